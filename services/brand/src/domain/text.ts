@@ -1,0 +1,26 @@
+/** Collapses whitespace and NFC-normalises; entities were decoded once by the HTML parser. */
+export function cleanText (value: string | null | undefined): string {
+  if (value == null) return ''
+  return value.normalize('NFC').replace(/\s+/g, ' ').trim()
+}
+
+const LEGAL_SUFFIX = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|srl|bv|nv|plc|co|corp|corporation|company|group)\b\.?/g
+
+/** A comparison key: lowercase letters and digits only, without legal suffixes or a leading "the". */
+export function nameKey (value: string): string {
+  return value.toLowerCase()
+    .normalize('NFKD').replace(/\p{M}/gu, '')
+    .replace(/^the\s+/, '')
+    .replace(LEGAL_SUFFIX, '')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+}
+
+/** True when two names denote the same brand ("Acme" and "ACME, Inc." do). */
+export function sameName (a: string, b: string): boolean {
+  const ka = nameKey(a)
+  return ka !== '' && ka === nameKey(b)
+}
+
+export function wordCount (value: string): number {
+  return value.split(' ').filter(Boolean).length
+}
