@@ -1,0 +1,36 @@
+export interface ConsumeResult {
+  admitted: boolean
+  /** Units used in this window after this call (unchanged when not admitted). */
+  used: number
+}
+
+/** Counts usage per key and window. `consume` must be atomic: never admit past the limit, never count twice. */
+export interface QuotaStore {
+  readonly kind: 'memory' | 'redis'
+  consume (keyId: string, windowId: string, cost: number, limit: number): Promise<ConsumeResult>
+  close (): Promise<void>
+}
+
+export class MemoryQuotaStore implements QuotaStore {
+  readonly kind = 'memory'
+  private windowId = ''
+  private readonly used = new Map<string, number>()
+
+  async consume (keyId: string, windowId: string, cost: number, limit: number): Promise<ConsumeResult> {
+    return this.consumeSync(keyId, windowId, cost, limit)
+  }
+
+  consumeSync (keyId: string, windowId: string, cost: number, limit: number): ConsumeResult {
+    // Past windows are never read again: drop them so memory stays bounded by the number of keys.
+    if (windowId !== this.windowId) {
+      this.used.clear()
+      this.windowId = windowId
+    }
+    const current = this.used.get(keyId) ?? 0
+    if (current + cost > limit) return { admitted: false, used: current }
+    this.used.set(keyId, current + cost)
+    return { admitted: true, used: current + cost }
+  }
+
+  async close () {}
+}

@@ -1,0 +1,6 @@
+export { HttpError, RequestValidationError } from './errors.js'
+export { errorShapePlugin, type ErrorShapeOptions } from './error-shape.plugin.js'
+export { messages, formatExpected, type Loc, type ValidationIssue } from './issues.js'
+export { InvalidJsonBody, UnsupportedMediaTypeBody, locateJsonError, parseJsonBody } from './json-body.js'
+export { ErrorSchema, ValidationErrorSchema, ValidationIssueSchema } from './schemas.js'
+export { validate, type Schema, type ValidateOptions } from './validate.js'

@@ -1,0 +1,130 @@
+import underPressure from '@fastify/under-pressure'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import type { Redis } from 'ioredis'
+import { authQuotaPlugin, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
+import { errorShapePlugin } from '@utility-apis/fastapi-errors'
+import type { ServiceConfig } from './config.js'
+import { documentBusinessRoutes, registerDocs, type DocsInfo } from './docs.js'
+import { loggerOptions, type LoggerSettings } from './logger.js'
+import { Metrics } from './metrics.js'
+import { operationsRoutes } from './operations.route.js'
+import { createRedisClient, waitForRedis } from './redis-client.js'
+
+export type ServiceInstance = FastifyInstance
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics
+    /** The shared Redis client when REDIS_URL is set (quota, caches), else null. */
+    redis: Redis | null
+  }
+}
+
+export interface KitOptions {
+  config: ServiceConfig
+  /** Log destination and level (tests capture lines); defaults to stdout at LOG_LEVEL. */
+  logger?: LoggerSettings
+  /** The clock of the quota window. */
+  clock?: () => Date
+  /** An injected Redis client; otherwise one is created from config.redisUrl. The kit closes it either way. */
+  redis?: Redis
+  /** Load-shedding thresholds (tests lower them). */
+  pressure?: { maxEventLoopDelay?: number, maxEventLoopUtilization?: number, retryAfter?: number }
+}
+
+export interface ServiceDefinition extends DocsInfo {
+  name: string
+  /** Bytes; 1 MiB unless the service needs more. */
+  bodyLimit?: number
+  routes: (app: FastifyInstance) => Promise<void>
+}
+
+const MiB = 1024 * 1024
+
+export async function buildService (definition: ServiceDefinition, options: KitOptions): Promise<FastifyInstance> {
+  const { config } = options
+  const app = Fastify({
+    logger: loggerOptions(definition.name, config.replica, { level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream }),
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: definition.bodyLimit ?? MiB,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    trustProxy: false
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const metrics = new Metrics()
+  const redis = options.redis ?? (config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null)
+  if (redis) await waitForRedis(redis, 2000)
+  app.decorate('metrics', metrics)
+  app.decorate('redis', redis)
+
+  let closing = false
+  app.addHook('preClose', async () => { closing = true })
+  app.addHook('onClose', async () => {
+    if (!redis) return
+    await redis.quit().catch(() => redis.disconnect())
+  })
+
+  // Shed load before anything else, so shed requests are never authenticated or counted.
+  const retryAfter = options.pressure?.retryAfter ?? 10
+  await app.register(underPressure, {
+    maxEventLoopDelay: options.pressure?.maxEventLoopDelay ?? 1000,
+    maxEventLoopUtilization: options.pressure?.maxEventLoopUtilization ?? 0.98,
+    retryAfter,
+    pressureHandler: (_request, reply) => {
+      metrics.count('load_shed')
+      reply.code(503).header('retry-after', String(retryAfter)).send({ detail: 'Service Unavailable' })
+    }
+  })
+
+  await app.register(errorShapePlugin, {
+    onError: (kind) => { if (kind === 'validation') metrics.count('validation_failures') }
+  })
+
+  const store: QuotaStore = redis ? new RedisQuotaStore(redis) : new MemoryQuotaStore()
+  await app.register(authQuotaPlugin, {
+    apiKeys: config.apiKeys,
+    monthlyQuota: config.monthlyQuota,
+    rapidApiProxySecret: config.rapidApiProxySecret,
+    store,
+    failMode: config.quotaFailMode,
+    clock: options.clock,
+    onEvent: (event) => {
+      const names = { auth_failure: 'auth_failures', quota_rejection: 'quota_rejections', quota_store_error: 'quota_store_errors', quota_fail_open: 'quota_fail_open', quota_fail_closed: 'quota_fail_closed' } as const
+      metrics.count(names[event])
+    }
+  })
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store')
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('x-frame-options', 'DENY')
+    return payload
+  })
+
+  // One line per request: no body, no query string, no headers.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched'
+    metrics.count('requests', `${request.method} ${route} ${reply.statusCode}`)
+    request.log.info({ method: request.method, route, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) }, 'request')
+  })
+
+  documentBusinessRoutes(app)
+  await registerDocs(app, { title: definition.title, version: definition.version, description: definition.description, tags: definition.tags })
+  await app.register(operationsRoutes, {
+    service: definition.name,
+    version: definition.version,
+    adminKey: config.adminKey,
+    metrics,
+    isReady: () => {
+      if (closing) return { ready: false, reason: 'Shutting down' }
+      if (redis && redis.status !== 'ready') return { ready: false, reason: 'Redis unreachable' }
+      return { ready: true }
+    }
+  })
+  await app.register(definition.routes)
+  await app.ready()
+  return app
+}

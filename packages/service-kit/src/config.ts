@@ -1,0 +1,142 @@
+import { hostname } from 'node:os'
+import { parseApiKeys, type KeyEntry } from '@utility-apis/auth-quota'
+
+export interface ServiceConfig {
+  service: string
+  version: string
+  port: number
+  host: string
+  production: boolean
+  /** sha256(key) → quota override. */
+  apiKeys: Map<string, KeyEntry>
+  monthlyQuota: number
+  adminKey: string | null
+  redisUrl: string | null
+  quotaFailMode: 'open' | 'closed'
+  rapidApiProxySecret: string | null
+  logLevel: string
+  unsafeFetchAllowCidrs: string | null
+  unsafeFetchHostMap: string | null
+  replica: string
+}
+
+export interface ConfigDefaults {
+  service: string
+  port: number
+  version?: string
+}
+
+export class ConfigError extends Error {
+  constructor (variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`)
+    this.name = 'ConfigError'
+  }
+}
+
+export const DEV_KEY = 'dev-key'
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+type Env = Record<string, string | undefined>
+const value = (env: Env, name: string) => {
+  const v = env[name]?.trim()
+  return v === undefined || v === '' ? null : v
+}
+
+function integer (env: Env, name: string, fallback: number, min: number, max: number) {
+  const raw = value(env, name)
+  if (raw === null) return fallback
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`)
+  }
+  return Number(raw)
+}
+
+/**
+ * Reads the environment once, at start-up. Invalid values fail with a message naming the variable, and production
+ * refuses to start without credentials or with test-only switches.
+ */
+export function loadConfig (env: Env, defaults: ConfigDefaults): { config: ServiceConfig, warnings: string[] } {
+  const warnings: string[] = []
+  const production = env.NODE_ENV === 'production'
+  const rawKeys = value(env, 'API_KEYS')
+  const rapidApiProxySecret = value(env, 'RAPIDAPI_PROXY_SECRET')
+  const unsafeFetchAllowCidrs = value(env, 'UNSAFE_FETCH_ALLOW_CIDRS')
+  const unsafeFetchHostMap = value(env, 'UNSAFE_FETCH_HOST_MAP')
+
+  if (production && rawKeys === null && rapidApiProxySecret === null) {
+    throw new ConfigError('API_KEYS', 'or RAPIDAPI_PROXY_SECRET must be set when NODE_ENV=production')
+  }
+  for (const [name, v] of [['UNSAFE_FETCH_ALLOW_CIDRS', unsafeFetchAllowCidrs], ['UNSAFE_FETCH_HOST_MAP', unsafeFetchHostMap]] as const) {
+    if (v === null) continue
+    if (production) throw new ConfigError(name, 'is for tests and development only and must not be set when NODE_ENV=production')
+    warnings.push(`${name} is set: outbound fetches may reach addresses that are not public. Never use this in production.`)
+  }
+
+  let apiKeys: Map<string, KeyEntry>
+  if (rawKeys === null) {
+    apiKeys = parseApiKeys(DEV_KEY)
+    warnings.push(`API_KEYS is not set: only the development key "${DEV_KEY}" is accepted.`)
+  } else {
+    try {
+      apiKeys = parseApiKeys(rawKeys)
+    } catch (err) {
+      throw new ConfigError('API_KEYS', (err as Error).message.replace(/^API_KEYS: /, ''))
+    }
+    if (apiKeys.size === 0) throw new ConfigError('API_KEYS', 'lists no key')
+  }
+
+  const quotaFailMode = value(env, 'QUOTA_FAIL_MODE') ?? 'open'
+  if (quotaFailMode !== 'open' && quotaFailMode !== 'closed') {
+    throw new ConfigError('QUOTA_FAIL_MODE', `must be "open" or "closed", got "${quotaFailMode}"`)
+  }
+  const logLevel = value(env, 'LOG_LEVEL') ?? 'info'
+  if (!LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LEVELS.join(', ')}, got "${logLevel}"`)
+  const redisUrl = value(env, 'REDIS_URL')
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://')
+  }
+
+  return {
+    warnings,
+    config: {
+      service: defaults.service,
+      version: defaults.version ?? '0.1.0',
+      port: integer(env, 'PORT', defaults.port, 1, 65535),
+      host: value(env, 'HOST') ?? '127.0.0.1',
+      production,
+      apiKeys,
+      monthlyQuota: integer(env, 'MONTHLY_QUOTA', 1000, 0, Number.MAX_SAFE_INTEGER),
+      adminKey: value(env, 'ADMIN_KEY'),
+      redisUrl,
+      quotaFailMode,
+      rapidApiProxySecret,
+      logLevel,
+      unsafeFetchAllowCidrs,
+      unsafeFetchHostMap,
+      replica: `${hostname()}:${process.pid}`
+    }
+  }
+}
+
+/** A configuration for tests: the key `test-key`, in-memory quota, everything else off unless overridden. */
+export function testConfig (overrides: Partial<ServiceConfig> & { keys?: string } = {}): ServiceConfig {
+  const { keys, ...rest } = overrides
+  return {
+    service: 'test',
+    version: '0.1.0',
+    port: 0,
+    host: '127.0.0.1',
+    production: false,
+    apiKeys: parseApiKeys(keys ?? 'test-key'),
+    monthlyQuota: 1000,
+    adminKey: null,
+    redisUrl: null,
+    quotaFailMode: 'open',
+    rapidApiProxySecret: null,
+    logLevel: 'silent',
+    unsafeFetchAllowCidrs: null,
+    unsafeFetchHostMap: null,
+    replica: 'test',
+    ...rest
+  }
+}

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify'
+import type { DestinationStream, LoggerOptions } from 'pino'
+
+// Every header that authenticates or signs something. Node lowercases header names, and pino paths are case-sensitive.
+export const SECRET_HEADERS = [
+  'authorization', 'x-api-key', 'x-admin-key', 'cookie', 'set-cookie', 'x-rapidapi-proxy-secret', 'x-rapidapi-key',
+  'stripe-signature', 'x-hub-signature', 'x-hub-signature-256', 'x-slack-signature', 'x-shopify-hmac-sha256',
+  'shopify-hmac-sha256', 'webhook-signature', 'svix-signature'
+]
+
+export const REDACT_PATHS = [
+  ...SECRET_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `headers["${h}"]`, `*.headers["${h}"]`]),
+  'body', '*.body', 'secret', '*.secret', 'payload', '*.payload', '*.signature'
+]
+
+export interface LoggerSettings {
+  level?: string
+  stream?: DestinationStream
+}
+
+export function loggerOptions (service: string, replica: string, settings: LoggerSettings): LoggerOptions & { stream?: DestinationStream } {
+  return {
+    level: settings.level ?? 'info',
+    base: { service, replica },
+    redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+    serializers: {
+      // Method and route pattern only: the raw URL would carry the query string, and headers are never logged.
+      req: (req: FastifyRequest) => ({ id: req.id, method: req.method, route: req.routeOptions?.url ?? 'unmatched' }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode })
+    },
+    ...(settings.stream ? { stream: settings.stream } : {})
+  }
+}

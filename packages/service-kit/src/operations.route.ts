@@ -1,0 +1,50 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { secretsEqual } from '@utility-apis/auth-quota'
+import { ErrorSchema, HttpError } from '@utility-apis/fastapi-errors'
+import type { Metrics } from './metrics.js'
+
+export interface OperationsOptions {
+  service: string
+  version: string
+  adminKey: string | null
+  metrics: Metrics
+  isReady: () => { ready: boolean, reason?: string }
+}
+
+const StatusSchema = Type.Record(Type.String(), Type.String())
+
+export async function operationsRoutes (app: FastifyInstance, options: OperationsOptions) {
+  const health = { status: 'ok', service: options.service, version: options.version }
+
+  app.get('/health', {
+    schema: { tags: ['operations'], summary: 'Liveness: answers while the process runs; touches no dependency', response: { 200: StatusSchema } }
+  }, async () => health)
+
+  app.get('/ready', {
+    schema: {
+      tags: ['operations'],
+      summary: 'Readiness: 503 while Redis (when configured) is unreachable or the service is closing',
+      response: { 200: StatusSchema, 503: ErrorSchema }
+    }
+  }, async (_request, reply) => {
+    const state = options.isReady()
+    if (!state.ready) return reply.code(503).header('retry-after', '5').send({ detail: state.reason ?? 'Not ready' })
+    return { status: 'ready', service: options.service }
+  })
+
+  app.get('/admin/metrics', {
+    schema: {
+      tags: ['operations'],
+      summary: "This replica's aggregate counters (needs ADMIN_KEY; 404 when it is not configured)",
+      headers: Type.Object({ 'x-admin-key': Type.Optional(Type.String()) }),
+      response: { 200: Type.Object({}, { additionalProperties: true }), 401: ErrorSchema, 404: ErrorSchema }
+    }
+  }, async (request) => {
+    if (options.adminKey === null) throw new HttpError(404, 'Not Found')
+    const given = request.headers['x-admin-key']
+    if (typeof given !== 'string' || given === '') throw new HttpError(401, 'Missing admin key')
+    if (!secretsEqual(given, options.adminKey)) throw new HttpError(401, 'Invalid admin key')
+    return { service: options.service, ...options.metrics.snapshot() }
+  })
+}

@@ -1,0 +1,33 @@
+import { once } from 'node:events'
+import { Redis } from 'ioredis'
+import type { FastifyBaseLogger } from 'fastify'
+
+/**
+ * A client that fails fast while Redis is away (no offline queue, one retry), so the quota fail mode decides
+ * instead of requests hanging; it keeps reconnecting in the background.
+ */
+export function createRedisClient (url: string, log: FastifyBaseLogger): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 2000)
+  })
+  let healthy = true
+  redis.on('error', () => {
+    // One line per outage, not one per reconnect attempt; the URL may hold a password, so it is not logged.
+    if (healthy) log.warn('redis unreachable; quota follows QUOTA_FAIL_MODE until it is back')
+    healthy = false
+  })
+  redis.on('ready', () => {
+    if (!healthy) log.info('redis reachable again')
+    healthy = true
+  })
+  return redis
+}
+
+export async function waitForRedis (redis: Redis, timeoutMs: number) {
+  if (redis.status === 'ready') return
+  await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())])
+}
