@@ -1,0 +1,148 @@
+// robots.txt parsing as RFC 9309 describes it, with the leniencies of Google's reference parser
+// (google/robotstxt): missing colons, common typos, UTF-8 BOM, CR/LF/CRLF, long lines cut.
+// Everything works on octets (a latin1 "binary" string) so that pattern lengths are octet counts.
+
+/** Google parses at most 500 KiB; the rest is ignored. */
+export const ROBOTS_MAX_BYTES = 500 * 1024
+/** The reference parser keeps at most 8 * 2083 - 1 octets of a line. */
+export const ROBOTS_MAX_LINE_OCTETS = 2083 * 8 - 1
+
+export type RobotsKey = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown'
+
+export interface RobotsRecord {
+  /** 1-based line number in the file */
+  line: number
+  key: RobotsKey
+  /** the key as written, lowercased (for unknown directives such as content-signal) */
+  name: string
+  /** allow/disallow: the pattern, percent-escaped to ASCII; other keys: the value as written (UTF-8) */
+  value: string
+  /** the line as written, without its line ending */
+  text: string
+}
+
+export interface ParsedRobots {
+  records: RobotsRecord[]
+  /** Sitemap: values in file order */
+  sitemaps: string[]
+  bytes: number
+  /** true when the body was longer than ROBOTS_MAX_BYTES */
+  truncated: boolean
+  /** the parsed part of the file as UTF-8 text (for the lint) */
+  text: string
+}
+
+const BOM = [0xef, 0xbb, 0xbf]
+const ASCII_SPACE = /^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g
+
+export function stripAsciiWhitespace (s: string): string {
+  return s.replace(ASCII_SPACE, '')
+}
+
+function fromOctets (s: string): string {
+  return Buffer.from(s, 'latin1').toString('utf8')
+}
+
+function isHex (code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102)
+}
+
+/**
+ * Octets above 0x7F become %XX and existing escapes are upper-cased (%aa -> %AA), so that rules and
+ * URLs compare in one canonical percent-encoded form. Input and output are octet strings.
+ */
+export function escapePattern (octets: string): string {
+  let out = ''
+  for (let i = 0; i < octets.length; i++) {
+    const code = octets.charCodeAt(i)
+    if (code === 37 && isHex(octets.charCodeAt(i + 1)) && isHex(octets.charCodeAt(i + 2))) {
+      out += '%' + octets.slice(i + 1, i + 3).toUpperCase()
+      i += 2
+    } else if (code > 0x7f) {
+      out += '%' + code.toString(16).toUpperCase().padStart(2, '0')
+    } else {
+      out += octets[i]
+    }
+  }
+  return out
+}
+
+function startsWithIgnoreCase (s: string, prefix: string): boolean {
+  return s.slice(0, prefix.length).toLowerCase() === prefix
+}
+
+const USER_AGENT_KEYS = ['user-agent', 'useragent', 'user agent']
+const DISALLOW_KEYS = ['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw']
+
+export function classifyKey (key: string): RobotsKey {
+  if (USER_AGENT_KEYS.some((k) => startsWithIgnoreCase(key, k))) return 'user-agent'
+  if (startsWithIgnoreCase(key, 'allow')) return 'allow'
+  if (DISALLOW_KEYS.some((k) => startsWithIgnoreCase(key, k))) return 'disallow'
+  if (startsWithIgnoreCase(key, 'sitemap') || startsWithIgnoreCase(key, 'site-map')) return 'sitemap'
+  return 'unknown'
+}
+
+/** Splits `key: value`; a missing colon is accepted when the line is exactly two words. */
+export function splitKeyValue (octetLine: string): { key: string, value: string } | null {
+  const hash = octetLine.indexOf('#')
+  const line = stripAsciiWhitespace(hash === -1 ? octetLine : octetLine.slice(0, hash))
+  let sep = line.indexOf(':')
+  if (sep === -1) {
+    const ws = line.search(/[ \t]/)
+    if (ws === -1) return null
+    const rest = line.slice(ws).replace(/^[ \t]+/, '')
+    if (/[ \t]/.test(rest)) return null
+    sep = ws
+  }
+  const key = stripAsciiWhitespace(line.slice(0, sep))
+  if (key.length === 0) return null
+  return { key, value: stripAsciiWhitespace(line.slice(sep + 1)) }
+}
+
+function toRecord (lineNumber: number, octetLine: string): RobotsRecord | null {
+  const kv = splitKeyValue(octetLine)
+  if (kv === null) return null
+  const key = classifyKey(kv.key)
+  const value = key === 'allow' || key === 'disallow' ? escapePattern(kv.value) : fromOctets(kv.value)
+  return { line: lineNumber, key, name: fromOctets(kv.key).toLowerCase(), value, text: fromOctets(octetLine) }
+}
+
+/** Splits the body into lines exactly as the reference parser does (BOM skipped, CR, LF or CRLF). */
+export function splitRobotsLines (octets: string): string[] {
+  const lines: string[] = []
+  let start = 0
+  let bomPos = 0
+  while (bomPos < BOM.length && octets.charCodeAt(bomPos) === BOM[bomPos]) bomPos++
+  start = bomPos
+  let i = start
+  let lastWasCR = false
+  for (; i < octets.length; i++) {
+    const code = octets.charCodeAt(i)
+    if (code !== 0x0a && code !== 0x0d) continue
+    const isCRLFContinuation = i === start && lastWasCR && code === 0x0a
+    if (!isCRLFContinuation) lines.push(octets.slice(start, Math.min(i, start + ROBOTS_MAX_LINE_OCTETS)))
+    lastWasCR = code === 0x0d
+    start = i + 1
+  }
+  lines.push(octets.slice(start, Math.min(octets.length, start + ROBOTS_MAX_LINE_OCTETS)))
+  return lines
+}
+
+export function parseRobotsTxt (body: Buffer | string): ParsedRobots {
+  const buffer = typeof body === 'string' ? Buffer.from(body, 'utf8') : body
+  const truncated = buffer.length > ROBOTS_MAX_BYTES
+  const kept = truncated ? buffer.subarray(0, ROBOTS_MAX_BYTES) : buffer
+  const octets = kept.toString('latin1')
+  const records: RobotsRecord[] = []
+  splitRobotsLines(octets).forEach((line, index) => {
+    const record = toRecord(index + 1, line)
+    if (record !== null) records.push(record)
+  })
+  return {
+    records,
+    sitemaps: records.filter((r) => r.key === 'sitemap').map((r) => r.value),
+    bytes: buffer.length,
+    truncated,
+    text: kept.toString('utf8').replace(/^\uFEFF/, '')
+  }
+}

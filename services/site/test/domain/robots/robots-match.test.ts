@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest'
+import { parseRobotsTxt, ROBOTS_MAX_BYTES } from '../../../src/domain/robots/robots-parse.js'
+import { getPathParamsQuery, isValidUserAgentToObey, matchRobots } from '../../../src/domain/robots/robots-match.js'
+import { escapePattern } from '../../../src/domain/robots/robots-parse.js'
+import { escapeCases, matchCases, pathCases, userAgentCases } from './google-robotstxt-cases.js'
+
+const allowed = (robots: string | Buffer, agent: string, url: string): boolean =>
+  matchRobots(parseRobotsTxt(robots), agent, url).allowed
+
+describe('robots matcher agrees with google/robotstxt robots_test.cc', () => {
+  for (const c of matchCases) {
+    it(c.name, () => {
+      const parsed = parseRobotsTxt(c.robots)
+      const got = c.expect.map(([agent, url]) => [agent, url, matchRobots(parsed, agent, url).allowed])
+      expect(got).toEqual(c.expect)
+    })
+  }
+
+  it.each(pathCases)('GetPathParamsQuery(%j) is %j', (url, path) => {
+    expect(getPathParamsQuery(url)).toBe(path)
+  })
+
+  it.each(escapeCases)('MaybeEscapePattern(%j) is %j', (pattern, escaped) => {
+    const octets = Buffer.from(pattern, 'utf8').toString('latin1')
+    expect(escapePattern(octets)).toBe(escaped)
+  })
+
+  it.each(userAgentCases)('IsValidUserAgentToObey(%j) is %j', (agent, valid) => {
+    expect(isValidUserAgentToObey(agent)).toBe(valid)
+  })
+})
+
+describe('robots.txt lines (ID_LinesNumbersAreCountedCorrectly, BOM, Sitemap)', () => {
+  const stats = (body: string | Buffer): { valid: number, unknown: number, lastLine: number } => {
+    const { records } = parseRobotsTxt(body)
+    return {
+      valid: records.filter((r) => r.key !== 'unknown').length,
+      unknown: records.filter((r) => r.key === 'unknown').length,
+      lastLine: Math.max(0, ...records.map((r) => r.line))
+    }
+  }
+  const files: Array<[string, string]> = [
+    ['unix', 'User-Agent: foo\nAllow: /some/path\nUser-Agent: bar\n\n\nDisallow: /\n'],
+    ['dos', 'User-Agent: foo\r\nAllow: /some/path\r\nUser-Agent: bar\r\n\r\n\r\nDisallow: /\r\n'],
+    ['mac', 'User-Agent: foo\rAllow: /some/path\rUser-Agent: bar\r\r\rDisallow: /\r'],
+    ['no final newline', 'User-Agent: foo\nAllow: /some/path\nUser-Agent: bar\n\n\nDisallow: /'],
+    ['mixed', 'User-Agent: foo\nAllow: /some/path\r\nUser-Agent: bar\n\r\n\nDisallow: /']
+  ]
+  it.each(files)('%s line endings: 4 directives, the last on line 6', (_name, body) => {
+    expect(stats(body)).toEqual({ valid: 4, unknown: 0, lastLine: 6 })
+  })
+
+  const bytes = (...parts: Array<string | number[]>): Buffer =>
+    Buffer.concat(parts.map((p) => typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))
+  const rest = 'User-Agent: foo\nAllow: /AnyValue\n'
+  it.each([
+    ['full BOM', bytes([0xef, 0xbb, 0xbf], rest), 2, 0],
+    ['partial BOM (2 octets)', bytes([0xef, 0xbb], rest), 2, 0],
+    ['partial BOM (1 octet)', bytes([0xef], rest), 2, 0],
+    ['broken BOM makes the first line garbage', bytes([0xef, 0x11, 0xbf], rest), 1, 1],
+    ['a BOM in the middle is not skipped', bytes('User-Agent: foo\n', [0xef, 0xbb, 0xbf], 'Allow: /AnyValue\n'), 1, 1]
+  ])('%s', (_name, body, valid, unknown) => {
+    const s = stats(body as Buffer)
+    expect([s.valid, s.unknown]).toEqual([valid, unknown])
+  })
+
+  it('a BOM does not hide the first rule from the matcher', () => {
+    expect(allowed(bytes([0xef, 0xbb, 0xbf], 'User-agent: FooBot\nDisallow: /\n'), 'FooBot', 'http://foo.bar/')).toBe(false)
+  })
+
+  it('Sitemap lines are collected wherever they appear', () => {
+    const tail = 'User-Agent: foo\nAllow: /some/path\nUser-Agent: bar\n\n\n'
+    expect(parseRobotsTxt(tail + 'Sitemap: http://foo.bar/sitemap.xml\n').sitemaps).toEqual(['http://foo.bar/sitemap.xml'])
+    expect(parseRobotsTxt('Sitemap: http://foo.bar/sitemap.xml\n' + tail).sitemaps).toEqual(['http://foo.bar/sitemap.xml'])
+  })
+})
+
+describe('GoogleOnly_LineTooLong: lines are cut after 8 * 2083 octets', () => {
+  const maxLineLen = 2083 * 8
+  const grow = (prefix: string, directive: string, fill: string): string => {
+    const max = maxLineLen - prefix.length - directive.length + 1
+    return prefix + fill.repeat(max - prefix.length)
+  }
+
+  it('a cut disallow rule still matches its kept prefix', () => {
+    const longline = grow('/x/', 'disallow: ', 'a')
+    const robots = `user-agent: FooBot\ndisallow: ${longline}/qux\n`
+    expect(allowed(robots, 'FooBot', 'http://foo.bar/fux')).toBe(true)
+    expect(allowed(robots, 'FooBot', `http://foo.bar${longline}/fux`)).toBe(false)
+  })
+
+  it('cut allow rules match exactly and by their kept prefix', () => {
+    const a = grow('/x/', 'allow: ', 'a')
+    const b = grow('/x/', 'allow: ', 'b')
+    const robots = `user-agent: FooBot\ndisallow: /\nallow: ${a}/qux\nallow: ${b}/qux\n`
+    expect(allowed(robots, 'FooBot', 'http://foo.bar/')).toBe(false)
+    expect(allowed(robots, 'FooBot', `http://foo.bar${a}/qux`)).toBe(true)
+    expect(allowed(robots, 'FooBot', `http://foo.bar${b}/fux`)).toBe(true)
+  })
+})
+
+describe('RFC 9309 limits and leniencies', () => {
+  it('ignores everything after 500 KiB', () => {
+    const head = 'user-agent: FooBot\n'
+    const padding = '#'.repeat(ROBOTS_MAX_BYTES - head.length - 1) + '\n'
+    const late = parseRobotsTxt(head + padding + 'disallow: /\n')
+    expect(late.truncated).toBe(true)
+    expect(matchRobots(late, 'FooBot', 'http://foo.bar/x').allowed).toBe(true)
+    const early = parseRobotsTxt(head + 'disallow: /\n' + padding)
+    expect(early.truncated).toBe(true)
+    expect(matchRobots(early, 'FooBot', 'http://foo.bar/x').allowed).toBe(false)
+  })
+
+  it('a file of exactly 500 KiB is read whole', () => {
+    const head = 'user-agent: FooBot\n'
+    const rule = 'disallow: /\n'
+    const body = head + '#'.repeat(ROBOTS_MAX_BYTES - head.length - rule.length - 1) + '\n' + rule
+    expect(Buffer.byteLength(body)).toBe(ROBOTS_MAX_BYTES)
+    const parsed = parseRobotsTxt(body)
+    expect(parsed.truncated).toBe(false)
+    expect(matchRobots(parsed, 'FooBot', 'http://foo.bar/x').allowed).toBe(false)
+  })
+
+  it('accepts the common directive typos of the reference parser', () => {
+    for (const key of ['useragent', 'user agent']) {
+      expect(allowed(`${key}: FooBot\ndisallow: /\n`, 'FooBot', 'http://foo.bar/x')).toBe(false)
+    }
+    for (const key of ['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw']) {
+      expect(allowed(`user-agent: FooBot\n${key}: /\n`, 'FooBot', 'http://foo.bar/x')).toBe(false)
+    }
+  })
+
+  it('treats "* " followed by text as the global group', () => {
+    expect(allowed('user-agent: * # everyone\ndisallow: /\n', 'FooBot', 'http://foo.bar/x')).toBe(false)
+    expect(allowed('user-agent: *bot\ndisallow: /\n', 'FooBot', 'http://foo.bar/x')).toBe(true)
+  })
+
+  it('missing colon with more than two words is not a directive', () => {
+    expect(allowed('user-agent FooBot\ndisallow / now\n', 'FooBot', 'http://foo.bar/x')).toBe(true)
+  })
+})
+
+describe('matched rule reporting', () => {
+  const robots = '# comment\nUser-agent: *\nDisallow: /private/\nAllow: /private/open\n\nUser-agent: GPTBot\nDisallow: /\n'
+  const parsed = parseRobotsTxt(robots)
+
+  it('names the deciding line, its directive and its text', () => {
+    expect(matchRobots(parsed, 'Googlebot', 'https://a.example/private/x')).toEqual({
+      allowed: false,
+      group: 'global',
+      rule: { line: 3, directive: 'disallow', pattern: '/private/', text: 'Disallow: /private/' }
+    })
+    expect(matchRobots(parsed, 'Googlebot', 'https://a.example/private/open/1').rule?.line).toBe(4)
+    expect(matchRobots(parsed, 'gptbot', 'https://a.example/')).toMatchObject({ allowed: false, group: 'specific', rule: { line: 7 } })
+  })
+
+  it('reports no rule when nothing matched', () => {
+    expect(matchRobots(parsed, 'Googlebot', 'https://a.example/public')).toEqual({ allowed: true, group: 'global', rule: null })
+    expect(matchRobots(parseRobotsTxt(''), 'Googlebot', 'https://a.example/')).toEqual({ allowed: true, group: 'none', rule: null })
+  })
+})
