@@ -1,0 +1,96 @@
+import { Readable, Writable, type Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib'
+import { FetchError } from './errors.js'
+
+export const ACCEPT_ENCODING = 'gzip, deflate, br'
+
+// More stacked codings than this is an attack, not a website (undici CVE-2026-22036 was an unbounded chain).
+const MAX_CODINGS = 2
+// Compressed bytes beyond the decoded cap plus this slack cannot be a real page: deflate can pad a stream with empty
+// blocks that decode to nothing, which a decoded-byte count alone would read forever.
+const RAW_SLACK = 64 * 1024
+
+type Coding = 'gzip' | 'deflate' | 'br'
+const CODINGS: Record<string, Coding> = { gzip: 'gzip', 'x-gzip': 'gzip', deflate: 'deflate', br: 'br' }
+
+/** The codings of a Content-Encoding header in the order they must be undone (the last applied first). */
+export function parseContentEncoding (header: string | undefined): Coding[] {
+  const names = (header ?? '').split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '' && name !== 'identity')
+  if (names.length > MAX_CODINGS) throw new FetchError('FETCH_ERR_PROTOCOL', 'Too many content encodings')
+  return names.reverse().map((name) => {
+    const coding = CODINGS[name]
+    if (coding === undefined) throw new FetchError('FETCH_ERR_PROTOCOL', 'Unsupported content encoding')
+    return coding
+  })
+}
+
+// "deflate" is meant to be zlib-wrapped (RFC 9110 section 8.4.1.2), but some servers send raw deflate; the zlib
+// header (CM = 8, header checksum divisible by 31) tells them apart, as browsers do.
+function isZlibWrapped (first: Buffer): boolean {
+  if (first.length === 0 || (first[0] & 0x0f) !== 8) return false
+  return first.length < 2 || ((first[0] << 8) | first[1]) % 31 === 0
+}
+
+function decoderFor (coding: Coding, first: Buffer | null): Transform {
+  if (coding === 'gzip') return createGunzip()
+  if (coding === 'br') return createBrotliDecompress()
+  return first === null || isZlibWrapped(first) ? createInflate() : createInflateRaw()
+}
+
+export interface BodyResult { body: Buffer, truncated: boolean }
+
+/**
+ * Reads a response body, undoing its Content-Encoding, and keeps at most `maxBytes` decoded bytes: past the cap
+ * the stream is torn down (a gzip bomb stops there) and `truncated` is set. The body is always consumed or destroyed.
+ */
+export async function readBody (body: Readable, contentEncoding: string | undefined, maxBytes: number): Promise<BodyResult> {
+  const chunks: Buffer[] = []
+  let size = 0
+  let truncated = false
+  const stop = new AbortController()
+  const cut = (): void => {
+    truncated = true
+    stop.abort()
+  }
+  try {
+    const codings = parseContentEncoding(contentEncoding)
+    const raw = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+    const first = await raw.next()
+    if (first.done === true) return { body: Buffer.alloc(0), truncated: false }
+
+    const rawCap = maxBytes + RAW_SLACK
+    async function * rawChunks (): AsyncGenerator<Buffer> {
+      let rawSize = 0
+      for (let next: IteratorResult<Buffer> = first; next.done !== true; next = await raw.next()) {
+        rawSize += next.value.length
+        if (rawSize > rawCap) return cut()
+        yield next.value
+      }
+    }
+    const sink = new Writable({
+      write (chunk: Buffer, _encoding, callback) {
+        const room = maxBytes - size
+        if (chunk.length > room) {
+          chunks.push(chunk.subarray(0, room))
+          size = maxBytes
+          cut()
+        } else {
+          chunks.push(chunk)
+          size += chunk.length
+        }
+        callback()
+      }
+    })
+    const decoders = codings.map((coding, index) => decoderFor(coding, index === 0 ? first.value : null))
+    await pipeline([Readable.from(rawChunks()), ...decoders, sink], { signal: stop.signal }).catch((error: unknown) => {
+      if (truncated) return
+      // A stream cut short mid-block (a server closing early) still decoded what it had, as browsers show it.
+      if ((error as { code?: string }).code === 'Z_BUF_ERROR' && size > 0) return
+      throw error
+    })
+    return { body: Buffer.concat(chunks, size), truncated }
+  } finally {
+    if (!body.destroyed) body.destroy()
+  }
+}

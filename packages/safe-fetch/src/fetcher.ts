@@ -1,0 +1,187 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import { Agent, type Dispatcher } from 'undici'
+import { ACCEPT_ENCODING, readBody } from './body.js'
+import { FetchError, toFetchError, type RedirectHop } from './errors.js'
+import { createGuardedConnector } from './guard.js'
+import { HostLimiter } from './host-limiter.js'
+import { resolvePolicy, type FetchPolicy, type ResolvedPolicy } from './policy.js'
+import { RemoteRecord, rememberSocket, trackRemoteAddress } from './remote-address.js'
+import { resolvePermitted } from './resolve.js'
+import { checkUrl } from './url-policy.js'
+
+export interface FetchOptions {
+  method?: 'GET' | 'HEAD'
+  headers?: Record<string, string>
+  /** Decoded bytes kept; the rest is cut off and `truncated` set. Default 2 MiB. */
+  maxBytes?: number
+  /** Deadline of the whole fetch, redirects and body included. Default 15000. */
+  timeoutMs?: number
+  signal?: AbortSignal
+  followRedirects?: boolean
+}
+
+export interface FetchResult {
+  /** The requested URL, parsed (fragment dropped). */
+  requestedUrl: string
+  finalUrl: string
+  status: number
+  /** Lowercase names; repeated headers joined with ', '. */
+  headers: Record<string, string>
+  body: Buffer
+  truncated: boolean
+  redirects: RedirectHop[]
+  /** The checked address the final response came from; for logs and diagnostics, not for users. */
+  remoteAddress: string | null
+  timings: { ttfbMs: number, totalMs: number }
+}
+
+export interface SafeFetcher {
+  fetch (url: string, options?: FetchOptions): Promise<FetchResult>
+  /** The addresses of `hostname` when every one is permitted; FetchError FETCH_ERR_BLOCKED or FETCH_ERR_DNS. */
+  resolve (hostname: string): Promise<string[]>
+  close (): Promise<void>
+}
+
+const DEFAULT_MAX_BYTES = 2 * 1024 * 1024
+const DEFAULT_TIMEOUT_MS = 15_000
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+const REDIRECT_BODY_DRAIN = 64 * 1024
+const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+// Framing, encoding and identity stay ours: decoded-byte counting depends on Accept-Encoding, and the
+// User-Agent is the honest one of the policy.
+const RESERVED_HEADERS = new Set([
+  'host', 'connection', 'content-length', 'transfer-encoding', 'accept-encoding', 'keep-alive', 'upgrade', 'te',
+  'trailer', 'expect', 'proxy-authorization', 'proxy-connection', 'user-agent'
+])
+// Credentials meant for one origin must not follow a redirect to another (fetch spec, HTTP-redirect fetch step 13).
+const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie']
+
+function requestHeaders (extra: Record<string, string> = {}, userAgent: string): Record<string, string> {
+  const headers: Record<string, string> = { accept: ACCEPT }
+  for (const [name, value] of Object.entries(extra)) {
+    if (!RESERVED_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value
+  }
+  return { ...headers, 'user-agent': userAgent, 'accept-encoding': ACCEPT_ENCODING }
+}
+
+function flatHeaders (headers: IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return flat
+}
+
+interface Exchange { url: URL, response: Dispatcher.ResponseData<RemoteRecord>, release: () => void }
+
+export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
+  const resolved: ResolvedPolicy = resolvePolicy(policy)
+  const agent = new Agent({
+    connect: createGuardedConnector(resolved, rememberSocket),
+    connections: resolved.perHostConcurrency,
+    headersTimeout: resolved.headersTimeoutMs,
+    bodyTimeout: resolved.bodyTimeoutMs
+  })
+  const dispatcher = agent.compose(trackRemoteAddress())
+  const limiter = new HostLimiter(resolved.perHostConcurrency)
+
+  async function send (url: URL, method: 'GET' | 'HEAD', headers: Record<string, string>, signal: AbortSignal): Promise<Exchange> {
+    const release = await limiter.acquire(url.hostname, signal)
+    try {
+      const response = await dispatcher.request({
+        origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, signal, opaque: new RemoteRecord()
+      })
+      return { url, response, release }
+    } catch (error) {
+      release()
+      throw error
+    }
+  }
+
+  /** The next URL of a redirect response, or null when the response is final. Consumes the redirect's body. */
+  async function nextHop (exchange: Exchange, redirects: RedirectHop[], visited: Set<string>): Promise<URL | null> {
+    const { url, response } = exchange
+    const location = response.headers.location
+    if (!REDIRECT_STATUSES.has(response.statusCode) || typeof location !== 'string') return null
+    await response.body.dump({ limit: REDIRECT_BODY_DRAIN }).catch(() => {})
+    exchange.release()
+    let target: URL
+    try {
+      target = new URL(location, url)
+    } catch {
+      throw new FetchError('FETCH_ERR_BAD_URL', 'The server redirected to an invalid URL', { url: url.href })
+    }
+    target.hash = ''
+    redirects.push({ url: url.href, status: response.statusCode, location: target.href })
+    if (redirects.length > resolved.maxRedirects) {
+      throw new FetchError('FETCH_ERR_TOO_MANY_REDIRECTS', `More than ${resolved.maxRedirects} redirects`)
+    }
+    const next = checkUrl(target.href, resolved)
+    if (visited.has(next.href)) throw new FetchError('FETCH_ERR_REDIRECT_LOOP', 'The redirects form a loop')
+    visited.add(next.href)
+    return next
+  }
+
+  async function fetch (input: string, options: FetchOptions = {}): Promise<FetchResult> {
+    const started = performance.now()
+    const method = options.method ?? 'GET'
+    const deadline = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+    const signal = options.signal === undefined ? deadline : AbortSignal.any([deadline, options.signal])
+    const redirects: RedirectHop[] = []
+    let url = checkUrl(input, resolved)
+    const requestedUrl = url.href
+    const visited = new Set([url.href])
+    const headers = requestHeaders(options.headers, resolved.userAgent)
+    try {
+      for (;;) {
+        const exchange = await send(url, method, headers, signal)
+        let next: URL | null = null
+        try {
+          if (options.followRedirects !== false) next = await nextHop(exchange, redirects, visited)
+          if (next === null) return await finish(exchange)
+        } finally {
+          exchange.response.body.destroy()
+          exchange.release()
+        }
+        if (next.origin !== url.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name]
+        url = next
+      }
+    } catch (error) {
+      if (options.signal?.aborted === true && !deadline.aborted && options.signal.reason?.name !== 'TimeoutError') {
+        throw options.signal.reason
+      }
+      const at = error instanceof FetchError && error.url !== '' ? error.url : url.href
+      throw toFetchError(error, { url: at, redirects })
+    }
+
+    async function finish ({ url, response }: Exchange): Promise<FetchResult> {
+      const ttfbMs = performance.now() - started
+      const responseHeaders = flatHeaders(response.headers)
+      const { body, truncated } = method === 'HEAD'
+        ? { body: Buffer.alloc(0), truncated: false }
+        : await readBody(response.body, responseHeaders['content-encoding'], options.maxBytes ?? DEFAULT_MAX_BYTES)
+      return {
+        requestedUrl,
+        finalUrl: url.href,
+        status: response.statusCode,
+        headers: responseHeaders,
+        body,
+        truncated,
+        redirects,
+        remoteAddress: response.opaque.address,
+        timings: { ttfbMs, totalMs: performance.now() - started }
+      }
+    }
+  }
+
+  return {
+    fetch,
+    async resolve (hostname: string): Promise<string[]> {
+      const addresses = await resolvePermitted(hostname, resolved)
+      return addresses.map((entry) => entry.address)
+    },
+    async close (): Promise<void> {
+      await agent.close()
+    }
+  }
+}
