@@ -1,0 +1,133 @@
+import { gzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { decodeSitemapBody } from '../../../src/domain/sitemap/decode-body.js'
+import { parseSitemap, SITEMAP_MAX_ENTRIES, SITEMAP_NAMESPACE } from '../../../src/domain/sitemap/parse-sitemap.js'
+
+const urlset = (entries: string): string =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}">${entries}</urlset>`
+
+describe('parseSitemap', () => {
+  it('reads a urlset with locs, escaped ampersands and lastmods', () => {
+    const parsed = parseSitemap(urlset(
+      '<url><loc>https://a.example/?a=1&amp;b=2</loc><lastmod>2024-05-01</lastmod><priority>0.5</priority></url>' +
+      '<url><loc> https://a.example/b </loc><lastmod>2024-05-01T10:00:00+02:00</lastmod></url>' +
+      '<url><loc>https://a.example/c</loc><lastmod>yesterday</lastmod></url>'
+    ))
+    expect(parsed).toEqual({
+      kind: 'urlset',
+      entryCount: 3,
+      invalidLocs: 0,
+      errors: [],
+      warnings: [],
+      entries: [
+        { loc: 'https://a.example/?a=1&b=2', lastmod: '2024-05-01', lastmodMs: Date.UTC(2024, 4, 1) },
+        { loc: 'https://a.example/b', lastmod: '2024-05-01T10:00:00+02:00', lastmodMs: Date.UTC(2024, 4, 1, 8) },
+        { loc: 'https://a.example/c', lastmod: 'yesterday', lastmodMs: null }
+      ]
+    })
+  })
+
+  it('reads a sitemap index and prefixed element names', () => {
+    const index = `<sm:sitemapindex xmlns:sm="${SITEMAP_NAMESPACE}"><sm:sitemap><sm:loc>https://a.example/s1.xml</sm:loc>` +
+      '<sm:lastmod>2024-01-01</sm:lastmod></sm:sitemap></sm:sitemapindex>'
+    const parsed = parseSitemap(index)
+    expect(parsed.kind).toBe('sitemapindex')
+    expect(parsed.entries.map((e) => e.loc)).toEqual(['https://a.example/s1.xml'])
+    expect(parsed.warnings).toEqual([])
+  })
+
+  it('reads RSS 2.0 and Atom feeds with their dates', () => {
+    const rss = parseSitemap('<rss version="2.0"><channel><title>t</title><item><link>https://a.example/p</link>' +
+      '<pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate></item></channel></rss>')
+    expect(rss.kind).toBe('rss')
+    expect(rss.entries).toEqual([{ loc: 'https://a.example/p', lastmod: 'Mon, 01 Jan 2024 00:00:00 GMT', lastmodMs: Date.UTC(2024, 0, 1) }])
+    const atom = parseSitemap('<feed xmlns="http://www.w3.org/2005/Atom"><entry><link rel="self" href="https://a.example/self"/>' +
+      '<link href="https://a.example/e"/><updated>2024-03-01T00:00:00Z</updated></entry></feed>')
+    expect(atom.kind).toBe('atom')
+    expect(atom.entries).toEqual([{ loc: 'https://a.example/e', lastmod: '2024-03-01T00:00:00Z', lastmodMs: Date.UTC(2024, 2, 1) }])
+  })
+
+  it('reads a plain-text sitemap, one URL a line', () => {
+    const parsed = parseSitemap('https://a.example/1\r\nhttps://a.example/2\n\nnot a url\n')
+    expect(parsed.kind).toBe('text')
+    expect(parsed.entries.map((e) => e.loc)).toEqual(['https://a.example/1', 'https://a.example/2'])
+    expect(parsed.invalidLocs).toBe(1)
+  })
+
+  it('rejects HTML, malformed XML and an empty text file', () => {
+    expect(parseSitemap('<!doctype html><html><body>Not found</body></html>')).toMatchObject({ kind: null })
+    expect(parseSitemap('<html><body>x</body></html>').errors).toEqual(['not a sitemap: unexpected root element <html>'])
+    const broken = parseSitemap(urlset('<url><loc>https://a.example/</loc>'))
+    expect(broken.kind).toBeNull()
+    expect(broken.errors[0]).toMatch(/^not well-formed XML/)
+    expect(parseSitemap('   ').kind).toBeNull()
+  })
+
+  it('warns about a missing namespace and relative locs', () => {
+    const parsed = parseSitemap('<urlset><url><loc>/relative</loc></url><url><loc>https://a.example/</loc></url></urlset>')
+    expect(parsed.kind).toBe('urlset')
+    expect(parsed.entries).toHaveLength(1)
+    expect(parsed.warnings).toEqual([
+      '1 entries without an absolute http(s) loc',
+      `missing the sitemap namespace ${SITEMAP_NAMESPACE}`
+    ])
+  })
+
+  it('flags a file over 50,000 entries and keeps only the first 50,000', () => {
+    const body = urlset(Array.from({ length: SITEMAP_MAX_ENTRIES + 1 }, (_, i) => `<url><loc>https://a.example/p${i}</loc></url>`).join(''))
+    const parsed = parseSitemap(body)
+    expect(parsed.entryCount).toBe(50_001)
+    expect(parsed.entries).toHaveLength(50_000)
+    expect(parsed.entries.at(-1)?.loc).toBe('https://a.example/p49999')
+    expect(parsed.errors).toEqual(['over 50000 entries (50001)'])
+  })
+
+  it('flags a declared size over 50 MB', () => {
+    const parsed = parseSitemap(urlset('<url><loc>https://a.example/</loc></url>'), { declaredBytes: 60_000_000 })
+    expect(parsed.errors).toEqual(['over 52428800 bytes uncompressed (60000000)'])
+  })
+
+  it('keeps the complete entries of a file cut at the byte cap', () => {
+    const parsed = parseSitemap(urlset('<url><loc>https://a.example/1</loc></url><url><loc>https://a.exa'), { truncated: true })
+    expect(parsed.kind).toBe('urlset')
+    expect(parsed.entries.map((e) => e.loc)).toEqual(['https://a.example/1'])
+    expect(parsed.warnings).toContain('cut at the size limit: only the complete entries before the cut were read')
+  })
+
+  it('never expands DOCTYPE entities', () => {
+    const body = '<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY a "https://evil.example/">]>' +
+      `<urlset xmlns="${SITEMAP_NAMESPACE}"><url><loc>&a;x</loc></url></urlset>`
+    const parsed = parseSitemap(body)
+    expect(parsed.entries.map((e) => e.loc)).not.toContain('https://evil.example/x')
+  })
+})
+
+describe('decodeSitemapBody', () => {
+  const xml = urlset('<url><loc>https://a.example/</loc></url>')
+
+  it('passes plain bodies through', async () => {
+    const out = await decodeSitemapBody(Buffer.from(xml), 1024)
+    expect(out).toEqual({ data: Buffer.from(xml), gzip: false, truncated: false, gzipError: null })
+  })
+
+  it('inflates gzip recognised by its magic bytes', async () => {
+    const out = await decodeSitemapBody(gzipSync(xml), 1 << 20)
+    expect(out.gzip).toBe(true)
+    expect(out.data.toString()).toBe(xml)
+    expect(out.truncated).toBe(false)
+  })
+
+  it('stops inflating at the cap', async () => {
+    const big = 'x'.repeat(1 << 20)
+    const out = await decodeSitemapBody(gzipSync(big), 1000)
+    expect(out.data.length).toBe(1000)
+    expect(out.truncated).toBe(true)
+  })
+
+  it('reports a damaged gzip stream', async () => {
+    const damaged = gzipSync(xml).subarray(0, 12)
+    const out = await decodeSitemapBody(damaged, 1 << 20)
+    expect(out.gzip).toBe(true)
+    expect(out.data.length).toBeLessThan(xml.length)
+  })
+})
