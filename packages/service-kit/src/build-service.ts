@@ -30,7 +30,7 @@ export interface KitOptions {
   /** An injected Redis client; otherwise one is created from config.redisUrl. The kit closes it either way. */
   redis?: Redis
   /** Load-shedding thresholds (tests lower them). */
-  pressure?: { maxEventLoopDelay?: number, maxEventLoopUtilization?: number, retryAfter?: number }
+  pressure?: { maxEventLoopDelay?: number, maxEventLoopUtilization?: number, retryAfter?: number, sampleInterval?: number }
 }
 
 export interface ServiceDefinition extends DocsInfo {
@@ -73,6 +73,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     maxEventLoopDelay: options.pressure?.maxEventLoopDelay ?? 1000,
     maxEventLoopUtilization: options.pressure?.maxEventLoopUtilization ?? 0.98,
     retryAfter,
+    ...(options.pressure?.sampleInterval ? { sampleInterval: options.pressure.sampleInterval } : {}),
     pressureHandler: (_request, reply) => {
       metrics.count('load_shed')
       reply.code(503).header('retry-after', String(retryAfter)).send({ detail: 'Service Unavailable' })
@@ -101,6 +102,8 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     reply.header('cache-control', 'no-store')
     reply.header('x-content-type-options', 'nosniff')
     reply.header('x-frame-options', 'DENY')
+    // A keep-alive socket that finishes its request during shutdown would otherwise hold close() open.
+    if (closing) reply.header('connection', 'close')
     return payload
   })
 

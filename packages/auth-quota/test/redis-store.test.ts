@@ -1,0 +1,107 @@
+import { once } from 'node:events'
+import net from 'node:net'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { parseApiKeys, RedisQuotaStore, sha256 } from '../src/index.js'
+import { buildQuotaApp } from './helpers.js'
+
+const REDIS_URL = process.env.REDIS_URL
+const fastFail = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, retryStrategy: () => 200 }
+
+/** A TCP relay in front of Redis, so a test can make Redis unreachable without stopping the shared server. */
+async function relayTo (target: URL) {
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname)
+    for (const s of [client, upstream]) { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => {}) }
+    client.pipe(upstream).pipe(client)
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const port = (server.address() as net.AddressInfo).port
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut: async () => {
+      await new Promise((resolve) => { server.close(resolve); for (const s of sockets) s.destroy() })
+    }
+  }
+}
+
+describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () => {
+  let admin: Redis
+  beforeAll(async () => { admin = new Redis(REDIS_URL as string) })
+  afterAll(async () => { await admin?.quit() })
+
+  test('three replicas, 3 x limit concurrent calls: exactly limit admitted, usage 1..limit, counter == limit', async () => {
+    const limit = 150
+    const prefix = `quota-test-${process.pid}-${Date.now()}`
+    const now = new Date('2026-11-21T12:00:00Z')
+    const clients = [0, 1, 2].map(() => new Redis(REDIS_URL as string))
+    const apps = await Promise.all(clients.map((c) => buildQuotaApp({
+      apiKeys: parseApiKeys('shared-key'), monthlyQuota: limit, store: new RedisQuotaStore(c, prefix), failMode: 'closed', clock: () => now
+    })))
+    try {
+      const responses = await Promise.all(Array.from({ length: 3 * limit }, (_, i) =>
+        apps[i % 3].inject({ method: 'POST', url: '/v1/work', headers: { 'x-api-key': 'shared-key' }, payload: {} })))
+      const admitted = responses.filter((r) => r.statusCode === 200)
+      expect(admitted).toHaveLength(limit)
+      expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(2 * limit)
+      const used = admitted.map((r) => limit - r.json().remaining).sort((a, b) => a - b)
+      expect(used).toEqual(Array.from({ length: limit }, (_, i) => i + 1))
+      const key = RedisQuotaStore.keyFor(prefix, sha256('shared-key'), '2026-11')
+      expect(await admin.get(key)).toBe(String(limit))
+      expect(await admin.ttl(key)).toBeGreaterThan(0)
+    } finally {
+      await Promise.all(apps.map((a) => a.close()))
+      await Promise.all(clients.map((c) => c.quit()))
+    }
+  })
+
+  test('Redis unreachable mid-run, fail open: no 500, admitted within the per-replica bound', async () => {
+    const relay = await relayTo(new URL(REDIS_URL as string))
+    const client = new Redis(relay.url, fastFail).on('error', () => {})
+    await once(client, 'ready')
+    const app: FastifyInstance = await buildQuotaApp({
+      apiKeys: parseApiKeys('open-key'), monthlyQuota: 5, store: new RedisQuotaStore(client, `open-${process.pid}-${Date.now()}`), failMode: 'open'
+    })
+    try {
+      const call = () => app.inject({ method: 'POST', url: '/v1/work', headers: { 'x-api-key': 'open-key' }, payload: {} })
+      expect((await call()).statusCode).toBe(200)
+      await relay.cut()
+      const statuses = []
+      for (let i = 0; i < 8; i++) statuses.push((await call()).statusCode)
+      expect(statuses).not.toContain(500)
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5)
+      expect(statuses.filter((s) => s === 429)).toHaveLength(3)
+    } finally {
+      await app.close()
+      client.disconnect()
+    }
+  })
+
+  test('Redis unreachable mid-run, fail closed: 503 with Retry-After, never 500', async () => {
+    const relay = await relayTo(new URL(REDIS_URL as string))
+    const client = new Redis(relay.url, fastFail).on('error', () => {})
+    await once(client, 'ready')
+    const app: FastifyInstance = await buildQuotaApp({
+      apiKeys: parseApiKeys('closed-key'), monthlyQuota: 5, store: new RedisQuotaStore(client, `closed-${process.pid}-${Date.now()}`), failMode: 'closed'
+    })
+    try {
+      const call = () => app.inject({ method: 'POST', url: '/v1/work', headers: { 'x-api-key': 'closed-key' }, payload: {} })
+      expect((await call()).statusCode).toBe(200)
+      await relay.cut()
+      for (let i = 0; i < 3; i++) {
+        const res = await call()
+        expect(res.statusCode).toBe(503)
+        expect(res.headers['retry-after']).toBe('30')
+        expect(res.json()).toEqual({ detail: 'Quota service unavailable' })
+      }
+      // authentication never fails open
+      expect((await app.inject({ method: 'POST', url: '/v1/work', headers: { 'x-api-key': 'nope' }, payload: {} })).statusCode).toBe(401)
+    } finally {
+      await app.close()
+      client.disconnect()
+    }
+  })
+})

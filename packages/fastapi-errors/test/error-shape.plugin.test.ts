@@ -1,0 +1,69 @@
+import { Type } from '@sinclair/typebox'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { errorShapePlugin, HttpError } from '../src/index.js'
+
+const app = Fastify({ bodyLimit: 64 })
+const seen: string[] = []
+
+beforeAll(async () => {
+  await app.register(errorShapePlugin, { onError: (kind) => seen.push(kind) })
+  app.post('/v1/things', { schema: { body: Type.Object({ n: Type.Integer() }) } }, async (request) => request.body)
+  app.get('/v1/fail', async () => { throw new Error('db password is hunter2') })
+  app.get('/v1/teapot', async () => { throw new HttpError(418, "I'm a teapot", { 'x-hint': 'tea' }) })
+  await app.ready()
+})
+afterAll(() => app.close())
+
+describe('error bodies are always {"detail": ...}', () => {
+  test('unknown route: 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/nothing?x=1' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ detail: 'Not Found' })
+  })
+
+  test('known route, wrong method: 405 with Allow', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/v1/things' })
+    expect(res.statusCode).toBe(405)
+    expect(res.headers.allow).toBe('POST')
+    expect(res.json()).toEqual({ detail: 'Method Not Allowed' })
+  })
+
+  test('over the body limit: 413', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ n: 1, pad: 'x'.repeat(100) }) })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toEqual({ detail: 'Request body too large' })
+  })
+
+  test('not JSON: 415', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'text/plain' }, payload: 'n=1' })
+    expect(res.statusCode).toBe(415)
+    expect(res.json().detail).toMatch(/^Unsupported Media Type/)
+  })
+
+  test('invalid JSON: 422 json_invalid with the position', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'application/json' }, payload: '{"n":}' })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toEqual({ detail: [{ type: 'json_invalid', loc: ['body', 5], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } }] })
+  })
+
+  test('empty body: missing at ["body"]', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'application/json' }, payload: '' })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toEqual({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] })
+  })
+
+  test('an unexpected error: 500 without internals', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/fail' })
+    expect(res.statusCode).toBe(500)
+    expect(res.body).toBe('{"detail":"Internal Server Error"}')
+    expect(seen).toContain('server')
+  })
+
+  test('HttpError keeps its status, message and headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/teapot' })
+    expect(res.statusCode).toBe(418)
+    expect(res.headers['x-hint']).toBe('tea')
+    expect(res.json()).toEqual({ detail: "I'm a teapot" })
+  })
+})

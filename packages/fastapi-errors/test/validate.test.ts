@@ -1,0 +1,150 @@
+import { Type } from '@sinclair/typebox'
+import { describe, expect, test } from 'vitest'
+import { validate, type Schema } from '../src/validate.js'
+
+// Expected bodies are written from pydantic v2 / FastAPI behaviour (research/security.md section 4), not from our output.
+const Body = Type.Object({
+  provider: Type.Union([Type.Literal('github'), Type.Literal('slack'), Type.Literal('stripe')]),
+  secret: Type.String({ minLength: 1, 'x-sensitive': true }),
+  name: Type.Optional(Type.String({ minLength: 2, maxLength: 5 })),
+  code: Type.Optional(Type.String({ pattern: '^[a-z]+$' })),
+  minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+  ratio: Type.Optional(Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1 })),
+  flag: Type.Optional(Type.Boolean()),
+  tags: Type.Optional(Type.Array(Type.String())),
+  headers: Type.Optional(Type.Record(Type.String(), Type.String(), { 'x-sensitive': true })),
+  url: Type.Optional(Type.String({ format: 'uri' })),
+  generic: Type.Optional(Type.Union([Type.Object({ header_name: Type.String() }, { title: 'GenericOptions' }), Type.Null()])),
+  when: Type.Optional(Type.Union([Type.Integer(), Type.Null()]))
+})
+
+const check = (value: unknown) => validate(Body as unknown as Schema, value, ['body'], { isModelRoot: true }).issues
+const base = { provider: 'github', secret: 's' }
+
+describe('pydantic v2 error types', () => {
+  test('missing fields, in field order, without echoing the parent object', () => {
+    expect(check({})).toEqual([
+      { type: 'missing', loc: ['body', 'provider'], msg: 'Field required' },
+      { type: 'missing', loc: ['body', 'secret'], msg: 'Field required' }
+    ])
+  })
+
+  test('a body that is not an object', () => {
+    expect(check([1])).toEqual([{
+      type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: [1]
+    }])
+  })
+
+  test('literal_error lists every allowed value', () => {
+    expect(check({ ...base, provider: 'gitlab' })).toEqual([{
+      type: 'literal_error',
+      loc: ['body', 'provider'],
+      msg: "Input should be 'github', 'slack' or 'stripe'",
+      input: 'gitlab',
+      ctx: { expected: "'github', 'slack' or 'stripe'" }
+    }])
+  })
+
+  test('string_too_short on a secret never echoes the input', () => {
+    expect(check({ ...base, secret: '' })).toEqual([{
+      type: 'string_too_short', loc: ['body', 'secret'], msg: 'String should have at least 1 character', ctx: { min_length: 1 }
+    }])
+  })
+
+  test('string_too_short / string_too_long pluralise like pydantic', () => {
+    expect(check({ ...base, name: 'a' })).toEqual([{
+      type: 'string_too_short', loc: ['body', 'name'], msg: 'String should have at least 2 characters', input: 'a', ctx: { min_length: 2 }
+    }])
+    expect(check({ ...base, name: 'abcdef' })).toEqual([{
+      type: 'string_too_long', loc: ['body', 'name'], msg: 'String should have at most 5 characters', input: 'abcdef', ctx: { max_length: 5 }
+    }])
+  })
+
+  test('lengths count code points, as Python does', () => {
+    expect(check({ ...base, name: '😀😀' })).toEqual([])
+  })
+
+  test('string_pattern_mismatch', () => {
+    expect(check({ ...base, code: 'A1' })).toEqual([{
+      type: 'string_pattern_mismatch', loc: ['body', 'code'], msg: "String should match pattern '^[a-z]+$'", input: 'A1', ctx: { pattern: '^[a-z]+$' }
+    }])
+  })
+
+  test('string_type: no coercion of numbers or null', () => {
+    expect(check({ ...base, name: 123 })).toEqual([{ type: 'string_type', loc: ['body', 'name'], msg: 'Input should be a valid string', input: 123 }])
+    expect(check({ ...base, name: null })).toEqual([{ type: 'string_type', loc: ['body', 'name'], msg: 'Input should be a valid string', input: null }])
+  })
+
+  test('integer errors: int_type, int_parsing, int_from_float', () => {
+    expect(check({ ...base, minutes: '60' })).toEqual([{ type: 'int_type', loc: ['body', 'minutes'], msg: 'Input should be a valid integer', input: '60' }])
+    expect(check({ ...base, minutes: 'sixty' })).toEqual([{
+      type: 'int_parsing', loc: ['body', 'minutes'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: 'sixty'
+    }])
+    expect(check({ ...base, minutes: 1.5 })).toEqual([{
+      type: 'int_from_float', loc: ['body', 'minutes'], msg: 'Input should be a valid integer, got a number with a fractional part', input: 1.5
+    }])
+    expect(check({ ...base, minutes: null })).toEqual([{ type: 'int_type', loc: ['body', 'minutes'], msg: 'Input should be a valid integer', input: null }])
+    expect(check({ ...base, minutes: true })).toEqual([{ type: 'int_type', loc: ['body', 'minutes'], msg: 'Input should be a valid integer', input: true }])
+  })
+
+  test('bounds: greater_than_equal, less_than_equal, greater_than, less_than', () => {
+    expect(check({ ...base, minutes: -1 })).toEqual([{
+      type: 'greater_than_equal', loc: ['body', 'minutes'], msg: 'Input should be greater than or equal to 0', input: -1, ctx: { ge: 0 }
+    }])
+    expect(check({ ...base, minutes: 10_000_001 })).toEqual([{
+      type: 'less_than_equal', loc: ['body', 'minutes'], msg: 'Input should be less than or equal to 10000000', input: 10_000_001, ctx: { le: 10_000_000 }
+    }])
+    expect(check({ ...base, ratio: 0 })).toEqual([{ type: 'greater_than', loc: ['body', 'ratio'], msg: 'Input should be greater than 0', input: 0, ctx: { gt: 0 } }])
+    expect(check({ ...base, ratio: 1 })).toEqual([{ type: 'less_than', loc: ['body', 'ratio'], msg: 'Input should be less than 1', input: 1, ctx: { lt: 1 } }])
+  })
+
+  test('bool_type and bool_parsing', () => {
+    expect(check({ ...base, flag: 1 })).toEqual([{ type: 'bool_type', loc: ['body', 'flag'], msg: 'Input should be a valid boolean', input: 1 }])
+    expect(check({ ...base, flag: 'maybe' })).toEqual([{
+      type: 'bool_parsing', loc: ['body', 'flag'], msg: 'Input should be a valid boolean, unable to interpret input', input: 'maybe'
+    }])
+  })
+
+  test('list_type and item locations', () => {
+    expect(check({ ...base, tags: 'a' })).toEqual([{ type: 'list_type', loc: ['body', 'tags'], msg: 'Input should be a valid list', input: 'a' }])
+    expect(check({ ...base, tags: ['a', 2] })).toEqual([{ type: 'string_type', loc: ['body', 'tags', 1], msg: 'Input should be a valid string', input: 2 }])
+  })
+
+  test('dict_type for a map, and sensitive maps never echo input', () => {
+    expect(check({ ...base, headers: 'x' })).toEqual([{ type: 'dict_type', loc: ['body', 'headers'], msg: 'Input should be a valid dictionary' }])
+    expect(check({ ...base, headers: { 'X-Sig': 5 } })).toEqual([{ type: 'string_type', loc: ['body', 'headers', 'X-Sig'], msg: 'Input should be a valid string' }])
+  })
+
+  test('model_type for a nested model; null allowed where optional', () => {
+    expect(check({ ...base, generic: 'x' })).toEqual([{
+      type: 'model_type', loc: ['body', 'generic'], msg: 'Input should be a valid dictionary or instance of GenericOptions', input: 'x', ctx: { class_name: 'GenericOptions' }
+    }])
+    expect(check({ ...base, generic: null, when: null })).toEqual([])
+    expect(check({ ...base, when: 'x' })).toEqual([{
+      type: 'int_parsing', loc: ['body', 'when'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: 'x'
+    }])
+  })
+
+  test('url_parsing and url_scheme', () => {
+    expect(check({ ...base, url: 'example' })).toEqual([{
+      type: 'url_parsing', loc: ['body', 'url'], msg: 'Input should be a valid URL, relative URL without a base', input: 'example', ctx: { error: 'relative URL without a base' }
+    }])
+    expect(check({ ...base, url: 'ftp://example.com/' })).toEqual([{
+      type: 'url_scheme', loc: ['body', 'url'], msg: "URL scheme should be 'http' or 'https'", input: 'ftp://example.com/', ctx: { expected_schemes: "'http' or 'https'" }
+    }])
+  })
+
+  test('every error is reported, extras are ignored and dropped', () => {
+    const result = validate(Body as unknown as Schema, { provider: 'x', secret: '', extra: 1 }, ['body'], { isModelRoot: true })
+    expect(result.issues.map((i) => i.type)).toEqual(['literal_error', 'string_too_short'])
+    expect(validate(Body as unknown as Schema, { ...base, extra: 1 }, ['body'], { isModelRoot: true }).value).toEqual(base)
+  })
+
+  test('query strings are parsed as pydantic does for text inputs', () => {
+    const Query = Type.Object({ year: Type.Integer({ minimum: 1971 }), full: Type.Optional(Type.Boolean()) }) as unknown as Schema
+    expect(validate(Query, { year: '2026', full: 'true' }, ['query'], { coerceScalars: true })).toEqual({ value: { year: 2026, full: true }, issues: [] })
+    expect(validate(Query, { year: '1970' }, ['query'], { coerceScalars: true }).issues).toEqual([{
+      type: 'greater_than_equal', loc: ['query', 'year'], msg: 'Input should be greater than or equal to 1971', input: '1970', ctx: { ge: 1971 }
+    }])
+  })
+})

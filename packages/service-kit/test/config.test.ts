@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest'
+import { sha256 } from '@utility-apis/auth-quota'
+import { ConfigError, DEV_KEY, loadConfig } from '../src/config.js'
+
+const defaults = { service: 'sla', port: 3002 }
+
+describe('loadConfig', () => {
+  test('embedded defaults: the development key only, with one warning', () => {
+    const { config, warnings } = loadConfig({}, defaults)
+    expect(config.port).toBe(3002)
+    expect(config.host).toBe('127.0.0.1')
+    expect(config.monthlyQuota).toBe(1000)
+    expect(config.quotaFailMode).toBe('open')
+    expect([...config.apiKeys.keys()]).toEqual([sha256(DEV_KEY)])
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/API_KEYS/)
+  })
+
+  test('values from the environment', () => {
+    const { config, warnings } = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      API_KEYS: 'a-key,b-key:50',
+      MONTHLY_QUOTA: '10',
+      ADMIN_KEY: 'adm',
+      REDIS_URL: 'redis://r:6379',
+      QUOTA_FAIL_MODE: 'closed',
+      RAPIDAPI_PROXY_SECRET: 'p',
+      LOG_LEVEL: 'warn'
+    }, defaults)
+    expect(warnings).toEqual([])
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', monthlyQuota: 10, adminKey: 'adm', redisUrl: 'redis://r:6379', quotaFailMode: 'closed', rapidApiProxySecret: 'p', logLevel: 'warn' })
+    expect(config.apiKeys.get(sha256('b-key'))).toEqual({ quota: 50 })
+    expect(JSON.stringify([...config.apiKeys])).not.toContain('a-key')
+  })
+
+  test.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ MONTHLY_QUOTA: '-1' }, /MONTHLY_QUOTA/],
+    [{ QUOTA_FAIL_MODE: 'maybe' }, /QUOTA_FAIL_MODE/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
+    [{ API_KEYS: 'k:1.5' }, /API_KEYS/],
+    [{ API_KEYS: ' , ' }, /API_KEYS/]
+  ])('invalid %j fails naming the variable', (env, name) => {
+    expect(() => loadConfig(env, defaults)).toThrow(ConfigError)
+    expect(() => loadConfig(env, defaults)).toThrow(name)
+  })
+
+  test('production refuses to start without credentials', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, defaults)).toThrow(/API_KEYS or RAPIDAPI_PROXY_SECRET/)
+    expect(loadConfig({ NODE_ENV: 'production', RAPIDAPI_PROXY_SECRET: 's' }, defaults).config.production).toBe(true)
+  })
+
+  test('production refuses the UNSAFE_* switches; elsewhere they warn loudly', () => {
+    for (const name of ['UNSAFE_FETCH_ALLOW_CIDRS', 'UNSAFE_FETCH_HOST_MAP']) {
+      expect(() => loadConfig({ NODE_ENV: 'production', API_KEYS: 'k', [name]: '127.0.0.1/32' }, defaults)).toThrow(name)
+      const { warnings } = loadConfig({ API_KEYS: 'k', [name]: '127.0.0.1/32' }, defaults)
+      expect(warnings.some((w) => w.includes(name))).toBe(true)
+    }
+  })
+})

@@ -1,0 +1,70 @@
+import { Writable } from 'node:stream'
+import { randomUUID } from 'node:crypto'
+import { describe, expect, test } from 'vitest'
+import { testConfig } from '../src/index.js'
+import { buildDemo } from './fixtures/demo-service.js'
+
+/** Every line the app logs, captured at trace level. */
+function capture () {
+  const lines: string[] = []
+  const stream = new Writable({ write (chunk, _enc, done) { lines.push(String(chunk)); done() } })
+  return { lines, stream }
+}
+
+describe('logs never carry secrets', () => {
+  test('canaries sent through every outcome never reach a log line', async () => {
+    const canary = (what: string) => `canary-${what}-${randomUUID()}`
+    const c = {
+      apiKey: canary('apikey'),
+      adminKey: canary('adminkey'),
+      query: canary('query'),
+      secret: canary('secret'),
+      payload: canary('payload'),
+      json: canary('json'),
+      proxy: canary('proxy')
+    }
+    const { lines, stream } = capture()
+    const app = await buildDemo({
+      config: testConfig({ keys: `${c.apiKey}:5`, adminKey: c.adminKey, rapidApiProxySecret: c.proxy }),
+      logger: { level: 'trace', stream }
+    })
+    const k = { 'x-api-key': c.apiKey }
+    const body = { name: 'ok', secret: c.secret, count: 1, headers: { 'x-signature': c.payload } }
+    const outcomes = [
+      // success
+      await app.inject({ method: 'POST', url: `/v1/echo?token=${c.query}`, headers: k, payload: body }),
+      // 401 with a wrong key and a wrong admin key
+      await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'x-api-key': `${c.apiKey}x` }, payload: body }),
+      await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': `${c.adminKey}x` } }),
+      await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'x-rapidapi-proxy-secret': `${c.proxy}x` }, payload: body }),
+      // 413
+      await app.inject({ method: 'POST', url: '/v1/echo', headers: k, payload: { ...body, name: c.payload.repeat(40_000) } }),
+      // 415
+      await app.inject({ method: 'POST', url: `/v1/echo?q=${c.query}`, headers: { ...k, 'content-type': 'text/plain' }, payload: c.payload }),
+      // 422 with the secret in a failing field, and invalid JSON
+      await app.inject({ method: 'POST', url: '/v1/echo', headers: k, payload: { ...body, count: c.secret } }),
+      await app.inject({ method: 'POST', url: '/v1/echo', headers: { ...k, 'content-type': 'application/json' }, payload: `{"secret":"${c.json}",` }),
+      // forced 500 whose internal message contains the secret
+      await app.inject({ method: 'POST', url: '/v1/boom', headers: { ...k, 'content-type': 'application/json' }, payload: JSON.stringify({ secret: c.secret }) }),
+      // 429 (the key's quota is 5: 413 is refused before counting)
+      await app.inject({ method: 'POST', url: '/v1/echo', headers: k, payload: body }),
+      await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': c.adminKey } })
+    ]
+    expect(outcomes.map((r) => r.statusCode)).toEqual([200, 401, 401, 401, 413, 415, 422, 422, 500, 429, 200])
+    // the 500 body and every other body are free of internals
+    expect(outcomes[8].json()).toEqual({ detail: 'Internal Server Error' })
+    // a redaction path that silently stopped matching would show here
+    app.log.info({ headers: { 'x-api-key': c.apiKey, authorization: c.apiKey }, upstream: { headers: { cookie: c.apiKey } } }, 'redaction probe')
+    await app.close()
+
+    const all = lines.join('')
+    expect(lines.length).toBeGreaterThan(outcomes.length)
+    for (const value of Object.values(c)) expect(all).not.toContain(value)
+    expect(all).toContain('[REDACTED]')
+    expect(all).not.toContain('?token=')
+    const requestLines = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')
+    expect(requestLines).toHaveLength(outcomes.length)
+    expect(requestLines[0]).toMatchObject({ method: 'POST', route: '/v1/echo', status: 200, service: 'demo' })
+    expect(lines.some((l) => l.includes('"unhandled error"'))).toBe(true)
+  })
+})
