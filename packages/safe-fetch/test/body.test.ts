@@ -1,0 +1,118 @@
+import { Readable } from 'node:stream'
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
+import { describe, expect, test } from 'vitest'
+import { parseContentEncoding, readBody } from '../src/body.js'
+
+const TEXT = Buffer.from('<!doctype html><title>Hello</title>'.repeat(200))
+// Text that does not compress to almost nothing, so a cap lands well inside the compressed stream.
+const NOISY = Buffer.from(Array.from({ length: 40_000 }, (_, index) => ((index * 2654435761) >>> 0).toString(36)).join(' '))
+
+/** A body source that records how much of it was pulled, cut into small chunks like a network stream. */
+function source (data: Buffer, chunkSize = 1024): Readable & { pulled: number } {
+  let offset = 0
+  const stream = new Readable({
+    read () {
+      if (offset >= data.length) {
+        this.push(null)
+        return
+      }
+      const chunk = data.subarray(offset, offset + chunkSize)
+      offset += chunk.length
+      stream.pulled = offset
+      this.push(chunk)
+    }
+  }) as Readable & { pulled: number }
+  stream.pulled = 0
+  return stream
+}
+
+describe('parseContentEncoding', () => {
+  test('lists codings in decoding order, ignoring identity and case', () => {
+    expect(parseContentEncoding(undefined)).toEqual([])
+    expect(parseContentEncoding('identity')).toEqual([])
+    expect(parseContentEncoding('GZIP')).toEqual(['gzip'])
+    expect(parseContentEncoding('x-gzip')).toEqual(['gzip'])
+    expect(parseContentEncoding('deflate, br')).toEqual(['br', 'deflate'])
+  })
+
+  test('refuses unknown codings and long chains', () => {
+    expect(() => parseContentEncoding('zstd')).toThrow('Unsupported content encoding')
+    expect(() => parseContentEncoding('gzip, gzip, gzip')).toThrow('Too many content encodings')
+  })
+})
+
+describe('readBody', () => {
+  test.each([
+    ['identity', undefined, TEXT],
+    ['gzip', 'gzip', gzipSync(TEXT)],
+    ['zlib deflate', 'deflate', deflateSync(TEXT)],
+    ['raw deflate (misconfigured servers)', 'deflate', deflateRawSync(TEXT)],
+    ['brotli', 'br', brotliCompressSync(TEXT)],
+    ['gzip then brotli', 'gzip, br', brotliCompressSync(gzipSync(TEXT))]
+  ])('decodes %s', async (_name, encoding, wire) => {
+    const body = source(wire)
+    const result = await readBody(body, encoding, 1024 * 1024)
+    expect(result.body.equals(TEXT)).toBe(true)
+    expect(result.truncated).toBe(false)
+    expect(body.destroyed).toBe(true)
+  })
+
+  test('an empty body is empty, whatever its encoding claims', async () => {
+    expect(await readBody(source(Buffer.alloc(0)), 'gzip', 10)).toEqual({ body: Buffer.alloc(0), truncated: false })
+  })
+
+  test('a body of exactly the cap is not truncated; one byte more is', async () => {
+    expect((await readBody(source(TEXT), undefined, TEXT.length)).truncated).toBe(false)
+    const cut = await readBody(source(TEXT), undefined, TEXT.length - 1)
+    expect(cut.truncated).toBe(true)
+    expect(cut.body.equals(TEXT.subarray(0, TEXT.length - 1))).toBe(true)
+  })
+
+  test('the cap counts decoded bytes and tears the source down early', async () => {
+    const wire = gzipSync(NOISY)
+    const body = source(wire, 64)
+    const result = await readBody(body, 'gzip', 100)
+    expect(result).toEqual({ body: NOISY.subarray(0, 100), truncated: true })
+    expect(body.destroyed).toBe(true)
+    expect(body.pulled).toBeLessThan(wire.length / 2)
+  })
+
+  test('a gzip bomb stops at the cap without being inflated', async () => {
+    // 16 gzip members of 16 MiB of zeros each: 256 MiB decoded from about 260 KB on the wire.
+    const member = gzipSync(Buffer.alloc(16 * 1024 * 1024))
+    const bomb = Buffer.concat(Array.from({ length: 16 }, () => member))
+    const body = source(bomb, 256)
+    const result = await readBody(body, 'gzip', 1024 * 1024)
+    expect(result.truncated).toBe(true)
+    expect(result.body.length).toBe(1024 * 1024)
+    expect(body.pulled).toBeLessThan(bomb.length / 4)
+  })
+
+  test('compressed padding that decodes to nothing is cut off after the cap plus slack', async () => {
+    // A gzip header followed by empty non-final stored blocks: endless wire bytes, zero decoded bytes.
+    const header = gzipSync(Buffer.alloc(0)).subarray(0, 10)
+    const padding = Buffer.alloc(5 * 200_000, Buffer.from([0x00, 0x00, 0x00, 0xff, 0xff]))
+    const body = source(Buffer.concat([header, padding]), 4096)
+    const result = await readBody(body, 'gzip', 1000)
+    expect(result).toEqual({ body: Buffer.alloc(0), truncated: true })
+    expect(body.pulled).toBeLessThan(200 * 1024)
+  })
+
+  test('a gzip stream cut short keeps what it decoded', async () => {
+    const wire = gzipSync(TEXT)
+    const result = await readBody(source(wire.subarray(0, wire.length - 20)), 'gzip', 1024 * 1024)
+    expect(result.body.length).toBeGreaterThan(0)
+    expect(TEXT.subarray(0, result.body.length).equals(result.body)).toBe(true)
+  })
+
+  test('a corrupt stream fails with the decoder error', async () => {
+    const body = source(Buffer.from('this is not gzip at all, not even close'))
+    await expect(readBody(body, 'gzip', 1000)).rejects.toMatchObject({ code: 'Z_DATA_ERROR' })
+    expect(body.destroyed).toBe(true)
+  })
+
+  test('a source error surfaces', async () => {
+    const body = new Readable({ read () { this.destroy(Object.assign(new Error('reset'), { code: 'ECONNRESET' })) } })
+    await expect(readBody(body, undefined, 1000)).rejects.toMatchObject({ code: 'ECONNRESET' })
+  })
+})

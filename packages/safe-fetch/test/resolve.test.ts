@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'vitest'
+import { resolvePolicy } from '../src/policy.js'
+import { assertPermitted, isDefaultPort, resolveHost, resolvePermitted } from '../src/resolve.js'
+import type { FetchError } from '../src/index.js'
+
+async function rejection (work: Promise<unknown>): Promise<FetchError> {
+  return await work.then(() => { throw new Error('resolved') }, (error: FetchError) => error)
+}
+
+describe('resolveHost', () => {
+  test('answers from the host map without calling the resolver', async () => {
+    let calls = 0
+    const policy = resolvePolicy({ hostMap: { 'site.test': '127.0.0.1' }, resolver: async () => { calls++; return ['8.8.8.8'] } })
+    expect(await resolveHost('SITE.test.', policy)).toEqual([{ address: '127.0.0.1', family: 4 }])
+    expect(calls).toBe(0)
+  })
+
+  test('uses the injected resolver and reports families', async () => {
+    const policy = resolvePolicy({ resolver: async () => ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'] })
+    expect(await resolveHost('example.test', policy)).toEqual([
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 }
+    ])
+  })
+
+  test('a resolver that fails, answers nothing or answers garbage is a DNS error', async () => {
+    for (const resolver of [async () => { throw new Error('SERVFAIL') }, async () => [], async () => ['not-an-ip']]) {
+      const error = await rejection(resolveHost('example.test', resolvePolicy({ resolver })))
+      expect(error.code).toBe('FETCH_ERR_DNS')
+    }
+  })
+
+  test('a lookup that never answers times out as a DNS error', async () => {
+    const policy = resolvePolicy({ resolver: async () => await new Promise<string[]>(() => {}), dnsTimeoutMs: 20 })
+    const error = await rejection(resolveHost('hang.test', policy))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_DNS', message: 'The host name lookup timed out' })
+  })
+})
+
+describe('resolvePermitted', () => {
+  test('refuses the whole answer when one address is not public (rebinding answer sets mix them)', async () => {
+    const policy = resolvePolicy({ resolver: async () => ['93.184.216.34', '127.0.0.1'] })
+    const error = await rejection(resolvePermitted('mixed.test', policy))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', message: 'Target address is not allowed', address: '127.0.0.1' })
+  })
+
+  test('accepts public answers and allow-listed ones', async () => {
+    const policy = resolvePolicy({ allowCidrs: ['127.0.0.1/32'], resolver: async () => ['93.184.216.34', '127.0.0.1'] })
+    expect(await resolvePermitted('ok.test', policy)).toHaveLength(2)
+  })
+
+  test('judges IP literals without resolving them', async () => {
+    const policy = resolvePolicy({ resolver: async () => { throw new Error('must not be called') } })
+    expect(await resolvePermitted('[2606:4700:4700::1111]', policy)).toEqual([{ address: '2606:4700:4700::1111', family: 6 }])
+    expect((await rejection(resolvePermitted('::1', policy))).code).toBe('FETCH_ERR_BLOCKED')
+  })
+})
+
+describe('port rule', () => {
+  test('an explicit default port counts as default', () => {
+    expect(isDefaultPort('http:', '')).toBe(true)
+    expect(isDefaultPort('http:', '80')).toBe(true)
+    expect(isDefaultPort('https:', 443)).toBe(true)
+    expect(isDefaultPort('https:', '80')).toBe(false)
+    expect(isDefaultPort('http:', '8080')).toBe(false)
+  })
+
+  test('other ports are for allow-listed addresses only', () => {
+    const policy = resolvePolicy({ allowCidrs: ['127.0.0.1/32'] })
+    expect(() => assertPermitted('93.184.216.34', policy, false)).toThrow('Target port is not allowed')
+    expect(() => assertPermitted('93.184.216.34', policy, true)).not.toThrow()
+    expect(() => assertPermitted('127.0.0.1', policy, false)).not.toThrow()
+  })
+})
