@@ -1,0 +1,35 @@
+import type { CopyrightRef } from './collect.js'
+import { type DomElement, cleanText, textContent } from './dom.js'
+
+const INLINE = new Set(['a', 'span', 'small', 'strong', 'b', 'em', 'i', 'time', 'abbr'])
+const MARK = /(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)))?\s*(.*)$/i
+const LEADING_YEARS = /^(?:(?:\d{4}(?:\s*[-–—]\s*(?:\d{4}|present|today))?|by)\s*[,.]?\s*)+/i
+const ABBREVIATION = '(?<!\\b(?:Inc|Ltd|Co|Corp|LLC|Pty|Ltda|PLC|GmbH|AG|SA|BV|NV|Jr|St|S\\.A|B\\.V|N\\.V))'
+const END = new RegExp(`\\s+[|·•–—-]\\s+|\\ball rights? reserved\\b|\\balle rechte\\b|\\btous droits\\b|\\btodos los derechos\\b|${ABBREVIATION}\\.\\s+(?=\\p{Lu})`, 'iu')
+const TRAILING_YEARS = /[\s,;:]*\d{4}(?:\s*[-–—]\s*\d{4})?\s*$/
+const TRAILING_DOT = new RegExp(`${ABBREVIATION}\\.$`)
+
+/** The holder named in a '© 2024 Holder. All rights reserved.' line, preferring lines in the footer. */
+export function findCopyrightHolder (refs: CopyrightRef[]): string | null {
+  const ordered = [...refs.filter((r) => r.inFooter), ...refs.filter((r) => !r.inFooter)]
+  for (const { el } of ordered) {
+    const holder = holderFrom(cleanText(textContent(lineOf(el))))
+    if (holder !== null) return holder
+  }
+  return null
+}
+
+// '© 2024 <a>Acme</a>' splits the line over several nodes: read the nearest non-inline ancestor.
+function lineOf (el: DomElement): DomElement {
+  let line = el
+  while (INLINE.has(line.name) && line.parent?.attribs !== undefined) line = line.parent as DomElement
+  return line
+}
+
+export function holderFrom (line: string): string | null {
+  const rest = MARK.exec(line)?.[1]
+  if (rest === undefined) return null
+  let holder = rest.replace(LEADING_YEARS, '').split(END)[0]
+  holder = holder.replace(TRAILING_YEARS, '').replace(/[\s,;:|·•-]+$/, '').replace(TRAILING_DOT, '').trim()
+  return holder.length >= 2 && holder.length <= 80 && /\p{L}/u.test(holder) ? holder : null
+}

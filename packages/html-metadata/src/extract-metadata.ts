@@ -1,0 +1,130 @@
+import { type Collected, collect } from './collect.js'
+import { findCopyrightHolder } from './copyright.js'
+import { type DomElement, attrText, cleanText, findAll, parseHtml, textContent, tokens } from './dom.js'
+import { findFirstParagraph } from './first-paragraph.js'
+import { readHeadMeta } from './head-meta.js'
+import { parseJsonLd } from './json-ld.js'
+import { readLinkTags } from './link-tags.js'
+import { findLogoCandidates, imageSource } from './logo-candidates.js'
+import { readLinks } from './page-links.js'
+import { documentBaseUrl, resolveUrl } from './resolve-url.js'
+import { collectSocialProfiles } from './social-links.js'
+import type { PageMetadata } from './types.js'
+
+/**
+ * Everything the brand and site services read from one HTML page. `url` is the final URL after redirects; relative,
+ * protocol-relative and `<base href>` URLs are resolved against it. Throws a TypeError when `url` is not absolute.
+ * One parse and one document walk per call; all tables and patterns are built once at module load.
+ */
+export function extractMetadata (html: string, url: string): PageMetadata {
+  const pageUrl = new URL(url)
+  const c = collect(parseHtml(html))
+  const base = documentBaseUrl(c.baseHref, pageUrl)
+  const head = readHeadMeta(c.metas, base, pageUrl.href)
+  const linkTags = readLinkTags(c.links, base)
+  const jsonLd = parseJsonLd(c.ldScripts)
+  const links = readLinks(c.anchors, base, pageUrl)
+  const title = c.title === null ? '' : cleanText(textContent(c.title))
+  const socialProfiles = collectSocialProfiles({
+    sameAs: sameAsLinks(jsonLd.nodes),
+    anchors: links.flatMap((link) => link.href === null || link.internal ? [] : [link.href]),
+    relMe: [...linkTags.relMe, ...c.anchors.filter((a) => tokens(a.attribs.rel).includes('me')).flatMap((a) => resolveUrl(a.attribs.href, base) ?? [])],
+    twitterSite: head.twitter.site ?? null,
+    articlePublisher: head.openGraph['article:publisher'] ?? null,
+    seeAlso: head.openGraph.see_also ?? null
+  })
+  const images = c.images.flatMap(({ el }) => {
+    const src = imageSource(el, base)
+    return src === null ? [] : [{ src, alt: el.attribs.alt === undefined ? null : cleanText(el.attribs.alt) }]
+  })
+
+  return {
+    baseUrl: base.href,
+    title: title === '' ? null : title,
+    description: head.description,
+    canonical: linkTags.canonicals[0] ?? null,
+    lang: c.htmlLang === null ? null : (cleanText(c.htmlLang) || null),
+    themeColor: head.themeColors[0]?.color ?? null,
+    applicationName: head.applicationName,
+    appleMobileWebAppTitle: head.appleMobileWebAppTitle,
+    charsetDeclared: head.charsetDeclared,
+    robots: genericRobots(head.robotsByAgent),
+    robotsByAgent: head.robotsByAgent,
+    viewport: head.viewport,
+    openGraph: head.openGraph,
+    twitter: head.twitter,
+    icons: linkTags.icons,
+    manifestUrl: linkTags.manifestUrl,
+    jsonLd,
+    socialLinks: socialProfiles.map((p) => p.url),
+    socialProfiles,
+    headings: c.headings.map((el) => ({ level: Number(el.name[1]), text: headingText(el) })),
+    images,
+    links,
+    alternates: linkTags.alternates,
+    feeds: linkTags.feeds,
+    forms: c.forms,
+    buttons: c.buttons,
+    mainText: {
+      words: c.words,
+      hasMain: c.hasMain,
+      hasArticle: c.hasArticle,
+      lists: c.lists,
+      tables: c.tables,
+      firstParagraph: findFirstParagraph(c.paragraphs)
+    },
+    times: c.times,
+    metaRefresh: head.metaRefresh,
+    logoCandidates: findLogoCandidates({ jsonLdNodes: jsonLd.nodes, itempropLogos: c.itempropLogos, ogLogo: head.openGraph.logo, images: c.images }, base, pageUrl),
+    copyrightHolder: findCopyrightHolder(c.copyrights),
+    canonicals: linkTags.canonicals,
+    themeColors: head.themeColors,
+    microdata: c.microdata,
+    rdfa: c.rdfa,
+    plugins: c.plugins,
+    mixedContent: mixedContent(c, base, pageUrl)
+  }
+}
+
+function genericRobots (agents: Array<{ agent: string, directives: string[] }>): string[] {
+  const out: string[] = []
+  for (const { agent, directives } of agents) {
+    if (agent !== 'robots' && agent !== 'googlebot') continue
+    for (const d of directives) if (!out.includes(d)) out.push(d)
+  }
+  return out
+}
+
+function headingText (el: DomElement): string {
+  const text = cleanText(textContent(el))
+  if (text !== '') return text
+  // <h1><img alt="Acme"></h1> is named by its image
+  return findAll(el, (n) => n.name === 'img').map((img) => attrText(img, 'alt') ?? '').filter(Boolean).join(' ')
+}
+
+// sameAs of organisation-like nodes first: a Person node is usually an article's author, not the site.
+function sameAsLinks (nodes: Array<Record<string, unknown>>): string[] {
+  const isPerson = (node: Record<string, unknown>): boolean => [node['@type']].flat().includes('Person')
+  const ordered = [...nodes.filter((n) => !isPerson(n)), ...nodes.filter(isPerson)]
+  return ordered.flatMap((node) => [node.sameAs].flat().flatMap((value) => {
+    if (typeof value === 'string') return [value]
+    if (typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)['@id'] === 'string') {
+      return [(value as Record<string, string>)['@id']]
+    }
+    return []
+  }))
+}
+
+const MIXED_LINK_RELS = new Set(['stylesheet', 'preload', 'modulepreload', 'icon'])
+
+function mixedContent (c: Collected, base: URL, pageUrl: URL): string[] {
+  if (pageUrl.protocol !== 'https:') return []
+  const out: string[] = []
+  for (const el of c.subresources) {
+    if (el.name === 'link' && !tokens(el.attribs.rel).some((r) => MIXED_LINK_RELS.has(r))) continue
+    const raw = el.name === 'link' ? el.attribs.href : el.attribs.src
+    const href = resolveUrl(raw, base)
+    if (href !== null && href.startsWith('http:') && !out.includes(href)) out.push(href)
+  }
+  return out
+}

@@ -1,0 +1,24 @@
+export { decodeHtml, charsetParameter } from './decode-html.js'
+export { encodingForLabel } from './encoding-labels.js'
+export { prescanMetaCharset } from './meta-prescan.js'
+export { extractMetadata } from './extract-metadata.js'
+export { parseRobotsDirectives } from './head-meta.js'
+export { normalizeSocialUrl, classifySocialUrl, type SocialMatch } from './social-links.js'
+export { parseManifest } from './parse-manifest.js'
+export { resolveUrl } from './resolve-url.js'
+export { decodeEntities } from './json-ld.js'
+export type {
+  CharsetSource,
+  DecodedHtml,
+  IconLink,
+  JsonLdResult,
+  LogoCandidate,
+  MainText,
+  ManifestIcon,
+  ManifestInfo,
+  PageLink,
+  PageMetadata,
+  RobotsAgentDirectives,
+  SocialProfile,
+  SocialSource
+} from './types.js'
