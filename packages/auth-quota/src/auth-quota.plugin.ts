@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError } from '@utility-apis/fastapi-errors'
 import { secretsEqual, sha256, type KeyEntry } from './api-keys.js'
@@ -52,39 +52,46 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
 
   app.decorateRequest('principal', null)
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (request.routeOptions.config?.auth !== true) return
+  const authHook = async (request: FastifyRequest) => {
     request.principal = authenticate(request, options)
-  })
+  }
 
-  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    const principal = request.principal
-    // The marketplace meters its own plans: our quota applies to our own keys only.
-    if (request.routeOptions.config?.auth !== true || !principal || principal.kind !== 'api-key') return
-    const limit = principal.quota ?? options.monthlyQuota
-    const cost = Math.max(1, Math.floor(request.routeOptions.config.quotaCost?.(request) ?? 1))
-    const window = monthWindow(clock())
+  const quotaHook = (quotaCost: ((request: FastifyRequest) => number) | undefined) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const principal = request.principal
+      // The marketplace meters its own plans: our quota applies to our own keys only.
+      if (!principal || principal.kind !== 'api-key') return
+      const limit = principal.quota ?? options.monthlyQuota
+      const cost = Math.max(1, Math.floor(quotaCost?.(request) ?? 1))
+      const window = monthWindow(clock())
 
-    let result
-    try {
-      result = await options.store.consume(principal.id, window.id, cost, limit)
-    } catch {
-      options.onEvent?.('quota_store_error')
-      if (options.failMode === 'closed') {
-        options.onEvent?.('quota_fail_closed')
-        throw new HttpError(503, 'Quota service unavailable', { 'retry-after': FAIL_CLOSED_RETRY_AFTER })
+      let result
+      try {
+        result = await options.store.consume(principal.id, window.id, cost, limit)
+      } catch {
+        options.onEvent?.('quota_store_error')
+        if (options.failMode === 'closed') {
+          options.onEvent?.('quota_fail_closed')
+          throw new HttpError(503, 'Quota service unavailable', { 'retry-after': FAIL_CLOSED_RETRY_AFTER })
+        }
+        options.onEvent?.('quota_fail_open')
+        result = fallback.consumeSync(principal.id, window.id, cost, limit)
       }
-      options.onEvent?.('quota_fail_open')
-      result = fallback.consumeSync(principal.id, window.id, cost, limit)
+
+      reply.header('x-ratelimit-limit', String(limit))
+      reply.header('x-ratelimit-remaining', String(Math.max(0, limit - result.used)))
+      reply.header('x-ratelimit-reset', String(window.resetSeconds))
+      if (!result.admitted) {
+        options.onEvent?.('quota_rejection')
+        throw new HttpError(429, 'Monthly quota exceeded', { 'retry-after': String(window.resetSeconds) })
+      }
     }
 
-    reply.header('x-ratelimit-limit', String(limit))
-    reply.header('x-ratelimit-remaining', String(Math.max(0, limit - result.used)))
-    reply.header('x-ratelimit-reset', String(window.resetSeconds))
-    if (!result.admitted) {
-      options.onEvent?.('quota_rejection')
-      throw new HttpError(429, 'Monthly quota exceeded', { 'retry-after': String(window.resetSeconds) })
-    }
+  // Hooks are attached to business routes only, with their config read once here rather than on every request.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.auth !== true) return
+    route.onRequest = [...[route.onRequest ?? []].flat(), authHook]
+    route.preValidation = [...[route.preValidation ?? []].flat(), quotaHook(route.config.quotaCost)]
   })
 }
 

@@ -1,6 +1,6 @@
 import underPressure from '@fastify/under-pressure'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import { authQuotaPlugin, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
 import { errorShapePlugin } from '@utility-apis/fastapi-errors'
@@ -107,11 +107,17 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     return payload
   })
 
-  // One line per request: no body, no query string, no headers.
+  // One line per request: no body, no query string, no headers. The route label is fixed when the route is made.
+  const finish = (label: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    metrics.count('requests', `${request.method} ${label} ${reply.statusCode}`)
+    request.log.info({ method: request.method, route: label, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) }, 'request')
+  }
+  app.addHook('onRoute', (route) => {
+    route.onResponse = [...[route.onResponse ?? []].flat(), finish(route.url)]
+  })
+  const unmatched = finish('unmatched')
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched'
-    metrics.count('requests', `${request.method} ${route} ${reply.statusCode}`)
-    request.log.info({ method: request.method, route, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) }, 'request')
+    if (request.is404) await unmatched(request, reply)
   })
 
   documentBusinessRoutes(app)

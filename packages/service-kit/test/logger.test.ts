@@ -54,7 +54,7 @@ describe('logs never carry secrets', () => {
     // the 500 body and every other body are free of internals
     expect(outcomes[8].json()).toEqual({ detail: 'Internal Server Error' })
     // a redaction path that silently stopped matching would show here
-    app.log.info({ headers: { 'x-api-key': c.apiKey, authorization: c.apiKey }, upstream: { headers: { cookie: c.apiKey } } }, 'redaction probe')
+    app.log.info({ headers: { 'x-api-key': c.apiKey, authorization: c.apiKey }, req: { headers: { cookie: c.apiKey } }, secret: c.secret }, 'redaction probe')
     await app.close()
 
     const all = lines.join('')

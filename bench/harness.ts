@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const RUNNER = fileURLToPath(new URL('./server-runner.ts', import.meta.url))
+
+export interface HttpCase {
+  /** Absolute path of a module exporting `start(): Promise<{ url: string }>`; it runs in its own process. */
+  entry: string
+  method?: 'GET' | 'POST'
+  path: string
+  headers?: Record<string, string>
+  body?: string
+  /** Measured seconds after a one-second warm-up (default 5). */
+  durationSeconds?: number
+  connections?: number
+  env?: Record<string, string>
+}
+
+export interface HttpResult {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  non2xx: number
+  errors: number
+}
+
+export interface BenchReport {
+  name: string
+  value: number
+  unit: string
+  /** value relative to the same run's bare-Fastify baseline, when it is a throughput. */
+  ratio?: number
+  /** the acceptance target, e.g. '>= 0.8 x baseline' */
+  target?: string
+  pass: boolean
+}
+
+export interface BenchContext {
+  baseline: HttpResult
+  http: (label: string, spec: HttpCase) => Promise<HttpResult>
+}
+
+/** Starts a server module in a child process and resolves with its URL once it listens. */
+export async function startServerProcess (entry: string, env: Record<string, string> = {}): Promise<{ url: string, child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@utility-apis/source', RUNNER, entry], {
+    cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit']
+  })
+  const lines = createInterface({ input: child.stdout! })
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start within 30 s`)), 30_000)
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)))
+    lines.once('line', (line) => { clearTimeout(timer); resolve(JSON.parse(line).url) })
+  })
+  return { url, child }
+}
+
+async function stop (child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+  await exited
+  clearTimeout(timer)
+}
+
+async function fire (url: string, spec: HttpCase, seconds: number) {
+  return autocannon({
+    url: url + spec.path,
+    method: spec.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...spec.headers },
+    body: spec.body,
+    duration: seconds,
+    connections: spec.connections ?? 20,
+    pipelining: 1
+  })
+}
+
+/** Load from this process against a server in another, on 127.0.0.1, for a bounded time. */
+export async function measureHttp (spec: HttpCase): Promise<HttpResult> {
+  const { url, child } = await startServerProcess(spec.entry, spec.env)
+  try {
+    await fire(url, spec, 1)
+    const r = await fire(url, spec, spec.durationSeconds ?? 5)
+    return {
+      requestsPerSecond: Math.round(r.requests.average),
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts
+    }
+  } finally {
+    await stop(child)
+  }
+}
+
+export const ratio = (result: HttpResult, baseline: HttpResult) => Math.round((result.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100

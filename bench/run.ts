@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { measureHttp, ratio, ROOT, type BenchContext, type BenchReport, type HttpCase } from './harness.js'
+
+// `pnpm bench [service...]`: the bare-Fastify baseline, the kit's overhead, then each service's own cases.
+const only = process.argv.slice(2)
+const here = (file: string) => join(ROOT, 'bench', file)
+const echo: Omit<HttpCase, 'entry'> = { method: 'POST', path: '/v1/echo', body: JSON.stringify({ n: 1 }) }
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+const results: Array<BenchReport & { group: string }> = []
+const baseline = await measureHttp({ entry: here('baseline-server.ts'), ...echo })
+results.push({ group: 'baseline', name: 'bare Fastify, trivial JSON route', value: baseline.requestsPerSecond, unit: 'req/s', ratio: 1, pass: true })
+
+const ctx: BenchContext = { baseline, http: async (_label, spec) => measureHttp(spec) }
+
+if (only.length === 0 || only.includes('kit')) {
+  const headers = { 'x-api-key': 'bench-key' }
+  const memory = await measureHttp({ entry: here('kit-server.ts'), ...echo, headers })
+  const r1 = ratio(memory, baseline)
+  results.push({ group: 'kit', name: 'kit, authenticated route, memory quota', value: memory.requestsPerSecond, unit: 'req/s', ratio: r1, target: '>= 0.85', pass: r1 >= 0.85 && memory.non2xx === 0 })
+  const redis = await measureHttp({ entry: here('kit-server.ts'), ...echo, headers, env: { BENCH_REDIS_URL: redisUrl } })
+  const r2 = ratio(redis, baseline)
+  results.push({ group: 'kit', name: 'kit, authenticated route, Redis quota', value: redis.requestsPerSecond, unit: 'req/s', ratio: r2, target: '>= 0.6', pass: r2 >= 0.6 && redis.non2xx === 0 })
+}
+
+for (const service of ['webhook', 'sla', 'brand', 'site']) {
+  if (only.length > 0 && !only.includes(service)) continue
+  const file = join(ROOT, 'services', service, 'bench', 'index.ts')
+  if (!existsSync(file)) continue
+  const mod = await import(pathToFileURL(file).href) as { run: (ctx: BenchContext) => Promise<BenchReport[]> }
+  for (const report of await mod.run(ctx)) results.push({ group: service, ...report })
+}
+
+const rows = results.map((r) => ({
+  group: r.group,
+  case: r.name,
+  value: `${r.value} ${r.unit}`,
+  ratio: r.ratio === undefined ? '' : r.ratio.toFixed(2),
+  target: r.target ?? '',
+  result: r.pass ? 'pass' : 'FAIL'
+}))
+console.table(rows)
+console.log(`baseline p50 ${baseline.p50Ms} ms, p99 ${baseline.p99Ms} ms; node ${process.version}; 127.0.0.1`)
+if (results.some((r) => !r.pass)) process.exitCode = 1
