@@ -1,0 +1,26 @@
+# One image per service: docker build --build-arg SERVICE=sla -t utility-apis/sla .
+ARG NODE_VERSION=20.20
+
+FROM node:${NODE_VERSION}-bookworm-slim AS build
+ARG SERVICE
+RUN test -n "$SERVICE" || (echo "build with --build-arg SERVICE=webhook|sla|brand|site" >&2 && exit 1)
+RUN npm install -g pnpm@10.34.9
+WORKDIR /repo
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc tsconfig.base.json ./
+COPY packages/ packages/
+COPY services/ services/
+RUN pnpm install --frozen-lockfile
+# The service and the workspace packages it depends on, then a self-contained production folder.
+RUN pnpm --filter "@utility-apis/${SERVICE}..." build
+RUN pnpm --filter "@utility-apis/${SERVICE}" deploy --prod /out
+
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0
+WORKDIR /app
+COPY --from=build --chown=node:node /out ./
+USER node
+EXPOSE 3001 3002 3003 3004
+# close-with-grace handles SIGTERM: in-flight requests finish within 10 s.
+STOPSIGNAL SIGTERM
+CMD ["node", "--enable-source-maps", "dist/main.js"]
