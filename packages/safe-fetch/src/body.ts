@@ -38,6 +38,13 @@ function decoderFor (coding: Coding, first: Buffer | null): Transform {
   return first === null || isZlibWrapped(first) ? createInflate() : createInflateRaw()
 }
 
+/** Cancels a body that is not needed (any longer); undici reports the cancellation as an error we expect. */
+export function cancelBody (body: Readable): void {
+  if (body.destroyed) return
+  body.on('error', () => {})
+  body.destroy()
+}
+
 export interface BodyResult { body: Buffer, truncated: boolean }
 
 /**
@@ -91,6 +98,6 @@ export async function readBody (body: Readable, contentEncoding: string | undefi
     })
     return { body: Buffer.concat(chunks, size), truncated }
   } finally {
-    if (!body.destroyed) body.destroy()
+    cancelBody(body)
   }
 }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { Agent, type Dispatcher } from 'undici'
-import { ACCEPT_ENCODING, readBody } from './body.js'
+import { ACCEPT_ENCODING, cancelBody, readBody } from './body.js'
 import { FetchError, toFetchError, type RedirectHop } from './errors.js'
 import { createGuardedConnector } from './guard.js'
 import { HostLimiter } from './host-limiter.js'
@@ -140,7 +140,7 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
           if (options.followRedirects !== false) next = await nextHop(exchange, redirects, visited)
           if (next === null) return await finish(exchange)
         } finally {
-          exchange.response.body.destroy()
+          cancelBody(exchange.response.body)
           exchange.release()
         }
         if (next.origin !== url.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name]

@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createSafeFetcher, DEFAULT_USER_AGENT, FetchError, type FetchPolicy, type SafeFetcher } from '../src/index.js'
+import { html, startFixture, type Fixture } from './helpers/fixture-server.js'
+import { BIG_BYTES, PAGE, siteHandler } from './helpers/site.js'
+
+let site: Fixture
+let denied: Fixture
+let ipv6: Fixture
+let redirectTarget = ''
+const fetchers: SafeFetcher[] = []
+
+function fetcher (policy: FetchPolicy = {}): SafeFetcher {
+  const created = createSafeFetcher(policy)
+  fetchers.push(created)
+  return created
+}
+
+const FIXTURES: FetchPolicy = { allowCidrs: ['127.0.0.1/32'], hostMap: { 'site.test': '127.0.0.1', 'other.test': '127.0.0.1' } }
+
+beforeAll(async () => {
+  site = await startFixture(siteHandler(() => redirectTarget))
+  denied = await startFixture(html('internal secrets'), '127.0.0.2')
+  ipv6 = await startFixture(html('internal secrets'), '::1')
+})
+
+afterAll(async () => {
+  await Promise.all(fetchers.map(async (created) => await created.close()))
+  await Promise.all([site.close(), denied.close(), ipv6.close()])
+})
+
+async function failure (work: Promise<unknown>): Promise<FetchError> {
+  const outcome = await work.then(() => null, (error: unknown) => error)
+  if (!(outcome instanceof FetchError)) throw new Error(`expected a FetchError, got ${String(outcome)}`)
+  return outcome
+}
+
+/** Runs `work`, which must fail, and proves none of the `untouched` fixtures accepted a connection meanwhile. */
+async function refusedWithoutConnection (work: () => Promise<unknown>, untouched = [site, denied, ipv6]): Promise<FetchError> {
+  const before = await Promise.all(untouched.map(async (fixture) => await fixture.settledConnections()))
+  const error = await failure(work())
+  const after = await Promise.all(untouched.map(async (fixture) => await fixture.settledConnections()))
+  expect(after).toEqual(before)
+  return error
+}
+
+describe('allow-listed fixtures', () => {
+  test('an allow-listed fixture is fetched; without the allow-list the same fixture is refused', async () => {
+    const url = `http://site.test:${site.port}/`
+    const result = await fetcher(FIXTURES).fetch(url)
+    expect(result).toMatchObject({ requestedUrl: url, finalUrl: url, status: 200, truncated: false, redirects: [], remoteAddress: '127.0.0.1' })
+    expect(result.body.toString()).toBe(PAGE)
+    expect(result.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(result.headers['set-cookie']).toBe('a=1, b=2')
+    expect(result.timings.totalMs).toBeGreaterThanOrEqual(result.timings.ttfbMs)
+
+    const error = await refusedWithoutConnection(async () => await fetcher({ hostMap: FIXTURES.hostMap }).fetch(url))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', message: 'Target address is not allowed', url })
+    const literal = await refusedWithoutConnection(async () => await fetcher().fetch(site.origin))
+    expect(literal.code).toBe('FETCH_ERR_BLOCKED')
+  })
+
+  test('sends the honest User-Agent and our Accept-Encoding whatever the caller asks, and other headers as given', async () => {
+    const result = await fetcher(FIXTURES).fetch(`${site.origin}/headers`, {
+      headers: { 'Accept-Language': 'de', 'User-Agent': 'Mozilla/5.0', 'Accept-Encoding': 'identity', Host: 'evil.test' }
+    })
+    const seen = JSON.parse(result.body.toString()) as Record<string, string>
+    expect(seen['user-agent']).toBe(DEFAULT_USER_AGENT)
+    expect(seen['accept-encoding']).toBe('gzip, deflate, br')
+    expect(seen['accept-language']).toBe('de')
+    expect(seen.host).toBe(`127.0.0.1:${site.port}`)
+    const custom = await fetcher({ ...FIXTURES, userAgent: 'TestBot/1 (+https://example.test)' }).fetch(`${site.origin}/headers`)
+    expect(JSON.parse(custom.body.toString())['user-agent']).toBe('TestBot/1 (+https://example.test)')
+  })
+
+  test('decodes a gzip response', async () => {
+    const result = await fetcher(FIXTURES).fetch(`${site.origin}/gzip`)
+    expect(result.headers['content-encoding']).toBe('gzip')
+    expect(result.body.toString()).toBe(PAGE)
+  })
+
+  test('HEAD returns the headers and an empty body', async () => {
+    const result = await fetcher(FIXTURES).fetch(`${site.origin}/`, { method: 'HEAD' })
+    expect(result.status).toBe(200)
+    expect(result.body.length).toBe(0)
+  })
+
+  test('reports the checked IPv6 address of an allow-listed ::1 fixture', async () => {
+    const result = await fetcher({ allowCidrs: ['::1/128'] }).fetch(`${ipv6.origin}/`)
+    expect(result.remoteAddress).toBe('::1')
+    expect(result.body.toString()).toBe('internal secrets')
+  })
+
+  test('the fetcher resolves names to permitted addresses only', async () => {
+    expect(await fetcher(FIXTURES).resolve('site.test')).toEqual(['127.0.0.1'])
+    expect(await failure(fetcher({ hostMap: FIXTURES.hostMap }).resolve('site.test'))).toMatchObject({ code: 'FETCH_ERR_BLOCKED' })
+    expect(await failure(fetcher({ resolver: async () => [] }).resolve('nothing.test'))).toMatchObject({ code: 'FETCH_ERR_DNS' })
+  })
+})
+
+describe('SSRF: refused without a connection to the denied address', () => {
+  test.each([
+    ['127.0.0.1', () => `http://127.0.0.1:${site.port}/`],
+    ['2130706433', () => `http://2130706433:${site.port}/`],
+    ['0x7f000001', () => `http://0x7f000001:${site.port}/`],
+    ['0177.0.0.1', () => `http://0177.0.0.1:${site.port}/`],
+    ['[::1]', () => `http://[::1]:${ipv6.port}/`],
+    ['[::ffff:127.0.0.1]', () => `http://[::ffff:127.0.0.1]:${site.port}/`],
+    ['0.0.0.0', () => `http://0.0.0.0:${site.port}/`],
+    ['169.254.169.254', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['[fd00:ec2::254]', () => 'http://[fd00:ec2::254]/latest/meta-data/'],
+    ['10.0.0.1', () => 'http://10.0.0.1/']
+  ])('the literal %s', async (_name, url) => {
+    const error = await refusedWithoutConnection(async () => await fetcher().fetch(url()))
+    expect(error.code).toBe('FETCH_ERR_BLOCKED')
+    expect(error.message).toBe('Target address is not allowed')
+    expect(error.address).not.toBeNull()
+    expect(error.message).not.toContain(error.address)
+  })
+
+  test('allow-listing 127.0.0.1 does not open 0.0.0.0, [::1] or 127.0.0.2', async () => {
+    const fixtures = fetcher(FIXTURES)
+    for (const url of [`http://0.0.0.0:${site.port}/`, `http://[::1]:${ipv6.port}/`, `${denied.origin}/`]) {
+      expect((await refusedWithoutConnection(async () => await fixtures.fetch(url))).code).toBe('FETCH_ERR_BLOCKED')
+    }
+  })
+
+  test('a host name the injected resolver maps to loopback', async () => {
+    const evil = fetcher({ resolver: async () => ['127.0.0.1'] })
+    const error = await refusedWithoutConnection(async () => await evil.fetch(`http://evil.test:${site.port}/`))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', message: 'Target address is not allowed', address: '127.0.0.1' })
+  })
+
+  test('the guard runs at connect time: a name mapped to 127.0.0.2 (not allow-listed) never reaches its listener', async () => {
+    const asked: string[] = []
+    const guarded = fetcher({ allowCidrs: ['127.0.0.1/32'], resolver: async (name) => { asked.push(name); return ['127.0.0.2'] } })
+    const error = await refusedWithoutConnection(async () => await guarded.fetch(`http://internal.test:${denied.port}/`))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', address: '127.0.0.2' })
+    // One resolution, made by the connection itself: there is no earlier check a rebinding could slip past.
+    expect(asked).toEqual(['internal.test'])
+  })
+
+  test('DNS rebinding: a public answer for the check, loopback for the connection', async () => {
+    const answers = [['93.184.216.34'], ['127.0.0.1']]
+    const rebinding = fetcher({ resolver: async () => answers.shift() ?? ['127.0.0.1'] })
+    expect(await rebinding.resolve('rebind.test')).toEqual(['93.184.216.34'])
+    const error = await refusedWithoutConnection(async () => await rebinding.fetch(`http://rebind.test:${site.port}/`))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', message: 'Target address is not allowed', address: '127.0.0.1' })
+    expect(answers).toEqual([])
+  })
+
+  test('a redirect from an allowed fixture to a denied address', async () => {
+    redirectTarget = `${denied.origin}/admin`
+    const from = `${site.origin}/to-target`
+    const error = await refusedWithoutConnection(async () => await fetcher(FIXTURES).fetch(from), [denied])
+    expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', url: redirectTarget })
+    expect(error.redirects).toEqual([{ url: from, status: 302, location: redirectTarget }])
+  })
+
+  test('a redirect to a host name that resolves to a denied address is refused at connect time', async () => {
+    redirectTarget = `http://internal.test:${denied.port}/`
+    const policy = { ...FIXTURES, hostMap: { ...FIXTURES.hostMap, 'internal.test': '127.0.0.2' } }
+    const error = await refusedWithoutConnection(async () => await fetcher(policy).fetch(`${site.origin}/to-target`), [denied])
+    expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', url: redirectTarget })
+    expect(error.redirects).toHaveLength(1)
+  })
+
+  test('a redirect to another scheme or to a URL with credentials', async () => {
+    redirectTarget = 'file:///etc/passwd'
+    expect((await failure(fetcher(FIXTURES).fetch(`${site.origin}/to-target`))).code).toBe('FETCH_ERR_SCHEME')
+    redirectTarget = `http://admin:hunter2@site.test:${site.port}/`
+    const error = await failure(fetcher(FIXTURES).fetch(`${site.origin}/to-target`))
+    expect(error.code).toBe('FETCH_ERR_CREDENTIALS')
+    expect(`${error.message} ${error.url}`).not.toContain('hunter2')
+  })
+
+  test.each([
+    ['ftp://example.com/file', 'FETCH_ERR_SCHEME'],
+    ['file:///etc/passwd', 'FETCH_ERR_SCHEME'],
+    ['gopher://127.0.0.1:70/', 'FETCH_ERR_SCHEME'],
+    ['http://user:pass@example.com/', 'FETCH_ERR_CREDENTIALS'],
+    ['http://exa mple.com/', 'FETCH_ERR_BAD_URL']
+  ])('%s is refused as %s', async (url, code) => {
+    expect((await refusedWithoutConnection(async () => await fetcher(FIXTURES).fetch(url))).code).toBe(code)
+  })
+})
+
+describe('redirects', () => {
+  test('follows a 10-hop chain of relative Locations and records it', async () => {
+    const result = await fetcher(FIXTURES).fetch(`${site.origin}/hop/10`)
+    expect(result.status).toBe(200)
+    expect(result.finalUrl).toBe(`${site.origin}/hop/0`)
+    expect(result.redirects).toHaveLength(10)
+    expect(result.redirects[0]).toEqual({ url: `${site.origin}/hop/10`, status: 302, location: `${site.origin}/hop/9` })
+    expect(result.body.toString()).toBe('arrived')
+  })
+
+  test('an 11-hop chain is refused after the 11th redirect', async () => {
+    const error = await failure(fetcher(FIXTURES).fetch(`${site.origin}/hop/11`))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_TOO_MANY_REDIRECTS', message: 'More than 10 redirects' })
+    expect(error.redirects).toHaveLength(11)
+  })
+
+  test('maxRedirects is configurable', async () => {
+    const error = await failure(fetcher({ ...FIXTURES, maxRedirects: 2 }).fetch(`${site.origin}/hop/3`))
+    expect(error.code).toBe('FETCH_ERR_TOO_MANY_REDIRECTS')
+  })
+
+  test('a loop is detected', async () => {
+    const error = await failure(fetcher(FIXTURES).fetch(`${site.origin}/loop/a`))
+    expect(error.code).toBe('FETCH_ERR_REDIRECT_LOOP')
+    expect(error.redirects.map((hop) => hop.status)).toEqual([301, 307])
+  })
+
+  test('followRedirects: false returns the redirect itself', async () => {
+    const result = await fetcher(FIXTURES).fetch(`${site.origin}/hop/1`, { followRedirects: false })
+    expect(result).toMatchObject({ status: 302, redirects: [], finalUrl: `${site.origin}/hop/1` })
+    expect(result.headers.location).toBe('0')
+  })
+
+  test('credentials headers do not follow a redirect to another origin', async () => {
+    const headers = { authorization: 'Bearer secret', 'x-trace': 'kept' }
+    redirectTarget = '/headers'
+    const same = JSON.parse((await fetcher(FIXTURES).fetch(`${site.origin}/to-target`, { headers })).body.toString())
+    expect(same).toMatchObject({ authorization: 'Bearer secret', 'x-trace': 'kept' })
+    redirectTarget = `http://other.test:${site.port}/headers`
+    const other = JSON.parse((await fetcher(FIXTURES).fetch(`${site.origin}/to-target`, { headers })).body.toString())
+    expect(other.authorization).toBeUndefined()
+    expect(other['x-trace']).toBe('kept')
+  })
+})
+
+describe('size and time limits', () => {
+  test('an oversized body is cut at 2 MiB by default, never an error', async () => {
+    const result = await fetcher(FIXTURES).fetch(`${site.origin}/big`)
+    expect(result.truncated).toBe(true)
+    expect(result.body.length).toBe(2 * 1024 * 1024)
+    const small = await fetcher(FIXTURES).fetch(`${site.origin}/big`, { maxBytes: 1000 })
+    expect(small).toMatchObject({ truncated: true, status: 200 })
+    expect(small.body.equals(Buffer.alloc(1000, 'a'))).toBe(true)
+    expect((await fetcher(FIXTURES).fetch(`${site.origin}/big`, { maxBytes: BIG_BYTES })).truncated).toBe(false)
+  })
+
+  test('a gzip bomb stops at the decoded cap', async () => {
+    const result = await fetcher(FIXTURES).fetch(`${site.origin}/bomb`, { maxBytes: 1024 * 1024 })
+    expect(result.truncated).toBe(true)
+    expect(result.body.length).toBe(1024 * 1024)
+  })
+
+  test('a body still arriving at the deadline fails as a timeout', async () => {
+    const error = await failure(fetcher(FIXTURES).fetch(`${site.origin}/slow`, { timeoutMs: 300 }))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_TIMEOUT', message: 'The fetch took longer than its deadline' })
+  })
+
+  test('a server that never sends headers hits the headers timeout', async () => {
+    const error = await failure(fetcher({ ...FIXTURES, headersTimeoutMs: 100 }).fetch(`${site.origin}/stall-headers`))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_TIMEOUT', message: 'Timed out waiting for the response headers' })
+  })
+
+  test('a body that goes silent hits the idle timeout', async () => {
+    const error = await failure(fetcher({ ...FIXTURES, bodyTimeoutMs: 100 }).fetch(`${site.origin}/stall-body`))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_TIMEOUT', message: 'Timed out waiting for the response body' })
+  })
+
+  test('a caller abort rejects with the caller reason', async () => {
+    const controller = new AbortController()
+    const pending = fetcher(FIXTURES).fetch(`${site.origin}/stall-headers`, { signal: controller.signal })
+    controller.abort(new Error('caller gave up'))
+    await expect(pending).rejects.toThrow('caller gave up')
+  })
+
+  test('at most perHostConcurrency requests reach one host at a time', async () => {
+    const fixture = await startFixture(siteHandler(() => '/'))
+    try {
+      const limited = fetcher({ ...FIXTURES, perHostConcurrency: 2 })
+      const results = await Promise.all(Array.from({ length: 6 }, async () => await limited.fetch(`${fixture.origin}/delay`)))
+      expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200, 200, 200])
+      expect(fixture.peakInFlight).toBe(2)
+    } finally {
+      await fixture.close()
+    }
+  })
+})
+
+describe('connection failures', () => {
+  test('plain HTTP answering an https URL is a TLS failure', async () => {
+    const error = await failure(fetcher(FIXTURES).fetch(`https://site.test:${site.port}/`))
+    expect(error.code).toBe('FETCH_ERR_TLS')
+  })
+
+  test('a refused connection is a connect failure that does not name the address', async () => {
+    const closed = await startFixture(html(''))
+    await closed.close()
+    const error = await failure(fetcher(FIXTURES).fetch(`http://site.test:${closed.port}/`))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_CONNECT', message: 'Could not connect to the server' })
+  })
+
+  test('an unresolvable name is a DNS failure', async () => {
+    const error = await failure(fetcher({ resolver: async () => { throw new Error('NXDOMAIN') } }).fetch('http://missing.test/'))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_DNS', url: 'http://missing.test/' })
+  })
+})
