@@ -1,14 +1,8 @@
 import { parse as parseDomain } from 'tldts'
+import { mainOrganization, type OrganizationSignal } from './organization.js'
 import { cleanText, nameKey, sameName, wordCount } from './text.js'
 
-/** A JSON-LD node of an Organization-like type (Organization, LocalBusiness and subtypes, Brand, NGO, ...). */
-export interface OrganizationSignal {
-  name: string | null
-  alternateName: string | null
-  url: string | null
-  /** The node is the `publisher` of the WebSite node. */
-  isPublisher: boolean
-}
+export type { OrganizationSignal }
 
 /** Everything the brand-name rules look at, already extracted from the homepage. */
 export interface BrandSignals {
@@ -98,16 +92,6 @@ function pickSiteName (signals: BrandSignals): string | null {
   return confirmed ?? [...names].sort((a, b) => a.length - b.length)[0]
 }
 
-function pickOrganization (signals: BrandSignals): OrganizationSignal | null {
-  const orgs = signals.organizations
-  const host = signals.hostname.replace(/^www\./, '')
-  const onSite = (org: OrganizationSignal): boolean => {
-    if (org.url === null) return false
-    try { return new URL(org.url).hostname.replace(/^www\./, '') === host } catch { return false }
-  }
-  return orgs.find((org) => org.isPublisher) ?? orgs.find(onSite) ?? orgs[0] ?? null
-}
-
 /** Picks the title segment that names the brand, or null when no segment is trustworthy. */
 export function brandFromTitle (title: string, hostname: string, others: string[]): string | null {
   const segments = titleSegments(title).filter(isPlausibleName)
@@ -131,7 +115,7 @@ function titleCaseLabel (label: string): string {
 export function pickBrandName (signals: BrandSignals): BrandNameResult {
   const found = (name: string | null, source: string): BrandNameResult | null =>
     name === null ? null : { name, source, lowConfidence: false }
-  const org = pickOrganization(signals)
+  const org = mainOrganization(signals.organizations, signals.hostname)
   const title = signals.title === null ? null : brandFromTitle(signals.title, signals.hostname, corroborators(signals))
   const result = found(pickSiteName(signals), 'og:site_name') ??
     found(first([signals.applicationName]), 'application-name') ??

@@ -1,0 +1,44 @@
+import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
+import { buildService, type KitOptions } from '@utility-apis/service-kit'
+import { MemoryProfileCache, RedisProfileCache, type ProfileCache } from './domain/profile-cache.js'
+import { BrandProfiler } from './domain/profiler.js'
+import { batchRoute } from './routes/batch.route.js'
+import { profileRoute } from './routes/profile.route.js'
+
+export interface BuildAppOptions extends KitOptions {
+  /** Outbound fetch policy; tests pass an allow-list and host map for fixture sites on 127.0.0.1. */
+  fetchPolicy?: FetchPolicy
+  /** How long a profile is served from the cache. Default one day. */
+  cacheTtlSeconds?: number
+  /** Domains of one batch fetched at the same time. Default 8. */
+  batchConcurrency?: number
+  /** Overall deadline of one batch call, under the server's 30 s request timeout. Default 25 s. */
+  batchDeadlineMs?: number
+}
+
+const DAY = 24 * 60 * 60
+
+export async function buildApp (options: BuildAppOptions) {
+  return await buildService({
+    name: 'brand',
+    version: '0.1.0',
+    title: 'Domain brand profile API',
+    description: 'Public brand facts of a domain from its homepage: name, summary, title, description, OpenGraph, ' +
+      'logo and icon hints, social links, with the sources used. Single and batch operations.',
+    tags: [{ name: 'brand', description: 'Domain brand profiles' }],
+    routes: async (app) => {
+      const fetcher = createSafeFetcher(options.fetchPolicy)
+      app.addHook('onClose', async () => { await fetcher.close() })
+      const cache: ProfileCache = app.redis === null
+        ? new MemoryProfileCache()
+        : new RedisProfileCache(app.redis, () => app.metrics.count('cache_errors'))
+      const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DAY })
+      await app.register(profileRoute, { profiler })
+      await app.register(batchRoute, {
+        profiler,
+        concurrency: options.batchConcurrency ?? 8,
+        deadlineMs: options.batchDeadlineMs ?? 25_000
+      })
+    }
+  }, options)
+}

@@ -1,0 +1,103 @@
+import { DomainInputError, normalizeDomainInput, type DomainTarget } from './normalize-domain.js'
+import type { BrandProfile } from './profile.js'
+import { cacheKey, TargetNotAllowedError, type ProfileRequest } from './profiler.js'
+
+export interface BatchItemError {
+  status: number
+  detail: string
+}
+
+export type BatchItem =
+  | { input: string, ok: true, profile: BrandProfile }
+  | { input: string, ok: false, error: BatchItemError }
+
+export interface BatchResult {
+  results: BatchItem[]
+  succeeded: number
+  failed: number
+}
+
+export interface BatchOptions {
+  timeoutMs: number
+  concurrency: number
+  /** One deadline for the whole batch; work still running then is abandoned and reported per item. */
+  deadlineMs: number
+  profile: (target: DomainTarget, request: ProfileRequest) => Promise<BrandProfile>
+}
+
+class BatchDeadline extends Error {}
+
+const DEADLINE_ERROR: BatchItemError = { status: 504, detail: 'The batch deadline passed before this domain was profiled' }
+
+function itemError (error: unknown): BatchItemError {
+  if (error instanceof DomainInputError) return { status: 422, detail: error.message }
+  if (error instanceof TargetNotAllowedError) return { status: 400, detail: error.message }
+  if (error instanceof BatchDeadline) return DEADLINE_ERROR
+  return { status: 500, detail: 'Internal Server Error' }
+}
+
+/**
+ * Profiles every input, each normalised origin once, with at most `concurrency` at a time and one overall
+ * deadline. Results keep the input order; one failing item never fails the batch.
+ */
+export async function runBatch (inputs: string[], options: BatchOptions): Promise<BatchResult> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new BatchDeadline()), options.deadlineMs)
+  const deadline = Date.now() + options.deadlineMs
+  const outcomes = new Map<string, Promise<BrandProfile>>()
+  const queue: Array<() => void> = []
+  let active = 0
+
+  const slot = async (): Promise<void> => {
+    if (active < options.concurrency) { active++; return }
+    await new Promise<void>((resolve) => queue.push(resolve))
+  }
+  const release = (): void => {
+    const next = queue.shift()
+    if (next === undefined) active--
+    else next()
+  }
+
+  const run = async (target: DomainTarget): Promise<BrandProfile> => {
+    await slot()
+    try {
+      if (controller.signal.aborted) throw new BatchDeadline()
+      const timeoutMs = Math.min(options.timeoutMs, Math.max(1, deadline - Date.now()))
+      return await options.profile(target, { timeoutMs, signal: controller.signal })
+    } catch (error) {
+      throw controller.signal.aborted && !(error instanceof TargetNotAllowedError) ? new BatchDeadline() : error
+    } finally {
+      release()
+    }
+  }
+
+  const settled = inputs.map((input) => {
+    let target: DomainTarget
+    try {
+      target = normalizeDomainInput(input)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    const key = cacheKey(target)
+    let outcome = outcomes.get(key)
+    if (outcome === undefined) {
+      outcome = run(target)
+      outcomes.set(key, outcome)
+    }
+    return outcome
+  })
+
+  // work that ignores the abort (a DNS lookup in progress) must not hold the answer past the deadline
+  const expired = new Promise<never>((_resolve, reject) => {
+    controller.signal.addEventListener('abort', () => reject(new BatchDeadline()), { once: true })
+  })
+  try {
+    const results: BatchItem[] = (await Promise.allSettled(settled.map(async (outcome) => await Promise.race([outcome, expired])))).map((outcome, index) => outcome.status === 'fulfilled'
+      ? { input: inputs[index], ok: true, profile: outcome.value }
+      : { input: inputs[index], ok: false, error: itemError(outcome.reason) })
+    const succeeded = results.filter((item) => item.ok).length
+    return { results, succeeded, failed: results.length - succeeded }
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,72 @@
+import type { BrandProfile } from './profile.js'
+
+/** The two commands used, so any ioredis client (the kit's `app.redis`) fits. */
+export interface RedisLike {
+  get: (key: string) => Promise<string | null>
+  set: (key: string, value: string, mode: 'EX', seconds: number) => Promise<unknown>
+}
+
+/** Profiles by fetched origin(s); a cache failure is a miss, never an error for the caller. */
+export interface ProfileCache {
+  get: (key: string) => Promise<BrandProfile | null>
+  set: (key: string, profile: BrandProfile, ttlSeconds: number) => Promise<void>
+}
+
+export class MemoryProfileCache implements ProfileCache {
+  readonly #entries = new Map<string, { profile: BrandProfile, expires: number }>()
+  readonly #maxEntries: number
+  readonly #now: () => number
+
+  constructor (options: { maxEntries?: number, now?: () => number } = {}) {
+    this.#maxEntries = options.maxEntries ?? 5000
+    this.#now = options.now ?? Date.now
+  }
+
+  async get (key: string): Promise<BrandProfile | null> {
+    const entry = this.#entries.get(key)
+    if (entry === undefined) return null
+    if (entry.expires <= this.#now()) {
+      this.#entries.delete(key)
+      return null
+    }
+    return structuredClone(entry.profile)
+  }
+
+  async set (key: string, profile: BrandProfile, ttlSeconds: number): Promise<void> {
+    this.#entries.delete(key)
+    // Map keeps insertion order, so the first key is the oldest write
+    while (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value as string)
+    this.#entries.set(key, { profile: structuredClone(profile), expires: this.#now() + ttlSeconds * 1000 })
+  }
+}
+
+const PREFIX = 'brand:profile:v1:'
+
+/** Shared between replicas; entries expire in Redis itself. */
+export class RedisProfileCache implements ProfileCache {
+  readonly #redis: RedisLike
+  readonly #onError: (error: unknown) => void
+
+  constructor (redis: RedisLike, onError: (error: unknown) => void = () => {}) {
+    this.#redis = redis
+    this.#onError = onError
+  }
+
+  async get (key: string): Promise<BrandProfile | null> {
+    try {
+      const value = await this.#redis.get(PREFIX + key)
+      return value === null ? null : JSON.parse(value) as BrandProfile
+    } catch (error) {
+      this.#onError(error)
+      return null
+    }
+  }
+
+  async set (key: string, profile: BrandProfile, ttlSeconds: number): Promise<void> {
+    try {
+      await this.#redis.set(PREFIX + key, JSON.stringify(profile), 'EX', ttlSeconds)
+    } catch (error) {
+      this.#onError(error)
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import type { PageMetadata } from '@utility-apis/html-metadata'
+import { pickBrandName } from './brand-name.js'
+import { pickLogoHint } from './logo-hint.js'
+import { absolute, brandSignals, iconUrls, logoSignals, pageTitle, summarySignals, type PageExtras } from './page-signals.js'
+import { pickSummary } from './summary.js'
+import { cleanText } from './text.js'
+
+export interface OpenGraphFields {
+  site_name: string | null
+  title: string | null
+  description: string | null
+  image: string | null
+  url: string | null
+  type: string | null
+  locale: string | null
+}
+
+export interface RedirectStep {
+  url: string
+  status: number
+  location: string
+  kind: 'http' | 'meta-refresh'
+}
+
+export interface ProfileError {
+  code: string
+  message: string
+}
+
+/** The answer of POST /v1/domain/profile. */
+export interface BrandProfile {
+  domain: string
+  brand_name: string | null
+  reachable: boolean
+  homepage_url: string | null
+  final_url: string | null
+  status: number | null
+  resolved_ips: string[]
+  brand_summary: string | null
+  title: string | null
+  description: string | null
+  open_graph: OpenGraphFields
+  logo_hint: string | null
+  icons: string[]
+  social_links: string[]
+  canonical_url: string | null
+  theme_color: string | null
+  language: string | null
+  redirects: RedirectStep[]
+  blocked: boolean
+  truncated: boolean
+  error: ProfileError | null
+  field_sources: { brand_name: string | null, brand_summary: string | null, logo_hint: string | null }
+  sources: string[]
+  cached: boolean
+  fetched_at: string
+}
+
+/** The profile fields learned from a homepage's HTML. */
+export type PageFacts = Pick<BrandProfile, 'brand_name' | 'brand_summary' | 'title' | 'description' | 'open_graph' |
+'logo_hint' | 'icons' | 'social_links' | 'canonical_url' | 'theme_color' | 'language' | 'field_sources'> & {
+  /** Data sources that contributed, in the order of SOURCE_ORDER. */
+  sources: string[]
+}
+
+export const SOURCE_ORDER = ['dns', 'homepage-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico']
+
+export function emptyOpenGraph (): OpenGraphFields {
+  return { site_name: null, title: null, description: null, image: null, url: null, type: null, locale: null }
+}
+
+export function emptyFacts (): PageFacts {
+  return {
+    brand_name: null,
+    brand_summary: null,
+    title: null,
+    description: null,
+    open_graph: emptyOpenGraph(),
+    logo_hint: null,
+    icons: [],
+    social_links: [],
+    canonical_url: null,
+    theme_color: null,
+    language: null,
+    field_sources: { brand_name: null, brand_summary: null, logo_hint: null },
+    sources: []
+  }
+}
+
+function text (value: string | null | undefined): string | null {
+  const cleaned = cleanText(value)
+  return cleaned === '' ? null : cleaned
+}
+
+function openGraphOf (meta: PageMetadata): OpenGraphFields {
+  const og = meta.openGraph
+  return {
+    site_name: text(og.site_name),
+    title: text(og.title),
+    description: text(og.description),
+    image: absolute(og.image, meta.baseUrl),
+    url: absolute(og.url, meta.baseUrl),
+    type: text(og.type),
+    locale: text(og.locale)
+  }
+}
+
+// which data source each winning rule read
+const RULE_SOURCE: Record<string, string> = {
+  'og:site_name': 'meta-tags',
+  'application-name': 'meta-tags',
+  'apple-mobile-web-app-title': 'meta-tags',
+  'meta:description': 'meta-tags',
+  'og:description': 'meta-tags',
+  'twitter:description': 'meta-tags',
+  'og:logo': 'meta-tags',
+  'json-ld:organization': 'json-ld',
+  'json-ld:alternate-name': 'json-ld',
+  'json-ld:website': 'json-ld',
+  'json-ld:description': 'json-ld',
+  'json-ld:logo': 'json-ld',
+  'web-manifest': 'web-manifest',
+  'apple-touch-icon': 'links',
+  icon: 'links',
+  'favicon.ico': 'favicon.ico'
+}
+
+/** Every profile field a homepage gives, by the rules of research/brand.md. */
+export function describePage (meta: PageMetadata, extras: PageExtras, hostname: string): PageFacts {
+  const brand = pickBrandName(brandSignals(meta, extras, hostname))
+  const summary = pickSummary(summarySignals(meta, extras, hostname))
+  const logo = pickLogoHint(logoSignals(meta, extras, hostname))
+  const openGraph = openGraphOf(meta)
+  const socialLinks = meta.socialProfiles === undefined
+    ? meta.socialLinks
+    : meta.socialProfiles.filter((profile) => profile.kind !== 'person').map((profile) => profile.url)
+  const facts: PageFacts = {
+    brand_name: brand.name,
+    brand_summary: summary.summary,
+    title: text(pageTitle(meta)),
+    description: text(meta.description) ?? openGraph.description ?? text(meta.twitter.description),
+    open_graph: openGraph,
+    logo_hint: logo.url,
+    icons: iconUrls(meta, extras),
+    social_links: [...new Set(socialLinks)],
+    canonical_url: absolute(meta.canonical, meta.baseUrl) ?? openGraph.url,
+    theme_color: text(meta.themeColor) ?? text(extras.manifest?.themeColor),
+    language: text(meta.lang) ?? openGraph.locale,
+    field_sources: { brand_name: brand.source, brand_summary: summary.source, logo_hint: logo.source },
+    sources: []
+  }
+  const used = new Set(['homepage-html'])
+  for (const rule of [brand.source, summary.source, logo.source]) {
+    const source = rule === null ? undefined : RULE_SOURCE[rule]
+    if (source !== undefined) used.add(source)
+  }
+  if (Object.keys(meta.openGraph).length > 0 || Object.keys(meta.twitter).length > 0 || meta.description !== null) used.add('meta-tags')
+  if (meta.icons.length > 0 || facts.social_links.length > 0 || meta.canonical !== null) used.add('links')
+  if (extras.manifest !== null) used.add('web-manifest')
+  if (extras.faviconIco !== null) used.add('favicon.ico')
+  facts.sources = SOURCE_ORDER.filter((source) => used.has(source))
+  return facts
+}

@@ -1,0 +1,151 @@
+import { FetchError, type FetchErrorCode } from '@utility-apis/safe-fetch'
+import { detectBotChallenge } from './bot-challenge.js'
+import { fetchExtras } from './extras.js'
+import { fetchHomepage, type Budget, type FetchedHomepage, type Fetcher } from './homepage.js'
+import type { DomainTarget } from './normalize-domain.js'
+import { describePage, emptyFacts, SOURCE_ORDER, type BrandProfile, type PageFacts, type ProfileError } from './profile.js'
+import type { ProfileCache } from './profile-cache.js'
+
+/** The target resolves to, or redirects to, an address the service must not reach (answered with 400). */
+export class TargetNotAllowedError extends Error {
+  constructor (message = 'Target address is not allowed') {
+    super(message)
+    this.name = 'TargetNotAllowedError'
+  }
+}
+
+export interface ProfilerOptions {
+  fetcher: Fetcher
+  cache: ProfileCache
+  cacheTtlSeconds: number
+  now?: () => Date
+}
+
+export interface ProfileRequest {
+  timeoutMs: number
+  /** Aborts the work (batch deadline); the abort reason is thrown. */
+  signal?: AbortSignal
+}
+
+// a bare domain falls back from https to http when https itself is what failed
+const HTTP_FALLBACK: Set<FetchErrorCode> = new Set(['FETCH_ERR_CONNECT', 'FETCH_ERR_TLS', 'FETCH_ERR_PROTOCOL', 'FETCH_ERR_TIMEOUT'])
+
+function errorOf (error: FetchError): ProfileError {
+  return { code: error.code.replace(/^FETCH_ERR_/, '').toLowerCase(), message: error.message }
+}
+
+/** The cache key names every origin a request may fetch, never the hostname alone. */
+export function cacheKey (target: DomainTarget): string {
+  return target.candidates.map((url) => new URL(url).origin).join(' ')
+}
+
+export class BrandProfiler {
+  readonly #options: ProfilerOptions
+  readonly #inFlight = new Map<string, Promise<BrandProfile>>()
+
+  constructor (options: ProfilerOptions) {
+    this.#options = options
+  }
+
+  /** A cached profile when one is fresh, else a new one (identical concurrent requests share one fetch). */
+  async profile (target: DomainTarget, request: ProfileRequest): Promise<BrandProfile> {
+    const key = cacheKey(target)
+    const cached = await this.#options.cache.get(key)
+    if (cached !== null) return { ...cached, cached: true }
+    const running = this.#inFlight.get(key)
+    if (running !== undefined) return await running
+    const work = this.#fresh(target, request).finally(() => this.#inFlight.delete(key))
+    this.#inFlight.set(key, work)
+    const profile = await work
+    // only a real answer is worth keeping: a timeout or a refused connection may be gone in a minute
+    if (profile.reachable && profile.error?.code !== 'timeout') {
+      await this.#options.cache.set(key, profile, this.#options.cacheTtlSeconds)
+    }
+    return profile
+  }
+
+  async #fresh (target: DomainTarget, request: ProfileRequest): Promise<BrandProfile> {
+    const budget: Budget = { deadline: Date.now() + request.timeoutMs, signal: request.signal }
+    const { fetcher } = this.#options
+    const base = this.#skeleton(target)
+    try {
+      base.resolved_ips = await fetcher.resolve(target.domain)
+    } catch (error) {
+      rethrowAbort(error, budget)
+      if (error instanceof FetchError && error.code === 'FETCH_ERR_BLOCKED') throw new TargetNotAllowedError(error.message)
+      return { ...base, error: error instanceof FetchError ? errorOf(error) : { code: 'dns', message: 'The host name could not be resolved' } }
+    }
+
+    let failure: ProfileError = { code: 'connect', message: 'Could not connect to the server' }
+    for (const [index, candidate] of target.candidates.entries()) {
+      base.homepage_url = candidate
+      let page: FetchedHomepage
+      try {
+        page = await fetchHomepage(fetcher, candidate, budget)
+      } catch (error) {
+        rethrowAbort(error, budget)
+        if (!(error instanceof FetchError)) throw error
+        if (error.code === 'FETCH_ERR_BLOCKED') throw new TargetNotAllowedError(error.message)
+        failure = errorOf(error)
+        base.redirects = error.redirects.map((hop) => ({ ...hop, kind: 'http' }))
+        const last = index === target.candidates.length - 1
+        if (!last && HTTP_FALLBACK.has(error.code) && Date.now() < budget.deadline) continue
+        return { ...base, error: failure }
+      }
+      return await this.#described(base, target, page, budget)
+    }
+    return { ...base, error: failure }
+  }
+
+  async #described (base: BrandProfile, target: DomainTarget, page: FetchedHomepage, budget: Budget): Promise<BrandProfile> {
+    const { response, meta, html } = page
+    const profile: BrandProfile = {
+      ...base,
+      reachable: true,
+      final_url: response.finalUrl,
+      status: response.status,
+      redirects: page.redirects,
+      truncated: response.truncated
+    }
+    const challenge = detectBotChallenge({ status: response.status, headers: response.headers, title: meta?.title ?? null, html: html ?? '' })
+    let facts: PageFacts = emptyFacts()
+    if (challenge.challenge) {
+      profile.blocked = true
+      profile.error = { code: 'bot_challenge', message: `The site answered with a bot challenge (${challenge.provider ?? 'unknown'}), not its homepage` }
+    } else if (response.status < 200 || response.status > 299) {
+      profile.error = { code: 'http_status', message: `The homepage answered HTTP ${response.status}` }
+    } else if (meta === null) {
+      profile.error = { code: 'not_html', message: 'The homepage is not an HTML document' }
+    } else {
+      const extras = await fetchExtras(this.#options.fetcher, meta, response.finalUrl, budget)
+      facts = describePage(meta, extras, target.domain)
+    }
+    const { sources, ...fields } = facts
+    const used = new Set(['dns', 'homepage-html', ...sources])
+    return { ...profile, ...fields, sources: SOURCE_ORDER.filter((source) => used.has(source)) }
+  }
+
+  #skeleton (target: DomainTarget): BrandProfile {
+    const { sources: _sources, ...empty } = emptyFacts()
+    return {
+      domain: target.domain,
+      ...empty,
+      reachable: false,
+      homepage_url: target.candidates[0],
+      final_url: null,
+      status: null,
+      resolved_ips: [],
+      redirects: [],
+      blocked: false,
+      truncated: false,
+      error: null,
+      sources: ['dns'],
+      cached: false,
+      fetched_at: (this.#options.now?.() ?? new Date()).toISOString()
+    }
+  }
+}
+
+function rethrowAbort (error: unknown, budget: Budget): void {
+  if (budget.signal?.aborted === true) throw budget.signal.reason ?? error
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { runBatch } from '../domain/batch.js'
+import type { BrandProfiler } from '../domain/profiler.js'
+import { BatchRequestSchema, BatchResponseSchema, MAX_BATCH } from './batch.schemas.js'
+import { DEFAULT_TIMEOUT_SECONDS } from './profile.route.js'
+
+export interface BatchRouteOptions {
+  profiler: BrandProfiler
+  concurrency: number
+  deadlineMs: number
+}
+
+/** One unit of quota per domain (runs before validation, so the body may be anything). */
+export function batchQuotaCost (request: FastifyRequest): number {
+  const domains = (request.body as { domains?: unknown } | null)?.domains
+  return Array.isArray(domains) ? Math.min(Math.max(domains.length, 1), MAX_BATCH) : 1
+}
+
+export const batchRoute: FastifyPluginAsyncTypebox<BatchRouteOptions> = async (app, options) => {
+  app.post('/v1/domain/profile/batch', {
+    config: { auth: true, quotaCost: batchQuotaCost },
+    schema: {
+      tags: ['brand'],
+      summary: 'Brand profiles of up to 25 domains',
+      description: `Profiles 1 to ${MAX_BATCH} domains in one call, ${options.concurrency} at a time, within one overall ` +
+        'deadline. Results keep the input order; an invalid or refused domain fails alone (`ok: false` with an error ' +
+        'status and detail). Duplicates are fetched once. Each domain counts once against the quota.',
+      body: BatchRequestSchema,
+      response: { 200: BatchResponseSchema }
+    }
+  }, async (request) => {
+    const timeoutMs = (request.body.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
+    const result = await runBatch(request.body.domains, {
+      timeoutMs,
+      concurrency: options.concurrency,
+      deadlineMs: options.deadlineMs,
+      profile: async (target, profileRequest) => await options.profiler.profile(target, profileRequest)
+    })
+    app.metrics.count('batch_items', 'succeeded', result.succeeded)
+    app.metrics.count('batch_items', 'failed', result.failed)
+    return result
+  })
+}

@@ -1,0 +1,25 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { DomainField, ProfileSchema, TimeoutField } from './profile.schemas.js'
+
+export const MAX_BATCH = 25
+
+export const BatchRequestSchema = Type.Object({
+  domains: Type.Array(DomainField, { minItems: 1, maxItems: MAX_BATCH, description: '1 to 25 domains or URLs; duplicates are fetched once.' }),
+  timeout_seconds: Type.Optional(TimeoutField)
+}, { title: 'DomainProfileBatchRequest' })
+
+export type BatchRequestBody = Static<typeof BatchRequestSchema>
+
+export const BatchResponseSchema = Type.Object({
+  results: Type.Array(Type.Object({
+    input: Type.String(),
+    ok: Type.Boolean(),
+    profile: Type.Optional(ProfileSchema),
+    error: Type.Optional(Type.Object({
+      status: Type.Integer({ description: '422 invalid input, 400 address not allowed, 504 batch deadline passed' }),
+      detail: Type.String()
+    }))
+  }), { description: 'One result per input, in input order.' }),
+  succeeded: Type.Integer(),
+  failed: Type.Integer()
+}, { title: 'DomainProfileBatchResponse' })

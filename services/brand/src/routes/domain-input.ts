@@ -1,0 +1,14 @@
+import { RequestValidationError } from '@utility-apis/fastapi-errors'
+import { DomainInputError, normalizeDomainInput, type DomainTarget } from '../domain/normalize-domain.js'
+
+/** Normalises a `domain` field, turning a bad one into the 422 pydantic would give for it. */
+export function targetOrValidationError (input: string, loc: Array<string | number>): DomainTarget {
+  try {
+    return normalizeDomainInput(input)
+  } catch (error) {
+    if (!(error instanceof DomainInputError)) throw error
+    throw new RequestValidationError([error.type === 'url_scheme'
+      ? { type: 'url_scheme', loc, msg: error.message, input, ctx: { expected_schemes: "'http' or 'https'" } }
+      : { type: 'value_error', loc, msg: `Value error, ${error.message}`, input, ctx: { error: error.message } }])
+  }
+}

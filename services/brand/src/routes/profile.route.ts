@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { HttpError } from '@utility-apis/fastapi-errors'
+import { TargetNotAllowedError, type BrandProfiler } from '../domain/profiler.js'
+import { targetOrValidationError } from './domain-input.js'
+import { ProfileRequestSchema, ProfileSchema } from './profile.schemas.js'
+
+export interface ProfileRouteOptions {
+  profiler: BrandProfiler
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 10
+
+export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = async (app, { profiler }) => {
+  app.post('/v1/domain/profile', {
+    config: { auth: true },
+    schema: {
+      tags: ['brand'],
+      summary: 'Brand profile of one domain',
+      description: 'Fetches the homepage of a public domain (https, then http for a bare domain) and returns its brand ' +
+        'facts: name, summary, title, description, OpenGraph, logo hint, icons and social links, with the sources used. ' +
+        'An unreachable site is a 200 with `reachable: false`; a target resolving to a non-public address is a 400.',
+      body: ProfileRequestSchema,
+      response: { 200: ProfileSchema }
+    }
+  }, async (request) => {
+    const target = targetOrValidationError(request.body.domain, ['body', 'domain'])
+    const timeoutMs = (request.body.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
+    try {
+      const profile = await profiler.profile(target, { timeoutMs })
+      app.metrics.count('profiles', profile.cached ? 'cached' : profile.reachable ? 'reachable' : 'unreachable')
+      return profile
+    } catch (error) {
+      if (error instanceof TargetNotAllowedError) {
+        app.metrics.count('profiles', 'not_allowed')
+        throw new HttpError(400, error.message)
+      }
+      throw error
+    }
+  })
+}

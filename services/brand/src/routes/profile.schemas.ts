@@ -1,0 +1,79 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+const Nullable = <T extends ReturnType<typeof Type.String>> (schema: T) => Type.Union([schema, Type.Null()])
+const Url = Type.String({ format: 'uri' })
+
+export const DomainField = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'A bare domain (`example.com`, tried over https then http) or a URL (its scheme and port are kept).',
+  examples: ['example.com']
+})
+
+export const TimeoutField = Type.Integer({
+  minimum: 1,
+  maximum: 30,
+  default: 10,
+  description: 'Time budget of the whole profile, in seconds (homepage, redirects, manifest, favicon).'
+})
+
+export const ProfileRequestSchema = Type.Object({
+  domain: DomainField,
+  timeout_seconds: Type.Optional(TimeoutField)
+}, { title: 'DomainProfileRequest' })
+
+export type ProfileRequestBody = Static<typeof ProfileRequestSchema>
+
+export const OpenGraphSchema = Type.Object({
+  site_name: Nullable(Type.String()),
+  title: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  image: Nullable(Url),
+  url: Nullable(Url),
+  type: Nullable(Type.String()),
+  locale: Nullable(Type.String())
+}, { description: 'OpenGraph fields of the homepage; URLs absolute.' })
+
+export const RedirectSchema = Type.Object({
+  url: Url,
+  status: Type.Integer(),
+  location: Url,
+  kind: Type.Union([Type.Literal('http'), Type.Literal('meta-refresh')])
+})
+
+export const ProfileErrorSchema = Type.Object({
+  code: Type.String({ description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, bad_url, scheme, credentials, http_status, not_html or bot_challenge' }),
+  message: Type.String()
+})
+
+export const ProfileSchema = Type.Object({
+  domain: Type.String({ description: 'Normalised hostname: lowercase ASCII (punycode), no port, path or trailing dot.' }),
+  brand_name: Nullable(Type.String()),
+  reachable: Type.Boolean({ description: 'Whether the homepage answered over HTTP.' }),
+  homepage_url: Nullable(Url),
+  final_url: Nullable(Type.String({ format: 'uri', description: 'URL after redirects and meta refresh.' })),
+  status: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status of the final response.' }),
+  resolved_ips: Type.Array(Type.String()),
+  brand_summary: Nullable(Type.String()),
+  title: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  open_graph: OpenGraphSchema,
+  logo_hint: Nullable(Url),
+  icons: Type.Array(Url, { description: 'Favicon hints: icon links, manifest icons, /favicon.ico when present.' }),
+  social_links: Type.Array(Url, { description: 'Public social profiles, normalised and de-duplicated; share links excluded.' }),
+  canonical_url: Nullable(Url),
+  theme_color: Nullable(Type.String()),
+  language: Nullable(Type.String()),
+  redirects: Type.Array(RedirectSchema),
+  blocked: Type.Boolean({ description: 'The site answered with a bot challenge instead of its homepage.' }),
+  truncated: Type.Boolean({ description: 'The homepage was larger than 2 MiB; its first 2 MiB were read.' }),
+  error: Type.Union([ProfileErrorSchema, Type.Null()], { description: 'Why fields are missing, when something went wrong.' }),
+  field_sources: Type.Object({
+    brand_name: Nullable(Type.String()),
+    brand_summary: Nullable(Type.String()),
+    logo_hint: Nullable(Type.String())
+  }, { description: 'The rule that produced each derived field, e.g. og:site_name or json-ld:logo.' }),
+  sources: Type.Array(Type.String(), { description: 'dns, homepage-html, meta-tags, links, json-ld, web-manifest, favicon.ico' }),
+  cached: Type.Boolean({ description: 'Whether this profile came from the cache.' }),
+  fetched_at: Type.String({ format: 'date-time' })
+}, { title: 'DomainProfile' })
