@@ -1,0 +1,76 @@
+import { decodeHex, hmac } from '../digest.js'
+import { check, readHeader, utf8Key, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+
+const SIGNATURE = 'x-slack-signature'
+const TIMESTAMP = 'x-slack-request-timestamp'
+const V0_VALUE = /^v0=([0-9a-fA-F]{64})$/
+
+function read (ctx: ProviderContext): SignatureRead {
+  const checks: Check[] = []
+  const signature = readHeader(ctx, SIGNATURE, 'X-Slack-Signature')
+  const timestamp = readHeader(ctx, TIMESTAMP, 'X-Slack-Request-Timestamp', 'timestamp')
+  let result: SignatureRead = { checks, candidates: [], loose: [] }
+
+  if ('check' in signature) {
+    checks.push(signature.check)
+    result.reason = signature.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header'
+  } else {
+    result.header = SIGNATURE
+    const match = V0_VALUE.exec(signature.value)
+    if (match === null) {
+      checks.push(check('signature_header', 'failed', `X-Slack-Signature is not of the form v0=<64 hex digits>: ${describeProblem(signature.value)}`))
+      result = { ...result, reason: 'malformed_signature_header', loose: [signature.value] }
+    } else {
+      checks.push(check('signature_header', 'passed', 'X-Slack-Signature found: v0=<64 hex digits>'))
+      result.candidates = [{ label: 'X-Slack-Signature', digest: decodeHex(match[1]) as Buffer }]
+    }
+  }
+
+  if ('check' in timestamp) {
+    checks.push(timestamp.check)
+    result.reason ??= timestamp.reason === 'missing' ? 'missing_timestamp' : 'invalid_timestamp'
+  } else {
+    result.timestamp = timestamp.value
+    result.timestampLabel = 'X-Slack-Request-Timestamp'
+    result.signedPrefix = `v0:${timestamp.value}:`
+  }
+  return result
+}
+
+function describeProblem (value: string): string {
+  if (value === '') return 'the value is empty'
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return 'the v0= version prefix is missing'
+  const version = /^([^=]*)=/.exec(value)
+  if (version !== null && version[1] !== 'v0') return `unknown signature version "${version[1].slice(0, 8)}"; Slack signs with v0`
+  return 'the digest after v0= is not 64 hex digits'
+}
+
+export const slack: Provider = {
+  id: 'slack',
+  replayProtected: true,
+  info: {
+    provider: 'slack',
+    name: 'Slack',
+    signature_scheme: 'hmac-sha256-hex',
+    signature_headers: ['X-Slack-Signature'],
+    timestamp_header: 'X-Slack-Request-Timestamp',
+    replay_protected: true,
+    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
+    signed_content: 'v0:<X-Slack-Request-Timestamp>:<raw body>; header value v0=<hex HMAC-SHA256>',
+    secret_format: "the app's Signing Secret (Basic Information > App Credentials, 32 hex characters), used as UTF-8 bytes; not a bot or user token"
+  },
+  scheme: () => 'hmac-sha256-hex',
+  read,
+  key: utf8Key,
+  extraChecks (ctx) {
+    const retry = ctx.headers.get('x-slack-retry-num')
+    return retry === undefined
+      ? []
+      : [check('retry', 'warning', `X-Slack-Retry-Num is ${retry.slice(0, 4)}: Slack is retrying a delivery your endpoint did not acknowledge within 3 seconds`)]
+  },
+  sign: ({ body, secret, timestamp }) => ({
+    'X-Slack-Request-Timestamp': String(timestamp),
+    'X-Slack-Signature': `v0=${hmac('sha256', secret, Buffer.from(body), `v0:${timestamp}:`).toString('hex')}`
+  })
+}

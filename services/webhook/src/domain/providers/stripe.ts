@@ -1,0 +1,126 @@
+import { decodeHex, digestsEqual, hmac } from '../digest.js'
+import { check, readHeader, utf8Key, type Candidate, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+
+const SIGNATURE = 'stripe-signature'
+
+interface StripeHeader {
+  timestamps: string[]
+  v1: string[]
+  v0: string[]
+  /** Entries such as ` v1=...`: Stripe's libraries split on `,` and `=` without trimming, so they ignore these. */
+  spaced: Array<{ key: string, value: string }>
+  unknownSchemes: number
+  broken: number
+}
+
+export function parseStripeHeader (value: string): StripeHeader {
+  const parsed: StripeHeader = { timestamps: [], v1: [], v0: [], spaced: [], unknownSchemes: 0, broken: 0 }
+  for (const item of value.split(',')) {
+    const at = item.indexOf('=')
+    if (at < 0) { parsed.broken++; continue }
+    const key = item.slice(0, at)
+    const entry = item.slice(at + 1)
+    if (key === 't') parsed.timestamps.push(entry)
+    else if (key === 'v1') parsed.v1.push(entry)
+    else if (key === 'v0') parsed.v0.push(entry)
+    else if (['t', 'v1', 'v0'].includes(key.trim())) parsed.spaced.push({ key: key.trim(), value: entry.trim() })
+    else parsed.unknownSchemes++
+  }
+  return parsed
+}
+
+function read (ctx: ProviderContext): SignatureRead {
+  const found = readHeader(ctx, SIGNATURE, 'Stripe-Signature')
+  if ('check' in found) {
+    return { reason: found.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header', checks: [found.check], candidates: [], loose: [] }
+  }
+  const parsed = parseStripeHeader(found.value)
+  const spacedV1 = parsed.spaced.filter((entry) => entry.key === 'v1').map((entry) => entry.value)
+  const candidates: Candidate[] = []
+  const loose: string[] = [...spacedV1]
+  parsed.v1.forEach((entry, index) => {
+    const digest = decodeHex(entry)
+    if (digest?.length === 32) candidates.push({ label: `v1 entry ${index + 1} of ${parsed.v1.length}`, digest })
+    else loose.push(entry)
+  })
+  const result: SignatureRead = { checks: [], header: SIGNATURE, candidates, loose }
+
+  const notes = [
+    `${parsed.v1.length} v1 entr${parsed.v1.length === 1 ? 'y' : 'ies'}`,
+    parsed.v0.length > 0 ? `${parsed.v0.length} v0 ignored (only v1 counts)` : '',
+    parsed.unknownSchemes > 0 ? `${parsed.unknownSchemes} other scheme(s) ignored` : '',
+    parsed.spaced.length > 0 ? `${parsed.spaced.length} entr${parsed.spaced.length === 1 ? 'y' : 'ies'} with whitespace around the name, ignored as Stripe's libraries do (they do not trim; Stripe never sends spaces)` : '',
+    parsed.broken > 0 ? `${parsed.broken} item(s) without "=" ignored` : ''
+  ].filter((note) => note !== '').join(', ')
+
+  if (parsed.v1.length === 0) {
+    result.reason = spacedV1.length > 0 ? 'malformed_signature_header' : 'missing_signature_header'
+    result.checks.push(check('signature_header', 'failed', `Stripe-Signature has no v1 signature (${notes})`))
+  } else if (candidates.length === 0) {
+    result.reason = 'malformed_signature_header'
+    result.checks.push(check('signature_header', 'failed', `Stripe-Signature found, but no v1 entry is 64 hex digits (${notes})`))
+  } else {
+    result.checks.push(check('signature_header', 'passed', `Stripe-Signature found: ${notes}`))
+  }
+
+  const distinct = new Set(parsed.timestamps)
+  if (distinct.size === 1) {
+    result.timestamp = parsed.timestamps[0]
+    result.timestampLabel = 'the t= entry of Stripe-Signature'
+    result.signedPrefix = `${result.timestamp}.`
+  } else if (distinct.size > 1) {
+    result.reason ??= 'invalid_timestamp'
+    result.checks.push(check('timestamp', 'failed', 'Stripe-Signature has several different t= entries'))
+  } else {
+    result.reason ??= 'missing_timestamp'
+    const spaced = parsed.spaced.some((entry) => entry.key === 't') ? ' (a t entry has whitespace around its name, which Stripe\'s libraries ignore)' : ''
+    result.checks.push(check('timestamp', 'failed', `Stripe-Signature has no t= entry${spaced}`))
+  }
+  return result
+}
+
+function v0Check (ctx: ProviderContext): Check | undefined {
+  const value = ctx.headers.get(SIGNATURE)
+  if (value === undefined) return undefined
+  const parsed = parseStripeHeader(value)
+  if (parsed.v0.length === 0) return undefined
+  const t = parsed.timestamps[0]
+  const expected = t === undefined ? undefined : hmac('sha256', utf8Key(ctx.secret), ctx.body, `${t}.`)
+  const matches = expected !== undefined && parsed.v0.some((entry) => {
+    const digest = decodeHex(entry)
+    return digest !== undefined && digestsEqual(digest, expected)
+  })
+  return matches
+    ? check('v0_signature', 'warning', 'a v0 entry matches this payload and secret, but Stripe accepts only v1 (downgrade protection); it is not used')
+    : check('v0_signature', 'skipped', 'v0 entries are ignored: Stripe verifies v1 only, and test-mode events carry a v0 that is not signed with your secret')
+}
+
+export const stripe: Provider = {
+  id: 'stripe',
+  replayProtected: true,
+  info: {
+    provider: 'stripe',
+    name: 'Stripe',
+    signature_scheme: 'hmac-sha256-hex',
+    signature_headers: ['Stripe-Signature'],
+    timestamp_header: 'Stripe-Signature (t=)',
+    replay_protected: true,
+    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
+    signed_content: '<t>.<raw body>; header value t=<unix seconds>,v1=<hex HMAC-SHA256>[,v1=...]; any v1 entry may match, v0 is ignored',
+    secret_format: 'the endpoint signing secret exactly as shown (whsec_ included), used as UTF-8 bytes; not an API key (sk_, pk_, rk_)'
+  },
+  scheme: () => 'hmac-sha256-hex',
+  read,
+  key: utf8Key,
+  extraChecks (ctx) {
+    const v0 = v0Check(ctx)
+    return [
+      ...(v0 === undefined ? [] : [v0]),
+      check('idempotency_key', 'skipped', 'Stripe puts the event id (evt_...) in the payload: deduplicate deliveries on it')
+    ]
+  },
+  sign: ({ body, secret, timestamp }) => ({
+    'Stripe-Signature': `t=${timestamp},v1=${hmac('sha256', secret, Buffer.from(body), `${timestamp}.`).toString('hex')}`
+  })
+}

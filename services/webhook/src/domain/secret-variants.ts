@@ -1,0 +1,84 @@
+import { decodeBase64, decodeHex } from './digest.js'
+import { utf8Key } from './provider.js'
+import { PROVIDERS } from './providers/index.js'
+import { standardWebhooksKey } from './providers/standard-webhooks.js'
+import type { ProviderId } from './types.js'
+
+export interface SecretVariant {
+  code: string
+  finding: string
+  explanation: string
+  key: Buffer
+}
+
+const WHSEC = 'whsec_'
+
+/** Keys derived from the secret the ways senders and verifiers commonly get wrong. */
+export function secretVariants (provider: ProviderId, secret: string): SecretVariant[] {
+  const variants: Array<Omit<SecretVariant, 'key'> & { key: Buffer | undefined }> = []
+  const trimmed = secret.trim()
+  if (trimmed !== secret && trimmed !== '') {
+    variants.push({
+      code: 'secret_trimmed',
+      finding: 'the secret without its surrounding whitespace',
+      explanation: 'the secret you passed has whitespace around it (a newline from an env file, echo or a file read): trim it where you load it',
+      key: PROVIDERS[provider].key(trimmed)
+    })
+  }
+  const whsec = secret.startsWith(WHSEC)
+  if (provider === 'standard-webhooks') {
+    variants.push({
+      code: 'secret_verbatim',
+      finding: 'the whole secret string as the key, without base64 decoding',
+      explanation: 'the sender uses the secret string verbatim (as Stripe does); Standard Webhooks base64-decodes the part after whsec_. If the sender is Stripe, verify with provider stripe',
+      key: utf8Key(secret)
+    })
+    if (whsec) {
+      variants.push({
+        code: 'secret_raw',
+        finding: 'the characters after whsec_ as the key, not base64-decoded',
+        explanation: 'the sender skips the base64 decoding (the libraries\' format: "raw" option); both sides must decode the same way',
+        key: utf8Key(secret.slice(WHSEC.length))
+      })
+    }
+    return variants.filter((variant): variant is SecretVariant => variant.key !== undefined)
+  }
+  if (whsec) {
+    variants.push({
+      code: 'secret_without_whsec',
+      finding: 'the secret without its whsec_ prefix',
+      explanation: provider === 'stripe'
+        ? 'Stripe uses the whole string, whsec_ included, as the key; whatever signed this dropped the prefix'
+        : 'the sender signs with the part after whsec_: drop the prefix here',
+      key: utf8Key(secret.slice(WHSEC.length))
+    }, {
+      code: 'secret_base64_key',
+      finding: 'the base64-decoded part of the secret after whsec_',
+      explanation: 'the sender derives its key the Standard Webhooks way: if it sends webhook-* or svix-* headers, verify with provider standard-webhooks',
+      key: standardWebhooksKey(secret)
+    })
+  } else if (provider === 'stripe') {
+    variants.push({
+      code: 'secret_with_whsec',
+      finding: 'the secret with the whsec_ prefix',
+      explanation: 'Stripe\'s key is the whole endpoint secret, whsec_ included: pass it in full',
+      key: utf8Key(WHSEC + secret)
+    })
+  }
+  if (provider === 'generic-hmac') {
+    const hex = decodeHex(trimmed)
+    const base64 = hex === undefined ? decodeBase64(trimmed) : undefined
+    variants.push({
+      code: 'secret_hex_decoded',
+      finding: 'the hex-decoded secret as the key',
+      explanation: 'the sender decodes the secret from hex and signs with those bytes; this service keys the HMAC with the secret\'s UTF-8 characters',
+      key: hex
+    }, {
+      code: 'secret_base64_decoded',
+      finding: 'the base64-decoded secret as the key',
+      explanation: 'the sender decodes the secret from base64 and signs with those bytes; this service keys the HMAC with the secret\'s UTF-8 characters',
+      key: base64 !== undefined && base64.length >= 16 ? base64 : undefined
+    })
+  }
+  return variants.filter((variant): variant is SecretVariant => variant.key !== undefined)
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { PROVIDER_IDS, REASONS } from '../../src/domain/types.js'
+import { verifyWebhook } from '../../src/domain/verify.js'
+import { checkNamed } from '../helpers/checks.js'
+import { delivery, SECRETS } from '../helpers/deliveries.js'
+import { NOW } from '../helpers/sign.js'
+
+const JSON_BODY = '{"id":"evt_1","amount":100}'
+
+describe.each(PROVIDER_IDS)('%s, for every provider', (provider) => {
+  it('accepts a valid delivery', () => {
+    const result = verifyWebhook(delivery(provider, JSON_BODY), NOW)
+    expect(result).toMatchObject({ valid: true, reason: 'valid', provider })
+    expect(result.matched_signature_header).not.toBeNull()
+    expect(checkNamed(result, 'near_miss_search').status).toBe('skipped')
+  })
+
+  it.each([
+    ['non-ASCII', '{"name":"Zoë Ågren","city":"Zürich","text":"日本語"}'],
+    ['emoji', '{"reaction":"🚀🔥👍🏽","flag":"🏳️‍🌈"}'],
+    ['an empty payload', ''],
+    ['a 1 MiB payload', `{"blob":"${'a1'.repeat(512 * 1024)}"}`]
+  ])('verifies %s', (_label, payload) => {
+    expect(verifyWebhook(delivery(provider, payload), NOW).valid).toBe(true)
+  })
+
+  it('rejects a wrong secret', () => {
+    const request = delivery(provider, JSON_BODY)
+    const other = provider === 'standard-webhooks' ? 'whsec_' + Buffer.from('a different key of 24 bytes').toString('base64') : `${SECRETS[provider]}-rotated`
+    const result = verifyWebhook({ ...request, secret: other }, NOW)
+    expect(result).toMatchObject({ valid: false, reason: 'signature_mismatch', matched_signature_header: null })
+    expect(checkNamed(result, 'near_miss_search').status).toBe('failed')
+    expect(result.raw_body_hints.map((hint) => hint.framework)).toEqual(expect.arrayContaining(['Express', 'Next.js (app router)', 'Flask', 'Laravel / PHP']))
+  })
+
+  it('rejects one changed byte in a 1 MiB payload', () => {
+    const payload = `{"blob":"${'a1'.repeat(512 * 1024)}"}`
+    const request = delivery(provider, payload)
+    expect(verifyWebhook({ ...request, payload: payload.replace('a1"', 'a2"') }, NOW).reason).toBe('signature_mismatch')
+  })
+
+  it('finds an emoji payload decoded with the wrong charset', () => {
+    const payload = '{"reaction":"🚀 déjà vu"}'
+    const mojibake = Buffer.from(payload, 'utf8').toString('latin1')
+    const result = verifyWebhook({ ...delivery(provider, payload), payload: mojibake }, NOW)
+    expect(result.reason).toBe('signature_mismatch')
+    expect(checkNamed(result, 'near_miss_latin1_bytes').status).toBe('warning')
+  })
+
+  it('finds a body with a byte order mark added', () => {
+    const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: `\uFEFF${JSON_BODY}` }, NOW)
+    expect(checkNamed(result, 'near_miss_bom_removed').status).toBe('warning')
+  })
+
+  it('finds a body that reached the code base64-encoded', () => {
+    const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: Buffer.from(JSON_BODY).toString('base64') }, NOW)
+    expect(checkNamed(result, 'near_miss_base64_decoded').status).toBe('warning')
+    expect(result.raw_body_hints.map((hint) => hint.framework)).toContain('AWS Lambda / API Gateway')
+  })
+
+  it('never lets a near miss change the verdict', () => {
+    const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: `${JSON_BODY}\n` }, NOW)
+    expect(result.checks.some((item) => item.name.startsWith('near_miss_') && item.status === 'warning')).toBe(true)
+    expect(result).toMatchObject({ valid: false, reason: 'signature_mismatch', matched_signature_header: null })
+  })
+
+  it('never echoes the secret or the payload in checks or hints', () => {
+    const payload = '{"canary":"payload-canary-5d1f9"}'
+    const request = { ...delivery(provider, payload, NOW, `secret-canary-${provider}`), secret: `secret-canary-${provider}-wrong\n` }
+    const text = JSON.stringify({ checks: verifyWebhook(request, NOW).checks, hints: verifyWebhook(request, NOW).raw_body_hints })
+    expect(text).not.toContain('canary')
+  })
+
+  it('returns stable reasons and statuses only', () => {
+    const results = [verifyWebhook(delivery(provider, JSON_BODY), NOW), verifyWebhook({ ...delivery(provider, JSON_BODY), headers: {} }, NOW)]
+    for (const result of results) {
+      expect(REASONS).toContain(result.reason)
+      for (const item of result.checks) expect(['passed', 'failed', 'skipped', 'warning']).toContain(item.status)
+    }
+  })
+})
+
+describe('verifyWebhook', () => {
+  it('uses the clock when now_epoch_seconds is absent', () => {
+    const request = { ...delivery('stripe', JSON_BODY, NOW), now_epoch_seconds: undefined }
+    expect(verifyWebhook(request, NOW + 10).valid).toBe(true)
+    expect(verifyWebhook(request, NOW + 1000).reason).toBe('timestamp_outside_tolerance')
+  })
+
+  it('reports a missing header without a signature comparison', () => {
+    const result = verifyWebhook({ ...delivery('shopify', JSON_BODY), headers: {} }, NOW)
+    expect(result.reason).toBe('missing_signature_header')
+    expect(checkNamed(result, 'signature').status).toBe('skipped')
+    expect(checkNamed(result, 'near_miss_search').status).toBe('skipped')
+  })
+})
