@@ -125,13 +125,15 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
   async function fetch (input: string, options: FetchOptions = {}): Promise<FetchResult> {
     const started = performance.now()
     const method = options.method ?? 'GET'
-    const deadline = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
-    const signal = options.signal === undefined ? deadline : AbortSignal.any([deadline, options.signal])
     const redirects: RedirectHop[] = []
     let url = checkUrl(input, resolved)
     const requestedUrl = url.href
     const visited = new Set([url.href])
     const headers = requestHeaders(options.headers, resolved.userAgent)
+    // A timer of our own rather than AbortSignal.timeout, so it is cleared as soon as the fetch settles.
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(new DOMException('Deadline exceeded', 'TimeoutError')), options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+    const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal])
     try {
       for (;;) {
         const exchange = await send(url, method, headers, signal)
@@ -147,11 +149,13 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
         url = next
       }
     } catch (error) {
-      if (options.signal?.aborted === true && !deadline.aborted && options.signal.reason?.name !== 'TimeoutError') {
+      if (options.signal?.aborted === true && !deadline.signal.aborted && options.signal.reason?.name !== 'TimeoutError') {
         throw options.signal.reason
       }
       const at = error instanceof FetchError && error.url !== '' ? error.url : url.href
       throw toFetchError(error, { url: at, redirects })
+    } finally {
+      clearTimeout(timer)
     }
 
     async function finish ({ url, response }: Exchange): Promise<FetchResult> {

@@ -249,6 +249,8 @@ describe('size and time limits', () => {
   test('a body still arriving at the deadline fails as a timeout', async () => {
     const error = await failure(fetcher(FIXTURES).fetch(`${site.origin}/slow`, { timeoutMs: 300 }))
     expect(error).toMatchObject({ code: 'FETCH_ERR_TIMEOUT', message: 'The fetch took longer than its deadline' })
+    // The response was cancelled, not left streaming into nowhere.
+    await expect.poll(() => site.inFlight).toBe(0)
   })
 
   test('a server that never sends headers hits the headers timeout', async () => {
@@ -259,6 +261,18 @@ describe('size and time limits', () => {
   test('a body that goes silent hits the idle timeout', async () => {
     const error = await failure(fetcher({ ...FIXTURES, bodyTimeoutMs: 100 }).fetch(`${site.origin}/stall-body`))
     expect(error).toMatchObject({ code: 'FETCH_ERR_TIMEOUT', message: 'Timed out waiting for the response body' })
+  })
+
+  test('a connection that is not up within connectTimeoutMs fails as a timeout (name resolution included)', async () => {
+    const hanging = fetcher({ connectTimeoutMs: 100, resolver: async () => await new Promise<string[]>(() => {}) })
+    const error = await failure(hanging.fetch('http://hang.test/'))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_TIMEOUT', message: 'Timed out connecting to the server' })
+  })
+
+  test('a lookup slower than dnsTimeoutMs is a DNS failure', async () => {
+    const hanging = fetcher({ dnsTimeoutMs: 50, resolver: async () => await new Promise<string[]>(() => {}) })
+    const error = await failure(hanging.fetch('http://hang.test/'))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_DNS', message: 'The host name lookup timed out' })
   })
 
   test('a caller abort rejects with the caller reason', async () => {

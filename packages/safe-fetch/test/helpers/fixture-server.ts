@@ -10,6 +10,8 @@ export interface Fixture {
   /** TCP connections accepted so far, probes excluded: the proof that a refused fetch never reached this server. */
   readonly connections: number
   requests: number
+  /** Requests whose response has not closed yet. */
+  readonly inFlight: number
   /** The most requests this server was handling at the same time. */
   peakInFlight: number
   /**
@@ -52,6 +54,9 @@ export async function startFixture (handler: RequestListener, host = '127.0.0.1'
       return acceptedPorts.size - probePorts.size
     },
     requests: 0,
+    get inFlight () {
+      return inFlight
+    },
     peakInFlight: 0,
     async settledConnections () {
       const probe = connect(port, host)
