@@ -4,8 +4,10 @@ import { type DomElement, cleanText, textContent } from './dom.js'
 const INLINE = new Set(['a', 'span', 'small', 'strong', 'b', 'em', 'i', 'time', 'abbr'])
 const MARK = /(?:©|\(c\)|copyright)(?:\s*(?:©|\(c\)))?\s*(.*)$/i
 const LEADING_YEARS = /^(?:(?:\d{4}(?:\s*[-–—]\s*(?:\d{4}|present|today))?|by)\s*[,.]?\s*)+/i
-const ABBREVIATION = '(?<!\\b(?:Inc|Ltd|Co|Corp|LLC|Pty|Ltda|PLC|GmbH|AG|SA|BV|NV|Jr|St|S\\.A|B\\.V|N\\.V))'
-const END = new RegExp(`\\s+[|·•–—-]\\s+|\\ball rights? reserved\\b|\\balle rechte\\b|\\btous droits\\b|\\btodos los derechos\\b|${ABBREVIATION}\\.\\s+(?=\\p{Lu})`, 'iu')
+// company forms written with a closing dot keep it: 'Acme Inc.' stays, 'Acme.' loses it
+const ABBREVIATION = '(?<!\\b(?:Inc|Ltd|Co|Corp|Pty|Ltda|Jr|St|S\\.A|B\\.V|N\\.V))'
+const END = /\s+[|·•–—-]\s+|\ball rights? reserved\b|\balle rechte\b|\btous droits\b|\btodos los derechos\b/i
+const SENTENCE_END = new RegExp(`${ABBREVIATION}\\.\\s+(?=\\p{Lu})`, 'u')
 const TRAILING_YEARS = /[\s,;:]*\d{4}(?:\s*[-–—]\s*\d{4})?\s*$/
 const TRAILING_DOT = new RegExp(`${ABBREVIATION}\\.$`)
 
@@ -29,7 +31,7 @@ function lineOf (el: DomElement): DomElement {
 export function holderFrom (line: string): string | null {
   const rest = MARK.exec(line)?.[1]
   if (rest === undefined) return null
-  let holder = rest.replace(LEADING_YEARS, '').split(END)[0]
+  let holder = rest.replace(LEADING_YEARS, '').split(END)[0].split(SENTENCE_END)[0]
   holder = holder.replace(TRAILING_YEARS, '').replace(/[\s,;:|·•-]+$/, '').replace(TRAILING_DOT, '').trim()
   return holder.length >= 2 && holder.length <= 80 && /\p{L}/u.test(holder) ? holder : null
 }
