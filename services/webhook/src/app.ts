@@ -1,0 +1,29 @@
+import { buildService, type KitOptions } from '@utility-apis/service-kit'
+import { providersRoute } from './routes/providers.route.js'
+import { verifyRoute } from './routes/verify.route.js'
+
+export interface BuildAppOptions extends KitOptions {
+  /** The current time in Unix seconds, for timestamp tolerance; a request's now_epoch_seconds overrides it. */
+  now?: () => number
+}
+
+const MiB = 1024 * 1024
+
+export async function buildApp (options: BuildAppOptions) {
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000))
+  return await buildService({
+    name: 'webhook',
+    version: '0.1.0',
+    title: 'Webhook signature verification API',
+    description: 'Verifies webhook signatures of GitHub, Slack, Stripe, Shopify, Standard Webhooks (and Svix) and generic HMAC-SHA256 ' +
+      'against the exact raw body, and explains a failure: checks, a near-miss diagnosis of what changed the body or the secret, ' +
+      'framework-specific raw-body hints, and known-good test vectors. Payloads and secrets are never stored or logged.',
+    tags: [{ name: 'webhooks', description: 'Webhook signature verification' }],
+    // A webhook body may itself be several MiB, and it arrives JSON-escaped inside the request.
+    bodyLimit: 5 * MiB,
+    routes: async (app) => {
+      await app.register(verifyRoute, { now })
+      await app.register(providersRoute)
+    }
+  }, options)
+}

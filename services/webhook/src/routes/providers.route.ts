@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { PROVIDERS } from '../domain/providers/index.js'
+import { ProvidersResponseSchema } from './providers.schemas.js'
+
+const PROVIDER_LIST = { providers: Object.values(PROVIDERS).map((provider) => provider.info) }
+
+// A business endpoint like verify: it needs an API key and counts once against the quota (DESIGN.md section 4).
+export const providersRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/v1/webhooks/providers', {
+    config: { auth: true },
+    schema: {
+      tags: ['webhooks'],
+      summary: 'List the supported providers',
+      description: 'Each provider with its signature scheme, headers, signed content, secret format, whether it is replay-protected and its ' +
+        'default timestamp tolerance. Like every business endpoint it needs an API key and counts once against the monthly quota.',
+      response: { 200: { ...ProvidersResponseSchema, description: 'The providers, in a stable order.', 'x-examples': { all: { summary: 'All providers', value: PROVIDER_LIST } } } }
+    }
+  }, async () => PROVIDER_LIST)
+}

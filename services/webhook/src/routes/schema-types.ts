@@ -1,0 +1,8 @@
+import { Type } from '@sinclair/typebox'
+
+// Response-side enums and nullables are written as plain `type`/`enum` schemas: fast-json-stringify serialises
+// them directly, where an anyOf would make it validate every value to pick a branch.
+export const StringEnum = <T extends string> (values: readonly T[], options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options })
+export const NullableString = (options: Record<string, unknown> = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options })
+export const NullableInteger = (options: Record<string, unknown> = {}) => Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options })
