@@ -130,6 +130,12 @@ describe('SSRF: refused without a connection to the denied address', () => {
     expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', message: 'Target address is not allowed', address: '127.0.0.1' })
   })
 
+  test('localhost through the system resolver', async () => {
+    const error = await refusedWithoutConnection(async () => await fetcher().fetch(`http://localhost:${site.port}/`))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', message: 'Target address is not allowed' })
+    expect((await fetcher({ allowCidrs: ['127.0.0.1/32'] }).fetch(`http://localhost:${site.port}/`)).status).toBe(200)
+  })
+
   test('the guard runs at connect time: a name mapped to 127.0.0.2 (not allow-listed) never reaches its listener', async () => {
     const asked: string[] = []
     const guarded = fetcher({ allowCidrs: ['127.0.0.1/32'], resolver: async (name) => { asked.push(name); return ['127.0.0.2'] } })

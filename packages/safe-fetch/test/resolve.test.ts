@@ -30,6 +30,13 @@ describe('resolveHost', () => {
     }
   })
 
+  test('without a host map or resolver, the system resolver answers (localhost, from the hosts file)', async () => {
+    const addresses = await resolveHost('localhost', resolvePolicy())
+    expect(addresses.length).toBeGreaterThan(0)
+    expect(addresses.every(({ address }) => address === '127.0.0.1' || address === '::1')).toBe(true)
+    expect((await rejection(resolvePermitted('localhost', resolvePolicy()))).code).toBe('FETCH_ERR_BLOCKED')
+  })
+
   test('a lookup that never answers times out as a DNS error', async () => {
     const policy = resolvePolicy({ resolver: async () => await new Promise<string[]>(() => {}), dnsTimeoutMs: 20 })
     const error = await rejection(resolveHost('hang.test', policy))
