@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { isOrganizationLike, mainOrganization, organizationsOf, websiteNameOf } from '../../src/domain/organization.js'
+
+describe('isOrganizationLike', () => {
+  it.each([
+    ['Organization'], ['Corporation'], ['LocalBusiness'], ['Restaurant'], ['Dentist'], ['BankOrCreditUnion'],
+    ['MedicalOrganization'], ['Brand'], ['NGO'], ['https://schema.org/Store'], [['Thing', 'Organization']]
+  ])('accepts @type %j', (type) => {
+    expect(isOrganizationLike({ '@type': type })).toBe(true)
+  })
+
+  it.each([['WebSite'], ['WebPage'], ['Person'], ['Product'], [undefined]])('rejects @type %j', (type) => {
+    expect(isOrganizationLike({ '@type': type })).toBe(false)
+  })
+})
+
+describe('organizationsOf', () => {
+  it('reads a logo from a string, an ImageObject url or contentUrl, or the first of a list', () => {
+    const orgs = organizationsOf([
+      { '@type': 'Organization', name: 'A', logo: '/a.png' },
+      { '@type': 'Organization', name: 'B', logo: { '@type': 'ImageObject', url: 'https://b.example/logo.svg', width: 600, height: 60 } },
+      { '@type': 'Organization', name: 'C', logo: { '@type': 'ImageObject', contentUrl: 'https://c.example/c.png' } },
+      { '@type': 'Organization', name: 'D', logo: [{ '@type': 'ImageObject' }, 'https://d.example/d.png'] }
+    ])
+    expect(orgs.map((org) => [org.name, org.logo])).toEqual([
+      ['A', '/a.png'], ['B', 'https://b.example/logo.svg'], ['C', 'https://c.example/c.png'], ['D', 'https://d.example/d.png']
+    ])
+  })
+
+  it('marks the WebSite publisher referenced by @id', () => {
+    const orgs = organizationsOf([
+      { '@type': 'WebSite', name: 'Site', publisher: { '@id': '#org' } },
+      { '@type': 'Organization', '@id': '#other', name: 'Partner' },
+      { '@type': 'Organization', '@id': '#org', name: 'Owner', alternateName: 'OWN', description: 'We own it.' }
+    ])
+    expect(orgs.map((org) => [org.name, org.isPublisher])).toEqual([['Partner', false], ['Owner', true]])
+    expect(mainOrganization(orgs, 'example.com')).toMatchObject({ name: 'Owner', alternateName: 'OWN', description: 'We own it.' })
+  })
+
+  it('treats an inline publisher as the publisher', () => {
+    const orgs = organizationsOf([{ '@type': 'WebSite', publisher: { '@type': 'Organization', name: 'Inline Co', logo: 'https://i.example/l.png' } }])
+    expect(orgs).toEqual([{ name: 'Inline Co', alternateName: null, url: null, isPublisher: true, logo: 'https://i.example/l.png', description: null }])
+  })
+})
+
+describe('mainOrganization', () => {
+  it('prefers the organization on this host, else the first', () => {
+    const orgs = organizationsOf([
+      { '@type': 'Organization', name: 'Payments Inc', url: 'https://pay.example/' },
+      { '@type': 'Organization', name: 'Shop', url: 'https://www.shop.example/' }
+    ])
+    expect(mainOrganization(orgs, 'shop.example')?.name).toBe('Shop')
+    expect(mainOrganization(orgs, 'elsewhere.example')?.name).toBe('Payments Inc')
+    expect(mainOrganization([], 'shop.example')).toBeNull()
+  })
+})
+
+describe('websiteNameOf', () => {
+  it('reads the first WebSite name', () => {
+    expect(websiteNameOf([{ '@type': 'WebPage', name: 'Page' }, { '@type': 'WebSite', name: 'Site' }])).toBe('Site')
+    expect(websiteNameOf([{ '@type': 'WebPage', name: 'Page' }])).toBeNull()
+  })
+})

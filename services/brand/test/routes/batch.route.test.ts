@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, KEY } from '../helpers/app.js'
+import { startFixtureServer, type FixtureServer, type FixtureSite } from '../helpers/fixture-server.js'
+
+const LATENCY_MS = 300
+const CONCURRENCY = 8
+const SLOW_HOSTS = Array.from({ length: 25 }, (_, i) => `brand${i + 1}.test`)
+
+let server: FixtureServer
+let app: FastifyInstance
+let active = 0
+let maxActive = 0
+
+const page = (name: string) => `<!doctype html><title>${name}</title><meta property="og:site_name" content="${name}">
+<link rel="icon" href="/icon.svg" type="image/svg+xml">`
+
+function slowSite (name: string): FixtureSite {
+  return {
+    '/': {
+      handler: (_request, response) => {
+        active++
+        maxActive = Math.max(maxActive, active)
+        setTimeout(() => {
+          active--
+          response.writeHead(200, { 'content-type': 'text/html' })
+          response.end(page(name))
+        }, LATENCY_MS)
+      }
+    }
+  }
+}
+
+beforeAll(async () => {
+  server = await startFixtureServer({
+    ...Object.fromEntries(SLOW_HOSTS.map((host, i) => [host, slowSite(`Brand ${i + 1}`)])),
+    'alpha.test': { '/': { body: page('Alpha') } },
+    'glacial.test': { '/': { body: page('Glacial'), delayMs: 5000 } }
+  })
+  app = await buildTestApp([...SLOW_HOSTS, 'alpha.test', 'glacial.test', 'closed.test', 'warm.test'], { batchConcurrency: CONCURRENCY })
+  // the first profile of a process loads and compiles the parser; the bound is about the batch, not that
+  server.addSite('warm.test', { '/': { body: page('Warm') } })
+  await batch({ domains: [`${server.origin('warm.test')}/`] })
+})
+
+afterAll(async () => {
+  await app?.close()
+  await server?.close()
+})
+
+async function batch (payload: unknown, target = app) {
+  return await target.inject({ method: 'POST', url: '/v1/domain/profile/batch', headers: KEY, payload: payload as object })
+}
+
+describe('POST /v1/domain/profile/batch', () => {
+  it(`profiles 25 domains of ${LATENCY_MS} ms latency within 1.5 x ceil(25 / concurrency) x ${LATENCY_MS} ms`, async () => {
+    const bound = 1.5 * Math.ceil(SLOW_HOSTS.length / CONCURRENCY) * LATENCY_MS
+    const started = performance.now()
+    const res = await batch({ domains: SLOW_HOSTS.map((host) => `${server.origin(host)}/`) })
+    const elapsed = performance.now() - started
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.succeeded).toBe(25)
+    expect(body.results.map((item: { profile: { brand_name: string } }) => item.profile.brand_name))
+      .toEqual(SLOW_HOSTS.map((_host, i) => `Brand ${i + 1}`))
+    expect(maxActive).toBe(CONCURRENCY)
+    expect(elapsed).toBeLessThanOrEqual(bound)
+  })
+
+  it('reports per-item failures in input order without failing the batch, and fetches duplicates once', async () => {
+    const alpha = `${server.origin('alpha.test')}/`
+    const before = server.requests.filter((request) => request.host === 'alpha.test').length
+    const res = await batch({ domains: [alpha, 'exa mple.com', 'http://10.0.0.1/', 'ftp://alpha.test/', 'closed.test:1', alpha.toUpperCase().replace('HTTP', 'http')] })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.results.map((item: { input: string, ok: boolean, error?: unknown }) => [item.input, item.ok, item.error ?? null])).toEqual([
+      [alpha, true, null],
+      ['exa mple.com', false, { status: 422, detail: 'domain must not contain whitespace' }],
+      ['http://10.0.0.1/', false, { status: 400, detail: 'Target address is not allowed' }],
+      ['ftp://alpha.test/', false, { status: 422, detail: "URL scheme should be 'http' or 'https'" }],
+      ['closed.test:1', true, null],
+      [alpha.toUpperCase().replace('HTTP', 'http'), true, null]
+    ])
+    expect(body.results[0].profile).toMatchObject({ brand_name: 'Alpha', reachable: true })
+    expect(body.results[4].profile).toMatchObject({ domain: 'closed.test', reachable: false, error: { code: 'connect' } })
+    expect(body.results[5].profile).toEqual(body.results[0].profile)
+    expect({ succeeded: body.succeeded, failed: body.failed }).toEqual({ succeeded: 3, failed: 3 })
+    expect(server.requests.filter((request) => request.host === 'alpha.test').length - before).toBe(1)
+  })
+
+  it('answers at the overall deadline, marking what did not finish', async () => {
+    const hurried = await buildTestApp(['alpha.test', 'glacial.test'], { batchDeadlineMs: 400 })
+    try {
+      const body = (await batch({ domains: [`${server.origin('glacial.test')}/`, `${server.origin('alpha.test')}/`] }, hurried)).json()
+      expect(body.results[0]).toEqual({
+        input: `${server.origin('glacial.test')}/`,
+        ok: false,
+        error: { status: 504, detail: 'The batch deadline passed before this domain was profiled' }
+      })
+      expect(body.results[1]).toMatchObject({ ok: true, profile: { brand_name: 'Alpha' } })
+    } finally {
+      await hurried.close()
+    }
+  })
+
+  it('charges one unit of quota per domain', async () => {
+    const first = await batch({ domains: [`${server.origin('alpha.test')}/`] })
+    const second = await batch({ domains: Array.from({ length: 3 }, () => `${server.origin('alpha.test')}/`) })
+    expect(Number(first.headers['x-ratelimit-remaining']) - Number(second.headers['x-ratelimit-remaining'])).toBe(3)
+  })
+
+  it.each([
+    [{ domains: [] }, [{ type: 'too_short', loc: ['body', 'domains'], msg: 'List should have at least 1 item after validation, not 0', input: [], ctx: { field_type: 'List', min_length: 1, actual_length: 0 } }]],
+    [{ domains: 'alpha.test' }, [{ type: 'list_type', loc: ['body', 'domains'], msg: 'Input should be a valid list', input: 'alpha.test' }]],
+    [{ domains: ['alpha.test', 7] }, [{ type: 'string_type', loc: ['body', 'domains', 1], msg: 'Input should be a valid string', input: 7 }]],
+    [{ domains: ['alpha.test'], timeout_seconds: 60 }, [{ type: 'less_than_equal', loc: ['body', 'timeout_seconds'], msg: 'Input should be less than or equal to 30', input: 60, ctx: { le: 30 } }]]
+  ])('422 for %j', async (payload, detail) => {
+    const res = await batch(payload)
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toEqual({ detail })
+  })
+
+  it('422 for more than 25 domains', async () => {
+    const domains = Array.from({ length: 26 }, (_, i) => `site${i}.test`)
+    const res = await batch({ domains })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().detail).toEqual([{
+      type: 'too_long',
+      loc: ['body', 'domains'],
+      msg: 'List should have at most 25 items after validation, not 26',
+      input: domains,
+      ctx: { field_type: 'List', max_length: 25, actual_length: 26 }
+    }])
+  })
+})
