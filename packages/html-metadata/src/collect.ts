@@ -36,7 +36,7 @@ export interface Collected {
 }
 
 // Text inside these is not page content a reader (or a non-JS crawler) sees as the main text.
-const NON_CONTENT = new Set(['noscript', 'svg', 'math', 'nav', 'footer', 'head', 'title', 'select', 'iframe', 'object'])
+const NON_CONTENT = new Set(['svg', 'math', 'nav', 'footer', 'head', 'title', 'select', 'iframe', 'object'])
 const FOREIGN = new Set(['svg', 'math'])
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 const BUTTON_INPUTS = new Set(['submit', 'button', 'reset', 'image'])
@@ -97,7 +97,8 @@ export function collect (root: DomNode): Collected {
   const visit = (el: DomElement): boolean => {
     const name = el.name
     const a = el.attribs
-    if (name === 'template') return false
+    // template content is inert, and browsers (scripting on, as Lighthouse and Googlebot run) read noscript as text
+    if (name === 'template' || name === 'noscript') return false
     if (a.itemscope !== undefined) c.microdata = true
     if (a.typeof !== undefined || a.vocab !== undefined) c.rdfa = true
     if (a.role === 'button' && name !== 'button' && name !== 'input') c.buttons++

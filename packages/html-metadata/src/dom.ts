@@ -19,7 +19,13 @@ export interface DomElement extends DomNode {
   children: DomNode[]
 }
 
-export function parseHtml (html: string): DomNode {
+/**
+ * A parsed page: a domhandler Document. Services that need more than PageMetadata can parse once with
+ * parseDocument, pass the result to extractMetadataFromDocument, and query it further with cheerio's `load(doc)`.
+ */
+export type ParsedDocument = DomNode
+
+export function parseDocument (html: string): ParsedDocument {
   return load(html)._root as unknown as DomNode
 }
 
@@ -27,9 +33,13 @@ export function isElement (node: DomNode): node is DomElement {
   return node.type === 'tag' || node.type === 'script' || node.type === 'style'
 }
 
+const NON_ASCII = /[^\t-~]/
+
 /** Collapses runs of whitespace (NBSP included) to one space, trims and NFC-normalises. */
 export function cleanText (text: string): string {
-  return text.replace(/\s+/g, ' ').trim().normalize('NFC')
+  const collapsed = text.replace(/\s+/g, ' ').trim()
+  // normalising is the costly part and never changes ASCII
+  return NON_ASCII.test(collapsed) ? collapsed.normalize('NFC') : collapsed
 }
 
 /** `cleanText` of an attribute, or null when it is absent or blank. */

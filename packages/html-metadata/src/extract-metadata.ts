@@ -1,6 +1,6 @@
 import { type Collected, collect } from './collect.js'
 import { findCopyrightHolder } from './copyright.js'
-import { type DomElement, attrText, cleanText, findAll, parseHtml, textContent, tokens } from './dom.js'
+import { type DomElement, type ParsedDocument, attrText, cleanText, findAll, parseDocument, textContent, tokens } from './dom.js'
 import { findFirstParagraph } from './first-paragraph.js'
 import { readHeadMeta } from './head-meta.js'
 import { parseJsonLd } from './json-ld.js'
@@ -17,8 +17,13 @@ import type { PageMetadata } from './types.js'
  * One parse and one document walk per call; all tables and patterns are built once at module load.
  */
 export function extractMetadata (html: string, url: string): PageMetadata {
+  return extractMetadataFromDocument(parseDocument(html), url)
+}
+
+/** extractMetadata over a page already parsed with parseDocument (the document is only read, never changed). */
+export function extractMetadataFromDocument (doc: ParsedDocument, url: string): PageMetadata {
   const pageUrl = new URL(url)
-  const c = collect(parseHtml(html))
+  const c = collect(doc)
   const base = documentBaseUrl(c.baseHref, pageUrl)
   const head = readHeadMeta(c.metas, base, pageUrl.href)
   const linkTags = readLinkTags(c.links, base)

@@ -39,3 +39,16 @@ describe('main text in raw HTML', () => {
       .toEqual([{ level: 1, text: 'Acme' }, { level: 3, text: 'Sub title' }, { level: 6, text: '' }])
   })
 })
+
+describe('noscript and template content', () => {
+  it('is not part of the page: no tracking-pixel images, refreshes or links from it', () => {
+    const html = `<noscript><img height="1" width="1" src="https://www.facebook.com/tr?id=1&ev=PageView"></noscript>
+      <noscript><meta http-equiv="refresh" content="0; url=/no-js"><a href="https://twitter.com/acme">X</a></noscript>
+      <template><img src="/tpl.png"><a href="/tpl">t</a></template><img src="/real.png" alt="Real">`
+    const meta = extractMetadata(html, 'https://a.test/')
+    expect(meta.images).toEqual([{ src: 'https://a.test/real.png', alt: 'Real' }])
+    expect(meta.metaRefresh).toBeNull()
+    expect(meta.links).toEqual([])
+    expect(meta.socialLinks).toEqual([])
+  })
+})

@@ -1,5 +1,6 @@
+import { load } from 'cheerio/slim'
 import { describe, expect, it } from 'vitest'
-import { extractMetadata } from '../src/index.js'
+import { extractMetadata, extractMetadataFromDocument, parseDocument } from '../src/index.js'
 import { readFixture } from './fixture.js'
 
 describe('extractMetadata on a legacy uppercase page with <base href>', () => {
@@ -146,6 +147,18 @@ describe('extractMetadata on a single-page app with metadata in <body>', () => {
   it('counts no main text when the page only has a noscript notice', () => {
     expect(meta.mainText).toEqual({ words: 0, hasMain: false, hasArticle: false, lists: 0, tables: 0, firstParagraph: null })
     expect(meta.lang).toBeNull()
+  })
+})
+
+describe('extractMetadataFromDocument', () => {
+  it('gives the same result from a document parsed once, which stays usable for other queries', () => {
+    const html = readFixture('docs-article.html')
+    const url = 'https://keystone.test/docs/rotate-keys'
+    const doc = parseDocument(html)
+    expect(extractMetadataFromDocument(doc, url)).toEqual(extractMetadata(html, url))
+    expect(extractMetadataFromDocument(doc, url).title).toBe('How to rotate API keys safely – Keystone Docs')
+    const $ = load(doc as Parameters<typeof load>[0])
+    expect($('article h2').map((_, el) => $(el).text()).get()).toEqual(['Before you start', 'Steps'])
   })
 })
 
