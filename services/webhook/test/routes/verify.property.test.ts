@@ -1,0 +1,80 @@
+import fc from 'fast-check'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PROVIDER_IDS } from '../../src/domain/types.js'
+import { KEY, testApp } from '../helpers/app.js'
+
+const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ unit: 'binary' }), fc.double(), fc.constant(null), fc.boolean())
+const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 200 }), fc.json({ maxDepth: 3 }))
+const hex = fc.stringMatching(/^[0-9a-fA-F]{0,130}$/)
+const base64 = fc.uint8Array({ maxLength: 70 }).map((bytes) => Buffer.from(bytes).toString('base64'))
+const headerValue = fc.oneof(
+  text,
+  hex.map((h) => `sha256=${h}`),
+  hex.map((h) => `v0=${h}`),
+  fc.tuple(fc.oneof(fc.integer(), fc.string()), hex, hex).map(([t, a, b]) => `t=${t},v1=${a},v0=${b}, v1=${b}`),
+  fc.array(fc.tuple(fc.constantFrom('v1', 'v1a', 'v2', ''), base64), { maxLength: 4 }).map((list) => list.map(([v, s]) => `${v},${s}`).join(' ')),
+  base64,
+  fc.oneof(fc.integer(), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n })).map(String)
+)
+const headerName = fc.oneof(
+  fc.constantFrom('X-Hub-Signature-256', 'x-hub-signature', 'X-Slack-Signature', 'X-Slack-Request-Timestamp', 'Stripe-Signature',
+    'X-Shopify-Hmac-Sha256', 'shopify-hmac-sha256', 'webhook-id', 'webhook-timestamp', 'webhook-signature', 'svix-id', 'svix-timestamp',
+    'svix-signature', 'X-Signature', 'x-SIGNATURE'),
+  fc.string({ maxLength: 30 })
+)
+const request = fc.record({
+  provider: fc.oneof(fc.constantFrom(...PROVIDER_IDS), anyValue),
+  payload: fc.oneof(text, anyValue),
+  headers: fc.oneof(fc.dictionary(headerName, fc.oneof(headerValue, anyValue), { maxKeys: 8 }), anyValue),
+  secret: fc.oneof(text, fc.constantFrom('whsec_', 'whsec_!!!', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', ' sk_test_x\n', 'xoxb-1'), anyValue),
+  tolerance_seconds: fc.oneof(fc.integer({ min: -10, max: 100_000 }), anyValue),
+  now_epoch_seconds: fc.oneof(fc.integer(), fc.maxSafeNat(), fc.constant(1e20), fc.constant(null), anyValue),
+  generic: fc.oneof(
+    fc.constant(null),
+    fc.record({ header_name: fc.oneof(fc.constantFrom('X-Signature', 'x-signature'), fc.string()), encoding: fc.constantFrom('hex', 'base64', 'base32'), prefix: fc.oneof(fc.string({ maxLength: 10 }), fc.constant(null)) }, { requiredKeys: [] }),
+    anyValue
+  )
+}, { requiredKeys: [] })
+
+describe('POST /v1/webhooks/verify with random input', () => {
+  let app: FastifyInstance
+  // Load shedding is off: a tight inject loop keeps the event loop busy, and a 503 from it says nothing about the body.
+  beforeAll(async () => {
+    app = await testApp({ keys: `test-key:${Number.MAX_SAFE_INTEGER}` }, undefined, { pressure: { maxEventLoopUtilization: 0, maxEventLoopDelay: 0 } })
+  })
+  afterAll(async () => { await app.close() })
+
+  it('never answers 5xx to thousands of random request objects', async () => {
+    await fc.assert(fc.asyncProperty(request, async (body) => {
+      const res = await app.inject({ method: 'POST', url: '/v1/webhooks/verify', headers: KEY, payload: body })
+      expect([200, 422]).toContain(res.statusCode)
+      if (res.statusCode === 200) expect(typeof res.json().valid).toBe('boolean')
+    }), { numRuns: 3000 })
+  })
+
+  it('answers 200 to every well-typed request, whatever its headers, payload and secret', async () => {
+    const wellTyped = fc.record({
+      provider: fc.constantFrom(...PROVIDER_IDS),
+      payload: text,
+      headers: fc.dictionary(headerName, headerValue, { maxKeys: 8 }),
+      secret: fc.oneof(text, fc.constantFrom('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'whsec_!!', ' sk_live_x\n')).filter((secret) => secret.length > 0),
+      tolerance_seconds: fc.integer({ min: 0, max: 86400 }),
+      now_epoch_seconds: fc.oneof(fc.maxSafeNat(), fc.constant(null)),
+      generic: fc.record({ header_name: fc.constantFrom('X-Signature', 'webhook-signature', 'Stripe-Signature'), encoding: fc.constantFrom('hex', 'base64'), prefix: fc.oneof(fc.constantFrom('sha256=', 'v1,', ''), fc.constant(null)) })
+    })
+    await fc.assert(fc.asyncProperty(wellTyped, async (body) => {
+      const res = await app.inject({ method: 'POST', url: '/v1/webhooks/verify', headers: KEY, payload: body })
+      expect(res.statusCode).toBe(200)
+      expect(res.json().provider).toBe(body.provider)
+    }), { numRuns: 2000 })
+  })
+
+  it('never answers 5xx to malformed raw bodies', async () => {
+    const raw = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.json().map((json) => json.slice(0, Math.max(1, json.length - 1))), fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)))
+    await fc.assert(fc.asyncProperty(raw, fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain'), async (body, contentType) => {
+      const res = await app.inject({ method: 'POST', url: '/v1/webhooks/verify', headers: { ...KEY, 'content-type': contentType }, payload: body })
+      expect(res.statusCode).toBeLessThan(500)
+    }), { numRuns: 1500 })
+  })
+})
