@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { cleanText, findAll, parseDocument, textContent } from '../src/dom.js'
+
+describe('dom helpers', () => {
+  it('collapses whitespace including NBSP and NFC-normalises', () => {
+    expect(cleanText('\n  Cafe\u0301\u00a0\u00a0au   lait \t')).toBe('Café au lait')
+  })
+
+  it('reads text without script, style and template contents, separating block elements', () => {
+    const doc = parseDocument('<div><ul><li>One</li><li>Two</li></ul>Line<br>break<script>no()</script><style>.x{}</style><template>no</template> <b>bold</b>er</div>')
+    expect(cleanText(textContent(doc))).toBe('One Two Line break bolder')
+  })
+
+  it('finds elements in document order', () => {
+    const doc = parseDocument('<p id="a"><span><p id="b"></p></span></p><p id="c"></p>')
+    expect(findAll(doc, (el) => el.name === 'p').map((el) => el.attribs.id)).toEqual(['a', 'b', 'c'])
+  })
+})
