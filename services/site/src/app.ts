@@ -1,0 +1,29 @@
+import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
+import { buildService, type KitOptions } from '@utility-apis/service-kit'
+import { analyzeRoute } from './routes/analyze.route.js'
+import { robotsTestRoute } from './routes/robots-test.route.js'
+
+export interface BuildAppOptions extends KitOptions {
+  /** Outbound fetch policy; tests pass an allow-list, host map and resolver for fixture sites on 127.0.0.1. */
+  fetchPolicy?: FetchPolicy
+  /** The clock of lastmod ages and of `analyzed_at` (the quota window uses the kit's `clock`, if given, too). */
+  clock?: () => Date
+}
+
+export async function buildApp (options: BuildAppOptions) {
+  const clock = options.clock ?? (() => new Date())
+  return await buildService({
+    name: 'site',
+    version: '0.1.0',
+    title: 'Website intelligence API',
+    description: 'How well crawlers, AI answer engines and link previews understand a public website: an explained technical ' +
+      'crawl score, a capped answer-engine (AEO) authority score and prioritised gaps with evidence, plus a robots.txt tester.',
+    tags: [{ name: 'site-intel', description: 'Website analysis and robots.txt testing' }],
+    routes: async (app) => {
+      const fetcher = createSafeFetcher(options.fetchPolicy)
+      app.addHook('onClose', async () => { await fetcher.close() })
+      await app.register(analyzeRoute, { fetcher, clock })
+      await app.register(robotsTestRoute, { fetcher })
+    }
+  }, options)
+}

@@ -1,0 +1,51 @@
+// The robots.txt tester (search engines retired theirs): per user agent, allowed or not and the rule
+// that decided, under RFC 9309's handling of unavailable (4xx) and unreachable (5xx) files.
+import type { RobotsFacts } from '../observations.js'
+import { extractContentSignals, type ContentSignal } from './content-signals.js'
+import { lintRobotsTxt, type RobotsLintError } from './robots-lint.js'
+import { getPathParamsQuery, matchRobots, type MatchedRule } from './robots-match.js'
+import { parseRobotsTxt } from './robots-parse.js'
+
+export interface AgentResult {
+  user_agent: string
+  allowed: boolean
+  group: 'specific' | 'global' | 'none'
+  matched_rule: MatchedRule | null
+  reason: string
+}
+
+export interface RobotsTestResult {
+  path: string
+  results: AgentResult[]
+  lint: { valid: boolean, errors: RobotsLintError[] }
+  sitemaps: string[]
+  content_signals: ContentSignal[]
+  truncated: boolean
+}
+
+const GROUP = { specific: 'its own group', global: 'the * group', none: 'no group' }
+
+export function testRobots (body: Buffer | string | null, outcome: RobotsFacts['outcome'], url: string, agents: string[]): RobotsTestResult {
+  const path = getPathParamsQuery(url)
+  const parsed = outcome === 'parsed' && body !== null ? parseRobotsTxt(body) : null
+  const results = agents.map((agent): AgentResult => {
+    const base = { user_agent: agent, group: 'none' as const, matched_rule: null }
+    if (path === '/robots.txt') return { ...base, allowed: true, reason: '/robots.txt itself is always allowed' }
+    if (outcome === 'unavailable') return { ...base, allowed: true, reason: 'robots.txt is unavailable (4xx): crawlers may fetch anything' }
+    if (parsed === null) return { ...base, allowed: false, reason: 'robots.txt is unreachable (5xx, 429 or no answer): crawlers assume everything is disallowed' }
+    const d = matchRobots(parsed, agent, url)
+    const reason = d.rule === null
+      ? `no rule of ${GROUP[d.group]} matches ${path}: allowed`
+      : `line ${d.rule.line} "${d.rule.text.trim()}" is the most specific match in ${GROUP[d.group]}`
+    return { user_agent: agent, allowed: d.allowed, group: d.group, matched_rule: d.rule, reason }
+  })
+  const errors = parsed === null ? [] : lintRobotsTxt(parsed.text)
+  return {
+    path,
+    results,
+    lint: { valid: errors.length === 0, errors },
+    sitemaps: parsed?.sitemaps ?? [],
+    content_signals: parsed === null ? [] : extractContentSignals(parsed),
+    truncated: parsed?.truncated === true
+  }
+}

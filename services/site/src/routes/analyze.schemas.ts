@@ -1,0 +1,90 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { ContentSignalSchema, Nullable, ObservationsSchema } from './observations.schemas.js'
+
+export const DEFAULT_BUDGET_SECONDS = 25
+export const DEFAULT_MAX_PAGES = 5
+
+export const AnalyzeRequestSchema = Type.Object({
+  url: Type.String({ minLength: 1, maxLength: 2048, description: 'A bare domain (`example.com`) or a full http(s) URL. A bare domain is tried over https, then http.', examples: ['example.com'] }),
+  time_budget_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 28, default: DEFAULT_BUDGET_SECONDS, description: 'Time budget of the whole analysis; fetches left when it is spent are skipped and listed in observations.budget' })),
+  max_pages: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, default: DEFAULT_MAX_PAGES, description: 'Same-host pages sampled besides the homepage (sitemap first, else homepage links; seeded by the domain)' }))
+})
+export type AnalyzeRequest = Static<typeof AnalyzeRequestSchema>
+
+const Str = Type.String()
+const Int = Type.Integer()
+const Num = Type.Number()
+const Bool = Type.Boolean()
+const Category = Type.Object({ score: Int, max: Int })
+const Severity = Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')])
+const ItemStatus = Type.Union(['pass', 'warn', 'fail', 'skip', 'not_measured'].map((v) => Type.Literal(v)))
+
+const GapSchema = Type.Object({
+  code: Str,
+  severity: Severity,
+  evidence: Str,
+  recommendation: Str,
+  points_lost: Type.Number({ description: 'technical_crawl_score points the gap costs' }),
+  checks: Type.Array(Str, { description: 'ids of the checks in score_breakdown behind the gap' })
+})
+
+const ReportItemSchema = Type.Object({ id: Str, status: ItemStatus, evidence: Str })
+
+export const AnalyzeResponseSchema = Type.Object({
+  domain: Str,
+  requestedUrl: Str,
+  analyzed_at: Str,
+  fetchability: Type.Object({
+    ok: Type.Boolean({ description: 'the homepage answered 2xx with HTML' }),
+    status: Type.Integer({ description: 'HTTP status of the homepage; 0 when no response arrived' }),
+    final_url: Nullable(Str),
+    error: Nullable(Str)
+  }),
+  score: Type.Integer({ description: 'equals technical_crawl_score' }),
+  technical_crawl_score: Type.Integer({ description: 'sum of the six category scores' }),
+  max_score: Type.Integer({ description: '100' }),
+  category_scores: Type.Object({
+    fetchability: Category, metadata: Category, crawl_policy: Category, structured_data: Category, llm_readiness: Category, freshness: Category
+  }),
+  score_breakdown: Type.Array(Type.Object({ id: Str, category: Str, label: Str, points: Num, max: Num, detail: Str }), { description: 'every check with the points it earned and why' }),
+  aeo_authority_score: Type.Object({
+    score: Int,
+    uncapped_score: Int,
+    status: Type.Union([Type.Literal('unavailable'), Type.Literal('needs_review'), Type.Literal('ready')]),
+    caps_applied: Type.Array(Type.Object({ code: Str, cap: Int, recommendation: Str, evidence: Str })),
+    breakdown: Type.Array(Type.Object({ id: Str, group: Str, label: Str, points: Num, max: Num, detail: Str }))
+  }),
+  top_gaps: Type.Array(GapSchema, { description: 'the 5 most important gaps: by severity, then points lost' }),
+  gaps: Type.Array(GapSchema, { description: 'every gap found, in the same order' }),
+  launch_readiness: Type.Array(ReportItemSchema),
+  mobile_compatibility: Type.Array(ReportItemSchema, { description: 'static checks; font_size and tap_targets need rendering and are not_measured' }),
+  sitemap_qa: Type.Object({
+    source: Nullable(Str),
+    entries_total: Int,
+    sampled: Type.Array(Type.Object({
+      url: Str,
+      status: Nullable(Int),
+      redirected: Bool,
+      self_canonical: Nullable(Bool),
+      noindex: Bool,
+      allowed: Type.Object({ googlebot: Bool, oai_searchbot: Bool }),
+      lastmod: Nullable(Str),
+      pass: Bool,
+      problems: Type.Array(Str)
+    })),
+    pass_share: Nullable(Num)
+  }),
+  ai_crawler_access: Type.Object({
+    tokens: Type.Array(Type.Object({
+      token: Str,
+      operator: Str,
+      purpose: Type.Union(['training', 'search', 'user_fetch', 'legacy'].map((v) => Type.Literal(v))),
+      allowed: Bool,
+      rule: Nullable(Type.Object({ line: Int, text: Str })),
+      counts_toward_score: Bool
+    })),
+    search_and_user_fetch_allowed_share: Num,
+    content_signals: Type.Array(ContentSignalSchema)
+  }),
+  observations: ObservationsSchema
+})
