@@ -45,10 +45,15 @@ async function get (fetcher: Fetcher, url: string, budget: Budget): Promise<Fetc
   return await fetcher.fetch(url, { maxBytes: HTML_MAX_BYTES, timeoutMs: remaining(budget), signal: budget.signal })
 }
 
+/** Decodes (BOM, HTTP charset, meta prescan) and extracts an HTML body; nulls for anything that is not HTML. */
+export function parseHomepage (body: Buffer, contentType: string | undefined, url: string): Pick<FetchedHomepage, 'html' | 'meta'> {
+  if (!isHtml(contentType)) return { html: null, meta: null }
+  const { html } = decodeHtml(body, contentType ?? null)
+  return { html, meta: extractMetadata(html, url) }
+}
+
 function parse (response: FetchResult): Pick<FetchedHomepage, 'html' | 'meta'> {
-  if (!isHtml(response.headers['content-type'])) return { html: null, meta: null }
-  const { html } = decodeHtml(response.body, response.headers['content-type'] ?? null)
-  return { html, meta: extractMetadata(html, response.finalUrl) }
+  return parseHomepage(response.body, response.headers['content-type'], response.finalUrl)
 }
 
 /**

@@ -1,9 +1,9 @@
 import { FetchError, type FetchErrorCode } from '@utility-apis/safe-fetch'
-import { detectBotChallenge } from './bot-challenge.js'
+import { describeResponse } from './describe-response.js'
 import { fetchExtras } from './extras.js'
 import { fetchHomepage, type Budget, type FetchedHomepage, type Fetcher } from './homepage.js'
 import type { DomainTarget } from './normalize-domain.js'
-import { describePage, emptyFacts, SOURCE_ORDER, type BrandProfile, type PageFacts, type ProfileError } from './profile.js'
+import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './profile.js'
 import type { ProfileCache } from './profile-cache.js'
 
 /** The target resolves to, or redirects to, an address the service must not reach (answered with 400). */
@@ -107,19 +107,10 @@ export class BrandProfiler {
       redirects: page.redirects,
       truncated: response.truncated
     }
-    const challenge = detectBotChallenge({ status: response.status, headers: response.headers, title: meta?.title ?? null, html: html ?? '' })
-    let facts: PageFacts = emptyFacts()
-    if (challenge.challenge) {
-      profile.blocked = true
-      profile.error = { code: 'bot_challenge', message: `The site answered with a bot challenge (${challenge.provider ?? 'unknown'}), not its homepage` }
-    } else if (response.status < 200 || response.status > 299) {
-      profile.error = { code: 'http_status', message: `The homepage answered HTTP ${response.status}` }
-    } else if (meta === null) {
-      profile.error = { code: 'not_html', message: 'The homepage is not an HTML document' }
-    } else {
-      const extras = await fetchExtras(this.#options.fetcher, meta, response.finalUrl, budget)
-      facts = describePage(meta, extras, target.domain)
-    }
+    const { facts, blocked, error } = await describeResponse({ status: response.status, headers: response.headers, html, meta }, target.domain,
+      async (page) => await fetchExtras(this.#options.fetcher, page, response.finalUrl, budget))
+    profile.blocked = blocked
+    profile.error = error
     const { sources, ...fields } = facts
     const used = new Set(['dns', 'homepage-html', ...sources])
     return { ...profile, ...fields, sources: SOURCE_ORDER.filter((source) => used.has(source)) }

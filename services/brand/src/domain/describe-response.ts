@@ -1,0 +1,43 @@
+import type { PageMetadata } from '@utility-apis/html-metadata'
+import { detectBotChallenge } from './bot-challenge.js'
+import type { PageExtras } from './page-signals.js'
+import { describePage, emptyFacts, type PageFacts, type ProfileError } from './profile.js'
+
+/** A homepage response as the profile sees it, however it was obtained. */
+export interface HomepageResponse {
+  status: number
+  headers: Record<string, string>
+  /** The decoded HTML, or null when the response is not HTML. */
+  html: string | null
+  meta: PageMetadata | null
+}
+
+export interface ResponseFacts {
+  facts: PageFacts
+  blocked: boolean
+  error: ProfileError | null
+}
+
+/**
+ * What a homepage response says about the brand: nothing from a bot challenge, an error page or a non-HTML body,
+ * else every field of the page plus what `loadExtras` adds (the web manifest, /favicon.ico).
+ */
+export async function describeResponse (
+  response: HomepageResponse,
+  hostname: string,
+  loadExtras: (meta: PageMetadata) => Promise<PageExtras>
+): Promise<ResponseFacts> {
+  const { status, meta } = response
+  const challenge = detectBotChallenge({ status, headers: response.headers, title: meta?.title ?? null, html: response.html ?? '' })
+  if (challenge.challenge) {
+    const message = `The site answered with a bot challenge (${challenge.provider ?? 'unknown'}), not its homepage`
+    return { facts: emptyFacts(), blocked: true, error: { code: 'bot_challenge', message } }
+  }
+  if (status < 200 || status > 299) {
+    return { facts: emptyFacts(), blocked: false, error: { code: 'http_status', message: `The homepage answered HTTP ${status}` } }
+  }
+  if (meta === null) {
+    return { facts: emptyFacts(), blocked: false, error: { code: 'not_html', message: 'The homepage is not an HTML document' } }
+  }
+  return { facts: describePage(meta, await loadExtras(meta), hostname), blocked: false, error: null }
+}
