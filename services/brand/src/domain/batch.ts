@@ -63,7 +63,10 @@ export async function runBatch (inputs: string[], options: BatchOptions): Promis
     try {
       if (controller.signal.aborted) throw new BatchDeadline()
       const timeoutMs = Math.min(options.timeoutMs, Math.max(1, deadline - Date.now()))
-      return await options.profile(target, { timeoutMs, signal: controller.signal })
+      const profile = await options.profile(target, { timeoutMs, signal: controller.signal })
+      // a fetch whose budget was cut to the batch deadline timed out because of the batch, not the site
+      if (profile.error?.code === 'timeout' && timeoutMs < options.timeoutMs) throw new BatchDeadline()
+      return profile
     } catch (error) {
       throw controller.signal.aborted && !(error instanceof TargetNotAllowedError) ? new BatchDeadline() : error
     } finally {

@@ -52,11 +52,17 @@ export class BrandProfiler {
     const key = cacheKey(target)
     const cached = await this.#options.cache.get(key)
     if (cached !== null) return { ...cached, cached: true }
-    const running = this.#inFlight.get(key)
-    if (running !== undefined) return await running
-    const work = this.#fresh(target, request).finally(() => this.#inFlight.delete(key))
-    this.#inFlight.set(key, work)
-    const profile = await work
+    let profile: BrandProfile
+    if (request.signal === undefined) {
+      // only requests nobody can abort share a fetch: one caller's abort must not fail another
+      const running = this.#inFlight.get(key)
+      if (running !== undefined) return await running
+      const work = this.#fresh(target, request).finally(() => this.#inFlight.delete(key))
+      this.#inFlight.set(key, work)
+      profile = await work
+    } else {
+      profile = await this.#fresh(target, request)
+    }
     // only a real answer is worth keeping: a timeout or a refused connection may be gone in a minute
     if (profile.reachable && profile.error?.code !== 'timeout') {
       await this.#options.cache.set(key, profile, this.#options.cacheTtlSeconds)

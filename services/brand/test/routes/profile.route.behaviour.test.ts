@@ -11,7 +11,7 @@ let closedPort: number
 const home = (name: string) => `<!doctype html><html lang="en"><head><title>${name} | Home</title>
 <meta property="og:site_name" content="${name}"><meta name="description" content="${name} makes things for people who make things."></head><body></body></html>`
 
-const HOSTS = ['cache.test', 'keyed.test', 'refresh-far.test', 'refresh-slow.test', 'pdf.test', 'gone.test', 'closed.test', 'other-site.test', 'server-error.test']
+const HOSTS = ['cache.test', 'keyed.test', 'together.test', 'refresh-far.test', 'refresh-slow.test', 'pdf.test', 'gone.test', 'closed.test', 'other-site.test', 'server-error.test']
 
 beforeAll(async () => {
   const closed = await startFixtureServer()
@@ -20,6 +20,7 @@ beforeAll(async () => {
   server = await startFixtureServer({
     'cache.test': { '/': { body: home('Cachely') } },
     'keyed.test': { '/': { body: home('Keyly') } },
+    'together.test': { '/': { body: home('Togetherly'), delayMs: 200 } },
     'refresh-far.test': { '/': { body: '<!doctype html><title>Wayfarer</title><meta http-equiv="refresh" content="0; url=http://other-site.test/">' } },
     'refresh-slow.test': { '/': { body: '<!doctype html><title>Lantern Books</title><meta http-equiv="refresh" content="30; url=/news">' } },
     'pdf.test': { '/': { body: '%PDF-1.7', headers: { 'content-type': 'application/pdf' } } },
@@ -126,6 +127,12 @@ describe('cache', () => {
     const bare = (await profile(app, { domain: bareDomain })).json()
     const bareAgain = (await profile(app, { domain: bareDomain })).json()
     expect([url.cached, bare.cached, bareAgain.cached]).toEqual([false, false, true])
+  })
+
+  it('fetches once for identical requests that arrive together', async () => {
+    const [a, b] = await Promise.all([profile(app, { domain: at('together.test') }), profile(app, { domain: at('together.test') })])
+    expect([a.json().brand_name, b.json().brand_name]).toEqual(['Togetherly', 'Togetherly'])
+    expect(server.requests.filter((r) => r.host === 'together.test' && r.path === '/')).toHaveLength(1)
   })
 
   it('does not cache an unreachable answer', async () => {
