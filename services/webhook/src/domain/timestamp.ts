@@ -31,7 +31,7 @@ export function describeSkew (skew: number): string {
 }
 
 function isoDate (seconds: number): string {
-  return seconds < 1e11 ? ` (${new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')})` : ''
+  return seconds < 1e11 ? ` (${new Date(seconds * 1000).toISOString().slice(0, 19)}Z)` : ''
 }
 
 /**

@@ -3,7 +3,7 @@ import { testConfig } from '@utility-apis/service-kit'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { PROVIDER_IDS } from '../../src/domain/types.js'
-import { KEY, postVerify } from '../helpers/app.js'
+import { KEY, NO_SHEDDING, postVerify } from '../helpers/app.js'
 import { delivery } from '../helpers/deliveries.js'
 import { NOW } from '../helpers/sign.js'
 
@@ -13,7 +13,8 @@ describe('secrets and payloads never leave the request', () => {
     const app = await buildApp({
       config: testConfig({ keys: 'test-key,small-key:1', adminKey: 'admin-key' }),
       logger: { level: 'trace', stream: { write: (line: string) => { lines.push(line) } } },
-      now: () => NOW
+      now: () => NOW,
+      pressure: NO_SHEDDING
     })
     const canary = `canary${randomUUID().replace(/-/g, '')}`
     const payload = `{"note":"${canary}"}`

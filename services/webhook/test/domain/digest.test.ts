@@ -1,0 +1,38 @@
+import { createHmac } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { decodeBase64, decodeBase64Loose, decodeHex, digestsEqual, fingerprint, hmac } from '../../src/domain/digest.js'
+
+describe('digest helpers', () => {
+  it('decodes hex case-insensitively and strictly', () => {
+    expect(decodeHex('0aFF')).toEqual(Buffer.from([0x0a, 0xff]))
+    expect(decodeHex('0AFF')).toEqual(decodeHex('0aff'))
+    for (const bad of ['', 'abc', '0g', 'zz', ' 0a', '0a ']) expect(decodeHex(bad)).toBeUndefined()
+  })
+
+  it('decodes padded standard base64 only, and reads the other forms loosely for the diagnosis', () => {
+    const bytes = Buffer.from([0xfb, 0xff, 0xfe, 0x01])
+    expect(decodeBase64('+//+AQ==')).toEqual(bytes)
+    for (const bad of ['', '+//+AQ', '-__-AQ==', '+//+AQ=', 'a===']) expect(decodeBase64(bad)).toBeUndefined()
+    expect(decodeBase64Loose('+//+AQ==')).toEqual({ bytes, variant: 'padded' })
+    expect(decodeBase64Loose('+//+AQ')).toEqual({ bytes, variant: 'unpadded' })
+    expect(decodeBase64Loose('-__-AQ')).toEqual({ bytes, variant: 'url-safe' })
+    expect(decodeBase64Loose('a')).toBeUndefined()
+  })
+
+  it('computes the HMAC of prefix + body without concatenating them', () => {
+    const body = Buffer.from('{"a":1}')
+    expect(hmac('sha256', 'k', body, '123.')).toEqual(createHmac('sha256', 'k').update('123.{"a":1}').digest())
+    expect(hmac('sha1', 'k', body)).toEqual(createHmac('sha1', 'k').update(body).digest())
+  })
+
+  it('compares digests of any lengths without throwing', () => {
+    const a = Buffer.from('00112233', 'hex')
+    expect(digestsEqual(a, Buffer.from('00112233', 'hex'))).toBe(true)
+    expect(digestsEqual(a, Buffer.from('00112234', 'hex'))).toBe(false)
+    expect(digestsEqual(a, Buffer.from('001122', 'hex'))).toBe(false)
+  })
+
+  it('shows only the first four bytes of a digest', () => {
+    expect(fingerprint(Buffer.from('00112233445566', 'hex'))).toBe('00112233')
+  })
+})

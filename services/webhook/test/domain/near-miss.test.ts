@@ -1,0 +1,56 @@
+import { createHmac } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { HeaderBag } from '../../src/domain/header-bag.js'
+import { looseReadings, searchNearMisses } from '../../src/domain/near-miss.js'
+import { PROVIDERS } from '../../src/domain/providers/index.js'
+import type { GenericOptions, ProviderId } from '../../src/domain/types.js'
+
+const BODY = '{"a":1}'
+const search = (provider: ProviderId, headers: Record<string, string>, payload: string, secret: string, generic?: GenericOptions) => {
+  const ctx = { headers: new HeaderBag(headers), body: Buffer.from(payload), secret, generic }
+  const read = PROVIDERS[provider].read(ctx)
+  return searchNearMisses({ provider: PROVIDERS[provider], read, payload, body: ctx.body, secret, key: PROVIDERS[provider].key(secret), generic })
+}
+
+describe('looseReadings', () => {
+  it('reads a value with other prefixes, encodings and algorithms', () => {
+    const sha512 = createHmac('sha512', 'k').update('x').digest()
+    expect(looseReadings(`sha512=${sha512.toString('hex')}`)).toContainEqual({ digest: sha512, algorithm: 'sha512', encoding: 'hex', prefix: 'sha512=' })
+    const sha256 = createHmac('sha256', 'k').update('x').digest()
+    expect(looseReadings(sha256.toString('base64url'))).toContainEqual({ digest: sha256, algorithm: 'sha256', encoding: 'url-safe base64', prefix: '' })
+    expect(looseReadings('not a digest')).toEqual([])
+  })
+})
+
+describe('searchNearMisses', () => {
+  it('reports a body variant, with its finding and a framework-free hint', () => {
+    const signature = `sha256=${createHmac('sha256', 's').update(BODY).digest('hex')}`
+    const { hits, tried } = search('github', { 'X-Hub-Signature-256': signature }, `${BODY}\n`, 's')
+    expect(hits.map((hit) => hit.code)).toEqual(['trailing_newline_removed'])
+    expect(hits[0].hint.framework).toBe('any')
+    expect(tried).toBeGreaterThan(5)
+  })
+
+  it('reports a signature over the body alone when the provider also signs a timestamp', () => {
+    const bare = `v0=${createHmac('sha256', 's').update(BODY).digest('hex')}`
+    const { hits } = search('slack', { 'X-Slack-Signature': bare, 'X-Slack-Request-Timestamp': '1700000000' }, BODY, 's')
+    expect(hits.map((hit) => hit.code)).toContain('body_only_signed')
+  })
+
+  it('reports a Stripe secret used the Standard Webhooks way', () => {
+    const secret = `whsec_${Buffer.from('0123456789abcdef01234567').toString('base64')}`
+    const v1 = createHmac('sha256', Buffer.from('0123456789abcdef01234567')).update(`1700000000.${BODY}`).digest('hex')
+    const { hits } = search('stripe', { 'Stripe-Signature': `t=1700000000,v1=${v1}` }, BODY, secret)
+    expect(hits.map((hit) => hit.code)).toEqual(['secret_base64_key'])
+    expect(hits[0].check.detail).toContain('standard-webhooks')
+  })
+
+  it('finds nothing to try without a signature or signed content', () => {
+    expect(search('slack', { 'X-Slack-Signature': 'v0=00' }, BODY, 's')).toEqual({ hits: [], tried: 0 })
+  })
+
+  it('finds no hit for a wrong secret', () => {
+    const signature = `sha256=${createHmac('sha256', 'right').update(BODY).digest('hex')}`
+    expect(search('github', { 'X-Hub-Signature-256': signature }, BODY, 'wrong').hits).toEqual([])
+  })
+})

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import type { NearMissHit } from '../../src/domain/near-miss.js'
+import { rawBodyHints } from '../../src/domain/raw-body-hints.js'
+
+const hit = (code: string, cause: NearMissHit['cause']): NearMissHit => ({
+  code, cause, check: { name: `near_miss_${code}`, status: 'warning', detail: code }, hint: { framework: 'any', summary: `finding ${code}`, detail: 'fix' }
+})
+const frameworks = (hints: Array<{ framework: string }>) => hints.map((hint) => hint.framework)
+
+describe('rawBodyHints', () => {
+  it('gives none for a valid signature', () => {
+    expect(rawBodyHints({ provider: 'stripe', reason: 'valid', hits: [], payloadEmpty: false })).toEqual([])
+  })
+
+  it('puts the findings first, then only the frameworks that cause them, then the provider note', () => {
+    const hints = rawBodyHints({ provider: 'stripe', reason: 'signature_mismatch', hits: [hit('base64_decoded', 'base64')], payloadEmpty: false })
+    expect(frameworks(hints)).toEqual(['any', 'AWS Lambda / API Gateway', 'any'])
+    expect(hints[0].summary).toBe('finding base64_decoded')
+    expect(hints[2].summary).toContain('Stripe')
+  })
+
+  it('lists every framework when no variant matched', () => {
+    const hints = rawBodyHints({ provider: 'stripe', reason: 'signature_mismatch', hits: [], payloadEmpty: false })
+    expect(hints[0].summary).toContain('No variant')
+    expect(frameworks(hints).length).toBeGreaterThanOrEqual(14)
+    expect(frameworks(hints)).not.toContain('Express (form bodies)') // Stripe never posts forms
+    expect(frameworks(rawBodyHints({ provider: 'slack', reason: 'signature_mismatch', hits: [], payloadEmpty: false }))).toContain('Express (form bodies)')
+  })
+
+  it('points an empty payload at frameworks that consume the body', () => {
+    const hints = rawBodyHints({ provider: 'shopify', reason: 'signature_mismatch', hits: [], payloadEmpty: true })
+    expect(hints[0].summary).toBe('The payload is empty')
+    expect(frameworks(hints)).toContain('Next.js (app router)')
+    expect(frameworks(hints)).not.toContain('AWS Lambda / API Gateway')
+  })
+
+  it('explains header and clock failures', () => {
+    expect(rawBodyHints({ provider: 'github', reason: 'missing_signature_header', hits: [], payloadEmpty: false })[0].detail).toContain('no secret configured')
+    expect(rawBodyHints({ provider: 'slack', reason: 'timestamp_outside_tolerance', hits: [], payloadEmpty: false })[0].detail).toContain('now_epoch_seconds')
+    expect(rawBodyHints({ provider: 'slack', reason: 'invalid_timestamp', hits: [], payloadEmpty: false })[0].summary).toContain('whole Unix seconds')
+  })
+})

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { replayTestVectors } from '../../src/domain/replay-vectors.js'
+import { PROVIDER_IDS } from '../../src/domain/types.js'
+import { verifyWebhook } from '../../src/domain/verify.js'
+
+describe('replayTestVectors', () => {
+  it.each(PROVIDER_IDS)('gives %s vectors that verify as valid at any clock, the same every time', (provider) => {
+    const vectors = replayTestVectors(provider, { header_name: 'X-Signature' })
+    expect(vectors.length).toBeGreaterThan(0)
+    expect(replayTestVectors(provider, { header_name: 'X-Signature' })).toEqual(vectors)
+    for (const vector of vectors) {
+      expect(vector.provider).toBe(provider)
+      expect(verifyWebhook(vector, 2_000_000_000).valid).toBe(true)
+    }
+  })
+
+  it('includes the published vectors', () => {
+    expect(replayTestVectors('github')[0].headers['X-Hub-Signature-256']).toBe('sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17')
+    expect(replayTestVectors('slack')[0].headers['X-Slack-Signature']).toBe('v0=a2114d57b48eac39b9ad189dd8316235a7b4a8d21a10bd27519666489c69b503')
+    expect(replayTestVectors('standard-webhooks')[0].headers['webhook-signature']).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=')
+    expect(Object.keys(replayTestVectors('standard-webhooks')[1].headers)).toEqual(['svix-id', 'svix-timestamp', 'svix-signature'])
+  })
+
+  it('builds generic-hmac vectors in the given configuration', () => {
+    const [vector] = replayTestVectors('generic-hmac', { header_name: 'X-Custom', encoding: 'base64', prefix: 'sha256=' })
+    expect(vector.generic).toEqual({ header_name: 'X-Custom', encoding: 'base64', prefix: 'sha256=' })
+    expect(vector.headers['X-Custom']).toMatch(/^sha256=[A-Za-z0-9+/]{43}=$/)
+  })
+})

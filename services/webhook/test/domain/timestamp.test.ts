@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { checkTimestamp, describeSkew } from '../../src/domain/timestamp.js'
+
+const NOW = 1_700_000_000
+
+describe('checkTimestamp', () => {
+  it('applies the tolerance symmetrically, inclusive at the bound', () => {
+    expect(checkTimestamp(String(NOW - 300), 'ts', NOW, 300).reason).toBeUndefined()
+    expect(checkTimestamp(String(NOW + 300), 'ts', NOW, 300).reason).toBeUndefined()
+    expect(checkTimestamp(String(NOW - 301), 'ts', NOW, 300).reason).toBe('timestamp_outside_tolerance')
+    expect(checkTimestamp(String(NOW + 301), 'ts', NOW, 300).reason).toBe('timestamp_outside_tolerance')
+    expect(checkTimestamp(String(NOW), 'ts', NOW, 0).reason).toBeUndefined()
+  })
+
+  it('shows the parsed time as a date', () => {
+    const [parsed] = checkTimestamp('1531420618', 'X-Slack-Request-Timestamp', 1531420618, 300).checks
+    expect(parsed).toEqual({ name: 'timestamp', status: 'passed', detail: 'X-Slack-Request-Timestamp parsed: 1531420618 (2018-07-12T18:36:58Z)' })
+  })
+
+  it.each([
+    ['', 'it is empty'],
+    ['-5', 'it is negative'],
+    ['1700000000.25', 'fractional part'],
+    ['2023-11-14T22:13:20Z', 'ISO 8601'],
+    ['12345678901234567', 'more than 16 digits'],
+    ['abc', 'not an integer']
+  ])('explains why %j is not a timestamp', (raw, why) => {
+    const outcome = checkTimestamp(raw, 'ts', NOW, 300)
+    expect(outcome.reason).toBe('invalid_timestamp')
+    expect(outcome.checks[0].detail).toContain(why)
+    expect(outcome.checks[1].status).toBe('skipped')
+  })
+
+  it('recognises milliseconds and says how far they are as milliseconds', () => {
+    const outcome = checkTimestamp(String((NOW - 5) * 1000), 'ts', NOW, 300)
+    expect(outcome.reason).toBe('timestamp_outside_tolerance')
+    expect(outcome.checks[0]).toMatchObject({ status: 'warning' })
+    expect(outcome.checks[0].detail).toContain('read as milliseconds it would be 5 s in the past')
+  })
+
+  it('notices a clock given in milliseconds', () => {
+    expect(checkTimestamp(String(NOW), 'ts', NOW * 1000, 300).checks[1].detail).toContain('now_epoch_seconds looks like milliseconds')
+  })
+})
+
+describe('describeSkew', () => {
+  it.each([
+    [0, 'the same second as now'],
+    [42, '42 s in the past'],
+    [-7, '7 s in the future'],
+    [600, '600 s in the past (about 10 min)'],
+    [-7200, '7200 s in the future (about 2 hours)'],
+    [3 * 86400, '259200 s in the past (about 3 days)']
+  ])('%d s', (skew, words) => {
+    expect(describeSkew(skew)).toBe(words)
+  })
+})
