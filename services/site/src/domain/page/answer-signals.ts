@@ -86,8 +86,10 @@ export function answerSignals (html: string, pageUrl: string): AnswerFacts {
 
   const firstParagraph = contentScope.find('p').toArray().map((p) => clean($(p).text())).find((t) => words(t) >= 12) ?? ''
   const metaAuthor = clean($('meta[name="author" i]').attr('content') ?? '')
-  const bylineEl = $('[rel~="author"], [itemprop="author"], .byline, .author, [class*="byline"], [class*="author-name"]').toArray()
-    .map((e) => clean($(e).text())).find((t) => t !== '' && t.length <= 80)
+  // the most specific markers first: an author link or property, then byline-ish classes
+  const bylineEl = ['[rel~="author"]', '[itemprop="author"]', '[class*="author-name"]', '.author', '.byline', '[class*="byline"]']
+    .flatMap((selector) => $(selector).toArray().map((e) => clean($(e).text()).replace(/^by\s+/i, '')))
+    .find((t) => t !== '' && t.length <= 80)
   const authorHref = $('a[rel~="author"], a[href*="/author/"], a[href*="/authors/"]').first().attr('href')
   const contact: string[] = []
   if ($('a[href^="mailto:" i]').length > 0) contact.push('email link')

@@ -37,7 +37,7 @@ export function launchReadiness (obs: SiteObservations, d: Derived): ReportItem[
         p.canonicals.length === 0 ? 'no rel=canonical' : `canonical ${p.canonicals.join(', ')}`),
     p === null
       ? noPage('favicon')
-      : item('favicon', obs.favicon.declared.length > 0 || is2xx(obs.favicon.probe?.status ?? null) ? 'pass' : 'fail',
+      : item('favicon', d.faviconOk ? 'pass' : 'fail',
         obs.favicon.declared[0] ?? `/favicon.ico answers ${obs.favicon.probe?.status ?? 'nothing'}`),
     p === null ? noPage('og_image') : item('og_image', d.ogImageOk ? 'pass' : 'fail', p.og.image === null ? 'no og:image' : `${p.og.image} answers ${obs.ogImage?.status ?? 'nothing'}`),
     probe.status === null

@@ -22,6 +22,8 @@ export interface Derived {
   ogImageOk: boolean
   /** JSON-LD parse errors on the analysed pages, prefixed with the page URL */
   jsonLdErrors: string[]
+  /** an icon is declared, or /favicon.ico answers 2xx with something other than an HTML page */
+  faviconOk: boolean
 }
 
 export function isNoindexDirective (directive: string, now: Date): boolean {
@@ -103,6 +105,8 @@ export function derive (obs: SiteObservations, now: Date): Derived {
     aiSearch: { allowed, blocked, share: allowed.length / SCORED_AI_TOKENS.length },
     challenge,
     ogImageOk: home?.og.image != null && og !== null && is2xx(og.status) && /^image\//i.test(og.contentType ?? ''),
-    jsonLdErrors: pages.flatMap((p) => p.structured.jsonLdErrors.map((e) => `${p.url}: ${e}`))
+    jsonLdErrors: pages.flatMap((p) => p.structured.jsonLdErrors.map((e) => `${p.url}: ${e}`)),
+    faviconOk: obs.favicon.declared.length > 0 ||
+      (obs.favicon.probe !== null && is2xx(obs.favicon.probe.status) && !/html/i.test(obs.favicon.probe.contentType ?? ''))
   }
 }

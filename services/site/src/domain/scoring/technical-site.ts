@@ -88,7 +88,6 @@ export function metadataChecks (obs: SiteObservations, d: Derived): Check[] {
   const ogImage = obs.ogImage
   const ogImageGood = d.ogImageOk
   const faviconProbe = obs.favicon.probe
-  const favicon = obs.favicon.declared.length > 0 || (faviconProbe !== null && is2xx(faviconProbe.status))
   const altShare = p.images.total === 0 ? 1 : p.images.withAlt / p.images.total
   return [
     c('M1', 'title of 10-60 characters', 4, title === '' ? 0 : title.length >= 10 && title.length <= 60 ? 4 : 2,
@@ -111,8 +110,8 @@ export function metadataChecks (obs: SiteObservations, d: Derived): Check[] {
       [p.og.title === null ? 'no og:title' : 'og:title', p.og.description === null ? 'no og:description' : 'og:description',
         p.og.image === null ? 'no og:image' : ogImageGood ? 'og:image answers 2xx image' : `og:image ${p.og.image} answers ${ogImage?.status ?? 'nothing'}${ogImage?.contentType == null ? '' : ` ${ogImage.contentType}`}`].join(', ')),
     c('M8', 'twitter:card', 1, p.twitterCard !== null ? 1 : 0, p.twitterCard === null ? 'no twitter:card' : `twitter:card ${p.twitterCard}`),
-    c('M9', 'favicon', 1, favicon ? 1 : 0,
-      obs.favicon.declared.length > 0 ? `declared: ${obs.favicon.declared[0]}` : `no icon link; /favicon.ico answers ${faviconProbe?.status ?? 'nothing'}`),
+    c('M9', 'favicon', 1, d.faviconOk ? 1 : 0,
+      obs.favicon.declared.length > 0 ? `declared: ${obs.favicon.declared[0]}` : `no icon link; /favicon.ico answers ${faviconProbe?.status ?? 'nothing'}${faviconProbe?.contentType == null ? '' : ` ${faviconProbe.contentType.split(';')[0]}`}`),
     c('M10', 'images with alt text', 2, 2 * altShare,
       p.images.total === 0 ? 'no images' : `${p.images.withAlt} of ${p.images.total} images have alt (${percent(altShare)})`),
     c('M11', 'utf-8 charset declared', 1, p.charset === 'utf-8' ? 1 : 0, p.charset === null ? 'no charset declared' : `charset ${p.charset}`)

@@ -148,6 +148,10 @@ export function parseSitemap (body: string, options: ParseOptions = {}): ParsedS
   if (bytes > SITEMAP_MAX_BYTES) out.errors.push(`over ${SITEMAP_MAX_BYTES} bytes uncompressed (${bytes})`)
   let xml = body.replace(/^\uFEFF/, '').trimStart()
   if (!xml.startsWith('<')) return parseText(xml, out)
+  if (/^<(!doctype\s+html|html[\s>])/i.test(xml)) {
+    out.errors.push('not a sitemap: an HTML page')
+    return out
+  }
   if (options.truncated === true) {
     const repaired = repairCut(xml)
     if (repaired === null) {

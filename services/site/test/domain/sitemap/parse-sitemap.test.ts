@@ -55,8 +55,8 @@ describe('parseSitemap', () => {
   })
 
   it('rejects HTML, malformed XML and an empty text file', () => {
-    expect(parseSitemap('<!doctype html><html><body>Not found</body></html>')).toMatchObject({ kind: null })
-    expect(parseSitemap('<html><body>x</body></html>').errors).toEqual(['not a sitemap: unexpected root element <html>'])
+    expect(parseSitemap('<!doctype html><html><body>Not found</body></html>')).toMatchObject({ kind: null, errors: ['not a sitemap: an HTML page'] })
+    expect(parseSitemap('<?xml version="1.0"?><rdf:RDF xmlns:rdf="x"></rdf:RDF>').errors).toEqual(['not a sitemap: unexpected root element <RDF>'])
     const broken = parseSitemap(urlset('<url><loc>https://a.example/</loc>'))
     expect(broken.kind).toBeNull()
     expect(broken.errors[0]).toMatch(/^not well-formed XML/)
