@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { parseLocalDateTime } from '../../src/domain/civil-date.js'
+import {
+  formatOffset, formatZonedTime, isKnownTimeZone, offsetAt, resolveUnambiguousWallTime, resolveWallTime
+} from '../../src/domain/time-zone.js'
+
+const wall = (text: string): number => {
+  const seconds = parseLocalDateTime(text)
+  if (seconds === null) throw new Error(`bad wall time ${text}`)
+  return seconds
+}
+const resolve = (zone: string, text: string): string => formatZonedTime(resolveWallTime(zone, wall(text)))
+const instant = (iso: string): number => Date.parse(iso) / 1000
+
+describe('offsetAt', () => {
+  it.each([
+    ['America/New_York', '2026-01-15T12:00:00Z', -18_000],
+    ['America/New_York', '2026-07-15T12:00:00Z', -14_400],
+    ['Europe/London', '2026-01-15T12:00:00Z', 0],
+    ['Europe/London', '2026-07-15T12:00:00Z', 3600],
+    ['Asia/Tokyo', '2026-07-15T12:00:00Z', 32_400],
+    ['Asia/Kathmandu', '2026-07-15T12:00:00Z', 20_700],
+    ['America/St_Johns', '2026-01-15T12:00:00Z', -12_600],
+    ['Africa/Monrovia', '1971-06-01T12:00:00Z', -2670]
+  ])('%s at %s is %i seconds', (zone, at, offset) => {
+    expect(offsetAt(zone, instant(at))).toBe(offset)
+  })
+})
+
+describe('isKnownTimeZone', () => {
+  it.each(['America/New_York', 'Europe/London', 'Asia/Kolkata', 'US/Eastern', 'UTC', 'Etc/GMT+5'])('knows %s', (zone) => {
+    expect(isKnownTimeZone(zone)).toBe(true)
+  })
+
+  it.each(['Mars/Olympus_Mons', 'America/Gotham', '+05:00', '-0500', 'Z', '', 'Local'])('rejects %j', (zone) => {
+    expect(isKnownTimeZone(zone)).toBe(false)
+  })
+})
+
+describe('resolveWallTime', () => {
+  it('maps an ordinary wall time to its only instant', () => {
+    expect(resolve('America/New_York', '2026-01-15T09:00:00')).toBe('2026-01-15T09:00:00-05:00')
+    expect(resolve('America/New_York', '2026-07-15T09:00:00')).toBe('2026-07-15T09:00:00-04:00')
+    expect(resolve('Asia/Tokyo', '2026-03-08T02:30:00')).toBe('2026-03-08T02:30:00+09:00')
+  })
+
+  it('gives a repeated (fall-back) wall time the earlier offset', () => {
+    expect(resolve('America/New_York', '2026-11-01T01:30:00')).toBe('2026-11-01T01:30:00-04:00')
+    expect(resolve('America/Los_Angeles', '2026-11-01T01:00:00')).toBe('2026-11-01T01:00:00-07:00')
+    expect(resolve('Europe/London', '2026-10-25T01:30:00')).toBe('2026-10-25T01:30:00+01:00')
+    expect(resolve('Australia/Sydney', '2026-04-05T02:30:00')).toBe('2026-04-05T02:30:00+11:00')
+    expect(resolve('Australia/Lord_Howe', '2026-04-05T01:45:00')).toBe('2026-04-05T01:45:00+11:00')
+  })
+
+  it('moves a skipped (spring-forward) wall time forward by the length of the gap', () => {
+    expect(resolve('America/New_York', '2026-03-08T02:30:00')).toBe('2026-03-08T03:30:00-04:00')
+    expect(resolve('America/Chicago', '2026-03-08T02:00:00')).toBe('2026-03-08T03:00:00-05:00')
+    expect(resolve('Europe/London', '2026-03-29T01:30:00')).toBe('2026-03-29T02:30:00+01:00')
+    expect(resolve('Australia/Lord_Howe', '2026-10-04T02:15:00')).toBe('2026-10-04T02:45:00+11:00')
+  })
+
+  it('moves a time of a day the zone skipped to the same time the day after', () => {
+    expect(resolve('Pacific/Apia', '2011-12-30T09:00:00')).toBe('2011-12-31T09:00:00+14:00')
+  })
+
+  it('does not depend on the date the host is at (luxon #1089)', () => {
+    const answers = (): string[] => [
+      resolve('America/New_York', '2026-11-01T01:30:00'),
+      resolve('America/New_York', '2026-03-08T02:30:00'),
+      resolve('Europe/London', '2026-10-25T01:30:00')
+    ]
+    vi.useFakeTimers()
+    vi.setSystemTime(new Date('2026-07-01T12:00:00Z'))
+    const summer = answers()
+    vi.setSystemTime(new Date('2026-12-01T12:00:00Z'))
+    const winter = answers()
+    expect(summer).toEqual(winter)
+    expect(summer).toEqual(['2026-11-01T01:30:00-04:00', '2026-03-08T03:30:00-04:00', '2026-10-25T01:30:00+01:00'])
+  })
+
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+})
+
+describe('resolveUnambiguousWallTime', () => {
+  it('finds the instant from a wrong offset guess', () => {
+    const time = resolveUnambiguousWallTime('America/New_York', wall('2026-07-15T09:00:00'), -18_000)
+    expect(formatZonedTime(time)).toBe('2026-07-15T09:00:00-04:00')
+  })
+
+  it('falls back to the full rule for a wall time that is not unambiguous after all', () => {
+    const time = resolveUnambiguousWallTime('America/New_York', wall('2026-03-08T02:30:00'), -18_000)
+    expect(formatZonedTime(time)).toBe('2026-03-08T03:30:00-04:00')
+  })
+})
+
+describe('formatting', () => {
+  it.each([
+    [0, '+00:00'], [-18_000, '-05:00'], [19_800, '+05:30'], [20_700, '+05:45'], [-12_600, '-03:30'],
+    [50_400, '+14:00'], [-2670, '-00:44:30']
+  ])('writes the offset %i as %s', (offset, text) => {
+    expect(formatOffset(offset)).toBe(text)
+  })
+
+  it('writes +00:00 for London in winter and for UTC, never Z', () => {
+    expect(resolve('Europe/London', '2026-01-15T09:00:00')).toBe('2026-01-15T09:00:00+00:00')
+    expect(resolve('UTC', '2026-01-15T09:00:00')).toBe('2026-01-15T09:00:00+00:00')
+  })
+})
