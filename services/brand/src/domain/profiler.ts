@@ -63,8 +63,8 @@ export class BrandProfiler {
     } else {
       profile = await this.#fresh(target, request)
     }
-    // only a real answer is worth keeping: a timeout or a refused connection may be gone in a minute
-    if (profile.reachable && profile.error?.code !== 'timeout') {
+    // only a clean answer is kept: a timeout, an outage page or a bot challenge may be gone in a minute
+    if (profile.reachable && profile.error === null) {
       await this.#options.cache.set(key, profile, this.#options.cacheTtlSeconds)
     }
     return profile

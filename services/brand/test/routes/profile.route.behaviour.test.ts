@@ -135,10 +135,12 @@ describe('cache', () => {
     expect(server.requests.filter((r) => r.host === 'together.test' && r.path === '/')).toHaveLength(1)
   })
 
-  it('does not cache an unreachable answer', async () => {
-    await profile(app, { domain: `closed.test:${closedPort}` })
-    const again = (await profile(app, { domain: `closed.test:${closedPort}` })).json()
-    expect(again.cached).toBe(false)
+  it('does not cache an unreachable answer or an error page', async () => {
+    for (const domain of [`closed.test:${closedPort}`, at('server-error.test')]) {
+      await profile(app, { domain })
+      const again = (await profile(app, { domain })).json()
+      expect(again.cached).toBe(false)
+    }
   })
 })
 
