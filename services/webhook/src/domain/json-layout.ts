@@ -8,40 +8,55 @@ export type Layout = 'compact' | 'pretty' | 'python'
 /** as-is: string tokens untouched; canonical: JSON.stringify's escaping; the others add escapes to canonical. */
 export type StringStyle = 'as-is' | 'canonical' | 'html' | 'unicode' | 'ascii'
 
-// Control characters are excluded from strings, as the JSON grammar requires.
-// eslint-disable-next-line no-control-regex
-const TOKEN = /[ \t\n\r]+|[{}[\],:]|"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y
+const isSpace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09
+const PUNCTUATION = new Set(['{', '}', '[', ']', ',', ':'])
 
 /** The tokens of a JSON object or array, whitespace dropped; undefined when the text is not one. */
 export function tokenize (text: string): string[] | undefined {
+  const first = text.trimStart()[0]
+  if (first !== '{' && first !== '[') return undefined
   try {
-    JSON.parse(text) // the grammar check; the tokenizer below only splits
+    JSON.parse(text) // the grammar check: the scanner below may then trust the text
   } catch {
     return undefined
   }
   const tokens: string[] = []
-  TOKEN.lastIndex = 0
-  while (TOKEN.lastIndex < text.length) {
-    const match = TOKEN.exec(text)
-    if (match === null) return undefined
-    const token = match[0]
-    if (!/^[ \t\n\r]/.test(token)) tokens.push(token)
+  let at = 0
+  while (at < text.length) {
+    const code = text.charCodeAt(at)
+    if (isSpace(code)) {
+      at++
+    } else if (code === 0x22) {
+      let end = at + 1
+      while (text.charCodeAt(end) !== 0x22) end += text.charCodeAt(end) === 0x5c ? 2 : 1
+      tokens.push(text.slice(at, end + 1))
+      at = end + 1
+    } else if (PUNCTUATION.has(text[at])) {
+      tokens.push(text[at++])
+    } else {
+      let end = at + 1
+      while (end < text.length && !isSpace(text.charCodeAt(end)) && !PUNCTUATION.has(text[end])) end++
+      tokens.push(text.slice(at, end))
+      at = end
+    }
   }
-  return tokens[0] === '{' || tokens[0] === '[' ? tokens : undefined
+  return tokens
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g
 export const asciiEscape = (text: string): string =>
   text.replace(NON_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
-const PLAIN = /^"[\u0020-\u007e]*"$/
+const NEEDS_REWRITE = /[\\\ud800-\udfff]/
+const HTML_ESCAPES: Record<string, string> = { '/': '\\/', '&': '\\u0026', '<': '\\u003c', '>': '\\u003e' }
 
 function restring (token: string, style: StringStyle): string {
   if (style === 'as-is') return token
-  const canonical = PLAIN.test(token) && !token.includes('\\') ? token : JSON.stringify(JSON.parse(token))
+  // Without a backslash (and with no lone surrogate) a string token already is what JSON.stringify writes.
+  const canonical = NEEDS_REWRITE.test(token) ? JSON.stringify(JSON.parse(token)) : token
   switch (style) {
     case 'canonical': return canonical
-    case 'html': return canonical.replace(/\//g, '\\/').replace(/&/g, '\\u0026').replace(/</g, '\\u003c').replace(/>/g, '\\u003e')
+    case 'html': return canonical.replace(/[/&<>]/g, (char) => HTML_ESCAPES[char])
     case 'unicode': return asciiEscape(canonical).replace(/\//g, '\\/')
     case 'ascii': return asciiEscape(canonical)
   }
@@ -51,7 +66,8 @@ function restring (token: string, style: StringStyle): string {
 export function layout (tokens: string[], shape: Layout, strings: StringStyle): string {
   const parts: string[] = []
   let depth = 0
-  const newline = (): string => `\n${'  '.repeat(depth)}`
+  const indents = ['\n']
+  const newline = (): string => (indents[depth] ??= `\n${'  '.repeat(depth)}`)
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]
     const next = tokens[index + 1]

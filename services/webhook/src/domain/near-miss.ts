@@ -1,4 +1,4 @@
-import { bodyVariants, type Cause } from './body-variants.js'
+import { bodyVariants, JSON_LAYOUT_LIMIT, type Cause } from './body-variants.js'
 import { DIGEST_BYTES, decodeBase64Loose, decodeHex, digestsEqual, hmac, type HmacAlgorithm } from './digest.js'
 import { check, type Provider, type SignatureRead } from './provider.js'
 import { secretVariants } from './secret-variants.js'
@@ -24,7 +24,13 @@ export interface NearMissInput {
 export interface NearMissResult {
   hits: NearMissHit[]
   tried: number
+  /** Some body variants were not tried: a JSON body over JSON_LAYOUT_LIMIT, or the hashing budget ran out. */
+  truncated: boolean
 }
+
+// Bytes of body variants hashed per request at most: every variant of a 2 MiB body, the likeliest ones of a 5 MiB
+// body, so that one diagnosis never holds the event loop for long.
+export const HASH_BUDGET_BYTES = 24 * 1024 * 1024
 
 interface LooseReading {
   digest: Buffer
@@ -85,14 +91,22 @@ export function searchNearMisses (input: NearMissInput): NearMissResult {
   const prefix = read.signedPrefix
   const hits: NearMissHit[] = []
   let tried = 0
-  if (prefix === undefined) return { hits, tried }
+  let truncated = false
+  if (prefix === undefined) return { hits, tried, truncated }
   const matchIndex = (digest: Buffer): number => read.candidates.findIndex((candidate) => digestsEqual(candidate.digest, digest))
   const label = (index: number): string => read.candidates[index].label
 
   if (key !== undefined && read.candidates.length > 0) {
     // An HMAC already seen means the variant's bytes equal the original's or an earlier variant's: skip it.
     const seen = new Set([hmac('sha256', key, body, prefix).toString('hex')])
+    let hashed = body.length
+    truncated = input.payload.length > JSON_LAYOUT_LIMIT && /^\s*[[{]/.test(input.payload)
     for (const variant of bodyVariants(input.payload)) {
+      hashed += variant.bytes.length
+      if (hashed > HASH_BUDGET_BYTES) {
+        truncated = true
+        break
+      }
       tried++
       const digest = hmac('sha256', key, variant.bytes, prefix)
       if (seen.has(digest.toString('hex'))) continue
@@ -142,5 +156,5 @@ export function searchNearMisses (input: NearMissInput): NearMissResult {
       }
     }
   }
-  return { hits, tried }
+  return { hits, tried, truncated }
 }

@@ -1,6 +1,6 @@
 import { digestsEqual, fingerprint, hmac } from './digest.js'
 import { HeaderBag } from './header-bag.js'
-import { searchNearMisses, type NearMissHit } from './near-miss.js'
+import { searchNearMisses, type NearMissHit, type NearMissResult } from './near-miss.js'
 import { check, type Provider, type ProviderContext, type SignatureRead } from './provider.js'
 import { PROVIDERS } from './providers/index.js'
 import { rawBodyHints } from './raw-body-hints.js'
@@ -46,12 +46,13 @@ function uniqueHits (hits: NearMissHit[]): NearMissHit[] {
   return hits.filter((hit) => !seen.has(hit.code) && seen.add(hit.code) !== undefined)
 }
 
-function searchCheck (hits: NearMissHit[], tried: number): Check {
+function searchCheck ({ hits, tried, truncated }: NearMissResult): Check {
+  const partial = truncated ? ' (the body is large: JSON re-layouts are tried up to 256 KiB and body variants up to a hashing budget)' : ''
   if (hits.length > 0) {
-    return check('near_miss_search', 'warning', `${hits.length} of ${tried} variants would have matched (listed as near_miss_* checks); the verdict stays invalid`)
+    return check('near_miss_search', 'warning', `${hits.length} of ${tried} variants would have matched (listed as near_miss_* checks); the verdict stays invalid${partial}`)
   }
   return check('near_miss_search', 'failed',
-    `none of ${tried} variants of the body, the secret and the header framing matched: the secret is most likely not the one that signed this payload`)
+    `none of ${tried} variants of the body, the secret and the header framing matched: the secret is most likely not the one that signed this payload${partial}`)
 }
 
 /**
@@ -81,7 +82,7 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
   if (searchable) {
     const search = searchNearMisses({ provider, read, payload: request.payload, body, secret: request.secret, key, generic })
     hits = uniqueHits(search.hits)
-    checks.push(searchCheck(hits, search.tried), ...hits.map((hit) => hit.check))
+    checks.push(searchCheck({ ...search, hits }), ...hits.map((hit) => hit.check))
   } else {
     checks.push(check('near_miss_search', 'skipped', signature.matched >= 0 ? 'the signature matched' : 'no signature and signed content to compare'))
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bodyVariants } from '../../src/domain/body-variants.js'
+import { bodyVariants, JSON_LAYOUT_LIMIT } from '../../src/domain/body-variants.js'
 
 const variants = (payload: string) => Object.fromEntries([...bodyVariants(payload)].map((variant) => [variant.code, variant.bytes.toString('latin1')]))
 const codes = (payload: string) => [...bodyVariants(payload)].map((variant) => variant.code)
@@ -17,6 +17,7 @@ describe('bodyVariants', () => {
     expect(codes('{"a":1}')).toEqual(expect.arrayContaining(['json_pretty', 'json_compact', 'json_python', 'json_escaped_html', 'json_escaped_unicode']))
     expect(codes('token=a&b=c')).not.toContain('json_pretty')
     expect(codes('{"a":')).not.toContain('json_pretty')
+    expect(codes(`{"a":"${'x'.repeat(JSON_LAYOUT_LIMIT)}"}`)).not.toContain('json_pretty')
   })
 
   it('offers form re-encodings only for form bodies', () => {

@@ -46,7 +46,22 @@ describe('searchNearMisses', () => {
   })
 
   it('finds nothing to try without a signature or signed content', () => {
-    expect(search('slack', { 'X-Slack-Signature': 'v0=00' }, BODY, 's')).toEqual({ hits: [], tried: 0 })
+    expect(search('slack', { 'X-Slack-Signature': 'v0=00' }, BODY, 's')).toEqual({ hits: [], tried: 0, truncated: false })
+  })
+
+  it('skips JSON re-layouts of a body over 256 KiB and says so', () => {
+    const payload = JSON.stringify({ blob: 'x'.repeat(300 * 1024) }, null, 2)
+    const signature = `sha256=${createHmac('sha256', 's').update(payload).digest('hex')}`
+    const result = search('github', { 'X-Hub-Signature-256': signature }, JSON.stringify(JSON.parse(payload)), 's')
+    expect(result).toMatchObject({ hits: [], truncated: true })
+  })
+
+  it('stops at the hashing budget on a 5 MiB body, after the likeliest variants', () => {
+    const payload = 'x'.repeat(5 * 1024 * 1024)
+    const signature = `sha256=${createHmac('sha256', 's').update(payload).digest('hex')}`
+    const result = search('github', { 'X-Hub-Signature-256': signature }, `${payload}\n`, 's')
+    expect(result.truncated).toBe(true)
+    expect(result.hits.map((hit) => hit.code)).toEqual(['trailing_newline_removed'])
   })
 
   it('finds no hit for a wrong secret', () => {
