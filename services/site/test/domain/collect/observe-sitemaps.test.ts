@@ -1,0 +1,93 @@
+// Sitemap discovery and reading against a real fixture server: an index listed in robots.txt with a
+// plain child, a gzip child and a child over the 50,000-entry limit; a file cut at the 5 MiB cap.
+import { gzipSync } from 'node:zlib'
+import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Budget, LIMITS } from '../../../src/domain/collect/fetch-step.js'
+import { observeSitemaps, type SampleValue } from '../../../src/domain/collect/observe-sitemaps.js'
+import { SeededSample } from '../../../src/domain/sampler.js'
+import { fixturePolicy, startFixtureServer, type FixtureServer } from '../../fixtures/fixture-server.js'
+import { sitemapIndex, text, urlset } from '../../fixtures/html.js'
+
+const HOST = 'maps.test'
+const NOW = new Date('2026-03-01T00:00:00Z')
+let server: FixtureServer
+let fetcher: SafeFetcher
+
+beforeAll(async () => {
+  server = await startFixtureServer((origin) => {
+    const o = origin(HOST)
+    const big = Array.from({ length: 50_001 }, (_, i) => ({ loc: `${o}/item/${i}` }))
+    // well over the 5 MiB fetch cap: ~75,000 entries of ~80 bytes
+    const huge = Array.from({ length: 75_000 }, (_, i) => ({ loc: `${o}/archive/${String(i).padStart(40, '0')}`, lastmod: '2026-01-01' }))
+    return {
+      [HOST]: {
+        '/sitemap_index.xml': text(sitemapIndex([`${o}/pages.xml`, `${o}/posts.xml.gz`, `${o}/items.xml`, `${o}/extra.xml`]), 'application/xml'),
+        '/pages.xml': text(urlset([
+          { loc: `${o}/`, lastmod: '2026-02-01' },
+          { loc: `${o}/about`, lastmod: '2026-02-01' },
+          { loc: `${o}/report.pdf`, lastmod: '2026-02-28T12:00:00Z' },
+          { loc: 'http://other.test/page', lastmod: 'soon' }
+        ]), 'application/xml'),
+        '/posts.xml.gz': text(gzipSync(urlset([{ loc: `${o}/blog/a`, lastmod: '2025-06-01' }, { loc: `${o}/blog/b` }])), 'application/octet-stream'),
+        '/items.xml': text(urlset(big), 'application/xml'),
+        '/huge.xml': text(urlset(huge), 'application/xml')
+      }
+    }
+  })
+  fetcher = createSafeFetcher(fixturePolicy([HOST]))
+})
+afterAll(async () => {
+  await fetcher.close()
+  await server.close()
+})
+
+function context (limit = 3): { ctx: Parameters<typeof observeSitemaps>[0], sample: SeededSample<SampleValue> } {
+  const origin = server.origin(HOST)
+  const sample = new SeededSample<SampleValue>(HOST, limit)
+  return { sample, ctx: { fetcher, budget: new Budget(20_000), origin, host: new URL(origin).host, exclude: new Set([`${origin}/`]), sample, now: NOW } }
+}
+
+describe('observeSitemaps', () => {
+  it('follows a robots.txt index to at most 3 children: plain, gzip and one over the entry limit', async () => {
+    const { ctx, sample } = context()
+    const facts = await observeSitemaps(ctx, [`${ctx.origin}/sitemap_index.xml`])
+    expect(facts.discovery).toBe('robots')
+    expect(facts.files.map((f) => [new URL(f.url).pathname, f.source, f.kind, f.gzip, f.entryCount, f.offHostEntries, f.errors])).toEqual([
+      ['/sitemap_index.xml', 'robots', 'sitemapindex', false, 4, 0, []],
+      ['/pages.xml', 'index', 'urlset', false, 4, 1, []],
+      ['/posts.xml.gz', 'index', 'urlset', true, 2, 0, []],
+      ['/items.xml', 'index', 'urlset', false, 50_001, 0, ['over 50000 entries (50001)']]
+    ])
+    // 4 + 2 + the first 50,000 items; lastmods: 3 valid in pages.xml ("soon" is not a date), 1 in posts
+    expect(facts.entries).toBe(50_006)
+    expect(facts.lastmod).toEqual({ valid: 4, invalid: 1, newest: '2026-02-28T12:00:00.000Z', distinct: 3, today: 0 })
+    // only same-host HTML pages are sampled, never the homepage or the PDF
+    const urls = sample.result().map((r) => new URL(r.url))
+    expect(urls).toHaveLength(3)
+    expect(urls.every((u) => u.host === new URL(ctx.origin).host && u.pathname !== '/' && !u.pathname.endsWith('.pdf'))).toBe(true)
+  })
+
+  it('falls back to /sitemap.xml, then /sitemap_index.xml, when robots.txt lists none', async () => {
+    const { ctx } = context()
+    const facts = await observeSitemaps(ctx, [])
+    expect(facts.discovery).toBe('convention')
+    expect(facts.files.slice(0, 2).map((f) => [new URL(f.url).pathname, f.source, f.fetch.status, f.kind])).toEqual([
+      ['/sitemap.xml', 'convention', 404, null],
+      ['/sitemap_index.xml', 'convention', 200, 'sitemapindex']
+    ])
+  })
+
+  it('reads the complete entries of a sitemap cut at the 5 MiB cap', async () => {
+    const { ctx } = context()
+    const facts = await observeSitemaps(ctx, [`${ctx.origin}/huge.xml`])
+    const [file] = facts.files
+    expect(file.fetch.truncated).toBe(true)
+    expect(file.fetch.bytes).toBe(LIMITS.sitemap)
+    expect(file.kind).toBe('urlset')
+    expect(file.warnings).toContain('cut at the size limit: only the complete entries before the cut were read')
+    expect(facts.entries).toBeGreaterThan(40_000)
+    expect(facts.entries).toBeLessThan(75_000)
+    expect(facts.lastmod.valid).toBe(facts.entries)
+  })
+})

@@ -1,0 +1,103 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createSafeFetcher } from '@utility-apis/safe-fetch'
+import { testConfig } from '@utility-apis/service-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/app.js'
+import { observeSite } from '../../src/domain/collect/observe-site.js'
+import { parseTarget } from '../../src/domain/collect/target.js'
+import { buildReport } from '../../src/domain/report.js'
+import { fixturePolicy } from '../fixtures/fixture-server.js'
+import { harness, KEY, NOW, withoutTimings, type Harness } from '../fixtures/analyze.js'
+import { html, words } from '../fixtures/html.js'
+import { STRONG, STRONG_HOSTS, strongSite } from '../fixtures/sites/strong.js'
+
+const SLOW = 'slow.test'
+const DOWN = 'down.test'
+
+let h: Harness
+let closedPort: number
+beforeAll(async () => {
+  h = await harness([...STRONG_HOSTS, SLOW, DOWN], (o) => ({
+    ...strongSite(o),
+    [SLOW]: {
+      '/': html(`<html><body><main><h1>Slow</h1><p>${words(60)}</p><a href="/a">A</a><a href="/b">B</a></main></body></html>`),
+      '/a': { hang: true },
+      '/b': { hang: true }
+    }
+  }))
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  closedPort = (probe.address() as AddressInfo).port
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+})
+afterAll(async () => { await h.close() })
+
+describe('POST /v1/site-intel/analyze', () => {
+  it('answers an unreachable site with a 200 report that says so', async () => {
+    const res = await h.analyze(`http://${DOWN}:${closedPort}/`)
+    expect(res.status).toBe(200)
+    const r = res.body
+    expect(r.fetchability).toEqual({ ok: false, status: 0, final_url: null, error: 'Could not connect to the server' })
+    expect(r.top_gaps[0]).toMatchObject({ code: 'homepage_unreachable', severity: 'high', points_lost: 8, evidence: 'homepage no response (Could not connect to the server)' })
+    // page-based gaps are not listed: the homepage gap explains them
+    expect(r.gaps.map((g: any) => g.code)).not.toContain('missing_title')
+    expect(r.aeo_authority_score).toMatchObject({ status: 'unavailable', score: 0, breakdown: [] })
+    expect(r.aeo_authority_score.caps_applied.map((c: any) => [c.code, c.cap])).toEqual([['homepage_unfetchable_cap', 20], ['ai_retrieval_blocked_cap', 40]])
+    // only the www twin "does not resolve" (1) and "no pages sampled, homepage failed" (0) remain
+    expect(r.category_scores.fetchability.score).toBe(1)
+    expect(r.technical_crawl_score).toBe(1)
+  })
+
+  it('stops at the time budget and lists what it skipped', async () => {
+    const res = await h.analyze(h.server.origin(SLOW), { time_budget_seconds: 1 })
+    expect(res.status).toBe(200)
+    const obs = res.body.observations
+    expect(obs.budget).toMatchObject({ ms: 1000, exhausted: true })
+    expect(obs.sample.pages.map((p: any) => p.fetch.error?.code)).toEqual(['budget', 'budget'])
+    expect(res.body.fetchability.ok).toBe(true)
+  })
+
+  it('honours max_pages', async () => {
+    const res = await h.analyze(h.server.origin(STRONG), { max_pages: 2 })
+    expect(res.body.observations.sample.pages).toHaveLength(2)
+    const none = await h.analyze(h.server.origin(STRONG), { max_pages: 0 })
+    expect(none.body.observations.sample.pages).toEqual([])
+  })
+
+  it('returns the domain report unchanged: the response schema drops nothing', async () => {
+    const fetcher = createSafeFetcher(fixturePolicy(STRONG_HOSTS))
+    const direct = buildReport(await observeSite(parseTarget(h.server.origin(STRONG)), { fetcher, now: NOW, budgetMs: 25_000, maxPages: 5 }), NOW)
+    await fetcher.close()
+    const res = await h.analyze(h.server.origin(STRONG))
+    expect(withoutTimings(res.body)).toEqual(withoutTimings(direct))
+  })
+
+  it('refuses targets that are not public with 400 and does not reveal the address', async () => {
+    const app = await buildApp({ config: testConfig(), clock: () => NOW })
+    try {
+      for (const url of ['http://127.0.0.1/', 'http://10.0.0.1:8080/', '[::1]', 'http://0x7f000001/']) {
+        const res = await app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: KEY, payload: { url } })
+        expect([url, res.statusCode, res.json()]).toEqual([url, 400, { detail: 'Target address is not allowed' }])
+      }
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('rejects malformed input with FastAPI 422 bodies', async () => {
+    const post = async (payload: unknown): Promise<any> =>
+      (await h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: KEY, payload: payload as object })).json()
+    expect(await post({ url: 'ftp://example.com/' })).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'url'], msg: 'Value error, url must use http or https', input: 'ftp://example.com/', ctx: { error: 'url must use http or https' } }] })
+    expect((await post({ url: 'not a domain' })).detail[0]).toMatchObject({ type: 'value_error', loc: ['body', 'url'] })
+    expect((await post({})).detail[0]).toMatchObject({ type: 'missing', loc: ['body', 'url'] })
+    expect((await post({ url: 'example.com', max_pages: 21 })).detail[0]).toMatchObject({ type: 'less_than_equal', loc: ['body', 'max_pages'] })
+    expect((await post({ url: 'example.com', time_budget_seconds: '5' })).detail[0]).toMatchObject({ type: 'int_type', loc: ['body', 'time_budget_seconds'] })
+  })
+
+  it('needs an API key', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', payload: { url: 'example.com' } })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ detail: 'Missing API key' })
+  })
+})
