@@ -13,8 +13,12 @@ const dirs = [
   'services/site'
 ]
 
-export const projects: TestProjectConfiguration[] = dirs.map((root) => ({
-  // `extends: true` makes each project inherit the source condition below
-  extends: true,
-  test: { name: root.split('/')[1], root, include: ['test/**/*.test.ts'] }
-}))
+export const projects: TestProjectConfiguration[] = [
+  ...dirs.map((root) => ({
+    // `extends: true` makes each project inherit the source condition below
+    extends: true,
+    test: { name: root.split('/')[1], root, include: ['test/**/*.test.ts'] }
+  })),
+  // Contract tests across the four services
+  { extends: true, test: { name: 'services', root: '.', include: ['test/**/*.test.ts'] } }
+]
