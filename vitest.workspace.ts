@@ -16,9 +16,9 @@ const dirs = [
 export const projects: TestProjectConfiguration[] = [
   ...dirs.map((root) => ({
     // `extends: true` makes each project inherit the source condition below
-    extends: true,
+    extends: true as const,
     test: { name: root.split('/')[1], root, include: ['test/**/*.test.ts'] }
   })),
   // Contract tests across the four services
-  { extends: true, test: { name: 'services', root: '.', include: ['test/**/*.test.ts'] } }
+  { extends: true as const, test: { name: 'services', root: '.', include: ['test/**/*.test.ts'] } }
 ]
