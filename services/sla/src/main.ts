@@ -1,0 +1,4 @@
+import { startService } from '@utility-apis/service-kit'
+import { buildApp } from './app.js'
+
+await startService(buildApp, { service: 'sla', port: 3002 })

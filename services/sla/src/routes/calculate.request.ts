@@ -1,0 +1,60 @@
+// Validation of a calculate body: the operation picks the schema, then what a schema cannot say (a known zone, a
+// real date in the supported years) is checked, and every problem is reported at once in pydantic's shape.
+import { Type } from '@sinclair/typebox'
+import { RequestValidationError, validate, type Schema, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { formatWallTime, parseLocalDateTime, wallSeconds } from '../domain/civil-date.js'
+import { isKnownTimeZone } from '../domain/time-zone.js'
+import { OPERATIONS, REQUEST_SCHEMAS, type CalculateRequest, type Operation } from './calculate.schemas.js'
+
+const FIRST_WALL = wallSeconds({ year: 1971, month: 1, day: 1, hour: 0, minute: 0, second: 0 })
+const LAST_WALL = wallSeconds({ year: 2100, month: 12, day: 31, hour: 23, minute: 59, second: 59 })
+
+const DATE_TIME_FIELDS = ['start_at', 'end_at', 'at'] as const
+
+// Before the operation is known, only the fields every operation shares can be checked
+const EnvelopeSchema = Type.Object({
+  operation: Type.Union(OPERATIONS.map((operation) => Type.Literal(operation))),
+  calendar: REQUEST_SCHEMAS.sla_due_at.properties.calendar,
+  timezone: REQUEST_SCHEMAS.sla_due_at.properties.timezone
+})
+
+function valueError (field: string, input: unknown, error: string): ValidationIssue {
+  return { type: 'value_error', loc: ['body', field], msg: `Value error, ${error}`, input, ctx: { error } }
+}
+
+function semanticIssues (body: Record<string, unknown>, fields: string[], failed: Set<unknown>): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  const { timezone } = body
+  if (typeof timezone === 'string' && !failed.has('timezone') && !isKnownTimeZone(timezone)) {
+    issues.push(valueError('timezone', timezone, `unknown time zone '${timezone}'; use an IANA name such as America/New_York`))
+  }
+  for (const field of DATE_TIME_FIELDS) {
+    const text = body[field]
+    if (!fields.includes(field) || failed.has(field) || typeof text !== 'string') continue
+    const wall = parseLocalDateTime(text)
+    if (wall === null) issues.push(valueError(field, text, `${text} is not a real date and time`))
+    else if (wall < FIRST_WALL || wall > LAST_WALL) {
+      issues.push(valueError(field, text, `must be between ${formatWallTime(FIRST_WALL)} and ${formatWallTime(LAST_WALL)}`))
+    }
+  }
+  return issues
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The body as one operation's request, or a RequestValidationError listing every problem in field order. */
+export function parseCalculateRequest (body: unknown): CalculateRequest {
+  const envelope = validate(EnvelopeSchema as Schema, body, ['body'], { isModelRoot: true })
+  if (!isPlainObject(body)) throw new RequestValidationError(envelope.issues)
+  // Without a valid operation only the shared fields can be checked
+  const known = !envelope.issues.some((issue) => issue.loc[1] === 'operation')
+  const schema = known ? REQUEST_SCHEMAS[body.operation as Operation] : EnvelopeSchema
+  const { issues } = known ? validate(schema as Schema, body, ['body'], { isModelRoot: true }) : envelope
+  const fields = Object.keys(schema.properties)
+  const all = [...issues, ...semanticIssues(body, fields, new Set(issues.map((issue) => issue.loc[1])))]
+  if (all.length === 0) return body as CalculateRequest
+  // A stable sort interleaves schema and semantic problems in field order, as pydantic reports them
+  all.sort((a, b) => fields.indexOf(String(a.loc[1])) - fields.indexOf(String(b.loc[1])))
+  throw new RequestValidationError(all)
+}

@@ -1,0 +1,42 @@
+import { checkOpenApi } from '@utility-apis/service-kit/testing'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testApp } from './helpers/app.js'
+
+let app: FastifyInstance
+beforeAll(async () => { app = await testApp() })
+afterAll(async () => { await app.close() })
+
+describe('the SLA service', () => {
+  it('serves a valid OpenAPI 3.1 document with every business route behind the API key', async () => {
+    const check = await checkOpenApi(app)
+    expect(check.errors).toEqual([])
+    expect(check.paths).toEqual(expect.arrayContaining([
+      '/v1/business-days/calculate', '/v1/business-days/calendars', '/v1/business-days/holidays'
+    ]))
+    expect(check.unsecured.filter((route) => route.includes('/v1/'))).toEqual([])
+    expect(check.document.info).toMatchObject({ title: 'Business-hours SLA API', version: '0.1.0' })
+  })
+
+  it('documents each operation with a request and a response example, and the error responses', async () => {
+    const { document } = await checkOpenApi(app)
+    const post = document.paths['/v1/business-days/calculate'].post
+    const requests = post.requestBody.content['application/json']
+    const responses = post.responses['200'].content['application/json']
+    const operations = (examples: Record<string, { value: { operation: string } }>) =>
+      [...new Set(Object.values(examples).map((example) => example.value.operation))].sort()
+    const all = ['business_minutes_between', 'is_business_time', 'next_business_time', 'sla_due_at']
+    expect(operations(requests.examples)).toEqual(all)
+    expect(operations(responses.examples)).toEqual(all)
+    expect(requests.schema.oneOf.map((member: { title: string }) => member.title)).toEqual([
+      'SlaDueAtRequest', 'BusinessMinutesBetweenRequest', 'IsBusinessTimeRequest', 'NextBusinessTimeRequest'
+    ])
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '401', '413', '415', '422', '429']))
+  })
+
+  it('answers /health without a key', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ status: 'ok', service: 'sla', version: '0.1.0' })
+  })
+})
