@@ -6,3 +6,6 @@ export const StringEnum = <T extends string> (values: readonly T[], options: Rec
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...options })
 export const NullableString = (options: Record<string, unknown> = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options })
 export const NullableInteger = (options: Record<string, unknown> = {}) => Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options })
+/** A string-to-string map as `additionalProperties`: fast-json-stringify tests no pattern per key. */
+export const StringMap = (options: Record<string, unknown> = {}) =>
+  Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' }, ...options })

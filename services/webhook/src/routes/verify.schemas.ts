@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { NullableInteger, NullableString, StringEnum } from './schema-types.js'
+import { NullableInteger, NullableString, StringEnum, StringMap } from './schema-types.js'
 import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, PROVIDER_IDS, REASONS, type ProviderId, type Reason } from '../domain/types.js'
 
 export const ProviderField = Type.Union(PROVIDER_IDS.map((id) => Type.Literal(id)), {
@@ -73,7 +73,7 @@ const GenericOptionsOut = Type.Unsafe<Static<typeof GenericOptionsSchema> | null
 const ReplayTestVectorSchema = Type.Object({
   provider: StringEnum<ProviderId>(PROVIDER_IDS),
   payload: Type.String(),
-  headers: Type.Record(Type.String(), Type.String()),
+  headers: StringMap(),
   secret: Type.String({ description: 'A demo secret, never yours.' }),
   generic: Type.Optional(GenericOptionsOut),
   now_epoch_seconds: Type.Optional(NullableInteger())

@@ -47,6 +47,18 @@ describe.each(PROVIDER_IDS)('%s, for every provider', (provider) => {
     expect(checkNamed(result, 'near_miss_latin1_bytes').status).toBe('warning')
   })
 
+  it('finds a pretty-printed body that was re-serialised compactly', () => {
+    const sent = JSON.stringify({ id: 'evt_1', amount: 100, note: 'café' }, null, 2)
+    const result = verifyWebhook({ ...delivery(provider, sent), payload: JSON.stringify(JSON.parse(sent)) }, NOW)
+    expect(result.reason).toBe('signature_mismatch')
+    expect(checkNamed(result, 'near_miss_json_pretty').status).toBe('warning')
+  })
+
+  it('finds a trailing newline', () => {
+    const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: `${JSON_BODY}\n` }, NOW)
+    expect(checkNamed(result, 'near_miss_trailing_newline_removed').status).toBe('warning')
+  })
+
   it('finds a body with a byte order mark added', () => {
     const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: `\uFEFF${JSON_BODY}` }, NOW)
     expect(checkNamed(result, 'near_miss_bom_removed').status).toBe('warning')
