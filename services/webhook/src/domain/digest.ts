@@ -4,11 +4,14 @@ export type HmacAlgorithm = 'sha1' | 'sha256' | 'sha512'
 
 export const DIGEST_BYTES: Record<HmacAlgorithm, number> = { sha1: 20, sha256: 32, sha512: 64 }
 
-/** HMAC over `prefix + body` without concatenating: a 5 MiB body is never copied. */
-export function hmac (algorithm: HmacAlgorithm, key: Buffer | string, body: Buffer, prefix = ''): Buffer {
+/**
+ * HMAC over `prefix + body` without concatenating: a 5 MiB body is never copied. A string body is hashed as its
+ * UTF-8 bytes, exactly what Buffer.from(body, 'utf8') holds, without allocating that Buffer.
+ */
+export function hmac (algorithm: HmacAlgorithm, key: Buffer | string, body: Buffer | string, prefix = ''): Buffer {
   const mac = createHmac(algorithm, key)
   if (prefix !== '') mac.update(prefix, 'utf8')
-  return mac.update(body).digest()
+  return (typeof body === 'string' ? mac.update(body, 'utf8') : mac.update(body)).digest()
 }
 
 /**

@@ -15,7 +15,6 @@ export interface NearMissInput {
   provider: Provider
   read: SignatureRead
   payload: string
-  body: Buffer
   secret: string
   key: Buffer | undefined
   generic?: GenericOptions
@@ -87,12 +86,13 @@ function hit (code: string, cause: NearMissHit['cause'], detail: string, summary
  * caller never lets a hit change the verdict.
  */
 export function searchNearMisses (input: NearMissInput): NearMissResult {
-  const { provider, read, body, key } = input
+  const { provider, read, key } = input
   const prefix = read.signedPrefix
   const hits: NearMissHit[] = []
   let tried = 0
   let truncated = false
   if (prefix === undefined) return { hits, tried, truncated }
+  const body = Buffer.from(input.payload, 'utf8')
   const matchIndex = (digest: Buffer): number => read.candidates.findIndex((candidate) => digestsEqual(candidate.digest, digest))
   const label = (index: number): string => read.candidates[index].label
 

@@ -27,7 +27,8 @@ export interface SignatureRead {
 
 export interface ProviderContext {
   headers: HeaderBag
-  body: Buffer
+  /** The raw body as given; hashed as its UTF-8 bytes. */
+  payload: string
   secret: string
   generic?: GenericOptions
 }

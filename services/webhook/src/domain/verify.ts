@@ -17,7 +17,7 @@ function timestampChecks (provider: Provider, read: SignatureRead, now: number, 
   return checkTimestamp(read.timestamp, read.timestampLabel ?? 'the timestamp', now, tolerance)
 }
 
-function signatureCheck (read: SignatureRead, key: Buffer | undefined, body: Buffer): { check: Check, matched: number } {
+function signatureCheck (read: SignatureRead, key: Buffer | undefined, payload: string): { check: Check, matched: number } {
   if (read.candidates.length === 0) {
     return { matched: -1, check: check('signature', 'skipped', 'no well-formed signature to compare') }
   }
@@ -27,7 +27,7 @@ function signatureCheck (read: SignatureRead, key: Buffer | undefined, body: Buf
   if (key === undefined) {
     return { matched: -1, check: check('signature', 'failed', 'the secret cannot be turned into this provider\'s key, so no signature can match') }
   }
-  const expected = hmac('sha256', key, body, read.signedPrefix)
+  const expected = hmac('sha256', key, payload, read.signedPrefix)
   const matched = read.candidates.findIndex((candidate) => digestsEqual(candidate.digest, expected))
   if (matched >= 0) {
     const among = read.candidates.length > 1 ? ` (of ${read.candidates.length} well-formed signatures)` : ''
@@ -62,8 +62,7 @@ function searchCheck ({ hits, tried, truncated }: NearMissResult): Check {
 export function verifyWebhook (request: VerifyRequest, clock: number): VerifyResult {
   const provider = PROVIDERS[request.provider]
   const generic = request.generic ?? undefined
-  const body = Buffer.from(request.payload, 'utf8')
-  const ctx: ProviderContext = { headers: new HeaderBag(request.headers), body, secret: request.secret, generic }
+  const ctx: ProviderContext = { headers: new HeaderBag(request.headers), payload: request.payload, secret: request.secret, generic }
   const read = provider.read(ctx)
   const reasons = new Set<Reason>(read.reason === undefined ? [] : [read.reason])
   const checks = [...read.checks]
@@ -73,14 +72,14 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
   if (timestamp.reason !== undefined) reasons.add(timestamp.reason)
 
   const key = provider.key(request.secret)
-  const signature = signatureCheck(read, key, body)
+  const signature = signatureCheck(read, key, request.payload)
   checks.push(signature.check)
   if (signature.check.status === 'failed') reasons.add('signature_mismatch')
 
   let hits: NearMissHit[] = []
   const searchable = signature.matched < 0 && read.signedPrefix !== undefined && (read.candidates.length > 0 || read.loose.length > 0)
   if (searchable) {
-    const search = searchNearMisses({ provider, read, payload: request.payload, body, secret: request.secret, key, generic })
+    const search = searchNearMisses({ provider, read, payload: request.payload, secret: request.secret, key, generic })
     hits = uniqueHits(search.hits)
     checks.push(searchCheck({ ...search, hits }), ...hits.map((hit) => hit.check))
   } else {

@@ -25,6 +25,12 @@ describe('digest helpers', () => {
     expect(hmac('sha1', 'k', body)).toEqual(createHmac('sha1', 'k').update(body).digest())
   })
 
+  it('hashes a string body as exactly the bytes of its UTF-8 Buffer, lone surrogates included', () => {
+    for (const text of ['café ☕ 🚀', '\ud800 lone', 'x\udfff']) {
+      expect(hmac('sha256', 'k', text, 't.')).toEqual(createHmac('sha256', 'k').update('t.').update(Buffer.from(text, 'utf8')).digest())
+    }
+  })
+
   it('compares digests of any lengths without throwing', () => {
     const a = Buffer.from('00112233', 'hex')
     expect(digestsEqual(a, Buffer.from('00112233', 'hex'))).toBe(true)

@@ -65,7 +65,7 @@ export const genericHmac: Provider = {
   extraChecks: () => [],
   sign ({ body, secret, generic }) {
     const options = generic ?? { header_name: 'X-Signature' }
-    const digest = hmac('sha256', secret, Buffer.from(body))
+    const digest = hmac('sha256', secret, body)
     return { [options.header_name]: `${options.prefix ?? ''}${digest.toString(genericEncoding(options))}` }
   }
 }

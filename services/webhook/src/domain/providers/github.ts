@@ -56,7 +56,7 @@ function legacyCheck (ctx: ProviderContext): Check | undefined {
   if (legacy === undefined) return undefined
   const digest = /^sha1=([0-9a-fA-F]{40})$/.exec(legacy)
   if (digest === null) return check('legacy_sha1_signature', 'warning', 'X-Hub-Signature is present but not of the form sha1=<40 hex digits>; it is ignored')
-  const matches = digestsEqual(decodeHex(digest[1]) as Buffer, hmac('sha1', utf8Key(ctx.secret), ctx.body))
+  const matches = digestsEqual(decodeHex(digest[1]) as Buffer, hmac('sha1', utf8Key(ctx.secret), ctx.payload))
   return matches
     ? check('legacy_sha1_signature', ctx.headers.has(SIGNATURE) ? 'passed' : 'warning',
       'X-Hub-Signature (sha1) matches this payload and secret; it is informational only and never used as a fallback for X-Hub-Signature-256')
@@ -90,6 +90,6 @@ export const github: Provider = {
     return checks
   },
   sign: ({ body, secret }) => ({
-    'X-Hub-Signature-256': `sha256=${hmac('sha256', secret, Buffer.from(body)).toString('hex')}`
+    'X-Hub-Signature-256': `sha256=${hmac('sha256', secret, body).toString('hex')}`
   })
 }

@@ -78,7 +78,7 @@ export const shopify: Provider = {
     ]
   },
   sign: ({ body, secret, id }) => ({
-    'X-Shopify-Hmac-Sha256': hmac('sha256', secret, Buffer.from(body)).toString('base64'),
+    'X-Shopify-Hmac-Sha256': hmac('sha256', secret, body).toString('base64'),
     'X-Shopify-Topic': 'orders/create',
     'X-Shopify-Shop-Domain': 'example-shop.myshopify.com',
     'X-Shopify-API-Version': '2025-07',

@@ -71,6 +71,6 @@ export const slack: Provider = {
   },
   sign: ({ body, secret, timestamp }) => ({
     'X-Slack-Request-Timestamp': String(timestamp),
-    'X-Slack-Signature': `v0=${hmac('sha256', secret, Buffer.from(body), `v0:${timestamp}:`).toString('hex')}`
+    'X-Slack-Signature': `v0=${hmac('sha256', secret, body, `v0:${timestamp}:`).toString('hex')}`
   })
 }

@@ -107,7 +107,7 @@ export const standardWebhooks: Provider = {
   extraChecks: () => [],
   sign ({ body, secret, timestamp, id }) {
     const key = standardWebhooksKey(secret) ?? Buffer.alloc(0)
-    const digest = hmac('sha256', key, Buffer.from(body), `${id}.${timestamp}.`)
+    const digest = hmac('sha256', key, body, `${id}.${timestamp}.`)
     return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1,${digest.toString('base64')}` }
   }
 }

@@ -86,7 +86,7 @@ function v0Check (ctx: ProviderContext): Check | undefined {
   const parsed = parseStripeHeader(value)
   if (parsed.v0.length === 0) return undefined
   const t = parsed.timestamps[0]
-  const expected = t === undefined ? undefined : hmac('sha256', utf8Key(ctx.secret), ctx.body, `${t}.`)
+  const expected = t === undefined ? undefined : hmac('sha256', utf8Key(ctx.secret), ctx.payload, `${t}.`)
   const matches = expected !== undefined && parsed.v0.some((entry) => {
     const digest = decodeHex(entry)
     return digest !== undefined && digestsEqual(digest, expected)
@@ -121,6 +121,6 @@ export const stripe: Provider = {
     ]
   },
   sign: ({ body, secret, timestamp }) => ({
-    'Stripe-Signature': `t=${timestamp},v1=${hmac('sha256', secret, Buffer.from(body), `${timestamp}.`).toString('hex')}`
+    'Stripe-Signature': `t=${timestamp},v1=${hmac('sha256', secret, body, `${timestamp}.`).toString('hex')}`
   })
 }
