@@ -135,6 +135,13 @@ const MAKERS: Maker[] = [
     make: (payload) => /^[^{[]*=/.test(payload) && payload.includes('+') ? payload.replace(/\+/g, '%20') : undefined
   },
   {
+    code: 'form_encoded_json',
+    cause: 'form',
+    finding: 'the JSON posted as the form field payload=<url-encoded JSON>',
+    explanation: 'the sender posted the JSON as a form (GitHub does with the content type application/x-www-form-urlencoded) and the signature covers that form body: verify the raw form body, or switch the webhook to application/json',
+    make: (payload) => /^\s*[[{]/.test(payload) ? new URLSearchParams({ payload }).toString() : undefined
+  },
+  {
     code: 'latin1_bytes',
     cause: 'charset',
     finding: 'the payload\'s characters taken as single Latin-1 bytes',

@@ -97,6 +97,13 @@ describe('github', () => {
     expect(result.raw_body_hints.map((hint) => hint.framework)).toEqual(expect.arrayContaining(['Express', 'Fastify', 'Django', 'Go net/http']))
   })
 
+  it('finds a form-encoded delivery verified against the JSON inside it', () => {
+    const form = `payload=${encodeURIComponent(BODY).replace(/%20/g, '+')}`
+    const result = verify({ 'X-Hub-Signature-256': githubSignature(SECRET, form) }, BODY)
+    expect(result.reason).toBe('signature_mismatch')
+    expect(checkNamed(result, 'near_miss_form_encoded_json').detail).toContain('application/x-www-form-urlencoded')
+  })
+
   it('reports the delivery id as the idempotency key', () => {
     const result = verify({ 'X-Hub-Signature-256': githubSignature(SECRET, BODY), 'X-GitHub-Delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958' })
     expect(checkNamed(result, 'idempotency_key').status).toBe('passed')
