@@ -56,20 +56,30 @@ export interface HintInput {
   reason: Reason
   hits: NearMissHit[]
   payloadEmpty: boolean
+  /** The secret_format check's warning (wrong shape, whitespace), when there is one. */
+  secretWarning?: string
+  /** The secret is another kind of credential (an API key, a bot token): it cannot match whatever the body. */
+  wrongCredential?: boolean
+  /** The timestamp is outside the tolerance as well. */
+  stale?: boolean
 }
 
 /** Hints for what the caller sees: near-miss findings first, then the frameworks that cause them. */
-export function rawBodyHints ({ provider, reason, hits, payloadEmpty }: HintInput): RawBodyHint[] {
+export function rawBodyHints ({ provider, reason, hits, payloadEmpty, secretWarning, wrongCredential = false, stale = false }: HintInput): RawBodyHint[] {
   const found = hits.map((hit) => hit.hint)
+  const clock = stale ? [CLOCK] : []
+  const secret = secretWarning === undefined ? [] : [any('The secret may not be this provider\'s signing secret', secretWarning)]
   switch (reason) {
     case 'valid':
       return []
     case 'signature_mismatch': {
       const causes = new Set<string>(hits.map((hit) => hit.cause))
       const relevant = frameworks(provider, (list) => list.some((cause) => causes.has(cause)))
-      if (hits.length > 0) return uniqueBySummary([...found, ...relevant, PROVIDER_NOTES[provider]])
-      if (payloadEmpty) return [EMPTY_BODY, ...frameworks(provider, (list) => list.includes('consumed'))]
-      return [NO_MATCH, PROVIDER_NOTES[provider], ...frameworks(provider, () => true)]
+      if (hits.length > 0) return uniqueBySummary([...found, ...relevant, PROVIDER_NOTES[provider], ...clock])
+      // Another kind of credential cannot match whatever the body: the framework list would only distract.
+      if (wrongCredential) return [...secret, PROVIDER_NOTES[provider], ...clock]
+      if (payloadEmpty) return [...secret, EMPTY_BODY, ...frameworks(provider, (list) => list.includes('consumed')), ...clock]
+      return [...secret, NO_MATCH, PROVIDER_NOTES[provider], ...frameworks(provider, () => true), ...clock]
     }
     case 'malformed_signature_header':
       return uniqueBySummary([...found, HEADER_LOST])

@@ -21,6 +21,12 @@ const WRONG_CREDENTIALS: Array<{ prefix: string, what: string }> = [
   { prefix: 'ghs_', what: 'a GitHub App installation token' }
 ]
 
+/** What kind of credential a secret is when it is not a signing secret at all (`a Stripe secret API key`). */
+export function wrongCredential (secret: string): { prefix: string, what: string } | undefined {
+  const trimmed = secret.trim()
+  return WRONG_CREDENTIALS.find((shape) => trimmed.startsWith(shape.prefix))
+}
+
 function describeWhitespace (secret: string): string | undefined {
   if (secret.trim() === secret) return undefined
   const end = /\r\n$/.test(secret) ? 'ends with CRLF' : /\n$/.test(secret) ? 'ends with a newline' : /\s$/.test(secret) ? 'ends with whitespace' : ''
@@ -72,7 +78,7 @@ export function secretFormatCheck (provider: ProviderId, secret: string, signatu
   if (signatureMatched) return check('secret_format', 'passed', `${keyUse(provider, secret)}; it produced the matching signature`)
 
   const trimmed = secret.trim()
-  const wrong = WRONG_CREDENTIALS.find((shape) => trimmed.startsWith(shape.prefix))
+  const wrong = wrongCredential(secret)
   const findings = [
     describeWhitespace(secret),
     wrong === undefined ? undefined : `it starts with ${wrong.prefix}, which is ${wrong.what}, not a webhook signing secret`,

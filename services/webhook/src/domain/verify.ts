@@ -5,7 +5,7 @@ import { check, type Provider, type ProviderContext, type SignatureRead } from '
 import { PROVIDERS } from './providers/index.js'
 import { rawBodyHints } from './raw-body-hints.js'
 import { replayTestVectors } from './replay-vectors.js'
-import { secretFormatCheck } from './secret-shape.js'
+import { secretFormatCheck, wrongCredential } from './secret-shape.js'
 import { checkTimestamp } from './timestamp.js'
 import { DEFAULT_TOLERANCE_SECONDS, REASONS, type Check, type Reason, type VerifyRequest, type VerifyResult } from './types.js'
 
@@ -86,7 +86,8 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
     checks.push(check('near_miss_search', 'skipped', signature.matched >= 0 ? 'the signature matched' : 'no signature and signed content to compare'))
   }
 
-  checks.push(secretFormatCheck(provider.id, request.secret, signature.matched >= 0), ...provider.extraChecks(ctx))
+  const secretFormat = secretFormatCheck(provider.id, request.secret, signature.matched >= 0)
+  checks.push(secretFormat, ...provider.extraChecks(ctx))
 
   const reason = REASONS.find((candidate) => reasons.has(candidate)) ?? 'valid'
   return {
@@ -97,7 +98,15 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
     replay_protected: provider.replayProtected,
     matched_signature_header: signature.matched >= 0 ? read.header ?? null : null,
     checks,
-    raw_body_hints: rawBodyHints({ provider: provider.id, reason, hits, payloadEmpty: request.payload === '' }),
+    raw_body_hints: rawBodyHints({
+      provider: provider.id,
+      reason,
+      hits,
+      payloadEmpty: request.payload === '',
+      secretWarning: secretFormat.status === 'warning' ? secretFormat.detail : undefined,
+      wrongCredential: signature.matched < 0 && wrongCredential(request.secret) !== undefined,
+      stale: reasons.has('timestamp_outside_tolerance')
+    }),
     replay_test_vectors: replayTestVectors(provider.id, generic)
   }
 }

@@ -27,6 +27,19 @@ describe('rawBodyHints', () => {
     expect(frameworks(rawBodyHints({ provider: 'slack', reason: 'signature_mismatch', hits: [], payloadEmpty: false }))).toContain('Express (form bodies)')
   })
 
+  it('leads with the secret, and lists no frameworks when the secret is another kind of credential', () => {
+    const warned = rawBodyHints({ provider: 'github', reason: 'signature_mismatch', hits: [], payloadEmpty: false, secretWarning: 'the secret ends with a newline' })
+    expect(warned[0]).toEqual({ framework: 'any', summary: "The secret may not be this provider's signing secret", detail: 'the secret ends with a newline' })
+    expect(frameworks(warned)).toContain('Express')
+    const wrong = rawBodyHints({ provider: 'stripe', reason: 'signature_mismatch', hits: [], payloadEmpty: false, secretWarning: 'it starts with sk_', wrongCredential: true })
+    expect(frameworks(wrong)).toEqual(['any', 'any'])
+  })
+
+  it('adds the clock hint when the timestamp failed as well', () => {
+    const hints = rawBodyHints({ provider: 'stripe', reason: 'signature_mismatch', hits: [hit('json_pretty', 'reserialized')], payloadEmpty: false, stale: true })
+    expect(hints.at(-1)?.summary).toBe('The timestamp is outside the tolerance window')
+  })
+
   it('points an empty payload at frameworks that consume the body', () => {
     const hints = rawBodyHints({ provider: 'shopify', reason: 'signature_mismatch', hits: [], payloadEmpty: true })
     expect(hints[0].summary).toBe('The payload is empty')

@@ -66,6 +66,13 @@ describe('stripe', () => {
       expect(detail).not.toContain('51Habc')
     })
 
+  it('puts a wrong credential first in the hints, without the framework list', () => {
+    const result = verify(stripeHeader(SECRET, NOW, BODY), { secret: 'sk_live_51Habc' })
+    expect(result.raw_body_hints[0].summary).toContain('signing secret')
+    expect(result.raw_body_hints[0].detail).toContain('Stripe secret API key')
+    expect(result.raw_body_hints.every((hint) => hint.framework === 'any')).toBe(true)
+  })
+
   it('ignores entries with spaces as Stripe does, and says the spaced v1 would match', () => {
     const header = `t=${NOW}, v1=${stripeV1(SECRET, NOW, BODY)}`
     const result = verify(header)
