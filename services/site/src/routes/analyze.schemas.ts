@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ContentSignalSchema, Nullable, ObservationsSchema } from './observations.schemas.js'
+import { ContentSignalSchema, Nullable, ObservationsSchema, StringEnum } from './observations.schemas.js'
 
 export const DEFAULT_BUDGET_SECONDS = 25
 export const DEFAULT_MAX_PAGES = 5
@@ -16,8 +16,8 @@ const Int = Type.Integer()
 const Num = Type.Number()
 const Bool = Type.Boolean()
 const Category = Type.Object({ score: Int, max: Int })
-const Severity = Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')])
-const ItemStatus = Type.Union(['pass', 'warn', 'fail', 'skip', 'not_measured'].map((v) => Type.Literal(v)))
+const Severity = StringEnum(['high', 'medium', 'low'])
+const ItemStatus = StringEnum(['pass', 'warn', 'fail', 'skip', 'not_measured'])
 
 const GapSchema = Type.Object({
   code: Str,
@@ -50,7 +50,7 @@ export const AnalyzeResponseSchema = Type.Object({
   aeo_authority_score: Type.Object({
     score: Int,
     uncapped_score: Int,
-    status: Type.Union([Type.Literal('unavailable'), Type.Literal('needs_review'), Type.Literal('ready')]),
+    status: StringEnum(['unavailable', 'needs_review', 'ready']),
     caps_applied: Type.Array(Type.Object({ code: Str, cap: Int, recommendation: Str, evidence: Str })),
     breakdown: Type.Array(Type.Object({ id: Str, group: Str, label: Str, points: Num, max: Num, detail: Str }))
   }),
@@ -78,7 +78,7 @@ export const AnalyzeResponseSchema = Type.Object({
     tokens: Type.Array(Type.Object({
       token: Str,
       operator: Str,
-      purpose: Type.Union(['training', 'search', 'user_fetch', 'legacy'].map((v) => Type.Literal(v))),
+      purpose: StringEnum(['training', 'search', 'user_fetch', 'legacy']),
       allowed: Bool,
       rule: Nullable(Type.Object({ line: Int, text: Str })),
       counts_toward_score: Bool

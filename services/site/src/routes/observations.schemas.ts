@@ -1,8 +1,17 @@
 // TypeBox schema of `observations`: the raw facts behind every score (mirrors domain/observations.ts;
 // a test checks that a full report passes through this schema unchanged).
-import { Type, type TSchema } from '@sinclair/typebox'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+// Response schemas avoid anyOf: fast-json-stringify compiles an Ajv validator for every anyOf branch
+// (~40 MB and a slow first response for this document), while a type list or an enum is a plain check.
+
+/** `T | null` as `type: [T, 'null']` (T a schema with a single `type`). */
+export const Nullable = <T extends TSchema>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type as string, 'null'] })
+
+/** One of a few strings, as a string enum. */
+export const StringEnum = <const V extends readonly string[]>(values: V, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options })
 const Str = Type.String()
 const Int = Type.Integer()
 const Bool = Type.Boolean()
@@ -83,7 +92,7 @@ export const PageFactsSchema = Type.Object({
 const VariantSchema = Type.Object({
   url: Str,
   fetch: FetchFactsSchema,
-  outcome: Type.Union(['redirects_to_primary', 'serves_separately', 'absent', 'error', 'not_applicable'].map((v) => Type.Literal(v)))
+  outcome: StringEnum(['redirects_to_primary', 'serves_separately', 'absent', 'error', 'not_applicable'])
 })
 
 export const ContentSignalSchema = Type.Object({ line: Int, userAgents: Strings, signals: Type.Record(Type.String(), Type.String()), invalid: Strings })
@@ -106,7 +115,7 @@ export const ObservationsSchema = Type.Object({
   robots: Type.Object({
     url: Str,
     fetch: FetchFactsSchema,
-    outcome: Type.Union([Type.Literal('parsed'), Type.Literal('unavailable'), Type.Literal('unreachable')]),
+    outcome: StringEnum(['parsed', 'unavailable', 'unreachable']),
     bytes: Int,
     truncated: Bool,
     lintErrors: Type.Array(LintErrorSchema),
@@ -115,13 +124,13 @@ export const ObservationsSchema = Type.Object({
     homepage: Type.Array(Type.Object({ token: Str, allowed: Bool, rule: RuleRefSchema }))
   }),
   sitemaps: Type.Object({
-    discovery: Type.Union([Type.Literal('robots'), Type.Literal('convention'), Type.Literal('none')]),
+    discovery: StringEnum(['robots', 'convention', 'none']),
     files: Type.Array(Type.Object({
       url: Str,
-      source: Type.Union([Type.Literal('robots'), Type.Literal('convention'), Type.Literal('index')]),
+      source: StringEnum(['robots', 'convention', 'index']),
       fetch: FetchFactsSchema,
       gzip: Bool,
-      kind: Nullable(Type.Union(['urlset', 'sitemapindex', 'rss', 'atom', 'text'].map((v) => Type.Literal(v)))),
+      kind: Type.Unsafe<'urlset' | 'sitemapindex' | 'rss' | 'atom' | 'text' | null>({ type: ['string', 'null'], enum: ['urlset', 'sitemapindex', 'rss', 'atom', 'text', null] }),
       entryCount: Int,
       offHostEntries: Int,
       errors: Strings,
@@ -150,7 +159,7 @@ export const ObservationsSchema = Type.Object({
     candidates: Type.Object({ sitemap: Int, homepageLinks: Int }),
     pages: Type.Array(Type.Object({
       url: Str,
-      source: Type.Union([Type.Literal('sitemap'), Type.Literal('homepage-links')]),
+      source: StringEnum(['sitemap', 'homepage-links']),
       lastmod: NStr,
       fetch: FetchFactsSchema,
       xRobotsTag: AgentDirectivesSchema,

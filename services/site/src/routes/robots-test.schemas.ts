@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ContentSignalSchema, LintErrorSchema, Nullable } from './observations.schemas.js'
+import { ContentSignalSchema, LintErrorSchema, Nullable, StringEnum } from './observations.schemas.js'
 
 export const RobotsTestRequestSchema = Type.Object({
   robots_txt: Type.Optional(Type.String({ maxLength: 600_000, description: 'The robots.txt to test; without it the URL\'s /robots.txt is fetched. Only the first 500 KiB is read, as Google does.' })),
@@ -14,20 +14,20 @@ export const RobotsTestResponseSchema = Type.Object({
   url: Type.String(),
   path: Type.String({ description: 'path, params and query that the rules are matched against' }),
   robots_txt: Type.Object({
-    source: Type.Union([Type.Literal('provided'), Type.Literal('fetched')]),
+    source: StringEnum(['provided', 'fetched']),
     url: Nullable(Type.String()),
     status: Nullable(Type.Integer()),
-    outcome: Type.Union([Type.Literal('parsed'), Type.Literal('unavailable'), Type.Literal('unreachable')], { description: 'RFC 9309: 2xx parsed; 4xx unavailable (allow all); 5xx, 429 or no answer unreachable (disallow all)' }),
+    outcome: StringEnum(['parsed', 'unavailable', 'unreachable'], { description: 'RFC 9309: 2xx parsed; 4xx unavailable (allow all); 5xx, 429 or no answer unreachable (disallow all)' }),
     error: Nullable(Type.String()),
     truncated: Type.Boolean({ description: 'longer than 500 KiB: the rest was ignored' })
   }),
   results: Type.Array(Type.Object({
     user_agent: Type.String(),
     allowed: Type.Boolean(),
-    group: Type.Union([Type.Literal('specific'), Type.Literal('global'), Type.Literal('none')]),
+    group: StringEnum(['specific', 'global', 'none']),
     matched_rule: Nullable(Type.Object({
       line: Type.Integer(),
-      directive: Type.Union([Type.Literal('allow'), Type.Literal('disallow')]),
+      directive: StringEnum(['allow', 'disallow']),
       pattern: Type.String({ description: 'the pattern as compared (percent-encoded)' }),
       text: Type.String({ description: 'the line as written' })
     })),

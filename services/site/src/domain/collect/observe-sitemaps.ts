@@ -3,9 +3,9 @@
 // dropped before the next, so only counts, lastmod statistics and the page sample stay in memory.
 import type { SitemapFacts, SitemapFileFacts } from '../observations.js'
 import type { SeededSample } from '../sampler.js'
-import { decodeSitemapBody } from '../sitemap/decode-body.js'
+import { decodeSitemapBody, type DecodedBody } from '../sitemap/decode-body.js'
 import { parseSitemap } from '../sitemap/parse-sitemap.js'
-import { isLikelyHtmlPath } from '../page/page-facts.js'
+import { NON_HTML } from '../page/page-facts.js'
 import { fetchStep, LIMITS, type Budget, type Fetcher } from './fetch-step.js'
 
 const MAX_LISTED = 3
@@ -34,7 +34,7 @@ class LastmodStats {
   today = 0
   private readonly distinct = new Set<string>()
 
-  add (lastmod: string | null, ms: number | null, todayKey: string): void {
+  add (lastmod: string | null, ms: number | null, today: [number, number]): void {
     if (lastmod === null) return
     if (ms === null) {
       this.invalid++
@@ -42,7 +42,7 @@ class LastmodStats {
     }
     this.valid++
     if (this.newest === null || ms > this.newest) this.newest = ms
-    if (new Date(ms).toISOString().slice(0, 10) === todayKey) this.today++
+    if (ms >= today[0] && ms < today[1]) this.today++
     if (this.distinct.size < DISTINCT_CAP) this.distinct.add(lastmod)
   }
 
@@ -56,31 +56,42 @@ async function readFile (ctx: SitemapContext, url: string, source: SitemapFileFa
   const file: SitemapFileFacts = { url, source, fetch: step.facts, gzip: false, kind: null, entryCount: 0, offHostEntries: 0, errors: [], warnings: [] }
   const status = step.facts.status
   if (step.result === null || status === null || status < 200 || status >= 300) return file
-  const decoded = await decodeSitemapBody(step.result.body, LIMITS.sitemap)
+  const truncated = step.result.truncated
+  const declared = Number(step.result.headers['content-length'] ?? NaN)
+  let decoded: DecodedBody | null = await decodeSitemapBody(step.result.body, LIMITS.sitemap)
+  step.result = null
   file.gzip = decoded.gzip
   if (decoded.gzipError !== null) file.warnings.push(`gzip stream damaged: ${decoded.gzipError}`)
-  const declared = decoded.gzip ? null : Number(step.result.headers['content-length'] ?? NaN)
-  const parsed = parseSitemap(decoded.data.toString('utf8'), {
-    truncated: step.result.truncated || decoded.truncated,
-    declaredBytes: Number.isFinite(declared) ? declared : null
+  const body = decoded.data.toString('utf8')
+  const cut = truncated || decoded.truncated
+  const declaredBytes = !decoded.gzip && Number.isFinite(declared) ? declared : null
+  // the raw bytes are not needed once decoded: let them go before the parse allocates
+  decoded = null
+  const midnight = Date.parse(ctx.now.toISOString().slice(0, 10))
+  const today: [number, number] = [midnight, midnight + 86_400_000]
+  // entries are handled as they are read and never held: a 5 MB urlset stays a stream of small objects
+  const parsed = parseSitemap(body, {
+    truncated: cut,
+    declaredBytes,
+    onEntry: (entry, kind) => {
+      if (kind === 'sitemapindex') {
+        children.push(entry.loc)
+        return
+      }
+      stats.entries++
+      stats.add(entry.lastmod, entry.lastmodMs, today)
+      let url: URL
+      try {
+        url = new URL(entry.loc)
+      } catch {
+        return
+      }
+      url.hash = ''
+      if (url.host !== ctx.host) file.offHostEntries++
+      else if (!NON_HTML.test(url.pathname) && !ctx.exclude.has(url.href)) ctx.sample.offer(url.href, { source: 'sitemap', lastmod: entry.lastmod })
+    }
   })
   Object.assign(file, { kind: parsed.kind, entryCount: parsed.entryCount, errors: parsed.errors, warnings: [...file.warnings, ...parsed.warnings] })
-  if (parsed.kind === 'sitemapindex') {
-    for (const e of parsed.entries) children.push(e.loc)
-    return file
-  }
-  const todayKey = ctx.now.toISOString().slice(0, 10)
-  stats.entries += parsed.entries.length
-  for (const entry of parsed.entries) {
-    stats.add(entry.lastmod, entry.lastmodMs, todayKey)
-    const url = new URL(entry.loc)
-    url.hash = ''
-    if (url.host !== ctx.host) {
-      file.offHostEntries++
-      continue
-    }
-    if (!ctx.exclude.has(url.href) && isLikelyHtmlPath(url.href)) ctx.sample.offer(url.href, { source: 'sitemap', lastmod: entry.lastmod })
-  }
   return file
 }
 

@@ -7,7 +7,7 @@ import { structuredFacts } from './structured-facts.js'
 
 // Lighthouse link-text: anchor texts that say nothing about the target
 const GENERIC_TEXT = new Set(['click here', 'click this', 'go', 'here', 'this', 'start', 'right here', 'more', 'learn more', 'read more'])
-const NON_HTML = /\.(pdf|jpe?g|png|gif|webp|svg|ico|zip|gz|mp[34]|mov|avi|webm|xml|json|txt|csv|docx?|xlsx?|pptx?|css|js)$/i
+export const NON_HTML = /\.(pdf|jpe?g|png|gif|webp|svg|ico|zip|gz|mp[34]|mov|avi|webm|xml|json|txt|csv|docx?|xlsx?|pptx?|css|js)$/i
 
 function pathAndText (href: string, text: string): string {
   try {
@@ -45,14 +45,6 @@ function linkFacts (meta: PageMetadata): PageFacts['links'] {
     contact: find(/contact/),
     privacy: find(/privacy|datenschutz/),
     terms: find(/terms|conditions|(^|\/)tos(\/|\s|$)|(^|\/)legal(\/|\s|$)/)
-  }
-}
-
-export function isLikelyHtmlPath (url: string): boolean {
-  try {
-    return !NON_HTML.test(new URL(url).pathname)
-  } catch {
-    return false
   }
 }
 

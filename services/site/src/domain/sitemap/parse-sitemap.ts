@@ -1,7 +1,8 @@
 // Sitemap parsing per sitemaps.org: <urlset> and <sitemapindex> XML, RSS 2.0 and Atom feeds, and
 // plain-text lists, with the protocol limits (50,000 entries, 50 MB uncompressed) checked.
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { XMLValidator } from 'fast-xml-parser'
 import { parseFeedDate, parseW3cDatetime } from './w3c-datetime.js'
+import { forEachItem, repairCut, rootTag, xmlParser } from './xml-chunks.js'
 
 export const SITEMAP_MAX_ENTRIES = 50_000
 export const SITEMAP_MAX_BYTES = 52_428_800
@@ -37,20 +38,9 @@ export interface ParseOptions {
   declaredBytes?: number | null
   /** the body was cut at the fetch cap: complete entries are kept and the cut is reported */
   truncated?: boolean
+  /** receives each entry as it is read; `entries` then stays empty (large files need not be held) */
+  onEntry?: (entry: SitemapEntry, kind: SitemapKind) => void
 }
-
-const ARRAYS = new Set(['url', 'sitemap', 'item', 'entry', 'link'])
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  // DOCTYPE entities are never expanded (no entity-expansion bombs); the XML escapes are decoded below
-  processEntities: false,
-  trimValues: true,
-  isArray: (name) => ARRAYS.has(name)
-})
 
 function decodeXmlEscapes (s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_m, ref: string) => {
@@ -77,30 +67,53 @@ function asArray (node: unknown): unknown[] {
   return node === undefined || node === null ? [] : [node]
 }
 
+// a cheap shape check (no URL object per entry); callers parse the URLs they keep
+const HTTP_URL = /^https?:\/\/[^\s/?#@]+(:\d+)?([/?#]\S*)?$/i
+
 function isHttpUrl (value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
+  return HTTP_URL.test(value)
 }
 
 interface RawEntry { loc: string | null, lastmod: string | null }
 
-function collect (raw: RawEntry[], feed: boolean, out: ParsedSitemap): void {
-  out.entryCount = raw.length
-  for (const r of raw) {
-    if (out.entries.length >= SITEMAP_MAX_ENTRIES) break
-    if (r.loc === null || !isHttpUrl(r.loc)) {
-      out.invalidLocs++
-      continue
-    }
-    const lastmodMs = r.lastmod === null ? null : (feed ? parseFeedDate(r.lastmod) : parseW3cDatetime(r.lastmod))
-    out.entries.push({ loc: r.loc, lastmod: r.lastmod, lastmodMs })
+/** Counts, validates and keeps (or hands on) entries, up to the protocol limit. */
+class Collector {
+  private kept = 0
+  private readonly feed: boolean
+  // sitemaps repeat a handful of lastmod values; each is parsed once
+  private readonly dates = new Map<string, number | null>()
+  constructor (private readonly out: ParsedSitemap, private readonly kind: SitemapKind, private readonly onEntry?: ParseOptions['onEntry']) {
+    this.feed = kind === 'rss' || kind === 'atom'
   }
-  if (raw.length > SITEMAP_MAX_ENTRIES) out.errors.push(`over ${SITEMAP_MAX_ENTRIES} entries (${raw.length})`)
-  if (out.invalidLocs > 0) out.warnings.push(`${out.invalidLocs} entries without an absolute http(s) loc`)
+
+  add (r: RawEntry): void {
+    this.out.entryCount++
+    if (this.kept >= SITEMAP_MAX_ENTRIES) return
+    if (r.loc === null || !isHttpUrl(r.loc)) {
+      this.out.invalidLocs++
+      return
+    }
+    const lastmodMs = r.lastmod === null ? null : this.dateOf(r.lastmod)
+    const entry = { loc: r.loc, lastmod: r.lastmod, lastmodMs }
+    this.kept++
+    if (this.onEntry === undefined) this.out.entries.push(entry)
+    else this.onEntry(entry, this.kind)
+  }
+
+  private dateOf (lastmod: string): number | null {
+    let ms = this.dates.get(lastmod)
+    if (ms === undefined) {
+      ms = this.feed ? parseFeedDate(lastmod) : parseW3cDatetime(lastmod)
+      if (this.dates.size < 1000) this.dates.set(lastmod, ms)
+    }
+    return ms
+  }
+
+  finish (): number {
+    if (this.out.entryCount > SITEMAP_MAX_ENTRIES) this.out.errors.push(`over ${SITEMAP_MAX_ENTRIES} entries (${this.out.entryCount})`)
+    if (this.out.invalidLocs > 0) this.out.warnings.push(`${this.out.invalidLocs} entries without an absolute http(s) loc`)
+    return this.kept
+  }
 }
 
 function atomLink (entry: Record<string, unknown>): string | null {
@@ -113,29 +126,14 @@ function atomLink (entry: Record<string, unknown>): string | null {
   return null
 }
 
-function rootName (doc: Record<string, unknown>): string | null {
-  return Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('#')) ?? null
-}
-
-/** Closes a urlset or index that the byte cap cut, after its last complete entry. */
-function repairCut (xml: string): string | null {
-  for (const [root, item] of [['urlset', 'url'], ['sitemapindex', 'sitemap']]) {
-    const open = new RegExp(`<([A-Za-z_][\\w.-]*:)?${root}[\\s>]`).exec(xml)
-    if (open === null) continue
-    const prefix = open[1] ?? ''
-    const close = `</${prefix}${item}>`
-    const last = xml.lastIndexOf(close)
-    const openEnd = xml.indexOf('>', open.index)
-    return last === -1 ? xml.slice(0, openEnd + 1) + `</${prefix}${root}>` : xml.slice(0, last + close.length) + `</${prefix}${root}>`
-  }
-  return null
-}
-
-function parseText (body: string, out: ParsedSitemap): ParsedSitemap {
-  const lines = body.split(/\r\n|\r|\n/).map((l) => l.trim()).filter((l) => l !== '')
+function parseText (body: string, out: ParsedSitemap, onEntry?: ParseOptions['onEntry']): ParsedSitemap {
+  const collector = new Collector(out, 'text', onEntry)
   out.kind = 'text'
-  collect(lines.map((loc) => ({ loc, lastmod: null })), false, out)
-  if (out.entries.length === 0) {
+  for (const line of body.split(/\r\n|\r|\n/)) {
+    const loc = line.trim()
+    if (loc !== '') collector.add({ loc, lastmod: null })
+  }
+  if (collector.finish() === 0) {
     out.kind = null
     out.errors.push('not a sitemap: no XML root and no URL lines')
   }
@@ -147,49 +145,51 @@ export function parseSitemap (body: string, options: ParseOptions = {}): ParsedS
   const bytes = Math.max(Buffer.byteLength(body), options.declaredBytes ?? 0)
   if (bytes > SITEMAP_MAX_BYTES) out.errors.push(`over ${SITEMAP_MAX_BYTES} bytes uncompressed (${bytes})`)
   let xml = body.replace(/^\uFEFF/, '').trimStart()
-  if (!xml.startsWith('<')) return parseText(xml, out)
+  if (!xml.startsWith('<')) return parseText(xml, out, options.onEntry)
   if (/^<(!doctype\s+html|html[\s>])/i.test(xml)) {
     out.errors.push('not a sitemap: an HTML page')
     return out
   }
+  let root = rootTag(xml)
   if (options.truncated === true) {
-    const repaired = repairCut(xml)
+    const repaired = root === null ? null : repairCut(xml, root)
     if (repaired === null) {
       out.errors.push('cut at the size limit before the file could be read')
       return out
     }
     xml = repaired
     out.warnings.push('cut at the size limit: only the complete entries before the cut were read')
+    root = rootTag(xml)
   }
   const valid = XMLValidator.validate(xml)
-  if (valid !== true) {
-    out.errors.push(`not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`)
+  if (valid !== true || root === null) {
+    out.errors.push(valid === true ? 'not well-formed XML: no root element' : `not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`)
     return out
   }
-  const doc = parser.parse(xml) as Record<string, unknown>
-  const root = rootName(doc)
-  const node = (root === null ? {} : doc[root] ?? {}) as Record<string, unknown>
-  if (root === 'urlset' || root === 'sitemapindex') {
-    out.kind = root
-    const items = asArray(node[root === 'urlset' ? 'url' : 'sitemap']) as Array<Record<string, unknown>>
-    collect(items.map((i) => ({ loc: text(i.loc), lastmod: text(i.lastmod) })), false, out)
-    const openTag = new RegExp(`<([\\w.-]+:)?${root}\\b[^>]*>`).exec(xml)?.[0] ?? ''
-    if (!openTag.includes(SITEMAP_NAMESPACE)) out.warnings.push(`missing the sitemap namespace ${SITEMAP_NAMESPACE}`)
+  if (root.name === 'urlset' || root.name === 'sitemapindex') {
+    out.kind = root.name
+    const collector = new Collector(out, root.name, options.onEntry)
+    forEachItem(xml, root, (i) => collector.add({ loc: text(i.loc), lastmod: text(i.lastmod) }))
+    collector.finish()
+    if (!root.openTag.includes(SITEMAP_NAMESPACE)) out.warnings.push(`missing the sitemap namespace ${SITEMAP_NAMESPACE}`)
     return out
   }
-  if (root === 'rss') {
+  if (root.name !== 'rss' && root.name !== 'feed') {
+    out.errors.push(`not a sitemap: unexpected root element <${root.name}>`)
+    return out
+  }
+  // feeds are read whole: they are small, and their items nest below a channel
+  const doc = xmlParser.parse(xml) as Record<string, Record<string, unknown>>
+  const node = doc[root.name] ?? {}
+  const collector = new Collector(out, root.name === 'rss' ? 'rss' : 'atom', options.onEntry)
+  if (root.name === 'rss') {
     out.kind = 'rss'
     const channel = (asArray(node.channel)[0] ?? {}) as Record<string, unknown>
-    const items = asArray(channel.item) as Array<Record<string, unknown>>
-    collect(items.map((i) => ({ loc: text(asArray(i.link)[0]), lastmod: text(i.pubDate) ?? text(i.updated) })), true, out)
-    return out
-  }
-  if (root === 'feed') {
+    for (const i of asArray(channel.item) as Array<Record<string, unknown>>) collector.add({ loc: text(asArray(i.link)[0]), lastmod: text(i.pubDate) ?? text(i.updated) })
+  } else {
     out.kind = 'atom'
-    const entries = asArray(node.entry) as Array<Record<string, unknown>>
-    collect(entries.map((e) => ({ loc: atomLink(e), lastmod: text(e.updated) ?? text(e.published) })), true, out)
-    return out
+    for (const e of asArray(node.entry) as Array<Record<string, unknown>>) collector.add({ loc: atomLink(e), lastmod: text(e.updated) ?? text(e.published) })
   }
-  out.errors.push(`not a sitemap: unexpected root element <${root ?? '?'}>`)
+  collector.finish()
   return out
 }

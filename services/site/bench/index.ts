@@ -1,0 +1,144 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { ROOT, type BenchContext, type BenchReport } from '../../../bench/harness.js'
+import { startFixtureServer, type FixtureSites } from '../test/fixtures/fixture-server.js'
+import { html, text, urlset, words } from '../test/fixtures/html.js'
+
+// Two acceptance figures of the site service, measured on the service as deployed (`node dist/main.js`
+// after `pnpm build`, configured through the environment), in a process of its own:
+// - a 20-page site whose every response takes 100 ms is analysed (default sample of 5) within 2 s;
+// - the process's peak RSS stays under 200 MB while it analyses a site with a 5 MB sitemap.
+// The tsx loader the harness uses for TypeScript entries adds ~35 MB of its own, so it is not used here.
+
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
+const PAGES = 'pages.test'
+const BIGMAP = 'bigmap.test'
+const RUNS = 3
+const MB = 1024 * 1024
+
+function pagesSite (o: string): FixtureSites[string] {
+  const links = Array.from({ length: 19 }, (_, i) => `<a href="/page-${i + 1}">Page ${i + 1}</a>`).join(' ')
+  const page = (title: string, body: string): string =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><meta name="description" content="${words(12)}"></head>` +
+    `<body><main><h1>${title}</h1><p>${words(300)}</p>${body}</main></body></html>`
+  const site: FixtureSites[string] = {
+    '/': html(page('Bench home page', links)),
+    '/robots.txt': text(`User-agent: *\nAllow: /\nSitemap: ${o}/sitemap.xml\n`),
+    '/sitemap.xml': text(urlset(Array.from({ length: 20 }, (_, i) => ({ loc: i === 0 ? `${o}/` : `${o}/page-${i}`, lastmod: '2026-02-01' }))), 'application/xml'),
+    '/llms.txt': text(`# Bench\n\n> A bench site.\n\n## Pages\n- [One](${o}/page-1)\n`)
+  }
+  for (let i = 1; i < 20; i++) site[`/page-${i}`] = html(page(`Page ${i}`, links))
+  return site
+}
+
+/** About 5 MB of sitemap, under 50,000 URLs, so it is one valid file. */
+function bigmapSite (o: string): FixtureSites[string] {
+  const entries: Array<{ loc: string, lastmod: string }> = []
+  let size = 0
+  for (let i = 0; size < 5_000_000; i++) {
+    const entry = { loc: `${o}/products/industrial-widgets/model-${String(i).padStart(6, '0')}-heavy-duty-stainless`, lastmod: '2026-01-15T10:00:00+00:00' }
+    size += entry.loc.length + entry.lastmod.length + 40
+    entries.push(entry)
+  }
+  return {
+    '/': html(`<!doctype html><html lang="en"><head><title>Big sitemap</title></head><body><main><h1>Big</h1><p>${words(200)}</p></main></body></html>`),
+    '/robots.txt': text(`User-agent: *\nAllow: /\nSitemap: ${o}/sitemap.xml\n`),
+    '/sitemap.xml': text(urlset(entries), 'application/xml'),
+    '*': html('<!doctype html><html><head><title>Product</title></head><body><h1>Product</h1></body></html>')
+  }
+}
+
+async function freePort (): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.address() as { port: number }).port
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+/** Peak resident set size of a process (VmHWM of /proc/<pid>/status, Linux), in bytes. */
+async function peakRss (pid: number): Promise<number> {
+  const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'))
+  if (kb === null) throw new Error('no VmHWM in /proc status')
+  return Number(kb[1]) * 1024
+}
+
+async function startBuiltService (hosts: string[]): Promise<{ url: string, child: ChildProcess }> {
+  execFileSync('pnpm', ['--filter', '@utility-apis/site...', 'build'], { cwd: ROOT, stdio: 'ignore' })
+  const port = await freePort()
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_KEYS: `bench-key:${Number.MAX_SAFE_INTEGER}`,
+      LOG_LEVEL: 'silent',
+      UNSAFE_FETCH_ALLOW_CIDRS: '127.0.0.1/32',
+      // every name the analyses touch, www twins included, so that nothing reaches DNS
+      UNSAFE_FETCH_HOST_MAP: hosts.flatMap((h) => [h, `www.${h}`]).map((h) => `${h}=127.0.0.1`).join(',')
+    }
+  })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, child }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  child.kill('SIGTERM')
+  throw new Error('the site service did not start within 10 s')
+}
+
+async function analyze (service: string, url: string): Promise<{ status: number, json: any, ms: number }> {
+  const started = performance.now()
+  const res = await fetch(`${service}/v1/site-intel/analyze`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'bench-key' }, body: JSON.stringify({ url }) })
+  const json = await res.json()
+  return { status: res.status, json, ms: Math.round(performance.now() - started) }
+}
+
+export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
+  const slow = await startFixtureServer((origin) => ({ [PAGES]: pagesSite(origin(PAGES)) }), { delayMs: 100 })
+  const big = await startFixtureServer((origin) => ({ [BIGMAP]: bigmapSite(origin(BIGMAP)) }))
+  let child: ChildProcess | null = null
+  try {
+    const service = await startBuiltService([PAGES, BIGMAP])
+    child = service.child
+    const started = await peakRss(child.pid as number)
+    const times: number[] = []
+    let ok = true
+    let sampled = 0
+    for (let i = 0; i < RUNS; i++) {
+      const r = await analyze(service.url, slow.origin(PAGES))
+      times.push(r.ms)
+      sampled = r.json.observations?.sample.pages.length ?? 0
+      ok &&= r.status === 200 && r.json.fetchability.ok === true && sampled === 5 && r.json.observations.budget.exhausted === false
+    }
+    const worst = Math.max(...times)
+    const r = await analyze(service.url, big.origin(BIGMAP))
+    const file = r.json.observations?.sitemaps.files[0]
+    const peak = Math.round(await peakRss(child.pid as number) / MB)
+    return [
+      {
+        name: `analyze a 20-page site, 100 ms per response, sample of ${sampled} (worst of ${RUNS}: ${times.join(', ')} ms)`,
+        value: worst,
+        unit: 'ms',
+        target: '< 2000 ms',
+        pass: ok && worst < 2000
+      },
+      {
+        name: `peak RSS of the service analysing a ${(file?.fetch.bytes ?? 0) / 1e6} MB sitemap of ${file?.entryCount ?? 0} URLs in ${r.ms} ms (at start: ${Math.round(started / MB)} MB)`,
+        value: peak,
+        unit: 'MB',
+        target: '< 200 MB',
+        pass: r.status === 200 && file?.kind === 'urlset' && file.fetch.truncated === false && file.entryCount > 30_000 && peak < 200
+      }
+    ]
+  } finally {
+    child?.kill('SIGTERM')
+    await slow.close()
+    await big.close()
+  }
+}
