@@ -14,12 +14,21 @@ import { STRONG, STRONG_HOSTS, strongSite } from '../fixtures/sites/strong.js'
 
 const SLOW = 'slow.test'
 const DOWN = 'down.test'
+const TAGGED = 'tagged.test'
+const GUARDED = 'guarded.test'
 
 let h: Harness
 let closedPort: number
 beforeAll(async () => {
-  h = await harness([...STRONG_HOSTS, SLOW, DOWN], (o) => ({
+  h = await harness([...STRONG_HOSTS, SLOW, DOWN, TAGGED, GUARDED], (o) => ({
     ...strongSite(o),
+    [TAGGED]: {
+      '/': html(`<html><head><title>Tagged site home</title><meta name="bingbot" content="none"></head><body><main><p>${words(80)}</p></main></body></html>`,
+        { 'x-robots-tag': 'googlebot: noindex, nofollow' })
+    },
+    [GUARDED]: {
+      '*': { status: 403, headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script></body></html>' }
+    },
     [SLOW]: {
       '/': html(`<html><body><main><h1>Slow</h1><p>${words(60)}</p><a href="/a">A</a><a href="/b">B</a></main></body></html>`),
       '/a': { hang: true },
@@ -47,6 +56,28 @@ describe('POST /v1/site-intel/analyze', () => {
     // only the www twin "does not resolve" (1) and "no pages sampled, homepage failed" (0) remain
     expect(r.category_scores.fetchability.score).toBe(1)
     expect(r.technical_crawl_score).toBe(1)
+  })
+
+  it('reads noindex addressed to one crawler in the header or a named meta tag', async () => {
+    const r = (await h.analyze(h.server.origin(TAGGED))).body
+    const checks = Object.fromEntries(r.score_breakdown.map((c: any) => [c.id, c]))
+    expect(checks.C2).toMatchObject({ points: 0, detail: 'Googlebot: X-Robots-Tag googlebot: noindex; Bingbot: meta bingbot: none' })
+    // nothing addresses every robot, so the homepage is not "noindex" as such
+    expect(checks.C4).toMatchObject({ points: 4, detail: 'no noindex' })
+    // robots.txt answers 404: no rules (RFC 9309), half the points for not publishing one
+    expect(checks.C1).toMatchObject({ points: 2, detail: 'robots.txt answers 404: crawlers may fetch anything' })
+    expect(r.gaps.map((g: any) => g.code)).toEqual(expect.arrayContaining(['homepage_blocked_by_robots', 'missing_robots_txt']))
+    expect(r.gaps.map((g: any) => g.code)).not.toContain('homepage_noindex')
+  })
+
+  it('recognises a bot challenge served instead of the homepage', async () => {
+    const r = (await h.analyze(h.server.origin(GUARDED))).body
+    expect(r.fetchability).toMatchObject({ ok: false, status: 403 })
+    expect(r.top_gaps.slice(0, 2).map((g: any) => [g.code, g.evidence])).toEqual([
+      ['homepage_unreachable', 'homepage HTTP 403 text/html'],
+      ['bot_challenge_served', 'challenge page (Cloudflare) served with HTTP 403']
+    ])
+    expect(r.aeo_authority_score.caps_applied.map((c: any) => [c.code, c.cap])).toEqual([['homepage_unfetchable_cap', 20], ['ai_retrieval_blocked_cap', 40]])
   })
 
   it('stops at the time budget and lists what it skipped', async () => {

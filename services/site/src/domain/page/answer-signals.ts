@@ -46,10 +46,12 @@ function answerAfter ($: CheerioAPI, heading: DomLike, level: number): string {
     return clean(parts.join(' '))
   }
   const direct = collectFrom(heading.next)
-  // FAQ widgets often wrap the question alone: then the answer is the wrapper's next sibling
+  // FAQ widgets often wrap the question alone: then the answer is the wrapper's next element
   const parent = heading.parent
   if (direct === '' && parent !== null && parent.type === 'tag' && (parent.children ?? []).filter((c) => c.type === 'tag').length === 1) {
-    return collectFrom(parent.next)
+    let next = parent.next
+    while (next !== null && next.type !== 'tag') next = next.next
+    return next === null || headingLevel(next) !== null ? '' : clean(at(next).text())
   }
   return direct
 }
@@ -119,7 +121,8 @@ export function answerSignals (html: string, pageUrl: string): AnswerFacts {
   }
   return {
     questions,
-    numbers: (mainText.match(FIGURE) ?? []).length,
+    // dates are counted as dates, not as figures
+    numbers: (mainText.replace(DATE, ' ').match(FIGURE) ?? []).length,
     definitionFirstParagraph: firstParagraph !== '' && DEFINITION.test(firstParagraph.split(/\s+/).slice(0, 25).join(' ')),
     byline: metaAuthor !== '' ? metaAuthor : bylineEl ?? null,
     authorLink,

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { answerSignals } from '../../../src/domain/page/answer-signals.js'
+
+const words = (n: number): string => Array.from({ length: n }, (_, i) => `word${i % 7}`).join(' ')
+
+describe('answer signals', () => {
+  it('measures the answer after each question heading, up to the next heading of its level', () => {
+    const html = `<main><h2>What is a widget?</h2><p>${words(30)}</p><h3>Detail</h3><p>${words(15)}</p>
+      <h2>Pricing</h2><p>${words(50)}</p><h2>How do I order</h2><ul><li>${words(45)}</li></ul>
+      <div class="faq-q"><h3>Can I return it?</h3></div><div class="faq-a">${words(41)}</div>
+      <details><summary>Is shipping free?</summary><p>${words(42)}</p></details></main>`
+    expect(answerSignals(html, 'https://a.example/').questions).toEqual([
+      { question: 'What is a widget?', answerWords: 46 },
+      { question: 'How do I order', answerWords: 45 },
+      { question: 'Can I return it?', answerWords: 41 },
+      { question: 'Is shipping free?', answerWords: 42 }
+    ])
+  })
+
+  it('finds figures, a definition-style opening, dates and citations in the main content only', () => {
+    const html = `<html><body><nav><a href="https://nav.example/">Partner 2024</a></nav><main>
+      <p>A widget is a small mechanical part used in 40% of machines since 1990, about 120 per plant.</p>
+      <p>Published March 3, 2025; revised 2025-04-01.</p>
+      <a href="https://iso.example/std">ISO</a> <a href="https://www.linkedin.com/company/acme">LinkedIn</a> <a href="/local">Local</a>
+      </main><footer>© 2026</footer></body></html>`
+    const s = answerSignals(html, 'https://a.example/')
+    // 40%, 1990 and 120; the two dates are not figures
+    expect(s.numbers).toBe(3)
+    expect(s.definitionFirstParagraph).toBe(true)
+    expect(s.visibleDates).toBe(2)
+    // the social profile and the internal link are not citations; the nav link is outside the content
+    expect(s.externalCitations).toBe(1)
+  })
+
+  it('reads bylines, author pages, contact details and testimonials', () => {
+    const html = `<head><meta name="author" content="Jane Doe"></head><body><article><p class="byline">By <a rel="author" href="/authors/jane">Jane</a></p>
+      <section id="customer-stories"><p>Great.</p></section><address>1 Main St</address><a href="mailto:a@b.example">mail</a><a href="tel:+1555">call</a></article></body>`
+    expect(answerSignals(html, 'https://a.example/post')).toMatchObject({
+      byline: 'Jane Doe',
+      authorLink: 'https://a.example/authors/jane',
+      contact: ['email link', 'phone link', '<address>'],
+      testimonials: true
+    })
+    expect(answerSignals('<main><p class="byline">By Sam Lee</p></main>', 'https://a.example/').byline).toBe('Sam Lee')
+  })
+
+  it('finds nothing in a script-only page', () => {
+    expect(answerSignals('<div id="root"></div><script>document.write("What is it? " + "x ".repeat(99))</script>', 'https://a.example/')).toEqual({
+      questions: [], numbers: 0, definitionFirstParagraph: false, byline: null, authorLink: null, contact: [], testimonials: false, externalCitations: 0, visibleDates: 0
+    })
+  })
+})
