@@ -5,6 +5,7 @@ import type { FetchResult } from '@utility-apis/safe-fetch'
 import type { HomepageFacts, PageFacts, SampledPage, SiteObservations } from '../observations.js'
 import { looksLikeHtml } from '../llms-txt.js'
 import { pageFacts } from '../page/page-facts.js'
+import { markdownAlternateOf } from '../page/link-header.js'
 import { parseXRobotsTag } from '../page/robots-directives.js'
 import { fetchStep, LIMITS, type Budget, type Fetcher, type Step } from './fetch-step.js'
 import { robotsVerdict, type RobotsPolicy } from './observe-robots.js'
@@ -47,6 +48,8 @@ export function homepageFacts (step: Step): HomepageFacts {
   const r = step.result
   const { page, html } = readPage(r)
   const headers = r?.headers ?? {}
+  // a markdown twin may be announced in the Link header instead of a <link> tag
+  if (page !== null && page.markdownAlternate === null) page.markdownAlternate = markdownAlternateOf(headers.link, page.url)
   return {
     fetch: step.facts,
     isHtml: r !== null && isHtmlResponse(r),
