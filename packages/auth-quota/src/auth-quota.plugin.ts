@@ -49,49 +49,101 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   const clock = options.clock ?? (() => new Date())
   // Bounds fail-open admission per replica while the shared store is down.
   const fallback = new MemoryQuotaStore()
+  const store = options.store
+  const syncStore = store instanceof MemoryQuotaStore ? store : null
+  let cachedWindow = { second: -1, window: monthWindow(new Date(0)) }
+  const currentWindow = () => {
+    const now = clock()
+    const second = Math.floor(now.getTime() / 1000)
+    if (second !== cachedWindow.second) cachedWindow = { second, window: monthWindow(now) }
+    return cachedWindow.window
+  }
 
   app.decorateRequest('principal', null)
 
-  const authHook = async (request: FastifyRequest) => {
-    request.principal = authenticate(request, options)
+  const admit = (reply: FastifyReply, limit: number, used: number, admitted: boolean, resetSeconds: number) => {
+    reply.headers({
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - used)),
+      'x-ratelimit-reset': String(resetSeconds)
+    })
+    if (admitted) return undefined
+    options.onEvent?.('quota_rejection')
+    return new HttpError(429, 'Monthly quota exceeded', { 'retry-after': String(resetSeconds) })
   }
 
-  const quotaHook = (quotaCost: ((request: FastifyRequest) => number) | undefined) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const principal = request.principal
-      // The marketplace meters its own plans: our quota applies to our own keys only.
-      if (!principal || principal.kind !== 'api-key') return
-      const limit = principal.quota ?? options.monthlyQuota
-      const cost = Math.max(1, Math.floor(quotaCost?.(request) ?? 1))
-      const window = monthWindow(clock())
+  const storeDown = (principal: Principal, windowId: string, cost: number, limit: number) => {
+    options.onEvent?.('quota_store_error')
+    if (options.failMode === 'closed') {
+      options.onEvent?.('quota_fail_closed')
+      throw new HttpError(503, 'Quota service unavailable', { 'retry-after': FAIL_CLOSED_RETRY_AFTER })
+    }
+    options.onEvent?.('quota_fail_open')
+    return fallback.consumeSync(principal.id, windowId, cost, limit)
+  }
 
-      let result
-      try {
-        result = await options.store.consume(principal.id, window.id, cost, limit)
-      } catch {
-        options.onEvent?.('quota_store_error')
-        if (options.failMode === 'closed') {
-          options.onEvent?.('quota_fail_closed')
-          throw new HttpError(503, 'Quota service unavailable', { 'retry-after': FAIL_CLOSED_RETRY_AFTER })
+  // Callback-style hooks: this runs on every business call, and a promise per hook is measurable there.
+  const count = (request: FastifyRequest, reply: FastifyReply, cost: number, done: (err?: Error) => void) => {
+    const principal = request.principal
+    // The marketplace meters its own plans: our quota applies to our own keys only.
+    if (!principal || principal.kind !== 'api-key') return done()
+    const limit = principal.quota ?? options.monthlyQuota
+    const window = currentWindow()
+    if (syncStore) {
+      const r = syncStore.consumeSync(principal.id, window.id, cost, limit)
+      return done(admit(reply, limit, r.used, r.admitted, window.resetSeconds))
+    }
+    store.consume(principal.id, window.id, cost, limit).then(
+      (r) => done(admit(reply, limit, r.used, r.admitted, window.resetSeconds)),
+      () => {
+        try {
+          const r = storeDown(principal, window.id, cost, limit)
+          done(admit(reply, limit, r.used, r.admitted, window.resetSeconds))
+        } catch (err) {
+          done(err as Error)
         }
-        options.onEvent?.('quota_fail_open')
-        result = fallback.consumeSync(principal.id, window.id, cost, limit)
-      }
+      })
+  }
 
-      reply.header('x-ratelimit-limit', String(limit))
-      reply.header('x-ratelimit-remaining', String(Math.max(0, limit - result.used)))
-      reply.header('x-ratelimit-reset', String(window.resetSeconds))
-      if (!result.admitted) {
-        options.onEvent?.('quota_rejection')
-        throw new HttpError(429, 'Monthly quota exceeded', { 'retry-after': String(window.resetSeconds) })
-      }
+  const authenticateHook = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    try {
+      request.principal = authenticate(request, options)
+    } catch (err) {
+      return done(err as Error)
+    }
+    done()
+  }
+
+  // A fixed-cost call is authenticated and counted before its body is even read.
+  const authenticateAndCount = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    try {
+      request.principal = authenticate(request, options)
+    } catch (err) {
+      return done(err as Error)
+    }
+    count(request, reply, 1, done)
+  }
+
+  // A call whose cost depends on its body (a batch) is counted once the body is parsed, before validation.
+  const countByBody = (quotaCost: (request: FastifyRequest) => number) =>
+    (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+      let cost = 1
+      try {
+        cost = Math.max(1, Math.floor(quotaCost(request)))
+      } catch {}
+      count(request, reply, Number.isFinite(cost) ? cost : 1, done)
     }
 
   // Hooks are attached to business routes only, with their config read once here rather than on every request.
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.config?.auth !== true) return
-    route.onRequest = [...[route.onRequest ?? []].flat(), authHook]
-    route.preValidation = [...[route.preValidation ?? []].flat(), quotaHook(route.config.quotaCost)]
+    const quotaCost = route.config.quotaCost
+    if (quotaCost) {
+      route.onRequest = [...[route.onRequest ?? []].flat(), authenticateHook]
+      route.preValidation = [...[route.preValidation ?? []].flat(), countByBody(quotaCost)]
+    } else {
+      route.onRequest = [...[route.onRequest ?? []].flat(), authenticateAndCount]
+    }
   })
 }
 

@@ -25,7 +25,7 @@ describe('logs never carry secrets', () => {
     }
     const { lines, stream } = capture()
     const app = await buildDemo({
-      config: testConfig({ keys: `${c.apiKey}:5`, adminKey: c.adminKey, rapidApiProxySecret: c.proxy }),
+      config: testConfig({ keys: `${c.apiKey}:6`, adminKey: c.adminKey, rapidApiProxySecret: c.proxy }),
       logger: { level: 'trace', stream }
     })
     const k = { 'x-api-key': c.apiKey }
@@ -46,7 +46,7 @@ describe('logs never carry secrets', () => {
       await app.inject({ method: 'POST', url: '/v1/echo', headers: { ...k, 'content-type': 'application/json' }, payload: `{"secret":"${c.json}",` }),
       // forced 500 whose internal message contains the secret
       await app.inject({ method: 'POST', url: '/v1/boom', headers: { ...k, 'content-type': 'application/json' }, payload: JSON.stringify({ secret: c.secret }) }),
-      // 429 (the key's quota is 5: 413 is refused before counting)
+      // 429 (the key's quota is 6: every authenticated call above counted once)
       await app.inject({ method: 'POST', url: '/v1/echo', headers: k, payload: body }),
       await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': c.adminKey } })
     ]
