@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { measureHttp, ratio, ROOT, type BenchContext, type BenchReport, type HttpCase } from './harness.js'
+import { BASELINE_ENTRY, measureHttp, ratio, ROOT, type BenchContext, type BenchReport, type HttpCase, type HttpResult } from './harness.js'
 
 // `pnpm bench [service...]`: the bare-Fastify baseline, the kit's overhead, then each service's own cases.
 const only = process.argv.slice(2)
@@ -10,10 +10,23 @@ const echo: Omit<HttpCase, 'entry'> = { method: 'POST', path: '/v1/echo', body: 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 const results: Array<BenchReport & { group: string }> = []
-const baseline = await measureHttp({ entry: here('baseline-server.ts'), ...echo })
+const baseline = await measureHttp({ entry: BASELINE_ENTRY, ...echo })
 results.push({ group: 'baseline', name: 'bare Fastify, trivial JSON route', value: baseline.requestsPerSecond, unit: 'req/s', ratio: 1, pass: true })
 
-const ctx: BenchContext = { baseline, http: async (_label, spec) => measureHttp(spec) }
+const sameRequestBaselines = new Map<string, Promise<HttpResult>>()
+const ctx: BenchContext = {
+  baseline,
+  http: async (_label, spec) => measureHttp(spec),
+  baselineFor: async (spec) => {
+    const key = JSON.stringify([spec.method, spec.path, spec.headers, spec.body])
+    let result = sameRequestBaselines.get(key)
+    if (!result) {
+      result = measureHttp({ ...spec, entry: BASELINE_ENTRY })
+      sameRequestBaselines.set(key, result)
+    }
+    return await result
+  }
+}
 
 if (only.length === 0 || only.includes('kit')) {
   const headers = { 'x-api-key': 'bench-key' }

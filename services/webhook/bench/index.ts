@@ -31,33 +31,27 @@ const spec = (body: string) => ({
 
 const round = (value: number) => Math.round(value * 100) / 100
 
+// Each case is compared with bare Fastify receiving the very same request (body bytes included) in the same run, so
+// the ratio is what verification and the kit cost, not what moving a bigger body costs.
 export async function run (ctx: BenchContext): Promise<BenchReport[]> {
-  const base = ctx.baseline.requestsPerSecond
-  const small = await ctx.http('webhook verify 1 KB', spec(stripeRequest(1024)))
-  const large = await ctx.http('webhook verify 200 KB', spec(stripeRequest(200 * 1024)))
-  const diagnosed = await ctx.http('webhook verify 1 KB, mismatch with near-miss diagnosis', spec(stripeRequest(1024, true)))
-  return [
-    {
-      name: 'verify, stripe, 1 KB payload, valid',
-      value: small.requestsPerSecond,
-      unit: 'req/s',
-      ratio: round(small.requestsPerSecond / base),
-      target: '>= 0.8',
-      pass: small.requestsPerSecond / base >= 0.8 && small.non2xx === 0 && small.errors === 0
-    },
-    {
-      name: 'verify, stripe, 200 KB payload, valid',
-      value: large.requestsPerSecond,
-      unit: 'req/s',
-      ratio: round(large.requestsPerSecond / base),
-      pass: large.non2xx === 0 && large.errors === 0
-    },
-    {
-      name: 'verify, stripe, 1 KB payload, mismatch + near-miss diagnosis',
-      value: diagnosed.requestsPerSecond,
-      unit: 'req/s',
-      ratio: round(diagnosed.requestsPerSecond / base),
-      pass: diagnosed.non2xx === 0 && diagnosed.errors === 0
-    }
+  const cases = [
+    { name: 'verify, stripe, 1 KB payload, valid', body: stripeRequest(1024), target: 0.8 },
+    { name: 'verify, stripe, 200 KB payload, valid', body: stripeRequest(200 * 1024) },
+    { name: 'verify, stripe, 1 KB payload, mismatch + near-miss diagnosis', body: stripeRequest(1024, true) }
   ]
+  const reports: BenchReport[] = []
+  for (const c of cases) {
+    const base = await ctx.baselineFor(spec(c.body))
+    const result = await ctx.http(c.name, spec(c.body))
+    const ratio = round(result.requestsPerSecond / base.requestsPerSecond)
+    reports.push({
+      name: `${c.name} (baseline with the same request: ${base.requestsPerSecond} req/s)`,
+      value: result.requestsPerSecond,
+      unit: 'req/s',
+      ratio,
+      target: c.target === undefined ? undefined : `>= ${c.target}`,
+      pass: (c.target === undefined || ratio >= c.target) && result.non2xx === 0 && result.errors === 0
+    })
+  }
+  return reports
 }
