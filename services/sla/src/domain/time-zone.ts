@@ -2,51 +2,9 @@
 // date library: luxon resolves a repeated wall time with the offset the host has *today* (luxon #1089), so the same
 // request would give different answers in summer and in winter.
 import { floorDiv, floorMod, formatWallTime, SECONDS_PER_DAY } from './civil-date.js'
+import { offsetAt } from './zone-offsets.js'
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatter (zone: string): Intl.DateTimeFormat {
-  let format = formatters.get(zone)
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric'
-    })
-    formatters.set(zone, format)
-  }
-  return format
-}
-
-/** Any zone name the runtime's time-zone data knows, links such as US/Eastern included. */
-export function isKnownTimeZone (zone: string): boolean {
-  if (formatters.has(zone)) return true
-  try {
-    formatter(zone)
-    return true
-  } catch {
-    return false
-  }
-}
-
-// `format` is an order of magnitude faster than `formatToParts`, and en-US with h23 has a fixed shape:
-// "11/1/2026, 01:30:00"
-const EN_US = /^(\d+)\/(\d+)\/(\d+), (\d+):(\d+):(\d+)$/
-
-/** The zone's UTC offset in seconds at an instant (epoch seconds). */
-export function offsetAt (zone: string, instant: number): number {
-  const match = EN_US.exec(formatter(zone).format(instant * 1000))
-  if (match === null) throw new RangeError(`cannot read the offset of ${zone}`)
-  const hour = Number(match[4])
-  const wall = Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2]), hour === 24 ? 0 : hour,
-    Number(match[5]), Number(match[6])) / 1000
-  return wall - instant
-}
+export { isKnownTimeZone, offsetAt } from './zone-offsets.js'
 
 /** An instant (epoch seconds) with the zone's offset at that instant; its wall time is instant + offset. */
 export interface ZonedTime {
@@ -78,20 +36,6 @@ export function resolveWallTime (zone: string, wall: number): ZonedTime {
   if (afterFits) return { instant: wall - after, offset: after }
   // In a gap neither offset maps back to this wall time; the offset in force before the gap moves it forward
   return { instant: wall - before, offset: withBefore }
-}
-
-/**
- * The instant of a wall time the zone neither skips nor repeats, such as a time inside a working window, starting
- * from the offset it most likely has (the offset of a nearby instant). Usually one offset lookup instead of three.
- */
-export function resolveUnambiguousWallTime (zone: string, wall: number, likelyOffset: number): ZonedTime {
-  let offset = likelyOffset
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const actual = offsetAt(zone, wall - offset)
-    if (actual === offset) return { instant: wall - offset, offset }
-    offset = actual
-  }
-  return resolveWallTime(zone, wall)
 }
 
 function pad (value: number): string {

@@ -11,7 +11,6 @@ const LAST_WALL = wallSeconds({ year: 2100, month: 12, day: 31, hour: 23, minute
 
 const DATE_TIME_FIELDS = ['start_at', 'end_at', 'at'] as const
 
-// Before the operation is known, only the fields every operation shares can be checked
 const EnvelopeSchema = Type.Object({
   operation: Type.Union(OPERATIONS.map((operation) => Type.Literal(operation))),
   calendar: REQUEST_SCHEMAS.sla_due_at.properties.calendar,
@@ -22,20 +21,26 @@ function valueError (field: string, input: unknown, error: string): ValidationIs
   return { type: 'value_error', loc: ['body', field], msg: `Value error, ${error}`, input, ctx: { error } }
 }
 
-function semanticIssues (body: Record<string, unknown>, fields: string[], failed: Set<unknown>): ValidationIssue[] {
+// Field order of each schema, for reporting problems the way pydantic walks a model
+const FIELDS = new Map<object, string[]>([EnvelopeSchema, ...Object.values(REQUEST_SCHEMAS)]
+  .map((schema) => [schema, Object.keys(schema.properties)]))
+
+function semanticIssues (body: Record<string, unknown>, fields: string[], failed: ValidationIssue[]): ValidationIssue[] {
   const issues: ValidationIssue[] = []
+  const sound = (field: string): boolean => !failed.some((issue) => issue.loc[1] === field)
   const { timezone } = body
-  if (typeof timezone === 'string' && !failed.has('timezone') && !isKnownTimeZone(timezone)) {
+  if (typeof timezone === 'string' && !isKnownTimeZone(timezone) && sound('timezone')) {
     issues.push(valueError('timezone', timezone, `unknown time zone '${timezone}'; use an IANA name such as America/New_York`))
   }
   for (const field of DATE_TIME_FIELDS) {
     const text = body[field]
-    if (!fields.includes(field) || failed.has(field) || typeof text !== 'string') continue
+    if (typeof text !== 'string' || !fields.includes(field)) continue
     const wall = parseLocalDateTime(text)
-    if (wall === null) issues.push(valueError(field, text, `${text} is not a real date and time`))
-    else if (wall < FIRST_WALL || wall > LAST_WALL) {
-      issues.push(valueError(field, text, `must be between ${formatWallTime(FIRST_WALL)} and ${formatWallTime(LAST_WALL)}`))
-    }
+    if (wall !== null && wall >= FIRST_WALL && wall <= LAST_WALL) continue
+    if (!sound(field)) continue
+    issues.push(wall === null
+      ? valueError(field, text, `${text} is not a real date and time`)
+      : valueError(field, text, `must be between ${formatWallTime(FIRST_WALL)} and ${formatWallTime(LAST_WALL)}`))
   }
   return issues
 }
@@ -45,16 +50,18 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** The body as one operation's request, or a RequestValidationError listing every problem in field order. */
 export function parseCalculateRequest (body: unknown): CalculateRequest {
-  const envelope = validate(EnvelopeSchema as Schema, body, ['body'], { isModelRoot: true })
-  if (!isPlainObject(body)) throw new RequestValidationError(envelope.issues)
-  // Without a valid operation only the shared fields can be checked
-  const known = !envelope.issues.some((issue) => issue.loc[1] === 'operation')
-  const schema = known ? REQUEST_SCHEMAS[body.operation as Operation] : EnvelopeSchema
-  const { issues } = known ? validate(schema as Schema, body, ['body'], { isModelRoot: true }) : envelope
-  const fields = Object.keys(schema.properties)
-  const all = [...issues, ...semanticIssues(body, fields, new Set(issues.map((issue) => issue.loc[1])))]
-  if (all.length === 0) return body as CalculateRequest
+  const operation = isPlainObject(body) && typeof body.operation === 'string' && Object.hasOwn(REQUEST_SCHEMAS, body.operation)
+    ? body.operation as Operation
+    : null
+  // Without a valid operation only the fields every operation shares can be checked
+  const schema = operation === null ? EnvelopeSchema : REQUEST_SCHEMAS[operation]
+  const { issues } = validate(schema as Schema, body, ['body'], { isModelRoot: true })
+  if (!isPlainObject(body)) throw new RequestValidationError(issues)
+  const fields = FIELDS.get(schema) ?? []
+  const semantic = semanticIssues(body, fields, issues)
+  if (issues.length === 0 && semantic.length === 0) return body as CalculateRequest
   // A stable sort interleaves schema and semantic problems in field order, as pydantic reports them
+  const all = issues.concat(semantic)
   all.sort((a, b) => fields.indexOf(String(a.loc[1])) - fields.indexOf(String(b.loc[1])))
   throw new RequestValidationError(all)
 }

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseLocalDateTime } from '../../src/domain/civil-date.js'
-import {
-  formatOffset, formatZonedTime, isKnownTimeZone, offsetAt, resolveUnambiguousWallTime, resolveWallTime
-} from '../../src/domain/time-zone.js'
+import { formatOffset, formatZonedTime, resolveWallTime } from '../../src/domain/time-zone.js'
 
 const wall = (text: string): number => {
   const seconds = parseLocalDateTime(text)
@@ -10,32 +8,6 @@ const wall = (text: string): number => {
   return seconds
 }
 const resolve = (zone: string, text: string): string => formatZonedTime(resolveWallTime(zone, wall(text)))
-const instant = (iso: string): number => Date.parse(iso) / 1000
-
-describe('offsetAt', () => {
-  it.each([
-    ['America/New_York', '2026-01-15T12:00:00Z', -18_000],
-    ['America/New_York', '2026-07-15T12:00:00Z', -14_400],
-    ['Europe/London', '2026-01-15T12:00:00Z', 0],
-    ['Europe/London', '2026-07-15T12:00:00Z', 3600],
-    ['Asia/Tokyo', '2026-07-15T12:00:00Z', 32_400],
-    ['Asia/Kathmandu', '2026-07-15T12:00:00Z', 20_700],
-    ['America/St_Johns', '2026-01-15T12:00:00Z', -12_600],
-    ['Africa/Monrovia', '1971-06-01T12:00:00Z', -2670]
-  ])('%s at %s is %i seconds', (zone, at, offset) => {
-    expect(offsetAt(zone, instant(at))).toBe(offset)
-  })
-})
-
-describe('isKnownTimeZone', () => {
-  it.each(['America/New_York', 'Europe/London', 'Asia/Kolkata', 'US/Eastern', 'UTC', 'Etc/GMT+5'])('knows %s', (zone) => {
-    expect(isKnownTimeZone(zone)).toBe(true)
-  })
-
-  it.each(['Mars/Olympus_Mons', 'America/Gotham', '+05:00', '-0500', 'Z', '', 'Local'])('rejects %j', (zone) => {
-    expect(isKnownTimeZone(zone)).toBe(false)
-  })
-})
 
 describe('resolveWallTime', () => {
   it('maps an ordinary wall time to its only instant', () => {
@@ -80,18 +52,6 @@ describe('resolveWallTime', () => {
 
   afterEach(() => {
     vi.useRealTimers()
-  })
-})
-
-describe('resolveUnambiguousWallTime', () => {
-  it('finds the instant from a wrong offset guess', () => {
-    const time = resolveUnambiguousWallTime('America/New_York', wall('2026-07-15T09:00:00'), -18_000)
-    expect(formatZonedTime(time)).toBe('2026-07-15T09:00:00-04:00')
-  })
-
-  it('falls back to the full rule for a wall time that is not unambiguous after all', () => {
-    const time = resolveUnambiguousWallTime('America/New_York', wall('2026-03-08T02:30:00'), -18_000)
-    expect(formatZonedTime(time)).toBe('2026-03-08T03:30:00-04:00')
   })
 })
 

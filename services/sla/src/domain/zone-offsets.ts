@@ -1,0 +1,117 @@
+// UTC offsets of IANA zones from the runtime's ICU data. Asking ICU costs microseconds per instant, so each
+// (zone, UTC year) is read once into a list of offset changes, and later lookups search that list.
+import { civilDate, dayNumber, floorDiv, SECONDS_PER_DAY } from './civil-date.js'
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatter (zone: string): Intl.DateTimeFormat {
+  let format = formatters.get(zone)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric'
+    })
+    formatters.set(zone, format)
+  }
+  return format
+}
+
+/** Any zone name the runtime's time-zone data knows, links such as US/Eastern included. */
+export function isKnownTimeZone (zone: string): boolean {
+  if (formatters.has(zone)) return true
+  try {
+    formatter(zone)
+    return true
+  } catch {
+    return false
+  }
+}
+
+// `format` is an order of magnitude faster than `formatToParts`, and en-US with h23 has a fixed shape:
+// "11/1/2026, 01:30:00"
+const EN_US = /^(\d+)\/(\d+)\/(\d+), (\d+):(\d+):(\d+)$/
+
+/** The offset (seconds) ICU gives for an instant (epoch seconds). */
+export function icuOffsetAt (zone: string, instant: number): number {
+  const match = EN_US.exec(formatter(zone).format(instant * 1000))
+  if (match === null) throw new RangeError(`cannot read the offset of ${zone}`)
+  const hour = Number(match[4])
+  const wall = Date.UTC(Number(match[3]), Number(match[1]) - 1, Number(match[2]), hour === 24 ? 0 : hour,
+    Number(match[5]), Number(match[6])) / 1000
+  return wall - instant
+}
+
+/** The offsets in force during one UTC year: `offsets[i]` applies from `starts[i]` on. */
+interface YearOffsets {
+  starts: number[]
+  offsets: number[]
+}
+
+// Bounded: a year of one zone is a few numbers, and the busiest callers touch a handful of zones and years
+const MAX_CACHED_YEARS = 4096
+const years = new Map<string, YearOffsets>()
+
+/** The first instant in (lo, hi] whose offset differs from the offset at lo (which must differ at hi). */
+function nextChange (zone: string, lo: number, hi: number, offset: number): number {
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2)
+    if (icuOffsetAt(zone, mid) === offset) lo = mid
+    else hi = mid
+  }
+  return hi
+}
+
+/**
+ * Reads a year at daily samples and bisects each change down to the second. Several changes within one day are
+ * all found; only a change and its exact reversal within 24 hours could hide. resolveWallTime's one-day brackets
+ * assume the same, and a 6-hourly scan of every zone from 1971 to 2100 finds no two changes less than 3 days apart.
+ */
+function readYear (zone: string, year: number): YearOffsets {
+  const start = dayNumber(year, 1, 1) * SECONDS_PER_DAY
+  const end = dayNumber(year + 1, 1, 1) * SECONDS_PER_DAY
+  const starts = [start]
+  const offsets = [icuOffsetAt(zone, start)]
+  for (let sample = start; sample < end;) {
+    const next = Math.min(sample + SECONDS_PER_DAY, end)
+    const target = icuOffsetAt(zone, next)
+    let from = sample
+    while (offsets[offsets.length - 1] !== target) {
+      const change = nextChange(zone, from, next, offsets[offsets.length - 1])
+      if (change < end) {
+        starts.push(change)
+        offsets.push(icuOffsetAt(zone, change))
+      } else {
+        // A change exactly at the next year's first second belongs to that year
+        break
+      }
+      from = change
+    }
+    sample = next
+  }
+  return { starts, offsets }
+}
+
+function yearOffsets (zone: string, year: number): YearOffsets {
+  const key = `${zone}\u0000${year}`
+  let table = years.get(key)
+  if (table === undefined) {
+    table = readYear(zone, year)
+    if (years.size >= MAX_CACHED_YEARS) years.delete(years.keys().next().value as string)
+    years.set(key, table)
+  }
+  return table
+}
+
+/** The zone's UTC offset in seconds at an instant (epoch seconds). */
+export function offsetAt (zone: string, instant: number): number {
+  const { starts, offsets } = yearOffsets(zone, civilDate(floorDiv(instant, SECONDS_PER_DAY)).year)
+  let i = starts.length - 1
+  while (starts[i] > instant) i--
+  return offsets[i]
+}
