@@ -1,7 +1,7 @@
 import { checkOpenApi } from '@utility-apis/service-kit/testing'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testApp } from './helpers/app.js'
+import { calculate, KEY, testApp } from './helpers/app.js'
 
 let app: FastifyInstance
 beforeAll(async () => { app = await testApp() })
@@ -38,5 +38,19 @@ describe('the SLA service', () => {
     const res = await app.inject({ method: 'GET', url: '/health' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ status: 'ok', service: 'sla', version: '0.1.0' })
+  })
+
+  it('counts calculations by operation in /admin/metrics, with no caller data in the labels', async () => {
+    const admin = await testApp({ adminKey: 'admin-secret' })
+    try {
+      await calculate(admin, { operation: 'is_business_time', calendar: 'us-federal', timezone: 'Asia/Tokyo', at: '2026-01-19T10:00:00' })
+      await admin.inject({ method: 'GET', url: '/v1/business-days/holidays?calendar=weekdays&year=2026', headers: KEY })
+      const metrics = (await admin.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': 'admin-secret' } })).json()
+      expect(metrics.operations).toEqual({ is_business_time: 1 })
+      expect(metrics.holiday_lists).toEqual({ weekdays: 1 })
+      expect(JSON.stringify(metrics)).not.toContain('Asia/Tokyo')
+    } finally {
+      await admin.close()
+    }
   })
 })

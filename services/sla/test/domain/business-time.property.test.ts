@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { businessSecondsBetween, businessTimeStatus, dueAt, type Schedule } from '../../src/domain/business-time.js'
 import { formatWallTime, parseLocalDateTime } from '../../src/domain/civil-date.js'
 import { formatZonedTime, resolveWallTime, zonedTime } from '../../src/domain/time-zone.js'
-import { naiveDueAt, naiveMinutesBetween, type NaiveCalendar } from '../support/naive-business-time.js'
+import { naiveDueAt, naiveMinutesBetween, type NaiveCalendar } from '../helpers/naive-business-time.js'
 
 const ZONES = [
   'America/New_York', 'America/Chicago', 'America/Los_Angeles', 'America/Phoenix', 'Pacific/Honolulu',

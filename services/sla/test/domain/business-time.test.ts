@@ -5,7 +5,7 @@ import {
 import { parseLocalDateTime } from '../../src/domain/civil-date.js'
 import { formatZonedTime, resolveWallTime, type ZonedTime } from '../../src/domain/time-zone.js'
 import type { CalendarId } from '../../src/domain/holidays.js'
-import { naiveDueAtByDay } from '../support/naive-business-time.js'
+import { naiveDueAtByDay } from '../helpers/naive-business-time.js'
 
 const NY = 'America/New_York'
 
