@@ -1,4 +1,4 @@
-import { type DomElement, type DomNode, isElement, tokens } from './dom.js'
+import { type DomElement, type DomNode, isElement, tokens, walk } from './dom.js'
 
 // One pass over the whole document (head and body alike, so metadata misplaced in <body> is found) that gathers the
 // elements every extractor needs, plus the counters that need ancestor context. Iterative, so a page of 100,000
@@ -41,7 +41,6 @@ const FOREIGN = new Set(['svg', 'math'])
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 const BUTTON_INPUTS = new Set(['submit', 'button', 'reset', 'image'])
 const SUBRESOURCES = new Set(['img', 'iframe', 'audio', 'video', 'source', 'embed', 'track'])
-const WORD = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
 const COPYRIGHT = /©|\(c\)|copyright/i
 
 export function collect (root: DomNode): Collected {
@@ -151,35 +150,58 @@ export function collect (root: DomNode): Collected {
 
   const text = (node: DomNode): void => {
     const data = node.data ?? ''
-    if (nonContent === 0) c.words += data.match(WORD)?.length ?? 0
+    if (nonContent === 0) c.words += countWords(data)
     if (foreign === 0 && COPYRIGHT.test(data) && node.parent !== null && isElement(node.parent)) {
       c.copyrights.push({ el: node.parent, inFooter: footer > 0 })
     }
   }
 
-  // document-order walk over parent/next pointers, calling context() on the way down and up
-  let node: DomNode | null = root.children?.[0] ?? null
-  while (node !== null) {
-    let descend = false
-    if (isElement(node)) {
-      descend = visit(node) && node.children.length > 0
-      if (descend) context(node, 1)
-    } else if (node.type === 'text') {
-      text(node)
-    }
-    if (descend) {
-      node = (node.children as DomNode[])[0]
-      continue
-    }
-    while (node !== null && node.next === null) {
-      node = node.parent
-      if (node === null || node === root) {
-        node = null
-        break
-      }
-      context(node as DomElement, -1)
-    }
-    if (node !== null) node = node.next
-  }
+  walk(root, (node) => {
+    if (node.type === 'text') text(node)
+    if (!isElement(node) || !visit(node) || node.children.length === 0) return false
+    context(node, 1)
+    return true
+  }, (el) => { context(el, -1) })
   return c
+}
+
+// ASCII classes for countWords: 1 letter or digit, 2 joiner (' . -), 0 anything else
+const ASCII_CLASS = new Uint8Array(128)
+for (let code = 0; code < 128; code++) {
+  const char = String.fromCharCode(code)
+  ASCII_CLASS[code] = /[a-z0-9]/i.test(char) ? 1 : "'.-".includes(char) ? 2 : 0
+}
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/uy
+
+/**
+ * Words in `text`, counted without building them: a word is a run of letters and digits (\p{L}, \p{N}), and one of
+ * ' ’ . - between two runs ("don't", "e.g", "co-op") keeps it one word. The same count as matching
+ * `[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*` globally, without the array of matches.
+ */
+export function countWords (text: string): number {
+  let words = 0
+  // 0 between words, 1 inside a word, 2 right after a joiner that follows a word
+  let state = 0
+  const length = text.length
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i)
+    let cls: number
+    if (code < 0x80) {
+      cls = ASCII_CLASS[code]
+    } else if (code === 0x2019) {
+      cls = 2
+    } else {
+      LETTER_OR_DIGIT.lastIndex = i
+      cls = LETTER_OR_DIGIT.test(text) ? 1 : 0
+      // a letter outside the BMP is two code units
+      if (cls === 1) i = LETTER_OR_DIGIT.lastIndex - 1
+    }
+    if (cls === 1) {
+      if (state === 0) words++
+      state = 1
+    } else {
+      state = cls === 2 && state === 1 ? 2 : 0
+    }
+  }
+  return words
 }

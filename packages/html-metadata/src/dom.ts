@@ -34,10 +34,13 @@ export function isElement (node: DomNode): node is DomElement {
 }
 
 const NON_ASCII = /[^\t-~]/
+// whitespace other than single spaces between words
+const UNCLEAN = /[^\S ]| {2}|^ | $/
 
 /** Collapses runs of whitespace (NBSP included) to one space, trims and NFC-normalises. */
 export function cleanText (text: string): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim()
+  // most strings are clean already, and testing is cheaper than replacing
+  const collapsed = UNCLEAN.test(text) ? text.replace(/\s+/g, ' ').trim() : text
   // normalising is the costly part and never changes ASCII
   return NON_ASCII.test(collapsed) ? collapsed.normalize('NFC') : collapsed
 }
@@ -60,35 +63,50 @@ const NO_TEXT = new Set(['script', 'style', 'template', 'noscript'])
 const BREAKS = new Set(['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption',
   'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'option', 'p', 'section',
   'table', 'td', 'th', 'tr', 'ul'])
-const SPACE: DomNode = { type: 'text', data: ' ', parent: null, next: null }
 
-/** The text content of an element, without script/style/template contents; iterative so deep nesting is safe. */
-export function textContent (el: DomNode): string {
-  const parts: string[] = []
-  const stack: DomNode[] = [...(el.children ?? [])].reverse()
-  while (stack.length > 0) {
-    const node = stack.pop() as DomNode
-    if (node.type === 'text') parts.push(node.data ?? '')
-    else if (isElement(node) && !NO_TEXT.has(node.name)) {
-      if (BREAKS.has(node.name)) {
-        parts.push(' ')
-        stack.push(SPACE)
-      }
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i])
+/**
+ * Walks the nodes below `root` in document order over child, next and parent pointers: no stack, so deep nesting is
+ * safe, and no allocation. `enter` says whether to descend into a node; `leave` sees each element descended into,
+ * after its children.
+ */
+export function walk (root: DomNode, enter: (node: DomNode) => boolean, leave?: (el: DomElement) => void): void {
+  let node: DomNode | null = root.children !== undefined && root.children.length > 0 ? root.children[0] : null
+  while (node !== null) {
+    if (enter(node) && node.children !== undefined && node.children.length > 0) {
+      node = node.children[0]
+      continue
     }
+    while (node.next === null) {
+      node = node.parent
+      if (node === null || node === root) return
+      leave?.(node as DomElement)
+    }
+    node = node.next
   }
-  return parts.join('')
 }
 
-/** Elements below `el` in document order that satisfy `match` (iterative). */
+/** The text content of an element, without script/style/template contents. */
+export function textContent (el: DomNode): string {
+  let out = ''
+  walk(el, (node) => {
+    if (node.type === 'text') out += node.data ?? ''
+    if (!isElement(node) || NO_TEXT.has(node.name)) return false
+    // an empty block element is never left, so it gets both spaces here
+    if (BREAKS.has(node.name)) out += node.children.length > 0 ? ' ' : '  '
+    return true
+  }, (parent) => {
+    if (BREAKS.has(parent.name)) out += ' '
+  })
+  return out
+}
+
+/** Elements below `el` in document order that satisfy `match`. */
 export function findAll (el: DomNode, match: (node: DomElement) => boolean): DomElement[] {
   const found: DomElement[] = []
-  const stack: DomNode[] = [...(el.children ?? [])].reverse()
-  while (stack.length > 0) {
-    const node = stack.pop() as DomNode
-    if (!isElement(node)) continue
+  walk(el, (node) => {
+    if (!isElement(node)) return false
     if (match(node)) found.push(node)
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i])
-  }
+    return true
+  })
   return found
 }

@@ -30,18 +30,28 @@ export function extractMetadataFromDocument (doc: ParsedDocument, url: string): 
   const jsonLd = parseJsonLd(c.ldScripts)
   const links = readLinks(c.anchors, base, pageUrl)
   const title = c.title === null ? '' : cleanText(textContent(c.title))
+  // plain loops below: a large page has thousands of links and images, and flatMap's one-element arrays add up
+  const external: string[] = []
+  for (const link of links) if (link.href !== null && !link.internal) external.push(link.href)
+  const relMe = [...linkTags.relMe]
+  for (const a of c.anchors) {
+    if (a.attribs.rel === undefined || !tokens(a.attribs.rel).includes('me')) continue
+    const href = resolveUrl(a.attribs.href, base)
+    if (href !== null) relMe.push(href)
+  }
   const socialProfiles = collectSocialProfiles({
     sameAs: sameAsLinks(jsonLd.nodes),
-    anchors: links.flatMap((link) => link.href === null || link.internal ? [] : [link.href]),
-    relMe: [...linkTags.relMe, ...c.anchors.filter((a) => tokens(a.attribs.rel).includes('me')).flatMap((a) => resolveUrl(a.attribs.href, base) ?? [])],
+    anchors: external,
+    relMe,
     twitterSite: head.twitter.site ?? null,
     articlePublisher: head.openGraph['article:publisher'] ?? null,
     seeAlso: head.openGraph.see_also ?? null
   })
-  const images = c.images.flatMap(({ el }) => {
+  const images: PageMetadata['images'] = []
+  for (const { el } of c.images) {
     const src = imageSource(el, base)
-    return src === null ? [] : [{ src, alt: el.attribs.alt === undefined ? null : cleanText(el.attribs.alt) }]
-  })
+    if (src !== null) images.push({ src, alt: el.attribs.alt === undefined ? null : cleanText(el.attribs.alt) })
+  }
 
   return {
     baseUrl: base.href,

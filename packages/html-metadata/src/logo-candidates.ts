@@ -10,7 +10,7 @@ const MAX_HEADER_IMAGES = 3
 export function imageSource (el: DomElement, base: URL): string | null {
   const a = el.attribs
   const lazy = a['data-src'] ?? a['data-lazy-src']
-  const raw = (a.src === undefined || a.src.trim() === '' || a.src.trim().startsWith('data:')) && lazy !== undefined
+  const raw = lazy !== undefined && (a.src === undefined || a.src.trim() === '' || a.src.trim().startsWith('data:'))
     ? lazy
     : a.src ?? a.srcset?.trim().split(/\s+/)[0]
   return resolveUrl(raw, base)

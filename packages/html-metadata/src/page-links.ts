@@ -1,8 +1,9 @@
 import { type DomElement, attrText, cleanText, findAll, textContent } from './dom.js'
-import { bareHost } from './resolve-url.js'
+import { bareHost, resolvePlainPath } from './resolve-url.js'
 import type { PageLink } from './types.js'
 
 const HREF_ASSOCIATED = ['target', 'download', 'ping', 'rel', 'hreflang', 'type', 'referrerpolicy']
+const WHITESPACE = /\s/g
 const JAVASCRIPT_VOID = /javascript:void(\(|)0(\)|)/
 
 /**
@@ -11,7 +12,7 @@ const JAVASCRIPT_VOID = /javascript:void(\(|)0(\)|)/
  */
 export function isCrawlableAnchor (el: DomElement, pageUrl: URL): boolean {
   const a = el.attribs
-  const rawHref = (a.href ?? '').replace(/\s/g, '')
+  const rawHref = a.href === undefined ? '' : a.href.replace(WHITESPACE, '')
   if ((a.role ?? '').trim() !== '') return true
   if (rawHref.startsWith('mailto:')) return true
   if (rawHref === '' && a.id !== undefined && a.id !== '') return true
@@ -21,28 +22,30 @@ export function isCrawlableAnchor (el: DomElement, pageUrl: URL): boolean {
     ['page', 'location'].includes(a['aria-current'] ?? '')) return true
   if (a.href === undefined) return false
   if (JAVASCRIPT_VOID.test(rawHref)) return false
-  try {
-    // eslint-disable-next-line no-new
-    new URL(rawHref, pageUrl)
-    return true
-  } catch {
-    return false
-  }
+  return resolvePlainPath(rawHref, pageUrl) !== null || URL.canParse(rawHref, pageUrl.href)
 }
 
 /** Every <a> of the page: absolute href, visible text (or its accessible fallback), rel, crawlability, internal. */
 export function readLinks (anchors: DomElement[], base: URL, pageUrl: URL): PageLink[] {
   const pageHost = bareHost(pageUrl.hostname)
+  // a root-relative href stays on the base's host
+  const baseInternal = (base.protocol === 'http:' || base.protocol === 'https:') && bareHost(base.hostname) === pageHost
   return anchors.map((el) => {
     let href: string | null = null
     let internal = false
     const raw = el.attribs.href
     if (raw !== undefined) {
-      try {
-        const url = new URL(raw.trim(), base)
-        href = url.href
-        internal = (url.protocol === 'http:' || url.protocol === 'https:') && bareHost(url.hostname) === pageHost
-      } catch { /* unresolvable hrefs stay null */ }
+      const trimmed = raw.trim()
+      href = resolvePlainPath(trimmed, base)
+      if (href !== null) {
+        internal = baseInternal
+      } else {
+        try {
+          const url = new URL(trimmed, base)
+          href = url.href
+          internal = (url.protocol === 'http:' || url.protocol === 'https:') && bareHost(url.hostname) === pageHost
+        } catch { /* unresolvable hrefs stay null */ }
+      }
     }
     const rel = attrText(el, 'rel')
     return { href, text: linkText(el), rel: rel === null ? null : rel.toLowerCase(), crawlable: isCrawlableAnchor(el, pageUrl), internal }

@@ -6,9 +6,22 @@ describe('dom helpers', () => {
     expect(cleanText('\n  Cafe\u0301\u00a0\u00a0au   lait \t')).toBe('Café au lait')
   })
 
+  it('returns clean text as it is and cleans every other kind of whitespace', () => {
+    expect(cleanText('Acme Anvils')).toBe('Acme Anvils')
+    expect(cleanText(' Acme')).toBe('Acme')
+    expect(cleanText('Acme  Anvils ')).toBe('Acme Anvils')
+    expect(cleanText('Acme\u2028Anvils\u3000Co\ufeff')).toBe('Acme Anvils Co')
+    expect(cleanText('')).toBe('')
+  })
+
   it('reads text without script, style and template contents, separating block elements', () => {
     const doc = parseDocument('<div><ul><li>One</li><li>Two</li></ul>Line<br>break<script>no()</script><style>.x{}</style><template>no</template> <b>bold</b>er</div>')
     expect(cleanText(textContent(doc))).toBe('One Two Line break bolder')
+  })
+
+  it('separates block elements however they are nested, empty or last', () => {
+    const doc = parseDocument('<section><div>a<p>b<span>c</span></p></div><br><p></p>d<div><div>e</div></div></section>')
+    expect(textContent(doc)).toBe('  a bc      d  e   ')
   })
 
   it('finds elements in document order', () => {
