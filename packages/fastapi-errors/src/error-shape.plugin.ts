@@ -82,7 +82,7 @@ async function errorShape (app: FastifyInstance, options: ErrorShapeOptions) {
       return reply.code(status).send({ detail: FASTIFY_DETAIL[code] ?? STATUS_CODES[status] ?? 'Bad Request' })
     }
     options.onError?.('server', request)
-    request.log.error({ err: { type: err.name, code: (err as FastifyError).code, frames: framesOnly(err) } }, 'unhandled error')
+    request.log.error({ reqId: request.id, err: { type: err.name, code: (err as FastifyError).code, frames: framesOnly(err) } }, 'unhandled error')
     return reply.code(500).send({ detail: 'Internal Server Error' })
   })
 

@@ -48,6 +48,8 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   const app = Fastify({
     logger: loggerOptions(definition.name, config.replica, { level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream }),
     logController: new LogController({ disableRequestLogging: true }),
+    // No child logger per request (a measurable cost on every call): the request id goes into each line instead.
+    childLoggerFactory: (logger) => logger,
     bodyLimit: definition.bodyLimit ?? MiB,
     requestTimeout: 30_000,
     keepAliveTimeout: 72_000,
@@ -64,6 +66,8 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   let closing = false
   app.addHook('preClose', async () => { closing = true })
   app.addHook('onClose', async () => {
+    const log = app.log as { flush?: (done: () => void) => void }
+    await new Promise<void>((resolve) => log.flush ? log.flush(() => resolve()) : resolve())
     if (!redis) return
     await redis.quit().catch(() => redis.disconnect())
   })
@@ -111,7 +115,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   // One line per request: no body, no query string, no headers. The route label is fixed when the route is made.
   const finish = (label: string) => (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     metrics.count('requests', `${request.method} ${label} ${reply.statusCode}`)
-    request.log.info({ method: request.method, route: label, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) }, 'request')
+    request.log.info({ reqId: request.id, method: request.method, route: label, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) }, 'request')
     done()
   }
   app.addHook('onRoute', (route) => {
