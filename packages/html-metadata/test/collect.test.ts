@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { countWords } from '../src/collect.js'
 import { extractMetadata } from '../src/index.js'
 
 const mainTextOf = (html: string) => extractMetadata(html, 'https://a.test/').mainText
@@ -51,24 +50,5 @@ describe('noscript and template content', () => {
     expect(meta.metaRefresh).toBeNull()
     expect(meta.links).toEqual([])
     expect(meta.socialLinks).toEqual([])
-  })
-})
-
-describe('countWords', () => {
-  // the definition countWords implements without building the matches
-  const WORD = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu
-
-  it('keeps words joined by an apostrophe, a dot or a hyphen together, and nothing else', () => {
-    expect(countWords("don't stop — it’s 6 a.m. at the co-op")).toBe(8)
-    expect(countWords("rock 'n' roll -- e.g. x-")).toBe(5)
-    expect(countWords('  \n\t ')).toBe(0)
-  })
-
-  it('counts the words of every script, letters and digits outside the BMP and beside emoji alike', () => {
-    const samples = [
-      'Привет, мир! 中文字 and ünïcödé', '𝐀𝐁𝐂 𝟏𝟐 x𝐀y', '😀word😀 😀', 'a\ud800b \udc00c', 'ª µ º ¹²³ ¼ ٣ ⅷ',
-      "a''b a..b a'.b a.'b", "'lead trail' .x. -y-", 'e\u0301te ǅemal ſtill', 'x’’y x’y ’', 'a_b a1b2 3.14.15 1-2-3'
-    ]
-    for (const sample of samples) expect(countWords(sample), sample).toBe(sample.match(WORD)?.length ?? 0)
   })
 })
