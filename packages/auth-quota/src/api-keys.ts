@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { createHash, hash, timingSafeEqual } from 'node:crypto'
 
-export const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex')
+// One-shot hash (Node >= 20.12): a third of createHash's cost, and this runs on every authenticated call.
+export const sha256 = (value: string) => hash('sha256', value, 'hex')
 
 /** Constant-time comparison of two shared secrets of any length (over their digests). */
 export function secretsEqual (given: string, expected: string): boolean {
