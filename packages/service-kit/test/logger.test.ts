@@ -48,9 +48,11 @@ describe('logs never carry secrets', () => {
       await app.inject({ method: 'POST', url: '/v1/boom', headers: { ...k, 'content-type': 'application/json' }, payload: JSON.stringify({ secret: c.secret }) }),
       // 429 (the key's quota is 6: every authenticated call above counted once)
       await app.inject({ method: 'POST', url: '/v1/echo', headers: k, payload: body }),
-      await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': c.adminKey } })
+      await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': c.adminKey } }),
+      // an unknown route, with the key in the query string
+      await app.inject({ method: 'GET', url: `/v1/nothing?api_key=${c.apiKey}` })
     ]
-    expect(outcomes.map((r) => r.statusCode)).toEqual([200, 401, 401, 401, 413, 415, 422, 422, 500, 429, 200])
+    expect(outcomes.map((r) => r.statusCode)).toEqual([200, 401, 401, 401, 413, 415, 422, 422, 500, 429, 200, 404])
     // the 500 body and every other body are free of internals
     expect(outcomes[8].json()).toEqual({ detail: 'Internal Server Error' })
     // a redaction path that silently stopped matching would show here
@@ -65,6 +67,7 @@ describe('logs never carry secrets', () => {
     const requestLines = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request')
     expect(requestLines).toHaveLength(outcomes.length)
     expect(requestLines[0]).toMatchObject({ method: 'POST', route: '/v1/echo', status: 200, service: 'demo' })
+    expect(requestLines.at(-1)).toMatchObject({ method: 'GET', route: 'unmatched', status: 404 })
     expect(lines.some((l) => l.includes('"unhandled error"'))).toBe(true)
   })
 })
