@@ -46,16 +46,17 @@ const header = (request: FastifyRequest, name: string) => {
 }
 
 async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
-  const clock = options.clock ?? (() => new Date())
+  const clock = options.clock
+  const nowMs = clock ? () => clock().getTime() : Date.now
   // Bounds fail-open admission per replica while the shared store is down.
   const fallback = new MemoryQuotaStore()
   const store = options.store
   const syncStore = store instanceof MemoryQuotaStore ? store : null
   let cachedWindow = { second: -1, window: monthWindow(new Date(0)) }
   const currentWindow = () => {
-    const now = clock()
-    const second = Math.floor(now.getTime() / 1000)
-    if (second !== cachedWindow.second) cachedWindow = { second, window: monthWindow(now) }
+    const ms = nowMs()
+    const second = Math.floor(ms / 1000)
+    if (second !== cachedWindow.second) cachedWindow = { second, window: monthWindow(new Date(ms)) }
     return cachedWindow.window
   }
 

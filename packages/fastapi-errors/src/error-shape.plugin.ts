@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError, RequestValidationError } from './errors.js'
+import { compileAcceptor, REJECTED } from './accept.js'
 import { InvalidJsonBody, UnsupportedMediaTypeBody, parseJsonBody } from './json-body.js'
 import { messages } from './issues.js'
 import { validate, type Schema } from './validate.js'
@@ -23,6 +24,8 @@ const FASTIFY_DETAIL: Record<string, string> = {
 function compileValidator ({ schema, httpPart }: { schema: unknown, httpPart?: string }) {
   const part = httpPart ?? 'body'
   const root = LOC_ROOT[part] ?? part
+  // Bodies are JSON-typed, so a valid one can be recognised without the error paths; everything else walks.
+  const accept = part === 'body' ? compileAcceptor(schema as Schema) : null
   return (data: unknown) => {
     if (part === 'body') {
       if (data instanceof UnsupportedMediaTypeBody) {
@@ -38,6 +41,8 @@ function compileValidator ({ schema, httpPart }: { schema: unknown, httpPart?: s
       if (data === undefined || data === null) {
         return { error: new RequestValidationError([{ type: 'missing', loc: ['body'], msg: messages.missing(), input: null }]) }
       }
+      const value = accept ? accept(data) : REJECTED
+      if (value !== REJECTED) return { value }
     }
     const result = validate(schema as Schema, data, [root], { coerceScalars: part !== 'body', isModelRoot: part === 'body' })
     return result.issues.length > 0 ? { error: new RequestValidationError(result.issues) } : { value: result.value }

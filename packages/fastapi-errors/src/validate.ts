@@ -42,7 +42,7 @@ interface Walk {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-const typeOf = (s: Schema): string | undefined => Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type
+export const typeOf = (s: Schema): string | undefined => Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type
 
 const patternCache = new Map<string, RegExp>()
 const regex = (p: string) => {
@@ -180,22 +180,27 @@ function walkString (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitiv
 }
 
 function checkUrl (value: string, loc: Loc, w: Walk, sensitive: boolean) {
-  if (value.trim() === '') {
-    issue(w, sensitive, 'url_parsing', loc, messages.urlParsing('input is empty'), value, { error: 'input is empty' })
-    return
+  const error = urlError(value)
+  if (error === 'scheme') {
+    issue(w, sensitive, 'url_scheme', loc, messages.urlScheme("'http' or 'https'"), value, { expected_schemes: "'http' or 'https'" })
+  } else if (error) {
+    issue(w, sensitive, 'url_parsing', loc, messages.urlParsing(error), value, { error })
   }
+}
+
+/** pydantic's url_parsing error text, 'scheme' for a parsed URL that is not http(s), or null for an accepted URL. */
+function urlError (value: string): string | null {
+  if (value.trim() === '') return 'input is empty'
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    const error = /^[a-z][a-z0-9+.-]*:/i.test(value) ? 'invalid domain character' : 'relative URL without a base'
-    issue(w, sensitive, 'url_parsing', loc, messages.urlParsing(error), value, { error })
-    return
+    return /^[a-z][a-z0-9+.-]*:/i.test(value) ? 'invalid domain character' : 'relative URL without a base'
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    issue(w, sensitive, 'url_scheme', loc, messages.urlScheme("'http' or 'https'"), value, { expected_schemes: "'http' or 'https'" })
-  }
+  return url.protocol !== 'http:' && url.protocol !== 'https:' ? 'scheme' : null
 }
+
+export const isAcceptedUrl = (value: string) => urlError(value) === null
 
 function walkNumber (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitive: boolean, integer: boolean): unknown {
   let n: number
