@@ -6,6 +6,7 @@ import { authQuotaPlugin, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } f
 import { errorShapePlugin } from '@utility-apis/fastapi-errors'
 import type { ServiceConfig } from './config.js'
 import { documentBusinessRoutes, registerDocs, type DocsInfo } from './docs.js'
+import { accessLogger } from './access-log.js'
 import { loggerOptions, type LoggerSettings } from './logger.js'
 import { Metrics } from './metrics.js'
 import { operationsRoutes } from './operations.route.js'
@@ -107,24 +108,30 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   // One line per request (no body, no query string, no headers), written as the response is handed to the socket.
   // onSend rather than onResponse: any onResponse hook makes Fastify attach listeners to every response, which cost
   // more than the line itself. Callback-style hooks: a promise per hook is measurable on every call.
-  const finish = (request: FastifyRequest, reply: FastifyReply, label: string) => {
-    reply.headers(SECURITY_HEADERS)
-    // A keep-alive socket that finishes its request during shutdown would otherwise hold close() open.
-    if (closing) reply.header('connection', 'close')
-    metrics.count('requests', `${request.method} ${label} ${reply.statusCode}`)
-    request.log.info({ reqId: request.id, method: request.method, route: label, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime) }, 'request')
+  const accessLogFor = accessLogger(app.log, { service: definition.name, replica: config.replica })
+  const finisher = (label: string) => {
+    const log = accessLogFor(label)
+    const requests = metrics.byMethodAndStatus('requests', (method, status) => `${method} ${label} ${status}`)
+    return (request: FastifyRequest, reply: FastifyReply) => {
+      reply.headers(SECURITY_HEADERS)
+      // A keep-alive socket that finishes its request during shutdown would otherwise hold close() open.
+      if (closing) reply.header('connection', 'close')
+      requests(request.method, reply.statusCode).value++
+      log(request.id, request.method, reply.statusCode, Math.round(reply.elapsedTime))
+    }
   }
   // The route label is fixed when the route is made, so no per-request lookup of the route's options.
   app.addHook('onRoute', (route) => {
-    const label = route.url
+    const finish = finisher(route.url)
     const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-      finish(request, reply, label)
+      finish(request, reply)
       done(null, payload)
     }
     route.onSend = [...[route.onSend ?? []].flat(), onSend] as typeof route.onSend
   })
+  const finishUnmatched = finisher('unmatched')
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.is404) finish(request, reply, 'unmatched')
+    if (request.is404) finishUnmatched(request, reply)
     done(null, payload)
   })
 
