@@ -1,3 +1,4 @@
+export { compileAcceptor, REJECTED, type Acceptor } from './accept.js'
 export { HttpError, RequestValidationError } from './errors.js'
 export { errorShapePlugin, type ErrorShapeOptions } from './error-shape.plugin.js'
 export { messages, formatExpected, type Loc, type ValidationIssue } from './issues.js'

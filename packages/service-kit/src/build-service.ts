@@ -10,6 +10,7 @@ import { accessLogger } from './access-log.js'
 import { loggerOptions, type LoggerSettings } from './logger.js'
 import { Metrics } from './metrics.js'
 import { operationsRoutes } from './operations.route.js'
+import { compileSerializer } from './serializer.js'
 import { createRedisClient, waitForRedis } from './redis-client.js'
 
 export type ServiceInstance = FastifyInstance
@@ -86,6 +87,8 @@ export async function buildService (definition: ServiceDefinition, options: KitO
       reply.code(503).header('retry-after', String(retryAfter)).send({ detail: 'Service Unavailable' })
     }
   })
+
+  app.setSerializerCompiler(compileSerializer)
 
   await app.register(errorShapePlugin, {
     onError: (kind) => { if (kind === 'validation') metrics.count('validation_failures') }
