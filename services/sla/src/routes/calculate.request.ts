@@ -1,7 +1,7 @@
 // Validation of a calculate body: the operation picks the schema, then what a schema cannot say (a known zone, a
 // real date in the supported years) is checked, and every problem is reported at once in pydantic's shape.
 import { Type } from '@sinclair/typebox'
-import { RequestValidationError, validate, type Schema, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { compileAcceptor, REJECTED, RequestValidationError, validate, type Schema, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { formatWallTime, parseLocalDateTime, wallSeconds } from '../domain/civil-date.js'
 import { isKnownTimeZone } from '../domain/time-zone.js'
 import { OPERATIONS, REQUEST_SCHEMAS, type CalculateRequest, type Operation } from './calculate.schemas.js'
@@ -45,6 +45,20 @@ function semanticIssues (body: Record<string, unknown>, fields: string[], failed
   return issues
 }
 
+// Most bodies are valid: they are recognised without building any issue, and only the others are walked for them
+const ACCEPTORS = new Map(Object.entries(REQUEST_SCHEMAS).map(([operation, schema]) => [operation, compileAcceptor(schema as Schema)]))
+
+function isSound (request: Record<string, unknown>): boolean {
+  if (!isKnownTimeZone(request.timezone as string)) return false
+  for (const field of DATE_TIME_FIELDS) {
+    const text = request[field]
+    if (text === undefined) continue
+    const wall = parseLocalDateTime(text as string)
+    if (wall === null || wall < FIRST_WALL || wall > LAST_WALL) return false
+  }
+  return true
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
@@ -54,6 +68,10 @@ export function parseCalculateRequest (body: unknown): CalculateRequest {
     ? body.operation as Operation
     : null
   // Without a valid operation only the fields every operation shares can be checked
+  if (operation !== null) {
+    const accepted = ACCEPTORS.get(operation)?.(body)
+    if (accepted !== undefined && accepted !== REJECTED && isSound(accepted as Record<string, unknown>)) return accepted as CalculateRequest
+  }
   const schema = operation === null ? EnvelopeSchema : REQUEST_SCHEMAS[operation]
   const { issues } = validate(schema as Schema, body, ['body'], { isModelRoot: true })
   if (!isPlainObject(body)) throw new RequestValidationError(issues)
