@@ -55,7 +55,6 @@ interface YearOffsets {
 
 // Bounded: a year of one zone is a few numbers, and the busiest callers touch a handful of zones and years
 const MAX_CACHED_YEARS = 4096
-const years = new Map<string, YearOffsets>()
 
 /** The first instant in (lo, hi] whose offset differs from the offset at lo (which must differ at hi). */
 function nextChange (zone: string, lo: number, hi: number, offset: number): number {
@@ -97,13 +96,24 @@ function readYear (zone: string, year: number): YearOffsets {
   return { starts, offsets }
 }
 
+// Zone, then year: a lookup builds no key string
+const byZone = new Map<string, Map<number, YearOffsets>>()
+let cachedYears = 0
+
 function yearOffsets (zone: string, year: number): YearOffsets {
-  const key = `${zone}\u0000${year}`
-  let table = years.get(key)
+  let zoneYears = byZone.get(zone)
+  if (zoneYears === undefined) byZone.set(zone, zoneYears = new Map())
+  let table = zoneYears.get(year)
   if (table === undefined) {
+    if (cachedYears >= MAX_CACHED_YEARS) {
+      byZone.clear()
+      byZone.set(zone, zoneYears)
+      zoneYears.clear()
+      cachedYears = 0
+    }
     table = readYear(zone, year)
-    if (years.size >= MAX_CACHED_YEARS) years.delete(years.keys().next().value as string)
-    years.set(key, table)
+    zoneYears.set(year, table)
+    cachedYears++
   }
   return table
 }
