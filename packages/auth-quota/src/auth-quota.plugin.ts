@@ -63,11 +63,9 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   app.decorateRequest('principal', null)
 
   const admit = (reply: FastifyReply, limit: number, used: number, admitted: boolean, resetSeconds: number) => {
-    reply.headers({
-      'x-ratelimit-limit': String(limit),
-      'x-ratelimit-remaining': String(Math.max(0, limit - used)),
-      'x-ratelimit-reset': String(resetSeconds)
-    })
+    reply.header('x-ratelimit-limit', String(limit))
+    reply.header('x-ratelimit-remaining', String(Math.max(0, limit - used)))
+    reply.header('x-ratelimit-reset', String(resetSeconds))
     if (admitted) return undefined
     options.onEvent?.('quota_rejection')
     return new HttpError(429, 'Monthly quota exceeded', { 'retry-after': String(resetSeconds) })
@@ -149,7 +147,7 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
 }
 
 function authenticate (request: FastifyRequest, options: AuthQuotaOptions): Principal {
-  const proxySecret = header(request, 'x-rapidapi-proxy-secret')
+  const proxySecret = options.rapidApiProxySecret ? header(request, 'x-rapidapi-proxy-secret') : undefined
   if (options.rapidApiProxySecret && proxySecret !== undefined) {
     if (!secretsEqual(proxySecret, options.rapidApiProxySecret)) {
       options.onEvent?.('auth_failure')
