@@ -43,7 +43,7 @@ export interface ServiceDefinition extends DocsInfo {
 }
 
 const MiB = 1024 * 1024
-const SECURITY_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' }
+const SECURITY_HEADERS = [['cache-control', 'no-store'], ['x-content-type-options', 'nosniff'], ['x-frame-options', 'DENY']] as const
 
 export async function buildService (definition: ServiceDefinition, options: KitOptions): Promise<FastifyInstance> {
   const { config } = options
@@ -116,7 +116,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     const log = accessLogFor(label)
     const requests = metrics.byMethodAndStatus('requests', (method, status) => `${method} ${label} ${status}`)
     return (request: FastifyRequest, reply: FastifyReply) => {
-      reply.headers(SECURITY_HEADERS)
+      for (const [name, value] of SECURITY_HEADERS) reply.header(name, value)
       // A keep-alive socket that finishes its request during shutdown would otherwise hold close() open.
       if (closing) reply.header('connection', 'close')
       requests(request.method, reply.statusCode).value++
