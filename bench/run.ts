@@ -29,13 +29,30 @@ const ctx: BenchContext = {
 }
 
 if (only.length === 0 || only.includes('kit')) {
+  // Three rounds, each measuring bare Fastify again beside both stores, and the median ratio of the rounds: one burst
+  // of noise on a shared machine moves a single five-second sample by several points.
   const headers = { 'x-api-key': 'bench-key' }
-  const memory = await measureHttp({ entry: here('kit-server.ts'), ...echo, headers })
-  const r1 = ratio(memory, baseline)
-  results.push({ group: 'kit', name: 'kit, authenticated route, memory quota', value: memory.requestsPerSecond, unit: 'req/s', ratio: r1, target: '>= 0.85', pass: r1 >= 0.85 && memory.non2xx === 0 })
-  const redis = await measureHttp({ entry: here('kit-server.ts'), ...echo, headers, env: { BENCH_REDIS_URL: redisUrl } })
-  const r2 = ratio(redis, baseline)
-  results.push({ group: 'kit', name: 'kit, authenticated route, Redis quota', value: redis.requestsPerSecond, unit: 'req/s', ratio: r2, target: '>= 0.6', pass: r2 >= 0.6 && redis.non2xx === 0 })
+  const rounds: Array<{ memory: HttpResult, redis: HttpResult, base: HttpResult }> = []
+  for (let round = 0; round < 3; round++) {
+    const base = round === 0 ? baseline : await measureHttp({ entry: BASELINE_ENTRY, ...echo })
+    const memory = await measureHttp({ entry: here('kit-server.ts'), ...echo, headers })
+    const redis = await measureHttp({ entry: here('kit-server.ts'), ...echo, headers, env: { BENCH_REDIS_URL: redisUrl } })
+    rounds.push({ memory, redis, base })
+  }
+  for (const store of ['memory', 'redis'] as const) {
+    const ratios = rounds.map((r) => ratio(r[store], r.base))
+    const median = [...ratios].sort((a, b) => a - b)[1]
+    const target = store === 'memory' ? 0.85 : 0.6
+    results.push({
+      group: 'kit',
+      name: `kit, authenticated route, ${store === 'memory' ? 'memory' : 'Redis'} quota (median of rounds ${ratios.join(', ')})`,
+      value: Math.round(rounds.map((r) => r[store].requestsPerSecond).sort((a, b) => a - b)[1]),
+      unit: 'req/s',
+      ratio: median,
+      target: `>= ${target}`,
+      pass: median >= target && rounds.every((r) => r[store].non2xx === 0)
+    })
+  }
 }
 
 for (const service of ['webhook', 'sla', 'brand', 'site']) {

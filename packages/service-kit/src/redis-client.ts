@@ -4,11 +4,14 @@ import type { FastifyBaseLogger } from 'fastify'
 
 /**
  * A client that fails fast while Redis is away (no offline queue, one retry), so the quota fail mode decides
- * instead of requests hanging; it keeps reconnecting in the background.
+ * instead of requests hanging; it keeps reconnecting in the background. Auto-pipelining: under load, the quota
+ * scripts of concurrent requests travel in one write and come back in one read, instead of a round of system calls
+ * each; every script still runs atomically on its own.
  */
 export function createRedisClient (url: string, log: FastifyBaseLogger): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     commandTimeout: 1000,
     connectTimeout: 2000,
