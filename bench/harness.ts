@@ -41,11 +41,10 @@ export interface BenchReport {
 export interface BenchContext {
   /** Bare Fastify, trivial JSON route, `{"n":1}` body. */
   baseline: HttpResult
-  /** Bare Fastify receiving exactly this case's request (same method, path, headers and body), answering `{"ok":true}`. */
-  baselineFor: (spec: HttpCase) => Promise<HttpResult>
   http: (label: string, spec: HttpCase) => Promise<HttpResult>
 }
 
+/** Bare Fastify: `/v1/echo` like the kit's bench route, and any other request read, parsed and answered `{"ok":true}`. */
 export const BASELINE_ENTRY = fileURLToPath(new URL('./baseline-server.ts', import.meta.url))
 
 /** Starts a server module in a child process and resolves with its URL once it listens. */

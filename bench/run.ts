@@ -13,19 +13,9 @@ const results: Array<BenchReport & { group: string }> = []
 const baseline = await measureHttp({ entry: BASELINE_ENTRY, ...echo })
 results.push({ group: 'baseline', name: 'bare Fastify, trivial JSON route', value: baseline.requestsPerSecond, unit: 'req/s', ratio: 1, pass: true })
 
-const sameRequestBaselines = new Map<string, Promise<HttpResult>>()
 const ctx: BenchContext = {
   baseline,
-  http: async (_label, spec) => measureHttp(spec),
-  baselineFor: async (spec) => {
-    const key = JSON.stringify([spec.method, spec.path, spec.headers, spec.body])
-    let result = sameRequestBaselines.get(key)
-    if (!result) {
-      result = measureHttp({ ...spec, entry: BASELINE_ENTRY })
-      sameRequestBaselines.set(key, result)
-    }
-    return await result
-  }
+  http: async (_label, spec) => measureHttp(spec)
 }
 
 if (only.length === 0 || only.includes('kit')) {
