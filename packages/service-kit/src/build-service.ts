@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import { authQuotaPlugin, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
-import { errorShapePlugin } from '@utility-apis/fastapi-errors'
+import { errorShapePlugin, HttpError } from '@utility-apis/fastapi-errors'
 import type { ServiceConfig } from './config.js'
 import { documentBusinessRoutes, registerDocs, type DocsInfo } from './docs.js'
 import { accessLogger } from './access-log.js'
@@ -75,18 +75,27 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   })
 
   // Shed load before anything else, so shed requests are never authenticated or counted. The signal is a blocked
-  // event loop (1 s of delay): utilisation alone is near 1 under any saturating but healthy load.
-  const retryAfter = options.pressure?.retryAfter ?? 10
-  await app.register(underPressure, {
-    maxEventLoopDelay: options.pressure?.maxEventLoopDelay ?? 1000,
-    maxEventLoopUtilization: options.pressure?.maxEventLoopUtilization ?? 0,
-    retryAfter,
-    ...(options.pressure?.sampleInterval ? { sampleInterval: options.pressure.sampleInterval } : {}),
-    pressureHandler: (_request, reply) => {
-      metrics.count('load_shed')
-      reply.code(503).header('retry-after', String(retryAfter)).send({ detail: 'Service Unavailable' })
-    }
-  })
+  // event loop (1 s of delay): utilisation alone is near 1 under any saturating but healthy load. under-pressure
+  // samples it; the check itself is the first onRequest hook of each route, because under-pressure's own hook reads the
+  // route's options (a getter that builds an object) on every request. Unmatched paths are answered 404 unshed.
+  const retryAfter = String(options.pressure?.retryAfter ?? 10)
+  const maxDelay = options.pressure?.maxEventLoopDelay ?? 1000
+  const maxUtilization = options.pressure?.maxEventLoopUtilization ?? 0
+  await app.register(underPressure, options.pressure?.sampleInterval ? { sampleInterval: options.pressure.sampleInterval } : {})
+  const overloaded = () => {
+    const usage = app.memoryUsage()
+    return (maxDelay > 0 && usage.eventLoopDelay > maxDelay) || (maxUtilization > 0 && usage.eventLoopUtilized > maxUtilization)
+  }
+  const shed = (_request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    if (!overloaded()) return done()
+    metrics.count('load_shed')
+    done(new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }))
+  }
+  if (maxDelay > 0 || maxUtilization > 0) {
+    app.addHook('onRoute', (route) => {
+      route.onRequest = [shed, ...[route.onRequest ?? []].flat()] as typeof route.onRequest
+    })
+  }
 
   app.setSerializerCompiler(compileSerializer)
 
