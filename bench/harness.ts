@@ -100,4 +100,7 @@ export async function measureHttp (spec: HttpCase): Promise<HttpResult> {
   }
 }
 
+/** The middle value (the upper middle of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
 export const ratio = (result: HttpResult, baseline: HttpResult) => Math.round((result.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100

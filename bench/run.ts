@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { BASELINE_ENTRY, measureHttp, ratio, ROOT, type BenchContext, type BenchReport, type HttpCase, type HttpResult } from './harness.js'
+import { BASELINE_ENTRY, measureHttp, median, ratio, ROOT, type BenchContext, type BenchReport, type HttpCase, type HttpResult } from './harness.js'
 
 // `pnpm bench [service...]`: the bare-Fastify baseline, the kit's overhead, then each service's own cases.
 const only = process.argv.slice(2)
@@ -31,16 +31,15 @@ if (only.length === 0 || only.includes('kit')) {
   }
   for (const store of ['memory', 'redis'] as const) {
     const ratios = rounds.map((r) => ratio(r[store], r.base))
-    const median = [...ratios].sort((a, b) => a - b)[1]
     const target = store === 'memory' ? 0.85 : 0.6
     results.push({
       group: 'kit',
       name: `kit, authenticated route, ${store === 'memory' ? 'memory' : 'Redis'} quota (median of rounds ${ratios.join(', ')})`,
-      value: Math.round(rounds.map((r) => r[store].requestsPerSecond).sort((a, b) => a - b)[1]),
+      value: median(rounds.map((r) => r[store].requestsPerSecond)),
       unit: 'req/s',
-      ratio: median,
+      ratio: median(ratios),
       target: `>= ${target}`,
-      pass: median >= target && rounds.every((r) => r[store].non2xx === 0)
+      pass: median(ratios) >= target && rounds.every((r) => r[store].non2xx === 0)
     })
   }
 }

@@ -147,7 +147,7 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
 }
 
 function authenticate (request: FastifyRequest, options: AuthQuotaOptions): Principal {
-  const proxySecret = options.rapidApiProxySecret ? header(request, 'x-rapidapi-proxy-secret') : undefined
+  const proxySecret = header(request, 'x-rapidapi-proxy-secret')
   if (options.rapidApiProxySecret && proxySecret !== undefined) {
     if (!secretsEqual(proxySecret, options.rapidApiProxySecret)) {
       options.onEvent?.('auth_failure')

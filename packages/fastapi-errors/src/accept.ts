@@ -1,4 +1,4 @@
-import { isAcceptedUrl, typeOf, type Schema } from './validate.js'
+import { codePoints, isAcceptedUrl, isPlainObject, recordValues, regex, typeOf, type Schema } from './validate.js'
 
 /** What an acceptor returns for a value that has at least one issue. */
 export const REJECTED: unique symbol = Symbol('rejected')
@@ -52,11 +52,10 @@ function anyAcceptor (acceptors: Acceptor[]): Acceptor {
   }
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-
 function objectAcceptor (schema: Schema): Acceptor {
-  if (!schema.properties && (schema.patternProperties !== undefined || typeof schema.additionalProperties === 'object')) {
-    const accept = compileAcceptor(schema.patternProperties ? Object.values(schema.patternProperties)[0] : schema.additionalProperties as Schema)
+  const valueSchema = recordValues(schema)
+  if (valueSchema) {
+    const accept = compileAcceptor(valueSchema)
     return (value) => {
       if (!isPlainObject(value)) return REJECTED
       const out: Record<string, unknown> = {}
@@ -103,22 +102,9 @@ function arrayAcceptor (schema: Schema): Acceptor {
   }
 }
 
-/** Python's len(): code points, so a surrogate pair counts once. */
-function codePoints (value: string): number {
-  let n = value.length
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i)
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
-      const d = value.charCodeAt(i + 1)
-      if (d >= 0xdc00 && d <= 0xdfff) { n--; i++ }
-    }
-  }
-  return n
-}
-
 function stringAcceptor (schema: Schema): Acceptor {
   const { minLength = 0, maxLength = Infinity } = schema
-  const pattern = schema.pattern === undefined ? null : new RegExp(schema.pattern, 'u')
+  const pattern = schema.pattern === undefined ? null : regex(schema.pattern)
   const uri = schema.format === 'uri'
   return (value) => {
     if (typeof value !== 'string') return REJECTED

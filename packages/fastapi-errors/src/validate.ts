@@ -39,13 +39,33 @@ interface Walk {
   coerce: boolean
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** The schema of a dict's values (TypeBox's Record), or undefined for a model with named fields. */
+export function recordValues (schema: Schema): Schema | undefined {
+  if (schema.properties) return undefined
+  if (schema.patternProperties) return Object.values(schema.patternProperties)[0]
+  return typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined
+}
+
+/** Python's len(): code points, so a surrogate pair counts once. */
+export function codePoints (value: string): number {
+  let n = value.length
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i)
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
+      const d = value.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) { n--; i++ }
+    }
+  }
+  return n
+}
 
 export const typeOf = (s: Schema): string | undefined => Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type
 
 const patternCache = new Map<string, RegExp>()
-const regex = (p: string) => {
+export const regex = (p: string) => {
   let r = patternCache.get(p)
   if (!r) { r = new RegExp(p, 'u'); patternCache.set(p, r) }
   return r
@@ -117,15 +137,14 @@ function walkAnyOf (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitive
 }
 
 function walkObject (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitive: boolean, modelRoot: boolean): unknown {
-  const isRecord = !schema.properties && (schema.patternProperties !== undefined || typeof schema.additionalProperties === 'object')
+  const valueSchema = recordValues(schema)
   if (!isPlainObject(value)) {
-    if (isRecord) issue(w, sensitive, 'dict_type', loc, messages.dictType(), value)
+    if (valueSchema) issue(w, sensitive, 'dict_type', loc, messages.dictType(), value)
     else if (modelRoot || !schema.title) issue(w, sensitive, 'model_attributes_type', loc, messages.modelAttributesType(), value)
     else issue(w, sensitive, 'model_type', loc, messages.modelType(schema.title), value, { class_name: schema.title })
     return value
   }
-  if (isRecord) {
-    const valueSchema = schema.patternProperties ? Object.values(schema.patternProperties)[0] : schema.additionalProperties as Schema
+  if (valueSchema) {
     const out: Record<string, unknown> = {}
     for (const [k, v] of Object.entries(value)) out[k] = walk(valueSchema, v, [...loc, k], w, sensitive)
     return out
@@ -166,7 +185,7 @@ function walkString (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitiv
     return value
   }
   // Python counts code points, not UTF-16 units.
-  const length = schema.minLength !== undefined || schema.maxLength !== undefined ? [...value].length : 0
+  const length = schema.minLength !== undefined || schema.maxLength !== undefined ? codePoints(value) : 0
   if (schema.minLength !== undefined && length < schema.minLength) {
     issue(w, sensitive, 'string_too_short', loc, messages.stringTooShort(schema.minLength), value, { min_length: schema.minLength })
   } else if (schema.maxLength !== undefined && length > schema.maxLength) {

@@ -1,4 +1,4 @@
-import type { BenchContext, BenchReport } from '../../../bench/harness.js'
+import { median, type BenchContext, type BenchReport } from '../../../bench/harness.js'
 import { cleanText } from '../src/domain/text.js'
 import { corpus, type CorpusCase } from '../test/fixtures/corpus.js'
 import { answerMetascraper, answerOurs, createMetascraperFor, extractOurs, origin, type Answer } from './contenders.js'
@@ -31,7 +31,6 @@ async function meanMs (work: () => unknown, budgetMs: number, minCalls = 3): Pro
 const text = (value: string) => cleanText(value).replace(/[‘’]/g, "'").replace(/[“”]/g, '"')
 
 const mb = (entry: CorpusCase) => round(entry.page.body.length / 2 ** 20, 1)
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 function same (field: typeof FIELDS[number], actual: string | null, expected: string | null): boolean {
   if (expected === null) return actual === null || cleanText(actual) === ''

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import moment from 'moment-business-time'
-import { BASELINE_ENTRY, type BenchContext, type BenchReport } from '../../../bench/harness.js'
+import { BASELINE_ENTRY, median, type BenchContext, type BenchReport } from '../../../bench/harness.js'
 import { dueAt } from '../src/domain/business-time.js'
 import { formatDate, formatWallTime, parseLocalDateTime } from '../src/domain/civil-date.js'
 import { holidaysObservedIn } from '../src/domain/holidays.js'
@@ -24,8 +24,6 @@ const spec = (minutes: number) => ({
   body: request(minutes),
   durationSeconds: 3
 })
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { BASELINE_ENTRY, type BenchContext, type BenchReport } from '../../../bench/harness.js'
+import { BASELINE_ENTRY, median, type BenchContext, type BenchReport } from '../../../bench/harness.js'
 
 const ENTRY = fileURLToPath(new URL('./server.ts', import.meta.url))
 const SECRET = 'whsec_bench_secret'
@@ -32,7 +32,6 @@ const spec = (body: string) => ({
 const round = (value: number) => Math.round(value * 100) / 100
 
 const ROUNDS = 3
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 // Each case is compared with bare Fastify receiving the very same request (body bytes included), measured again in
 // every round, so the ratio is what verification and the kit cost, not what moving a bigger body costs, and one burst

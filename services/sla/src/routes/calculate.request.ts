@@ -11,6 +11,8 @@ const LAST_WALL = wallSeconds({ year: 2100, month: 12, day: 31, hour: 23, minute
 
 const DATE_TIME_FIELDS = ['start_at', 'end_at', 'at'] as const
 
+const isSupported = (wall: number | null) => wall !== null && wall >= FIRST_WALL && wall <= LAST_WALL
+
 const EnvelopeSchema = Type.Object({
   operation: Type.Union(OPERATIONS.map((operation) => Type.Literal(operation))),
   calendar: REQUEST_SCHEMAS.sla_due_at.properties.calendar,
@@ -36,7 +38,7 @@ function semanticIssues (body: Record<string, unknown>, fields: string[], failed
     const text = body[field]
     if (typeof text !== 'string' || !fields.includes(field)) continue
     const wall = parseLocalDateTime(text)
-    if (wall !== null && wall >= FIRST_WALL && wall <= LAST_WALL) continue
+    if (isSupported(wall)) continue
     if (!sound(field)) continue
     issues.push(wall === null
       ? valueError(field, text, `${text} is not a real date and time`)
@@ -53,8 +55,7 @@ function isSound (request: Record<string, unknown>): boolean {
   for (const field of DATE_TIME_FIELDS) {
     const text = request[field]
     if (text === undefined) continue
-    const wall = parseLocalDateTime(text as string)
-    if (wall === null || wall < FIRST_WALL || wall > LAST_WALL) return false
+    if (!isSupported(parseLocalDateTime(text as string))) return false
   }
   return true
 }
