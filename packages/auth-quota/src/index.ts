@@ -2,4 +2,4 @@ export { parseApiKeys, secretsEqual, sha256, type KeyEntry } from './api-keys.js
 export { authQuotaPlugin, type AuthQuotaEvent, type AuthQuotaOptions, type Principal } from './auth-quota.plugin.js'
 export { monthWindow, type QuotaWindow } from './quota-window.js'
 export { MemoryQuotaStore, type ConsumeResult, type QuotaStore } from './quota-store.js'
-export { RedisQuotaStore } from './redis-store.js'
+export { QuotaKeyError, RedisQuotaStore } from './redis-store.js'

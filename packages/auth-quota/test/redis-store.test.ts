@@ -3,7 +3,7 @@ import net from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { parseApiKeys, RedisQuotaStore, sha256 } from '../src/index.js'
+import { parseApiKeys, QuotaKeyError, RedisQuotaStore, sha256 } from '../src/index.js'
 import { buildQuotaApp } from './helpers.js'
 
 const REDIS_URL = process.env.REDIS_URL
@@ -55,6 +55,38 @@ describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () 
     } finally {
       await Promise.all(apps.map((a) => a.close()))
       await Promise.all(clients.map((c) => c.quit()))
+    }
+  })
+
+  test('calls of one turn share an evaluation: 600 concurrent calls on one store, limit 500, usage 1..500 exactly', async () => {
+    const client = new Redis(REDIS_URL as string)
+    const store = new RedisQuotaStore(client, `batch-${process.pid}-${Date.now()}`)
+    try {
+      const results = await Promise.all(Array.from({ length: 600 }, () => store.consume('k', '2026-11', 1, 500)))
+      const admitted = results.filter((r) => r.admitted)
+      expect(admitted.map((r) => r.used).sort((a, b) => a - b)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1))
+      expect(results.filter((r) => !r.admitted).every((r) => r.used === 500)).toBe(true)
+      const costly = await Promise.all([store.consume('c', '2026-11', 3, 10), store.consume('c', '2026-11', 5, 10), store.consume('c', '2026-11', 3, 10)])
+      expect(costly).toEqual([{ admitted: true, used: 3 }, { admitted: true, used: 8 }, { admitted: false, used: 8 }])
+    } finally {
+      await client.quit()
+    }
+  })
+
+  test('a counter key of the wrong type fails its own call only, not the others of the same turn', async () => {
+    const client = new Redis(REDIS_URL as string)
+    const prefix = `wrongtype-${process.pid}-${Date.now()}`
+    const store = new RedisQuotaStore(client, prefix)
+    try {
+      await admin.rpush(RedisQuotaStore.keyFor(prefix, 'broken', '2026-11'), 'x')
+      const [before, broken, after] = await Promise.allSettled([
+        store.consume('fine', '2026-11', 1, 5), store.consume('broken', '2026-11', 1, 5), store.consume('fine', '2026-11', 1, 5)
+      ])
+      expect(before).toEqual({ status: 'fulfilled', value: { admitted: true, used: 1 } })
+      expect(after).toEqual({ status: 'fulfilled', value: { admitted: true, used: 2 } })
+      expect(broken.status === 'rejected' && broken.reason).toBeInstanceOf(QuotaKeyError)
+    } finally {
+      await client.quit()
     }
   })
 
