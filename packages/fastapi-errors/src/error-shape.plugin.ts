@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http'
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError, RequestValidationError } from './errors.js'
 import { compileAcceptor, REJECTED } from './accept.js'
@@ -8,6 +8,8 @@ import { messages } from './issues.js'
 import { validate, type Schema } from './validate.js'
 
 export interface ErrorShapeOptions {
+  /** Where unhandled errors are logged; the request's logger by default. */
+  log?: FastifyBaseLogger
   /** Called once per error response class, for metrics: 'validation' | 'client' | 'server'. */
   onError?: (kind: 'validation' | 'client' | 'server', request: FastifyRequest) => void
 }
@@ -87,7 +89,7 @@ async function errorShape (app: FastifyInstance, options: ErrorShapeOptions) {
       return reply.code(status).send({ detail: FASTIFY_DETAIL[code] ?? STATUS_CODES[status] ?? 'Bad Request' })
     }
     options.onError?.('server', request)
-    request.log.error({ reqId: request.id, err: { type: err.name, code: (err as FastifyError).code, frames: framesOnly(err) } }, 'unhandled error')
+    ;(options.log ?? request.log).error({ reqId: request.id, err: { type: err.name, code: (err as FastifyError).code, frames: framesOnly(err) } }, 'unhandled error')
     return reply.code(500).send({ detail: 'Internal Server Error' })
   })
 

@@ -1,13 +1,14 @@
 import underPressure from '@fastify/under-pressure'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { performance } from 'node:perf_hooks'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import { authQuotaPlugin, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
 import { errorShapePlugin, HttpError } from '@utility-apis/fastapi-errors'
 import type { ServiceConfig } from './config.js'
 import { documentBusinessRoutes, registerDocs, type DocsInfo } from './docs.js'
 import { accessLogger } from './access-log.js'
-import { loggerOptions, type LoggerSettings } from './logger.js'
+import { createLogger, type LoggerSettings } from './logger.js'
 import { Metrics } from './metrics.js'
 import { operationsRoutes } from './operations.route.js'
 import { compileSerializer } from './serializer.js'
@@ -20,6 +21,10 @@ declare module 'fastify' {
     metrics: Metrics
     /** The shared Redis client when REDIS_URL is set (quota, caches), else null. */
     redis: Redis | null
+  }
+  interface FastifyRequest {
+    /** performance.now() when the kit first saw the request, for the access line's duration. */
+    startedAt: number
   }
 }
 
@@ -47,20 +52,23 @@ const SECURITY_HEADERS = [['cache-control', 'no-store'], ['x-content-type-option
 
 export async function buildService (definition: ServiceDefinition, options: KitOptions): Promise<FastifyInstance> {
   const { config } = options
+  const log = createLogger(definition.name, config.replica, { level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream })
+  // Fastify is given no logger of its own: with one, it attaches 'finish' and 'error' listeners to every response and
+  // makes or validates a request logger per call, all measurable, for request logging the kit does itself (one access
+  // line, below). The kit's logger is app.log, so startup, shutdown and server-level errors still reach it; unhandled
+  // request errors are logged by the error handler on it.
   const app = Fastify({
-    logger: loggerOptions(definition.name, config.replica, { level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream }),
-    logController: new LogController({ disableRequestLogging: true }),
-    // No child logger per request (a measurable cost on every call): the request id goes into each line instead.
-    childLoggerFactory: (logger) => logger,
+    logger: false,
     bodyLimit: definition.bodyLimit ?? MiB,
     requestTimeout: 30_000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     trustProxy: false
   }).withTypeProvider<TypeBoxTypeProvider>()
+  ;(app as { log: FastifyBaseLogger }).log = log
 
   const metrics = new Metrics()
-  const redis = options.redis ?? (config.redisUrl ? createRedisClient(config.redisUrl, app.log) : null)
+  const redis = options.redis ?? (config.redisUrl ? createRedisClient(config.redisUrl, log) : null)
   if (redis) await waitForRedis(redis, 2000)
   app.decorate('metrics', metrics)
   app.decorate('redis', redis)
@@ -68,16 +76,15 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   let closing = false
   app.addHook('preClose', async () => { closing = true })
   app.addHook('onClose', async () => {
-    const log = app.log as { flush?: (done: () => void) => void }
-    await new Promise<void>((resolve) => log.flush ? log.flush(() => resolve()) : resolve())
+    await new Promise<void>((resolve) => log.flush(() => resolve()))
     if (!redis) return
     await redis.quit().catch(() => redis.disconnect())
   })
 
   // Shed load before anything else, so shed requests are never authenticated or counted. The signal is a blocked
   // event loop (1 s of delay): utilisation alone is near 1 under any saturating but healthy load. under-pressure
-  // samples it; the check itself is the first onRequest hook of each route, because under-pressure's own hook reads the
-  // route's options (a getter that builds an object) on every request. Unmatched paths are answered 404 unshed.
+  // samples it; the check itself is this first onRequest hook, because under-pressure's own hook reads the route's
+  // options (a getter that builds an object) on every request. Unmatched paths are answered 404 unshed.
   const retryAfter = String(options.pressure?.retryAfter ?? 10)
   const maxDelay = options.pressure?.maxEventLoopDelay ?? 1000
   const maxUtilization = options.pressure?.maxEventLoopUtilization ?? 0
@@ -86,20 +93,18 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     const usage = app.memoryUsage()
     return (maxDelay > 0 && usage.eventLoopDelay > maxDelay) || (maxUtilization > 0 && usage.eventLoopUtilized > maxUtilization)
   }
-  const shed = (_request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-    if (!overloaded()) return done()
+  app.decorateRequest('startedAt', 0)
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.startedAt = performance.now()
+    if (request.is404 || !overloaded()) return done()
     metrics.count('load_shed')
     done(new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }))
-  }
-  if (maxDelay > 0 || maxUtilization > 0) {
-    app.addHook('onRoute', (route) => {
-      route.onRequest = [shed, ...[route.onRequest ?? []].flat()] as typeof route.onRequest
-    })
-  }
+  })
 
   app.setSerializerCompiler(compileSerializer)
 
   await app.register(errorShapePlugin, {
+    log,
     onError: (kind) => { if (kind === 'validation') metrics.count('validation_failures') }
   })
 
@@ -120,16 +125,16 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   // One line per request (no body, no query string, no headers), written as the response is handed to the socket.
   // onSend rather than onResponse: any onResponse hook makes Fastify attach listeners to every response, which cost
   // more than the line itself. Callback-style hooks: a promise per hook is measurable on every call.
-  const accessLogFor = accessLogger(app.log, { service: definition.name, replica: config.replica })
+  const accessLogFor = accessLogger(log, { service: definition.name, replica: config.replica })
   const finisher = (label: string) => {
-    const log = accessLogFor(label)
+    const write = accessLogFor(label)
     const requests = metrics.byMethodAndStatus('requests', (method, status) => `${method} ${label} ${status}`)
     return (request: FastifyRequest, reply: FastifyReply) => {
       for (const [name, value] of SECURITY_HEADERS) reply.header(name, value)
       // A keep-alive socket that finishes its request during shutdown would otherwise hold close() open.
       if (closing) reply.header('connection', 'close')
       requests(request.method, reply.statusCode).value++
-      log(request.id, request.method, reply.statusCode, Math.round(reply.elapsedTime))
+      write(request.id, request.method, reply.statusCode, Math.round(performance.now() - request.startedAt))
     }
   }
   // The route label is fixed when the route is made, so no per-request lookup of the route's options.

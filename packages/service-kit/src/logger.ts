@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { destination, type DestinationStream, type LoggerOptions } from 'pino'
+import { destination, pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino'
 
 // Every header that authenticates or signs something. Node lowercases header names, and pino paths are case-sensitive.
 export const SECRET_HEADERS = [
@@ -25,7 +25,8 @@ export function loggerOptions (service: string, replica: string, settings: Logge
     base: { service, replica },
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
     serializers: {
-      // Method and route pattern only: the raw URL would carry the query string, and headers are never logged.
+      // Should a request or reply ever be logged: method and route pattern only (the raw URL would carry the query
+      // string), and never headers.
       req: (req: FastifyRequest) => ({ id: req.id, method: req.method, route: req.routeOptions?.url ?? 'unmatched' }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode })
     },
@@ -33,4 +34,10 @@ export function loggerOptions (service: string, replica: string, settings: Logge
     // The kit flushes it when the app closes.
     stream: settings.stream ?? destination({ dest: 1, sync: false })
   }
+}
+
+/** The service's logger: pino with the kit's redaction, on stdout unless a stream is given. */
+export function createLogger (service: string, replica: string, settings: LoggerSettings): Logger {
+  const { stream, ...options } = loggerOptions(service, replica, settings)
+  return pino(options, stream)
 }

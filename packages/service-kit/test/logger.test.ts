@@ -68,6 +68,7 @@ describe('logs never carry secrets', () => {
     expect(requestLines).toHaveLength(outcomes.length)
     expect(requestLines[0]).toMatchObject({ method: 'POST', route: '/v1/echo', status: 200, service: 'demo' })
     expect(requestLines.at(-1)).toMatchObject({ method: 'GET', route: 'unmatched', status: 404 })
+    expect(requestLines.every((l) => Number.isInteger(l.durationMs) && l.durationMs >= 0)).toBe(true)
     expect(lines.some((l) => l.includes('"unhandled error"'))).toBe(true)
   })
 })
