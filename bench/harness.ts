@@ -47,9 +47,12 @@ export interface BenchContext {
 /** Bare Fastify: `/v1/echo` like the kit's bench route, and any other request read, parsed and answered `{"ok":true}`. */
 export const BASELINE_ENTRY = fileURLToPath(new URL('./baseline-server.ts', import.meta.url))
 
-/** Starts a server module in a child process and resolves with its URL once it listens. */
+/**
+ * Starts a server module in a child process and resolves with its URL once it listens. Without the source condition:
+ * the workspace packages load from their builds, as deployed; only the bench's own thin entry files go through tsx.
+ */
 export async function startServerProcess (entry: string, env: Record<string, string> = {}): Promise<{ url: string, child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@utility-apis/source', RUNNER, entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, entry], {
     cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit']
   })
   const lines = createInterface({ input: child.stdout! })

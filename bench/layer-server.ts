@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import Fastify from 'fastify'
-import { sha256 } from '../packages/auth-quota/src/api-keys.js'
-import { authQuotaPlugin, MemoryQuotaStore } from '../packages/auth-quota/src/index.js'
-import { errorShapePlugin } from '../packages/fastapi-errors/src/index.js'
+
+// The packages' builds, as the services load them when deployed.
+const { authQuotaPlugin, MemoryQuotaStore, sha256 } = await import('../packages/auth-quota/dist/index.js' as string) as typeof import('../packages/auth-quota/src/index.js')
+const { errorShapePlugin } = await import('../packages/fastapi-errors/dist/index.js' as string) as typeof import('../packages/fastapi-errors/src/index.js')
 
 export const LAYERS = ['bare', 'errors', 'auth'] as const
 

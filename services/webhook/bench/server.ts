@@ -1,4 +1,3 @@
-import { listenForBench } from '../../../bench/service-server.js'
-import { buildApp } from '../src/app.js'
+import { builtApp, listenForBench } from '../../../bench/service-server.js'
 
-export const start = () => listenForBench(buildApp)
+export const start = async () => listenForBench(await builtApp('webhook'))
