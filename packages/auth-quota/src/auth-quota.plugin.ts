@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin'
 import { HttpError } from '@utility-apis/fastapi-errors'
 import { secretsEqual, sha256, type KeyEntry } from './api-keys.js'
-import { monthWindow } from './quota-window.js'
+import { monthWindow, type QuotaWindow } from './quota-window.js'
 import { MemoryQuotaStore, type QuotaStore } from './quota-store.js'
 
 export type AuthQuotaEvent = 'auth_failure' | 'quota_rejection' | 'quota_store_error' | 'quota_fail_open' | 'quota_fail_closed'
@@ -52,23 +52,29 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   const fallback = new MemoryQuotaStore()
   const store = options.store
   const syncStore = store instanceof MemoryQuotaStore ? store : null
-  let cachedWindow = { second: -1, window: monthWindow(new Date(0)) }
+  // The window and its header texts change once a second at most: made then, not on every call.
+  type Window = QuotaWindow & { second: number, resetText: string }
+  const windowAt = (ms: number): Window => {
+    const window = monthWindow(new Date(ms))
+    return { ...window, second: Math.floor(ms / 1000), resetText: String(window.resetSeconds) }
+  }
+  let cachedWindow = windowAt(0)
   const currentWindow = () => {
     const ms = nowMs()
-    const second = Math.floor(ms / 1000)
-    if (second !== cachedWindow.second) cachedWindow = { second, window: monthWindow(new Date(ms)) }
-    return cachedWindow.window
+    if (Math.floor(ms / 1000) !== cachedWindow.second) cachedWindow = windowAt(ms)
+    return cachedWindow
   }
+  const defaultLimitText = String(options.monthlyQuota)
 
   app.decorateRequest('principal', null)
 
-  const admit = (reply: FastifyReply, limit: number, used: number, admitted: boolean, resetSeconds: number) => {
-    reply.header('x-ratelimit-limit', String(limit))
+  const admit = (reply: FastifyReply, principal: Principal, limit: number, used: number, admitted: boolean, window: Window) => {
+    reply.header('x-ratelimit-limit', principal.quota === null ? defaultLimitText : String(limit))
     reply.header('x-ratelimit-remaining', String(Math.max(0, limit - used)))
-    reply.header('x-ratelimit-reset', String(resetSeconds))
+    reply.header('x-ratelimit-reset', window.resetText)
     if (admitted) return undefined
     options.onEvent?.('quota_rejection')
-    return new HttpError(429, 'Monthly quota exceeded', { 'retry-after': String(resetSeconds) })
+    return new HttpError(429, 'Monthly quota exceeded', { 'retry-after': window.resetText })
   }
 
   const storeDown = (principal: Principal, windowId: string, cost: number, limit: number) => {
@@ -90,14 +96,14 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
     const window = currentWindow()
     if (syncStore) {
       const r = syncStore.consumeSync(principal.id, window.id, cost, limit)
-      return done(admit(reply, limit, r.used, r.admitted, window.resetSeconds))
+      return done(admit(reply, principal, limit, r.used, r.admitted, window))
     }
     store.consume(principal.id, window.id, cost, limit).then(
-      (r) => done(admit(reply, limit, r.used, r.admitted, window.resetSeconds)),
+      (r) => done(admit(reply, principal, limit, r.used, r.admitted, window)),
       () => {
         try {
           const r = storeDown(principal, window.id, cost, limit)
-          done(admit(reply, limit, r.used, r.admitted, window.resetSeconds))
+          done(admit(reply, principal, limit, r.used, r.admitted, window))
         } catch (err) {
           done(err as Error)
         }

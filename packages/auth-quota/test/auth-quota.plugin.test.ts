@@ -85,13 +85,17 @@ describe('monthly quota', () => {
   test('the count resets when the UTC month rolls over', async () => {
     let now = new Date('2026-11-30T23:59:58Z')
     app = await build({ quota: 2, clock: () => now })
-    expect((await call({ 'x-api-key': 'key-one' })).statusCode).toBe(200)
-    expect((await call({ 'x-api-key': 'key-one' })).statusCode).toBe(200)
+    const first = await call({ 'x-api-key': 'key-one' })
+    expect([first.statusCode, first.headers['x-ratelimit-reset']]).toEqual([200, '2'])
+    now = new Date('2026-11-30T23:59:59.500Z')
+    const second = await call({ 'x-api-key': 'key-one' })
+    expect([second.statusCode, second.headers['x-ratelimit-reset']]).toEqual([200, '1'])
     expect((await call({ 'x-api-key': 'key-one' })).statusCode).toBe(429)
     now = new Date('2026-12-01T00:00:00Z')
     const res = await call({ 'x-api-key': 'key-one' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['x-ratelimit-remaining']).toBe('1')
+    expect(res.headers['x-ratelimit-reset']).toBe(String(31 * 86400))
   })
 
   test('per-key overrides and key isolation', async () => {
