@@ -30,12 +30,22 @@ export function parseStripeHeader (value: string): StripeHeader {
   return parsed
 }
 
+// The header read for the signature is read again for the v0 check of the same request: parsed once, kept with the
+// request's context (and gone with it).
+const parsedHeaders = new WeakMap<ProviderContext, StripeHeader>()
+
+function parsedHeader (ctx: ProviderContext, value: string): StripeHeader {
+  let parsed = parsedHeaders.get(ctx)
+  if (parsed === undefined) parsedHeaders.set(ctx, parsed = parseStripeHeader(value))
+  return parsed
+}
+
 function read (ctx: ProviderContext): SignatureRead {
   const found = readHeader(ctx, SIGNATURE, 'Stripe-Signature')
   if ('check' in found) {
     return { reason: found.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header', checks: [found.check], candidates: [], loose: [] }
   }
-  const parsed = parseStripeHeader(found.value)
+  const parsed = parsedHeader(ctx, found.value)
   const spacedV1 = parsed.spaced.filter((entry) => entry.key === 'v1').map((entry) => entry.value)
   const candidates: Candidate[] = []
   const loose: string[] = [...spacedV1]
@@ -83,7 +93,7 @@ function read (ctx: ProviderContext): SignatureRead {
 function v0Check (ctx: ProviderContext): Check | undefined {
   const value = ctx.headers.get(SIGNATURE)
   if (value === undefined) return undefined
-  const parsed = parseStripeHeader(value)
+  const parsed = parsedHeader(ctx, value)
   if (parsed.v0.length === 0) return undefined
   const t = parsed.timestamps[0]
   const expected = t === undefined ? undefined : hmac('sha256', utf8Key(ctx.secret), ctx.payload, `${t}.`)
