@@ -44,6 +44,33 @@ describe('startService', () => {
     expect(code).toBe(0)
   })
 
+  test('SIGTERM: a busy keep-alive connection gets its answer with connection: close, and nothing after it', async () => {
+    const port = await freePort()
+    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@utility-apis/source', entry], {
+      cwd: root, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', NODE_ENV: 'test' }, stdio: 'ignore'
+    })
+    const exited = once(child, 'exit')
+    await waitForHealth(`http://127.0.0.1:${port}`)
+    const socket = net.connect(port, '127.0.0.1')
+    await once(socket, 'connect')
+    let received = ''
+    socket.on('data', (chunk) => { received += String(chunk) })
+    const closed = once(socket, 'close')
+    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    child.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Sent during the drain on the same connection: HTTP/1.1 leaves it to the client to retry elsewhere.
+    socket.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n')
+    await closed
+    expect(received).toMatch(/^HTTP\/1\.1 200 /)
+    expect(received).toMatch(/\r\nconnection: close\r\n/i)
+    expect(received.split('\r\n\r\n')[1]).toBe('{"done":true}')
+    expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1)
+    const [code] = await exited
+    expect(code).toBe(0)
+  })
+
   test('invalid configuration: a clear message naming the variable and exit code 1', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@utility-apis/source', entry], {
       cwd: root, env: { ...process.env, PORT: '1', QUOTA_FAIL_MODE: 'sometimes' }, stdio: ['ignore', 'ignore', 'pipe']
