@@ -60,6 +60,11 @@ function svixNames (vector: ReplayTestVector): ReplayTestVector {
   return { ...vector, headers }
 }
 
+// Generic vectors depend only on the caller's header name, encoding and prefix (configuration, never a secret or a
+// payload), and a deployment uses a handful of them: each is signed once. Bounded, since callers choose them.
+const GENERIC = new Map<string, ReplayTestVector[]>()
+const GENERIC_CACHED = 256
+
 /** Known-good vectors for the provider: posting one back unchanged verifies as valid. */
 export function replayTestVectors (provider: ProviderId, generic?: GenericOptions | null): ReplayTestVector[] {
   if (provider !== 'generic-hmac') return FIXED[provider]
@@ -68,5 +73,12 @@ export function replayTestVectors (provider: ProviderId, generic?: GenericOption
     encoding: generic?.encoding ?? 'hex',
     ...(generic?.prefix == null ? {} : { prefix: generic.prefix })
   }
-  return [signed('generic-hmac', '{"event":"demo","id":1}', GENERIC_SECRET, { 'Content-Type': 'application/json' }, { generic: options })]
+  const id = JSON.stringify([options.header_name, options.encoding, options.prefix ?? null])
+  let vectors = GENERIC.get(id)
+  if (vectors === undefined) {
+    vectors = [signed('generic-hmac', '{"event":"demo","id":1}', GENERIC_SECRET, { 'Content-Type': 'application/json' }, { generic: options })]
+    if (GENERIC.size >= GENERIC_CACHED) GENERIC.clear()
+    GENERIC.set(id, vectors)
+  }
+  return vectors
 }

@@ -26,4 +26,14 @@ describe('replayTestVectors', () => {
     expect(vector.generic).toEqual({ header_name: 'X-Custom', encoding: 'base64', prefix: 'sha256=' })
     expect(vector.headers['X-Custom']).toMatch(/^sha256=[A-Za-z0-9+/]{43}=$/)
   })
+
+  it('gives each generic-hmac configuration its own vector, also past the number it keeps signed', () => {
+    const configs = Array.from({ length: 300 }, (_, i) => ({ header_name: `X-Sig-${i}`, encoding: i % 2 ? 'base64' as const : 'hex' as const, prefix: i % 3 ? `v${i}=` : null }))
+    for (const config of [...configs, ...configs.slice(0, 5)]) {
+      const [vector] = replayTestVectors('generic-hmac', config)
+      expect(vector.generic).toEqual(config.prefix === null ? { header_name: config.header_name, encoding: config.encoding } : config)
+      expect(Object.keys(vector.headers)).toContain(config.header_name)
+      expect(verifyWebhook(vector, 2_000_000_000).valid).toBe(true)
+    }
+  })
 })
