@@ -25,8 +25,7 @@ export class HeaderBag {
   lookup (name: string): HeaderLookup {
     const list = this.#values.get(name.toLowerCase())
     if (list === undefined) return { state: 'missing' }
-    const distinct = new Set(list.map((entry) => entry.value))
-    if (distinct.size > 1) return { state: 'conflict', count: list.length }
+    if (list.length > 1 && new Set(list.map((entry) => entry.value)).size > 1) return { state: 'conflict', count: list.length }
     return { state: 'present', value: list[0].value, sentAs: list[0].sentAs }
   }
 
