@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import moment from 'moment-business-time'
 import { BASELINE_ENTRY, median, type BenchContext, type BenchReport } from '../../../bench/harness.js'
 import { dueAt } from '../src/domain/business-time.js'
-import { formatDate, formatWallTime, parseLocalDateTime } from '../src/domain/civil-date.js'
+import { formatDate, formatWallTime, parseLocalDateTime } from '@utility-apis/civil-date'
 import { holidaysObservedIn } from '../src/domain/holidays.js'
 import { formatZonedTime, resolveWallTime } from '../src/domain/time-zone.js'
 

@@ -6,7 +6,7 @@
 // the runtime knows); DST changes happen at night or on weekends and only change the printed offset. The exception is
 // a date-line jump, which removes a whole local day (Pacific/Apia and Pacific/Fakaofo skipped Fri 2011-12-30): it
 // is found from the offsets at both ends and its window is taken out.
-import { floorDiv, SECONDS_PER_DAY } from './civil-date.js'
+import { floorDiv, SECONDS_PER_DAY } from '@utility-apis/civil-date'
 import { holidayOn, isWorkingDay, nthWorkingDayAfter, workingDaysBetween } from './working-days.js'
 import { offsetAt, resolveWallTime, type ZonedTime } from './time-zone.js'
 import type { CalendarId } from './holidays.js'

@@ -2,7 +2,7 @@
 // effect (1971), and the weekend observance of Executive Order 11582 for a Monday-Friday workweek.
 import {
   MONDAY, SATURDAY, SUNDAY, THURSDAY, dayNumber, lastWeekdayOfMonth, nthWeekdayOfMonth, weekday
-} from './civil-date.js'
+} from '@utility-apis/civil-date'
 
 export const FIRST_RULE_YEAR = 1971
 

@@ -1,7 +1,7 @@
 // UTC offsets of IANA zones, and the mapping from a local wall time to an instant, decided here rather than by a
 // date library: luxon resolves a repeated wall time with the offset the host has *today* (luxon #1089), so the same
 // request would give different answers in summer and in winter.
-import { floorDiv, floorMod, formatWallTime, SECONDS_PER_DAY } from './civil-date.js'
+import { floorDiv, floorMod, formatWallTime, SECONDS_PER_DAY } from '@utility-apis/civil-date'
 import { offsetAt } from './zone-offsets.js'
 
 export { isKnownTimeZone, offsetAt } from './zone-offsets.js'

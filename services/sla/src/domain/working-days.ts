@@ -1,6 +1,6 @@
 // Working days of a calendar, counted without walking the days: weekdays come from a closed form and holidays from
 // a sorted table searched by bisection, so any span costs a handful of binary searches.
-import { addWeekdays, dayNumber, formatDate, weekday, weekdaysBetween, FRIDAY } from './civil-date.js'
+import { addWeekdays, dayNumber, formatDate, weekday, weekdaysBetween, FRIDAY } from '@utility-apis/civil-date'
 import { holidaysOfYear, FIRST_RULE_YEAR, type CalendarId, type Holiday } from './holidays.js'
 
 /**

@@ -1,6 +1,6 @@
 // UTC offsets of IANA zones from the runtime's ICU data. Asking ICU costs microseconds per instant, so each
 // (zone, UTC year) is read once into a list of offset changes, and later lookups search that list.
-import { civilDate, dayNumber, floorDiv, SECONDS_PER_DAY } from './civil-date.js'
+import { civilDate, dayNumber, floorDiv, SECONDS_PER_DAY } from '@utility-apis/civil-date'
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 

@@ -2,7 +2,7 @@
 // real date in the supported years) is checked, and every problem is reported at once in pydantic's shape.
 import { Type } from '@sinclair/typebox'
 import { compileAcceptor, REJECTED, RequestValidationError, validate, type Schema, type ValidationIssue } from '@utility-apis/fastapi-errors'
-import { formatWallTime, parseLocalDateTime, wallSeconds } from '../domain/civil-date.js'
+import { formatWallTime, parseLocalDateTime, wallSeconds } from '@utility-apis/civil-date'
 import { isKnownTimeZone } from '../domain/time-zone.js'
 import { OPERATIONS, REQUEST_SCHEMAS, type CalculateRequest, type Operation } from './calculate.schemas.js'
 

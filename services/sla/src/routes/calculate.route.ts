@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   businessSecondsBetween, businessTimeStatus, dueAt, nextBusinessTime, type Schedule
 } from '../domain/business-time.js'
-import { parseLocalDateTime } from '../domain/civil-date.js'
+import { parseLocalDateTime } from '@utility-apis/civil-date'
 import { formatZonedTime, resolveWallTime, type ZonedTime } from '../domain/time-zone.js'
 import { calculateRequestExamples, calculateResponseExamples } from './calculate.examples.js'
 import { parseCalculateRequest } from './calculate.request.js'

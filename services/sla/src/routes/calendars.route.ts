@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { formatDate } from '../domain/civil-date.js'
+import { formatDate } from '@utility-apis/civil-date'
 import { CALENDARS, holidaysObservedIn } from '../domain/holidays.js'
 import {
   CalendarsResponseSchema, HolidaysQuerySchema, HolidaysResponseSchema, FIRST_YEAR, LAST_YEAR,

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { businessSecondsBetween, businessTimeStatus, dueAt, type Schedule } from '../../src/domain/business-time.js'
-import { formatWallTime, parseLocalDateTime } from '../../src/domain/civil-date.js'
+import { formatWallTime, parseLocalDateTime } from '@utility-apis/civil-date'
 import { formatZonedTime, resolveWallTime, zonedTime } from '../../src/domain/time-zone.js'
 import { naiveDueAt, naiveMinutesBetween, type NaiveCalendar } from '../helpers/naive-business-time.js'
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   businessSecondsBetween, businessTimeStatus, dueAt, nextBusinessTime, type Schedule
 } from '../../src/domain/business-time.js'
-import { parseLocalDateTime } from '../../src/domain/civil-date.js'
+import { parseLocalDateTime } from '@utility-apis/civil-date'
 import { formatZonedTime, resolveWallTime, type ZonedTime } from '../../src/domain/time-zone.js'
 import type { CalendarId } from '../../src/domain/holidays.js'
 import { naiveDueAtByDay } from '../helpers/naive-business-time.js'

@@ -1,7 +1,7 @@
 import federal from '@18f/us-federal-holidays'
 import Holidays from 'date-holidays'
 import { describe, expect, it } from 'vitest'
-import { dayNumber, formatDate, weekday } from '../../src/domain/civil-date.js'
+import { dayNumber, formatDate, weekday } from '@utility-apis/civil-date'
 import { holidaysObservedIn, holidaysOfYear, observedDay, type CalendarId, type Holiday } from '../../src/domain/holidays.js'
 import { FEDERAL_HOLIDAYS_2020_2035 } from '../fixtures/federal-holidays.js'
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { parseLocalDateTime } from '../../src/domain/civil-date.js'
+import { parseLocalDateTime } from '@utility-apis/civil-date'
 import { formatOffset, formatZonedTime, resolveWallTime } from '../../src/domain/time-zone.js'
 
 const wall = (text: string): number => {

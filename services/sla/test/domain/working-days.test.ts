@@ -1,7 +1,7 @@
 import federal from '@18f/us-federal-holidays'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { dayNumber, formatDate } from '../../src/domain/civil-date.js'
+import { dayNumber, formatDate } from '@utility-apis/civil-date'
 import {
   holidayOn, holidaysBetween, isWorkingDay, nthWorkingDayAfter, workingDaysBetween, TABLE_END_DAY
 } from '../../src/domain/working-days.js'

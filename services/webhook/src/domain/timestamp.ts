@@ -1,3 +1,4 @@
+import { formatWallTime } from '@utility-apis/civil-date'
 import { check } from './provider.js'
 import type { Check } from './types.js'
 
@@ -30,32 +31,9 @@ export function describeSkew (skew: number): string {
   return `${size} s ${direction}${about}`
 }
 
-const two = (n: number) => (n < 10 ? '0' : '') + n
-
-/**
- * "2023-11-14T22:13:20Z" for Unix seconds before year 5139, by civil-from-days arithmetic (proleptic Gregorian, as
- * Date): this runs on every verification with a timestamp, and a Date plus toISOString costs more than the rest of
- * the timestamp check.
- */
-export function isoSeconds (seconds: number): string {
-  const days = Math.floor(seconds / 86400)
-  const secondOfDay = seconds - days * 86400
-  // Days since 0000-03-01, in 400-year eras of 146097 days (Hinnant's days_from_civil, inverted).
-  const z = days + 719468
-  const era = Math.floor(z / 146097)
-  const dayOfEra = z - era * 146097
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365)
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
-  const monthIndex = Math.floor((5 * dayOfYear + 2) / 153)
-  const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1
-  const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-  return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}T${two(Math.floor(secondOfDay / 3600))}:` +
-    `${two(Math.floor(secondOfDay / 60) % 60)}:${two(secondOfDay % 60)}Z`
-}
-
+// Calendar arithmetic rather than a Date and toISOString: this runs on every verification with a timestamp.
 function isoDate (seconds: number): string {
-  return seconds < 1e11 ? ` (${isoSeconds(seconds)})` : ''
+  return seconds < 1e11 ? ` (${formatWallTime(seconds)}Z)` : ''
 }
 
 /**
