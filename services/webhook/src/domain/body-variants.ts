@@ -26,6 +26,17 @@ const asJson = (json: () => string[] | undefined, shape: Layout, strings: String
   return tokens === undefined ? undefined : layout(tokens, shape, strings)
 }
 
+/** The string a payload such as `"{\"id\":1}"` encodes, or undefined when it is not one JSON string literal. */
+function decodedJsonString (payload: string): string | undefined {
+  if (!/^\s*"/.test(payload)) return undefined
+  try {
+    const decoded: unknown = JSON.parse(payload)
+    return typeof decoded === 'string' ? decoded : undefined
+  } catch {
+    return undefined
+  }
+}
+
 const REPARSED = 'your copy was parsed and re-serialised (JSON.stringify(req.body), json.dumps(request.json), json_encode(...)): hash the raw bytes as received'
 
 const MAKERS: Maker[] = [
@@ -105,6 +116,13 @@ const MAKERS: Maker[] = [
     finding: 'the payload with non-ASCII characters escaped as \\uXXXX and "/" as "\\/"',
     explanation: `the sender escapes non-ASCII characters and slashes (PHP's json_encode does) and ${REPARSED}`,
     make: (payload, json) => asJson(json, 'compact', 'unicode')
+  },
+  {
+    code: 'json_string_decoded',
+    cause: 'reserialized',
+    finding: 'the text inside the JSON string literal the payload is',
+    explanation: 'your copy is the raw body JSON-encoded once more (JSON.stringify of a body that was already a string, json.dumps of the raw text), so it arrived in quotes with its quotes and newlines escaped: pass the raw body itself',
+    make: (payload) => decodedJsonString(payload)
   },
   {
     code: 'unicode_nfc',

@@ -23,8 +23,28 @@ const PROVIDER_NOTES: Record<ProviderId, RawBodyHint> = {
 const NO_MATCH = any('No variant of the body, the secret or the header framing matched',
   'The secret is most likely not the one that signed this delivery (another endpoint, test versus live mode, a rotated secret), or the body was changed in a way that cannot be undone (a proxy, a mapping template). The frameworks below commonly alter the body before it is verified.')
 
-const EMPTY_BODY = any('The payload is empty',
-  'The body was probably consumed or never read: a parser read the stream first, or a form post left the raw data empty. Read the raw bytes before any parser runs.')
+/** A payload that is not the body at all but what a program printed in its place: the signed bytes are gone. */
+export type LostBody = 'empty' | 'object-text' | 'undefined-text'
+
+const LOST_BODY: Record<LostBody, RawBodyHint> = {
+  empty: any('The payload is empty',
+    'The body was probably consumed or never read: a parser read the stream first, or a form post left the raw data empty. Read the raw bytes before any parser runs.'),
+  'object-text': any('The payload is the text "[object Object]"',
+    'Your code turned the parsed body object into a string (String(req.body), a template literal, a string concatenation or a logger) and passed that: the bytes the sender signed are gone. Capture the raw body before any JSON parser runs and pass those bytes.'),
+  'undefined-text': any('The payload is the text "undefined"',
+    'The raw body your code passed was never set (req.rawBody without the middleware or verify callback that fills it), and a string conversion wrote "undefined". Capture the raw body before any parser runs and pass those bytes.')
+}
+
+const STAND_INS = new Map<string, LostBody>([['[object Object]', 'object-text'], ['undefined', 'undefined-text']])
+
+/** Whether the payload is empty or a stand-in for a body that was lost before verification. */
+export function lostBody (payload: string): LostBody | undefined {
+  if (payload === '') return 'empty'
+  return payload.length > 64 ? undefined : STAND_INS.get(payload.trim())
+}
+
+/** The finding for a lost body, for the near-miss check. */
+export const lostBodySummary = (lost: LostBody): string => LOST_BODY[lost].summary
 
 const MISSING_HEADER: Partial<Record<ProviderId, RawBodyHint>> = {
   github: any('X-Hub-Signature-256 did not reach the verifier',
@@ -55,7 +75,8 @@ export interface HintInput {
   provider: ProviderId
   reason: Reason
   hits: NearMissHit[]
-  payloadEmpty: boolean
+  /** The payload is empty or a stand-in for a lost body. */
+  lost?: LostBody
   /** The secret_format check's warning (wrong shape, whitespace), when there is one. */
   secretWarning?: string
   /** The secret is another kind of credential (an API key, a bot token): it cannot match whatever the body. */
@@ -65,7 +86,7 @@ export interface HintInput {
 }
 
 /** Hints for what the caller sees: near-miss findings first, then the frameworks that cause them. */
-export function rawBodyHints ({ provider, reason, hits, payloadEmpty, secretWarning, wrongCredential = false, stale = false }: HintInput): RawBodyHint[] {
+export function rawBodyHints ({ provider, reason, hits, lost, secretWarning, wrongCredential = false, stale = false }: HintInput): RawBodyHint[] {
   const found = hits.map((hit) => hit.hint)
   const clock = stale ? [CLOCK] : []
   const secret = secretWarning === undefined ? [] : [any('The secret may not be this provider\'s signing secret', secretWarning)]
@@ -78,7 +99,7 @@ export function rawBodyHints ({ provider, reason, hits, payloadEmpty, secretWarn
       if (hits.length > 0) return uniqueBySummary([...found, ...relevant, PROVIDER_NOTES[provider], ...clock])
       // Another kind of credential cannot match whatever the body: the framework list would only distract.
       if (wrongCredential) return [...secret, PROVIDER_NOTES[provider], ...clock]
-      if (payloadEmpty) return [...secret, EMPTY_BODY, ...frameworks(provider, (list) => list.includes('consumed')), ...clock]
+      if (lost !== undefined) return [...secret, LOST_BODY[lost], ...frameworks(provider, (list) => list.includes('consumed')), ...clock]
       return [...secret, NO_MATCH, PROVIDER_NOTES[provider], ...frameworks(provider, () => true), ...clock]
     }
     case 'malformed_signature_header':

@@ -3,7 +3,7 @@ import { HeaderBag } from './header-bag.js'
 import { searchNearMisses, type NearMissHit, type NearMissResult } from './near-miss.js'
 import { check, type Provider, type ProviderContext, type SignatureRead } from './provider.js'
 import { PROVIDERS } from './providers/index.js'
-import { rawBodyHints } from './raw-body-hints.js'
+import { lostBody, lostBodySummary, rawBodyHints, type LostBody } from './raw-body-hints.js'
 import { replayTestVectors } from './replay-vectors.js'
 import { secretFormatCheck, wrongCredential } from './secret-shape.js'
 import { checkTimestamp } from './timestamp.js'
@@ -46,10 +46,14 @@ function uniqueHits (hits: NearMissHit[]): NearMissHit[] {
   return hits.filter((hit) => !seen.has(hit.code) && seen.add(hit.code) !== undefined)
 }
 
-function searchCheck ({ hits, tried, truncated }: NearMissResult): Check {
+function searchCheck ({ hits, tried, truncated }: NearMissResult, lost: LostBody | undefined): Check {
   const partial = truncated ? ' (the body is large: JSON re-layouts are tried up to 256 KiB and body variants up to a hashing budget)' : ''
   if (hits.length > 0) {
     return check('near_miss_search', 'warning', `${hits.length} of ${tried} variants would have matched (listed as near_miss_* checks); the verdict stays invalid${partial}`)
+  }
+  if (lost !== undefined) {
+    return check('near_miss_search', 'failed',
+      `none of ${tried} variants matched: ${lostBodySummary(lost).replace(/^The/, 'the')}, so the body the sender signed was lost before it reached the verification (see raw_body_hints); the secret may well be right`)
   }
   return check('near_miss_search', 'failed',
     `none of ${tried} variants of the body, the secret and the header framing matched: the secret is most likely not the one that signed this payload${partial}`)
@@ -77,11 +81,12 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
   if (signature.check.status === 'failed') reasons.add('signature_mismatch')
 
   let hits: NearMissHit[] = []
+  const lost = lostBody(request.payload)
   const searchable = signature.matched < 0 && read.signedPrefix !== undefined && (read.candidates.length > 0 || read.loose.length > 0)
   if (searchable) {
     const search = searchNearMisses({ provider, read, payload: request.payload, secret: request.secret, key, generic })
     hits = uniqueHits(search.hits)
-    checks.push(searchCheck({ ...search, hits }), ...hits.map((hit) => hit.check))
+    checks.push(searchCheck({ ...search, hits }, lost), ...hits.map((hit) => hit.check))
   } else {
     checks.push(check('near_miss_search', 'skipped', signature.matched >= 0 ? 'the signature matched' : 'no signature and signed content to compare'))
   }
@@ -102,7 +107,7 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
       provider: provider.id,
       reason,
       hits,
-      payloadEmpty: request.payload === '',
+      lost,
       secretWarning: secretFormat.status === 'warning' ? secretFormat.detail : undefined,
       wrongCredential: signature.matched < 0 && wrongCredential(request.secret) !== undefined,
       stale: reasons.has('timestamp_outside_tolerance')

@@ -37,6 +37,15 @@ describe('bodyVariants', () => {
     expect(codes('{"a":1}')).not.toContain('base64_decoded')
   })
 
+  it('offers the text inside a payload that is one JSON string literal', () => {
+    const raw = '{"id":"evt_1",\n  "note":"a \\"quoted\\" word"}'
+    expect(variants(JSON.stringify(raw)).json_string_decoded).toBe(raw)
+    expect(variants(` ${JSON.stringify('plain text')}\n`).json_string_decoded).toBe('plain text')
+    expect(codes('{"a":"b"}')).not.toContain('json_string_decoded')
+    expect(codes('"unterminated')).not.toContain('json_string_decoded')
+    expect(codes('"a" "b"')).not.toContain('json_string_decoded')
+  })
+
   it('offers NFC and NFD forms only when they differ', () => {
     expect(codes('Zoe')).not.toContain('unicode_nfc')
     expect(variants('Zoe\u0308').unicode_nfc).toBe(Buffer.from('Zoë').toString('latin1'))

@@ -70,6 +70,23 @@ describe.each(PROVIDER_IDS)('%s, for every provider', (provider) => {
     expect(result.raw_body_hints.map((hint) => hint.framework)).toContain('AWS Lambda / API Gateway')
   })
 
+  it('finds a body that was JSON-encoded a second time', () => {
+    const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: JSON.stringify(JSON_BODY) }, NOW)
+    expect(result.reason).toBe('signature_mismatch')
+    expect(checkNamed(result, 'near_miss_json_string_decoded').status).toBe('warning')
+    expect(result.raw_body_hints[0].summary).toBe('The signature matches the text inside the JSON string literal the payload is')
+  })
+
+  it('says the body was lost, not the secret wrong, when the payload is "[object Object]"', () => {
+    const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: '[object Object]' }, NOW)
+    expect(result.reason).toBe('signature_mismatch')
+    const search = checkNamed(result, 'near_miss_search')
+    expect(search).toMatchObject({ status: 'failed' })
+    expect(search.detail).toContain('the payload is the text "[object Object]"')
+    expect(search.detail).not.toContain('most likely not the one')
+    expect(result.raw_body_hints[0].summary).toBe('The payload is the text "[object Object]"')
+  })
+
   it('never lets a near miss change the verdict', () => {
     const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: `${JSON_BODY}\n` }, NOW)
     expect(result.checks.some((item) => item.name.startsWith('near_miss_') && item.status === 'warning')).toBe(true)

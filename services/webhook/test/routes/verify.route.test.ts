@@ -47,6 +47,13 @@ describe('POST /v1/webhooks/verify', () => {
     expect(body.raw_body_hints[0]).toEqual({ framework: 'any', summary: 'The signature matches the payload without its trailing newline', detail: expect.any(String) })
   })
 
+  it('tells a caller whose code sent the body as "[object Object]" that the body was lost, with the Express fix', async () => {
+    const body = (await postVerify(app, { ...delivery('stripe', BODY), payload: '[object Object]' })).json()
+    expect(body).toMatchObject({ valid: false, reason: 'signature_mismatch' })
+    expect(body.raw_body_hints[0].summary).toBe('The payload is the text "[object Object]"')
+    expect(body.raw_body_hints.map((hint: { framework: string }) => hint.framework)).toContain('Express')
+  })
+
   it('uses the injected clock when now_epoch_seconds is omitted', async () => {
     const { now_epoch_seconds: _omit, ...request } = delivery('slack', BODY, NOW - 10)
     expect((await postVerify(app, request)).json().valid).toBe(true)
