@@ -87,6 +87,19 @@ describe.each(PROVIDER_IDS)('%s, for every provider', (provider) => {
     expect(result.raw_body_hints[0].summary).toBe('The payload is the text "[object Object]"')
   })
 
+  it('says which provider the headers belong to when the chosen provider\'s header is missing', () => {
+    const other = provider === 'stripe' ? 'github' : 'stripe'
+    const result = verifyWebhook({ ...delivery(other, JSON_BODY), provider, generic: provider === 'generic-hmac' ? { header_name: 'X-Signature', encoding: 'hex' } : undefined }, NOW)
+    expect(result.reason).toBe('missing_signature_header')
+    expect(checkNamed(result, 'other_provider_headers')).toMatchObject({ status: 'warning', detail: expect.stringContaining(`"provider": "${other}"`) })
+    expect(result.raw_body_hints[0].summary).toMatch(new RegExp(`^The headers are ${other === 'stripe' ? 'Stripe' : 'GitHub'}'s, not `))
+  })
+
+  it('adds no provider guess when the provider\'s own header is there', () => {
+    const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: `${JSON_BODY} ` }, NOW)
+    expect(result.checks.map((item) => item.name)).not.toContain('other_provider_headers')
+  })
+
   it('never lets a near miss change the verdict', () => {
     const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: `${JSON_BODY}\n` }, NOW)
     expect(result.checks.some((item) => item.name.startsWith('near_miss_') && item.status === 'warning')).toBe(true)
