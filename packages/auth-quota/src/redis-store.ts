@@ -4,29 +4,47 @@ import type { ConsumeResult, QuotaStore } from './quota-store.js'
 // Check and count each call in one script, so replicas can neither overshoot nor lose a count. The calls of one
 // event-loop turn share one evaluation (KEYS[i] is call i's counter; ARGV holds the TTL, then each call's cost and
 // limit) and are checked and counted one after another inside it, each exactly as a script of its own would: Redis runs
-// a script without interleaving anything else. One evaluation instead of one per call is most of Redis's own cost per
-// call (setting up the script), and it travels as one command. pcall keeps one broken key from failing the others,
-// since Redis does not roll back a script's earlier writes when a later call errors. The window is in the key; the TTL
-// (NX: set once) only cleans up, so a skewed clock can never expire a live counter early.
+// a script without interleaving anything else. Each counter is read once and written once per evaluation, however many
+// of its calls the turn holds: a busy key costs Redis two commands per turn instead of two or three per call, and Redis
+// is the one part every replica shares. A counter that is not a number fails its own calls only (pcall; its writes are
+// never attempted). The window is in the key; the TTL, set by the write that creates the counter, only cleans up, so a
+// skewed clock can never expire a live counter early.
 const CONSUME = `
 local ttl = ARGV[1]
+local counters, created, changed, order = {}, {}, {}, {}
 local out = {}
 for i, key in ipairs(KEYS) do
-  local cost = tonumber(ARGV[2 * i])
-  local used = redis.pcall('GET', key)
-  if type(used) == 'table' then
+  local used = counters[key]
+  if used == nil then
+    local stored = redis.pcall('GET', key)
+    used = type(stored) == 'table' and false or tonumber(stored or '0') or false
+    counters[key] = used
+    created[key] = stored == false
+  end
+  if used == false then
     out[2 * i - 1] = -1
     out[2 * i] = 0
   else
-    used = tonumber(used or '0')
+    local cost = tonumber(ARGV[2 * i])
     if used + cost > tonumber(ARGV[2 * i + 1]) then
       out[2 * i - 1] = 0
     else
-      used = redis.call('INCRBY', key, cost)
-      redis.call('EXPIRE', key, ttl, 'NX')
+      used = used + cost
+      counters[key] = used
+      if not changed[key] then
+        changed[key] = true
+        order[#order + 1] = key
+      end
       out[2 * i - 1] = 1
     end
     out[2 * i] = used
+  end
+end
+for _, key in ipairs(order) do
+  if created[key] then
+    redis.call('SET', key, string.format('%d', counters[key]), 'EX', ttl)
+  else
+    redis.call('SET', key, string.format('%d', counters[key]), 'KEEPTTL')
   end
 end
 return out

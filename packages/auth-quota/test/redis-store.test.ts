@@ -90,6 +90,43 @@ describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () 
     }
   })
 
+  test('a counter that is not a number fails its own calls only', async () => {
+    const client = new Redis(REDIS_URL as string)
+    const prefix = `nan-${process.pid}-${Date.now()}`
+    const store = new RedisQuotaStore(client, prefix)
+    try {
+      await admin.set(RedisQuotaStore.keyFor(prefix, 'garbled', '2026-11'), 'abc')
+      const results = await Promise.allSettled([store.consume('garbled', '2026-11', 1, 5), store.consume('fine', '2026-11', 1, 5)])
+      expect(results[0].status === 'rejected' && results[0].reason).toBeInstanceOf(QuotaKeyError)
+      expect(results[1]).toEqual({ status: 'fulfilled', value: { admitted: true, used: 1 } })
+      expect(await admin.get(RedisQuotaStore.keyFor(prefix, 'garbled', '2026-11'))).toBe('abc')
+    } finally {
+      await client.quit()
+    }
+  })
+
+  test('a new counter gets the cleanup TTL, an existing one keeps its TTL, and large counts stay exact integers', async () => {
+    const client = new Redis(REDIS_URL as string)
+    const prefix = `ttl-${process.pid}-${Date.now()}`
+    const store = new RedisQuotaStore(client, prefix)
+    const key = (id: string) => RedisQuotaStore.keyFor(prefix, id, '2026-11')
+    try {
+      await admin.set(key('old'), '5', 'EX', 1000)
+      await admin.set(key('big'), String(Number.MAX_SAFE_INTEGER - 10))
+      const [created, kept, big] = await Promise.all([
+        store.consume('new', '2026-11', 1, 5), store.consume('old', '2026-11', 1, 10), store.consume('big', '2026-11', 3, Number.MAX_SAFE_INTEGER)
+      ])
+      expect([created, kept, big]).toEqual([{ admitted: true, used: 1 }, { admitted: true, used: 6 }, { admitted: true, used: Number.MAX_SAFE_INTEGER - 7 }])
+      expect(await admin.ttl(key('new'))).toBeGreaterThan(60 * 24 * 3600)
+      expect(await admin.ttl(key('old'))).toBeGreaterThan(0)
+      expect(await admin.ttl(key('old'))).toBeLessThanOrEqual(1000)
+      expect(await admin.get(key('big'))).toBe(String(Number.MAX_SAFE_INTEGER - 7))
+      expect(await admin.ttl(key('big'))).toBe(-1)
+    } finally {
+      await client.quit()
+    }
+  })
+
   test('Redis unreachable mid-run, fail open: no 500, admitted within the per-replica bound', async () => {
     const relay = await relayTo(new URL(REDIS_URL as string))
     const client = new Redis(relay.url, fastFail).on('error', () => {})
