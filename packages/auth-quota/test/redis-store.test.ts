@@ -58,59 +58,52 @@ describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () 
     }
   })
 
-  test('calls of one turn share an evaluation: 600 concurrent calls on one store, limit 500, usage 1..500 exactly', async () => {
+  /** A store on a client of its own with a fresh key prefix; `key` names a counter of November 2026. */
+  async function withStore (name: string, use: (store: RedisQuotaStore, key: (id: string) => string) => Promise<void>) {
     const client = new Redis(REDIS_URL as string)
-    const store = new RedisQuotaStore(client, `batch-${process.pid}-${Date.now()}`)
+    const prefix = `${name}-${process.pid}-${Date.now()}`
     try {
+      await use(new RedisQuotaStore(client, prefix), (id) => RedisQuotaStore.keyFor(prefix, id, '2026-11'))
+    } finally {
+      await client.quit()
+    }
+  }
+
+  test('calls of one turn share an evaluation: 600 concurrent calls on one store, limit 500, usage 1..500 exactly', async () => {
+    await withStore('batch', async (store) => {
       const results = await Promise.all(Array.from({ length: 600 }, () => store.consume('k', '2026-11', 1, 500)))
       const admitted = results.filter((r) => r.admitted)
       expect(admitted.map((r) => r.used).sort((a, b) => a - b)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1))
       expect(results.filter((r) => !r.admitted).every((r) => r.used === 500)).toBe(true)
       const costly = await Promise.all([store.consume('c', '2026-11', 3, 10), store.consume('c', '2026-11', 5, 10), store.consume('c', '2026-11', 3, 10)])
       expect(costly).toEqual([{ admitted: true, used: 3 }, { admitted: true, used: 8 }, { admitted: false, used: 8 }])
-    } finally {
-      await client.quit()
-    }
+    })
   })
 
   test('a counter key of the wrong type fails its own call only, not the others of the same turn', async () => {
-    const client = new Redis(REDIS_URL as string)
-    const prefix = `wrongtype-${process.pid}-${Date.now()}`
-    const store = new RedisQuotaStore(client, prefix)
-    try {
-      await admin.rpush(RedisQuotaStore.keyFor(prefix, 'broken', '2026-11'), 'x')
+    await withStore('wrongtype', async (store, key) => {
+      await admin.rpush(key('broken'), 'x')
       const [before, broken, after] = await Promise.allSettled([
         store.consume('fine', '2026-11', 1, 5), store.consume('broken', '2026-11', 1, 5), store.consume('fine', '2026-11', 1, 5)
       ])
       expect(before).toEqual({ status: 'fulfilled', value: { admitted: true, used: 1 } })
       expect(after).toEqual({ status: 'fulfilled', value: { admitted: true, used: 2 } })
       expect(broken.status === 'rejected' && broken.reason).toBeInstanceOf(QuotaKeyError)
-    } finally {
-      await client.quit()
-    }
+    })
   })
 
   test('a counter that is not a number fails its own calls only', async () => {
-    const client = new Redis(REDIS_URL as string)
-    const prefix = `nan-${process.pid}-${Date.now()}`
-    const store = new RedisQuotaStore(client, prefix)
-    try {
-      await admin.set(RedisQuotaStore.keyFor(prefix, 'garbled', '2026-11'), 'abc')
+    await withStore('nan', async (store, key) => {
+      await admin.set(key('garbled'), 'abc')
       const results = await Promise.allSettled([store.consume('garbled', '2026-11', 1, 5), store.consume('fine', '2026-11', 1, 5)])
       expect(results[0].status === 'rejected' && results[0].reason).toBeInstanceOf(QuotaKeyError)
       expect(results[1]).toEqual({ status: 'fulfilled', value: { admitted: true, used: 1 } })
-      expect(await admin.get(RedisQuotaStore.keyFor(prefix, 'garbled', '2026-11'))).toBe('abc')
-    } finally {
-      await client.quit()
-    }
+      expect(await admin.get(key('garbled'))).toBe('abc')
+    })
   })
 
   test('a new counter gets the cleanup TTL, an existing one keeps its TTL, and large counts stay exact integers', async () => {
-    const client = new Redis(REDIS_URL as string)
-    const prefix = `ttl-${process.pid}-${Date.now()}`
-    const store = new RedisQuotaStore(client, prefix)
-    const key = (id: string) => RedisQuotaStore.keyFor(prefix, id, '2026-11')
-    try {
+    await withStore('ttl', async (store, key) => {
       await admin.set(key('old'), '5', 'EX', 1000)
       await admin.set(key('big'), String(Number.MAX_SAFE_INTEGER - 10))
       const [created, kept, big] = await Promise.all([
@@ -122,9 +115,7 @@ describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () 
       expect(await admin.ttl(key('old'))).toBeLessThanOrEqual(1000)
       expect(await admin.get(key('big'))).toBe(String(Number.MAX_SAFE_INTEGER - 7))
       expect(await admin.ttl(key('big'))).toBe(-1)
-    } finally {
-      await client.quit()
-    }
+    })
   })
 
   test('Redis unreachable mid-run, fail open: no 500, admitted within the per-replica bound', async () => {
