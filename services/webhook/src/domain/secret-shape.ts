@@ -21,9 +21,18 @@ const WRONG_CREDENTIALS: Array<{ prefix: string, what: string }> = [
   { prefix: 'ghs_', what: 'a GitHub App installation token' }
 ]
 
+/**
+ * The secret inside the quotes it was stored with (`"whsec_..."`), or undefined when it has none: `docker run
+ * --env-file` and most secret stores keep quotes as part of the value.
+ */
+export function unquoted (secret: string): string | undefined {
+  const quoted = /^(["'])(.+)\1$/s.exec(secret.trim())
+  return quoted === null ? undefined : quoted[2]
+}
+
 /** What kind of credential a secret is when it is not a signing secret at all (`a Stripe secret API key`). */
 export function wrongCredential (secret: string): { prefix: string, what: string } | undefined {
-  const trimmed = secret.trim()
+  const trimmed = unquoted(secret) ?? secret.trim()
   return WRONG_CREDENTIALS.find((shape) => trimmed.startsWith(shape.prefix))
 }
 
@@ -69,7 +78,8 @@ export function secretFormatCheck (provider: ProviderId, secret: string, signatu
   if (provider === 'standard-webhooks') {
     const key = PROVIDERS[provider].key(secret)
     if (key === undefined) {
-      return check('secret_format', 'failed', 'the secret is not base64 after the optional whsec_ prefix, so it cannot be a Standard Webhooks key')
+      const quotes = unquoted(secret) === undefined ? '' : ' (it is wrapped in quotes, and they are part of the secret as given)'
+      return check('secret_format', 'failed', `the secret is not base64 after the optional whsec_ prefix, so it cannot be a Standard Webhooks key${quotes}`)
     }
     if (!signatureMatched && (key.length < 24 || key.length > 64)) {
       return check('secret_format', 'warning', `${keyUse(provider, secret)}; Standard Webhooks keys are 24 to 64 bytes`)
@@ -77,10 +87,12 @@ export function secretFormatCheck (provider: ProviderId, secret: string, signatu
   }
   if (signatureMatched) return check('secret_format', 'passed', `${keyUse(provider, secret)}; it produced the matching signature`)
 
-  const trimmed = secret.trim()
+  const bare = unquoted(secret)
+  const trimmed = bare ?? secret.trim()
   const wrong = wrongCredential(secret)
   const findings = [
     describeWhitespace(secret),
+    bare === undefined ? undefined : 'the secret is wrapped in quotes, and they are part of the key as given (docker run --env-file and secret stores keep them)',
     wrong === undefined ? undefined : `it starts with ${wrong.prefix}, which is ${wrong.what}, not a webhook signing secret`,
     ...(wrong === undefined ? providerSpecific(provider, trimmed) : [])
   ].filter((finding): finding is string => finding !== undefined)

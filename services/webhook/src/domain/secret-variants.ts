@@ -2,6 +2,7 @@ import { decodeBase64, decodeHex } from './digest.js'
 import { utf8Key } from './provider.js'
 import { PROVIDERS } from './providers/index.js'
 import { standardWebhooksKey } from './providers/standard-webhooks.js'
+import { unquoted } from './secret-shape.js'
 import type { ProviderId } from './types.js'
 
 export interface SecretVariant {
@@ -23,6 +24,15 @@ export function secretVariants (provider: ProviderId, secret: string): SecretVar
       finding: 'the secret without its surrounding whitespace',
       explanation: 'the secret you passed has whitespace around it (a newline from an env file, echo or a file read): trim it where you load it',
       key: PROVIDERS[provider].key(trimmed)
+    })
+  }
+  const bare = unquoted(secret)
+  if (bare !== undefined) {
+    variants.push({
+      code: 'secret_unquoted',
+      finding: 'the secret without the quotes around it',
+      explanation: 'the secret you passed is wrapped in quotes that are not part of it (an env file read by docker run --env-file, which keeps quotes, or a value pasted with its quotes into a secret store): remove them where you store or load it',
+      key: PROVIDERS[provider].key(bare)
     })
   }
   const whsec = secret.startsWith(WHSEC)

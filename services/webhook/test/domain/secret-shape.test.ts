@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { secretFormatCheck } from '../../src/domain/secret-shape.js'
+import { secretFormatCheck, unquoted, wrongCredential } from '../../src/domain/secret-shape.js'
 
 describe('secretFormatCheck', () => {
   it.each([
@@ -21,6 +21,20 @@ describe('secretFormatCheck', () => {
     expect(secretFormatCheck('github', 'abc\n', false).detail).toContain('ends with a newline')
     expect(secretFormatCheck('github', ' abc', false).detail).toContain('starts with whitespace')
     expect(secretFormatCheck('github', 'abc\r\n', false).detail).toContain('ends with CRLF')
+  })
+
+  it('describes quotes around the secret, and still recognises the credential inside them', () => {
+    expect(secretFormatCheck('github', '"abc"', false).detail).toContain('wrapped in quotes')
+    expect(secretFormatCheck('standard-webhooks', '"whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"', false)).toMatchObject({ status: 'failed', detail: expect.stringContaining('wrapped in quotes') })
+    expect(wrongCredential("'sk_live_abc'")?.what).toBe('a Stripe secret API key')
+  })
+
+  it('takes off one pair of matching quotes only', () => {
+    expect(unquoted('"whsec_abc"')).toBe('whsec_abc')
+    expect(unquoted(" 'abc'\n")).toBe('abc')
+    expect(unquoted('"abc\'')).toBeUndefined()
+    expect(unquoted('""')).toBeUndefined()
+    expect(unquoted('a"b"')).toBeUndefined()
   })
 
   it('checks provider-specific shapes', () => {

@@ -9,6 +9,13 @@ describe('secretVariants', () => {
     expect(codes('github', 'abc')).toEqual([])
   })
 
+  it('offers the secret without quotes around it, keyed the provider\'s way', () => {
+    expect(codes('github', '"abc"')).toEqual(['secret_unquoted'])
+    expect(codes('github', '"abc"\n')).toEqual(['secret_trimmed', 'secret_unquoted'])
+    const unquoted = secretVariants('standard-webhooks', '"whsec_YWJjZGVm"').find((variant) => variant.code === 'secret_unquoted')
+    expect(unquoted?.key).toEqual(Buffer.from('abcdef'))
+  })
+
   it('offers the whsec_ handlings per provider', () => {
     expect(codes('stripe', 'abc')).toEqual(['secret_with_whsec'])
     expect(codes('stripe', 'whsec_YWJjZGVm')).toEqual(['secret_without_whsec', 'secret_base64_key'])

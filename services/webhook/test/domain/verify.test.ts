@@ -100,6 +100,14 @@ describe.each(PROVIDER_IDS)('%s, for every provider', (provider) => {
     expect(result.checks.map((item) => item.name)).not.toContain('other_provider_headers')
   })
 
+  it('finds a secret passed with the quotes of its env file', () => {
+    const request = delivery(provider, JSON_BODY)
+    const result = verifyWebhook({ ...request, secret: `"${request.secret}"` }, NOW)
+    expect(result.reason).toBe('signature_mismatch')
+    expect(checkNamed(result, 'near_miss_secret_unquoted').status).toBe('warning')
+    expect(checkNamed(result, 'secret_format').detail).toContain('wrapped in quotes')
+  })
+
   it('never lets a near miss change the verdict', () => {
     const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: `${JSON_BODY}\n` }, NOW)
     expect(result.checks.some((item) => item.name.startsWith('near_miss_') && item.status === 'warning')).toBe(true)
