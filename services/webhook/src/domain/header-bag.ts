@@ -29,6 +29,15 @@ export class HeaderBag {
     return { state: 'present', value: list[0].value, sentAs: list[0].sentAs }
   }
 
+  /** The names, as sent, of the headers whose value passes `test`. */
+  namesWhere (test: (value: string) => boolean): string[] {
+    const names: string[] = []
+    for (const list of this.#values.values()) {
+      for (const entry of list) if (test(entry.value)) names.push(entry.sentAs)
+    }
+    return names
+  }
+
   has (name: string): boolean {
     return this.#values.has(name.toLowerCase())
   }

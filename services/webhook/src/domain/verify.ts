@@ -1,8 +1,8 @@
 import { digestsEqual, fingerprint, hmac } from './digest.js'
 import { HeaderBag } from './header-bag.js'
+import { headerFindings } from './header-findings.js'
 import { searchNearMisses, type NearMissHit, type NearMissResult } from './near-miss.js'
 import { check, type Provider, type ProviderContext, type SignatureRead } from './provider.js'
-import { otherProviderCheck, otherProviderHint, otherProviders } from './provider-guess.js'
 import { PROVIDERS } from './providers/index.js'
 import { lostBody, lostBodySummary, rawBodyHints, type LostBody } from './raw-body-hints.js'
 import { replayTestVectors } from './replay-vectors.js'
@@ -71,8 +71,8 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
   const read = provider.read(ctx)
   const reasons = new Set<Reason>(read.reason === undefined ? [] : [read.reason])
   const checks = [...read.checks]
-  const others = read.reason === 'missing_signature_header' ? otherProviders(ctx.headers, provider.id) : []
-  if (others.length > 0) checks.push(otherProviderCheck(others))
+  const fromHeaders = headerFindings(ctx.headers, provider, read.reason)
+  checks.push(...fromHeaders.checks)
 
   const timestamp = timestampChecks(provider, read, request.now_epoch_seconds ?? clock, request.tolerance_seconds ?? DEFAULT_TOLERANCE_SECONDS)
   checks.push(...timestamp.checks)
@@ -106,7 +106,7 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
     replay_protected: provider.replayProtected,
     matched_signature_header: signature.matched >= 0 ? read.header ?? null : null,
     checks,
-    raw_body_hints: [...(others.length > 0 ? [otherProviderHint(others, provider.info.name)] : []), ...rawBodyHints({
+    raw_body_hints: [...fromHeaders.hints, ...rawBodyHints({
       provider: provider.id,
       reason,
       hits,

@@ -108,6 +108,15 @@ describe.each(PROVIDER_IDS)('%s, for every provider', (provider) => {
     expect(checkNamed(result, 'secret_format').detail).toContain('wrapped in quotes')
   })
 
+  it('points at header values copied with their quotes', () => {
+    const request = delivery(provider, JSON_BODY)
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, `"${value}"`]))
+    const result = verifyWebhook({ ...request, headers }, NOW)
+    expect(result.valid).toBe(false)
+    expect(checkNamed(result, 'quoted_header_values').status).toBe('warning')
+    expect(result.raw_body_hints.map((hint) => hint.summary)).toContain('Header values are wrapped in quotes')
+  })
+
   it('never lets a near miss change the verdict', () => {
     const result = verifyWebhook({ ...delivery(provider, JSON_BODY), payload: `${JSON_BODY}\n` }, NOW)
     expect(result.checks.some((item) => item.name.startsWith('near_miss_') && item.status === 'warning')).toBe(true)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HeaderBag } from '../../src/domain/header-bag.js'
-import { otherProviderCheck, otherProviderHint, otherProviders } from '../../src/domain/provider-guess.js'
+import { headerFindings, otherProviderCheck, otherProviderHint, otherProviders } from '../../src/domain/header-findings.js'
+import { PROVIDERS } from '../../src/domain/providers/index.js'
 
 describe('otherProviders', () => {
   it('names the provider whose signature header the request carries, whatever the case of its name', () => {
@@ -34,5 +35,25 @@ describe('otherProviderCheck and otherProviderHint', () => {
       summary: 'The headers are Stripe\'s, not GitHub\'s',
       detail: 'They carry Stripe-Signature and not GitHub\'s signature header: verify with "provider": "stripe" and that provider\'s signing secret.'
     })
+  })
+})
+
+describe('headerFindings', () => {
+  it('names the headers whose values carry quotes, never their values', () => {
+    const headers = new HeaderBag({ 'Stripe-Signature': '"t=1700000000,v1=abc"', 'Content-Type': 'application/json' })
+    const { checks, hints } = headerFindings(headers, PROVIDERS.stripe, 'missing_timestamp')
+    expect(checks).toEqual([{ name: 'quoted_header_values', status: 'warning', detail: expect.stringMatching(/^Stripe-Signature is wrapped in quotes/) }])
+    expect(checks[0].detail).not.toContain('1700000000')
+    expect(hints.map((hint) => hint.summary)).toEqual(['Header values are wrapped in quotes'])
+  })
+
+  it('finds nothing when the provider read its signature', () => {
+    const headers = new HeaderBag({ 'X-Hub-Signature-256': "'sha256=ab'", 'Stripe-Signature': 't=1,v1=ab' })
+    expect(headerFindings(headers, PROVIDERS.github, undefined)).toEqual({ checks: [], hints: [] })
+  })
+
+  it('puts the other provider before the quotes', () => {
+    const headers = new HeaderBag({ 'Stripe-Signature': '"t=1,v1=ab"' })
+    expect(headerFindings(headers, PROVIDERS.github, 'missing_signature_header').checks.map((item) => item.name)).toEqual(['other_provider_headers', 'quoted_header_values'])
   })
 })

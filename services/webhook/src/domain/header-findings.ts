@@ -1,7 +1,10 @@
 import type { HeaderBag } from './header-bag.js'
-import { check } from './provider.js'
+import { check, type Provider, type SignatureRead } from './provider.js'
 import { PROVIDERS } from './providers/index.js'
 import type { Check, ProviderId, RawBodyHint } from './types.js'
+
+// What the headers themselves say when the provider could not read its signature from them: the delivery is another
+// provider's, or its values were copied with the quotes of the log or JSON they came from.
 
 /** A provider whose own signature header the request carries, though another provider was chosen. */
 export interface OtherProvider {
@@ -50,4 +53,30 @@ export function otherProviderHint (others: OtherProvider[], chosen: string): Raw
     detail: `They carry ${list(others, (other) => other.header)} and not ${chosen}'s signature header: verify with ` +
       `${list(others, (other) => `"provider": "${other.provider}"`)} and that provider's signing secret.`
   }
+}
+
+const QUOTED = /^(["']).*\1$/s
+
+const QUOTES_HINT: RawBodyHint = {
+  framework: 'any',
+  summary: 'Header values are wrapped in quotes',
+  detail: 'Pass each header value exactly as received, without the quotes of the log, JSON or shell command it was copied from.'
+}
+
+/** Checks and leading hints from the headers, for a signature the provider could not read from them. */
+export function headerFindings (headers: HeaderBag, provider: Provider, reason: SignatureRead['reason']): { checks: Check[], hints: RawBodyHint[] } {
+  const findings: { checks: Check[], hints: RawBodyHint[] } = { checks: [], hints: [] }
+  if (reason === undefined) return findings
+  const others = reason === 'missing_signature_header' ? otherProviders(headers, provider.id) : []
+  if (others.length > 0) {
+    findings.checks.push(otherProviderCheck(others))
+    findings.hints.push(otherProviderHint(others, provider.info.name))
+  }
+  const quoted = headers.namesWhere((value) => QUOTED.test(value))
+  if (quoted.length > 0) {
+    findings.checks.push(check('quoted_header_values', 'warning',
+      `${quoted.join(', ')} ${quoted.length === 1 ? 'is' : 'are'} wrapped in quotes, which are then part of the value: pass header values exactly as received`))
+    findings.hints.push(QUOTES_HINT)
+  }
+  return findings
 }
