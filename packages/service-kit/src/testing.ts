@@ -2,6 +2,8 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import type { FastifyInstance } from 'fastify'
 import { SECURITY_SCHEME } from './docs.js'
 
+export { curlExamples, shellCommands, type CurlExample } from './readme-examples.js'
+
 export interface OpenApiCheck {
   /** Problems reported by a real OpenAPI 3.1 validator (empty when valid). */
   errors: unknown[]
