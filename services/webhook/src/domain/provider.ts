@@ -23,6 +23,8 @@ export interface SignatureRead {
   timestampLabel?: string
   /** What is signed before the body (`v0:<ts>:`, `<t>.`, `<id>.<ts>.`); undefined when it cannot be built. */
   signedPrefix?: string
+  /** Signatures the provider ignores by design (Stripe's v0 entries), for its extra checks to report on. */
+  ignored?: string[]
 }
 
 export interface ProviderContext {
@@ -63,7 +65,7 @@ export interface Provider {
   /** The HMAC key for a secret; undefined when the secret cannot be one (Standard Webhooks needs base64). */
   key: (secret: string) => Buffer | undefined
   /** Provider facts reported whatever the verdict: legacy signatures, required headers, idempotency keys. */
-  extraChecks: (ctx: ProviderContext) => Check[]
+  extraChecks: (ctx: ProviderContext, read: SignatureRead) => Check[]
   /** Header values a sender of this provider would send; used for the replay test vectors. */
   sign: (input: SignInput) => Record<string, string>
 }

@@ -95,7 +95,7 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
   }
 
   const secretFormat = secretFormatCheck(provider.id, request.secret, signature.matched >= 0)
-  checks.push(secretFormat, ...provider.extraChecks(ctx))
+  checks.push(secretFormat, ...provider.extraChecks(ctx, read))
 
   const reason = REASONS.find((candidate) => reasons.has(candidate)) ?? 'valid'
   return {

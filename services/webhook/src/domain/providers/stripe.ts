@@ -30,22 +30,12 @@ export function parseStripeHeader (value: string): StripeHeader {
   return parsed
 }
 
-// The header read for the signature is read again for the v0 check of the same request: parsed once, kept with the
-// request's context (and gone with it).
-const parsedHeaders = new WeakMap<ProviderContext, StripeHeader>()
-
-function parsedHeader (ctx: ProviderContext, value: string): StripeHeader {
-  let parsed = parsedHeaders.get(ctx)
-  if (parsed === undefined) parsedHeaders.set(ctx, parsed = parseStripeHeader(value))
-  return parsed
-}
-
 function read (ctx: ProviderContext): SignatureRead {
   const found = readHeader(ctx, SIGNATURE, 'Stripe-Signature')
   if ('check' in found) {
     return { reason: found.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header', checks: [found.check], candidates: [], loose: [] }
   }
-  const parsed = parsedHeader(ctx, found.value)
+  const parsed = parseStripeHeader(found.value)
   const spacedV1 = parsed.spaced.filter((entry) => entry.key === 'v1').map((entry) => entry.value)
   const candidates: Candidate[] = []
   const loose: string[] = [...spacedV1]
@@ -54,7 +44,7 @@ function read (ctx: ProviderContext): SignatureRead {
     if (digest?.length === 32) candidates.push({ label: `v1 entry ${index + 1} of ${parsed.v1.length}`, digest })
     else loose.push(entry)
   })
-  const result: SignatureRead = { checks: [], header: SIGNATURE, candidates, loose }
+  const result: SignatureRead = { checks: [], header: SIGNATURE, candidates, loose, ignored: parsed.v0 }
 
   const notes = [
     `${parsed.v1.length} v1 entr${parsed.v1.length === 1 ? 'y' : 'ies'}`,
@@ -90,14 +80,12 @@ function read (ctx: ProviderContext): SignatureRead {
   return result
 }
 
-function v0Check (ctx: ProviderContext): Check | undefined {
-  const value = ctx.headers.get(SIGNATURE)
-  if (value === undefined) return undefined
-  const parsed = parsedHeader(ctx, value)
-  if (parsed.v0.length === 0) return undefined
-  const t = parsed.timestamps[0]
+function v0Check (ctx: ProviderContext, read: SignatureRead): Check | undefined {
+  const v0 = read.ignored ?? []
+  if (v0.length === 0) return undefined
+  const t = read.timestamp
   const expected = t === undefined ? undefined : hmac('sha256', utf8Key(ctx.secret), ctx.payload, `${t}.`)
-  const matches = expected !== undefined && parsed.v0.some((entry) => {
+  const matches = expected !== undefined && v0.some((entry) => {
     const digest = decodeHex(entry)
     return digest !== undefined && digestsEqual(digest, expected)
   })
@@ -123,8 +111,8 @@ export const stripe: Provider = {
   scheme: () => 'hmac-sha256-hex',
   read,
   key: utf8Key,
-  extraChecks (ctx) {
-    const v0 = v0Check(ctx)
+  extraChecks (ctx, read) {
+    const v0 = v0Check(ctx, read)
     return [
       ...(v0 === undefined ? [] : [v0]),
       check('idempotency_key', 'skipped', 'Stripe puts the event id (evt_...) in the payload: deduplicate deliveries on it')
