@@ -96,6 +96,30 @@ export const FRAMEWORK_HINTS: FrameworkHint[] = [
     causes: ['reserialized', 'form', 'charset']
   },
   {
+    framework: 'Hono / Cloudflare Workers / Deno / Bun',
+    summary: 'await c.req.json() or request.json() hands over a parsed object; re-stringifying it changes the bytes, and a fetch Request body can be read only once',
+    detail: 'Read const raw = await c.req.text() (request.text() in Workers, Deno or Bun) once, verify raw, then JSON.parse(raw); for HMAC over bytes use c.req.arrayBuffer().',
+    causes: ['reserialized', 'consumed']
+  },
+  {
+    framework: 'Spring Boot',
+    summary: 'A @RequestBody object or Map is a Jackson copy; writing it back with the ObjectMapper changes order, spacing and escapes',
+    detail: 'Declare the parameter as @RequestBody byte[] body, verify those bytes, then objectMapper.readValue(body, Event.class); a Filter that reads request.getInputStream() first must wrap the request (ContentCachingRequestWrapper) and verify the cached bytes.',
+    causes: ['reserialized', 'consumed', 'charset']
+  },
+  {
+    framework: 'ASP.NET Core',
+    summary: '[FromBody] model binding reads and deserializes Request.Body, which is then at its end: reading it again gives an empty string',
+    detail: 'Read the raw body yourself in an action without [FromBody] (using var reader = new StreamReader(Request.Body, Encoding.UTF8); var raw = await reader.ReadToEndAsync();), verify raw, then JsonSerializer.Deserialize; in middleware call Request.EnableBuffering() and reset Request.Body.Position = 0.',
+    causes: ['reserialized', 'consumed']
+  },
+  {
+    framework: 'Phoenix (Elixir)',
+    summary: 'Plug.Parsers in the endpoint reads and parses the body before the controller, so conn.body_params is a copy and Plug.Conn.read_body returns nothing',
+    detail: 'Give Plug.Parsers a body_reader: {MyAppWeb.CacheBodyReader, :read_body, []} that keeps the raw bytes in conn.assigns, and verify those bytes in the webhook controller.',
+    causes: ['reserialized', 'consumed', 'form']
+  },
+  {
     framework: 'Go net/http',
     summary: 'json.NewDecoder(r.Body).Decode followed by json.Marshal re-encodes the body, and r.Body can be read only once',
     detail: 'Read body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit)) first, verify body, then json.Unmarshal(body, &event).',
