@@ -29,11 +29,11 @@ export class HeaderBag {
     return { state: 'present', value: list[0].value, sentAs: list[0].sentAs }
   }
 
-  /** The names, as sent, of the headers whose value passes `test`. */
-  namesWhere (test: (value: string) => boolean): string[] {
+  /** The names, as sent, of the headers for which `test` (given the lowercase name and the value) holds. */
+  namesWhere (test: (name: string, value: string) => boolean): string[] {
     const names: string[] = []
-    for (const list of this.#values.values()) {
-      for (const entry of list) if (test(entry.value)) names.push(entry.sentAs)
+    for (const [name, list] of this.#values) {
+      for (const entry of list) if (test(name, entry.value)) names.push(entry.sentAs)
     }
     return names
   }

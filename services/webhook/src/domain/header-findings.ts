@@ -1,7 +1,7 @@
 import type { HeaderBag } from './header-bag.js'
 import { check, type Provider, type SignatureRead } from './provider.js'
 import { PROVIDERS } from './providers/index.js'
-import type { Check, ProviderId, RawBodyHint } from './types.js'
+import type { Check, GenericOptions, ProviderId, RawBodyHint } from './types.js'
 
 // What the headers themselves say when the provider could not read its signature from them: the delivery is another
 // provider's, or its values were copied with the quotes of the log or JSON they came from.
@@ -56,6 +56,11 @@ export function otherProviderHint (others: OtherProvider[], chosen: string): Raw
 }
 
 const QUOTED = /^(["']).*\1$/s
+// The headers whose values are signed or parsed: quotes elsewhere (an ETag) are legitimate and none of our business.
+const SIGNING_HEADERS = new Set([
+  ...TELLTALES.flatMap((telltale) => telltale.headers),
+  'X-Slack-Request-Timestamp', 'webhook-id', 'webhook-timestamp', 'svix-id', 'svix-timestamp'
+].map((name) => name.toLowerCase()))
 
 const QUOTES_HINT: RawBodyHint = {
   framework: 'any',
@@ -64,7 +69,9 @@ const QUOTES_HINT: RawBodyHint = {
 }
 
 /** Checks and leading hints from the headers, for a signature the provider could not read from them. */
-export function headerFindings (headers: HeaderBag, provider: Provider, reason: SignatureRead['reason']): { checks: Check[], hints: RawBodyHint[] } {
+export function headerFindings (
+  headers: HeaderBag, provider: Provider, reason: SignatureRead['reason'], generic?: GenericOptions
+): { checks: Check[], hints: RawBodyHint[] } {
   const findings: { checks: Check[], hints: RawBodyHint[] } = { checks: [], hints: [] }
   if (reason === undefined) return findings
   const others = reason === 'missing_signature_header' ? otherProviders(headers, provider.id) : []
@@ -72,7 +79,8 @@ export function headerFindings (headers: HeaderBag, provider: Provider, reason: 
     findings.checks.push(otherProviderCheck(others))
     findings.hints.push(otherProviderHint(others, provider.info.name))
   }
-  const quoted = headers.namesWhere((value) => QUOTED.test(value))
+  const genericName = (generic?.header_name ?? 'X-Signature').toLowerCase()
+  const quoted = headers.namesWhere((name, value) => (SIGNING_HEADERS.has(name) || name === genericName) && QUOTED.test(value))
   if (quoted.length > 0) {
     findings.checks.push(check('quoted_header_values', 'warning',
       `${quoted.join(', ')} ${quoted.length === 1 ? 'is' : 'are'} wrapped in quotes, which are then part of the value: pass header values exactly as received`))

@@ -71,7 +71,7 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
   const read = provider.read(ctx)
   const reasons = new Set<Reason>(read.reason === undefined ? [] : [read.reason])
   const checks = [...read.checks]
-  const fromHeaders = headerFindings(ctx.headers, provider, read.reason)
+  const fromHeaders = headerFindings(ctx.headers, provider, read.reason, generic)
   checks.push(...fromHeaders.checks)
 
   const timestamp = timestampChecks(provider, read, request.now_epoch_seconds ?? clock, request.tolerance_seconds ?? DEFAULT_TOLERANCE_SECONDS)

@@ -47,6 +47,14 @@ describe('headerFindings', () => {
     expect(hints.map((hint) => hint.summary)).toEqual(['Header values are wrapped in quotes'])
   })
 
+  it('looks only at the headers that carry signatures, timestamps and ids', () => {
+    const headers = new HeaderBag({ ETag: '"33a64df5"', 'X-Slack-Request-Timestamp': '"1531420618"', 'X-My-Sig': "'ab'" })
+    expect(headerFindings(headers, PROVIDERS.slack, 'invalid_timestamp').checks[0].detail).toMatch(/^X-Slack-Request-Timestamp is wrapped/)
+    expect(headerFindings(headers, PROVIDERS['generic-hmac'], 'malformed_signature_header', { header_name: 'x-my-sig', encoding: 'hex' }).checks[0].detail)
+      .toMatch(/^X-Slack-Request-Timestamp, X-My-Sig are wrapped/)
+    expect(headerFindings(new HeaderBag({ ETag: '"33a64df5"' }), PROVIDERS.github, 'missing_signature_header').checks).toEqual([])
+  })
+
   it('finds nothing when the provider read its signature', () => {
     const headers = new HeaderBag({ 'X-Hub-Signature-256': "'sha256=ab'", 'Stripe-Signature': 't=1,v1=ab' })
     expect(headerFindings(headers, PROVIDERS.github, undefined)).toEqual({ checks: [], hints: [] })
