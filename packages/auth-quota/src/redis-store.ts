@@ -17,7 +17,11 @@ for i, key in ipairs(KEYS) do
   local used = counters[key]
   if used == nil then
     local stored = redis.pcall('GET', key)
-    used = type(stored) == 'table' and false or tonumber(stored or '0') or false
+    if type(stored) == 'table' then
+      used = false
+    else
+      used = tonumber(stored or '0') or false
+    end
     counters[key] = used
     created[key] = stored == false
   end
