@@ -25,8 +25,8 @@ const TELLTALES = Object.values(PROVIDERS)
   }))
 
 /**
- * The providers whose signature header is present when the chosen provider's is missing: the commonest cause of
- * missing_signature_header after a stripped header is a wrong `provider` in the request.
+ * The providers whose signature header is present when the chosen provider's is missing: besides a header stripped on
+ * the way, a wrong `provider` in the request is what missing_signature_header usually means.
  */
 export function otherProviders (headers: HeaderBag, chosen: ProviderId): OtherProvider[] {
   const found: OtherProvider[] = []
