@@ -51,8 +51,9 @@ export type VerifyRequestBody = Static<typeof VerifyRequestSchema>
 
 const CheckSchema = Type.Object({
   name: Type.String({
-    description: 'signature_header, message_id, timestamp, timestamp_tolerance, signature, near_miss_search, near_miss_<variant>, ' +
-      'secret_format, legacy_sha1_signature (github), v0_signature (stripe), shopify_headers, retry (slack), idempotency_key'
+    description: 'signature_header, other_provider_headers, quoted_header_values, message_id, timestamp, timestamp_tolerance, ' +
+      'signature, near_miss_search, near_miss_<variant>, secret_format, legacy_sha1_signature (github), v0_signature (stripe), ' +
+      'shopify_headers, retry (slack), idempotency_key'
   }),
   status: StringEnum(CHECK_STATUSES),
   detail: Type.String()
