@@ -1,6 +1,7 @@
 import type { HeaderBag } from './header-bag.js'
 import { check, type Provider, type SignatureRead } from './provider.js'
 import { PROVIDERS } from './providers/index.js'
+import { unquoted } from './secret-shape.js'
 import type { Check, GenericOptions, ProviderId, RawBodyHint } from './types.js'
 
 // What the headers themselves say when the provider could not read its signature from them: the delivery is another
@@ -55,7 +56,6 @@ export function otherProviderHint (others: OtherProvider[], chosen: string): Raw
   }
 }
 
-const QUOTED = /^(["']).*\1$/s
 // The headers whose values are signed or parsed: quotes elsewhere (an ETag) are legitimate and none of our business.
 const SIGNING_HEADERS = new Set([
   ...TELLTALES.flatMap((telltale) => telltale.headers),
@@ -80,7 +80,7 @@ export function headerFindings (
     findings.hints.push(otherProviderHint(others, provider.info.name))
   }
   const genericName = (generic?.header_name ?? 'X-Signature').toLowerCase()
-  const quoted = headers.namesWhere((name, value) => (SIGNING_HEADERS.has(name) || name === genericName) && QUOTED.test(value))
+  const quoted = headers.namesWhere((name, value) => (SIGNING_HEADERS.has(name) || name === genericName) && unquoted(value) !== undefined)
   if (quoted.length > 0) {
     findings.checks.push(check('quoted_header_values', 'warning',
       `${quoted.join(', ')} ${quoted.length === 1 ? 'is' : 'are'} wrapped in quotes, which are then part of the value: pass header values exactly as received`))

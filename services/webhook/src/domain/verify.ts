@@ -84,7 +84,8 @@ export function verifyWebhook (request: VerifyRequest, clock: number): VerifyRes
   if (signature.check.status === 'failed') reasons.add('signature_mismatch')
 
   let hits: NearMissHit[] = []
-  const lost = lostBody(request.payload)
+  // Only a signature that did not match needs to know whether the body was lost on the way.
+  const lost = signature.matched < 0 ? lostBody(request.payload) : undefined
   const searchable = signature.matched < 0 && read.signedPrefix !== undefined && (read.candidates.length > 0 || read.loose.length > 0)
   if (searchable) {
     const search = searchNearMisses({ provider, read, payload: request.payload, secret: request.secret, key, generic })
