@@ -8,7 +8,7 @@ export type Cidr = [Address, number]
 // NAT64, 6to4, Teredo, ...) with its own name; only what is left over is 'unicast'.
 const PUBLIC_RANGE = 'unicast'
 // Global unicast IPv6 lives in 2000::/3; outside it 'unicast' still covers unassigned space and the deprecated
-// IPv4-compatible ::a.b.c.d form, which some stacks route to the embedded IPv4 address.
+// IPv4-compatible block ::/96 (::a.b.c.d), which some stacks route to the embedded IPv4 address.
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3')
 
 /** Strips the brackets of an IPv6 URL host, so `[::1]` becomes `::1`. */
@@ -21,10 +21,24 @@ export function isIpLiteral (host: string): boolean {
   return isIP(unbracket(host)) !== 0
 }
 
+/**
+ * IPv6 text rewritten by the WHATWG URL host parser, the one undici connects with: ipaddr.js reads a dotted tail
+ * after `::` (`::8.8.8.8`, IPv4-compatible) as IPv4-mapped (`::ffff:8.8.8.8`), while the URL parser keeps the bits
+ * written (`::808:808`). Zone ids (`fe80::1%eth0`) have no URL form and give null: not public.
+ */
+function canonicalIpv6 (text: string): string | null {
+  try {
+    return unbracket(new URL(`http://[${text}]/`).hostname)
+  } catch {
+    return null
+  }
+}
+
 /** Parses canonical IP text only, unwrapping IPv4-mapped IPv6 (`::ffff:127.0.0.1` is judged as 127.0.0.1). */
 function parseAddress (ip: string): Address | null {
-  const text = unbracket(ip)
-  if (isIP(text) === 0) return null
+  const family = isIP(unbracket(ip))
+  const text = family === 6 ? canonicalIpv6(unbracket(ip)) : unbracket(ip)
+  if (family === 0 || text === null) return null
   try {
     return ipaddr.process(text)
   } catch {
@@ -40,16 +54,20 @@ export function parseCidr (text: string): Cidr {
     if (address === null) throw new Error(`"${trimmed}" is not an IP address or CIDR range`)
     return [address, address.kind() === 'ipv4' ? 32 : 128]
   }
+  const slash = trimmed.indexOf('/')
+  const base = trimmed.slice(0, slash)
+  const canonical = isIP(base) === 6 ? canonicalIpv6(base) : base
   let cidr: Cidr
   try {
-    cidr = ipaddr.parseCIDR(trimmed)
+    if (canonical === null) throw new Error('no URL form')
+    cidr = ipaddr.parseCIDR(canonical + trimmed.slice(slash))
   } catch {
     throw new Error(`"${trimmed}" is not an IP address or CIDR range`)
   }
-  const [address, bits] = cidr
+  const [address, prefix] = cidr
   // An IPv4-mapped range such as ::ffff:127.0.0.1/128 must match the unwrapped addresses we compare against it.
-  if (address.kind() === 'ipv6' && bits >= 96 && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
-    return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96]
+  if (address.kind() === 'ipv6' && prefix >= 96 && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    return [(address as ipaddr.IPv6).toIPv4Address(), prefix - 96]
   }
   return cidr
 }

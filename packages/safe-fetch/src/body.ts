@@ -1,7 +1,7 @@
 import { Readable, Writable, type Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib'
-import { FetchError } from './errors.js'
+import { cutShortBody, FetchError } from './errors.js'
 
 export const ACCEPT_ENCODING = 'gzip, deflate, br'
 
@@ -67,11 +67,18 @@ export async function readBody (body: Readable, contentEncoding: string | undefi
     if (first.done === true) return { body: Buffer.alloc(0), truncated: false }
 
     const rawCap = maxBytes + RAW_SLACK
+    // Past rawCap the decoder still gets the bytes up to it (one source chunk can be larger than the slack), and
+    // the raw stream ends there: what they decode to is kept.
     async function * rawChunks (): AsyncGenerator<Buffer> {
       let rawSize = 0
       for (let next: IteratorResult<Buffer> = first; next.done !== true; next = await raw.next()) {
+        const room = rawCap - rawSize
         rawSize += next.value.length
-        if (rawSize > rawCap) return cut()
+        if (next.value.length > room) {
+          truncated = true
+          yield next.value.subarray(0, room)
+          return
+        }
         yield next.value
       }
     }
@@ -97,6 +104,8 @@ export async function readBody (body: Readable, contentEncoding: string | undefi
       throw error
     })
     return { body: Buffer.concat(chunks, size), truncated }
+  } catch (error) {
+    throw cutShortBody(error)
   } finally {
     cancelBody(body)
   }

@@ -1,3 +1,5 @@
+import { maxHeaderSize } from 'node:http'
+
 export type FetchErrorCode =
   | 'FETCH_ERR_BLOCKED'
   | 'FETCH_ERR_DNS'
@@ -45,18 +47,27 @@ const TIMEOUT_MESSAGES: Record<string, string> = {
   UND_ERR_BODY_TIMEOUT: 'Timed out waiting for the response body'
 }
 
-const CONNECT_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EPIPE', 'ETIMEDOUT',
-  'EADDRNOTAVAIL', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED'
+// No connection was made.
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'ETIMEDOUT', 'EADDRNOTAVAIL'
 ])
+// A connection was made and then lost: undici reports a peer that closes or resets as UND_ERR_SOCKET.
+const CLOSED_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED'])
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA'])
 
-const PROTOCOL_CODES = new Set([
-  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_INFO', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_HTTP_RESPONSE'
-])
-// llhttp parse errors (HPE_*), zlib (Z_*) and brotli (ERR__ERROR_FORMAT_*, after BROTLI_DECODER_ERROR_FORMAT_*).
-const PROTOCOL_PREFIX = /^(HPE_|Z_|ERR__ERROR_)/
+// undici's HTTPParserError often has no code, so it is recognised by its name (undici's own instanceof test).
+const PARSER_ERROR = /^HPE_/
+// undici's limit on the response head is node:http's, which --max-http-header-size changes.
+const HEADERS_OVERFLOW = 'UND_ERR_HEADERS_OVERFLOW'
+const PROTOCOL_MESSAGES: Record<string, string> = {
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'The response body is shorter than its Content-Length',
+  UND_ERR_INFO: 'The server sent an invalid HTTP response',
+  UND_ERR_NOT_SUPPORTED: 'The server sent an invalid HTTP response',
+  ERR_INVALID_HTTP_RESPONSE: 'The server sent an invalid HTTP response'
+}
+// zlib (Z_*) and brotli (ERR__ERROR_*, after BROTLI_DECODER_ERROR_FORMAT_*).
+const DECODING_ERROR = /^(Z_|ERR__ERROR_)/
 
 // OpenSSL certificate verification codes surface without an ERR_ prefix.
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|SELF_SIGNED_|DEPTH_ZERO_|HOSTNAME_MISMATCH|EPROTO$)/
@@ -65,6 +76,25 @@ function codeOf (error: unknown): string {
   if (typeof error !== 'object' || error === null) return ''
   const code = (error as { code?: unknown }).code
   return typeof code === 'string' ? code : ''
+}
+
+/** The protocol failure message for `error`, or null when it is not a malformed or oversized response. */
+function protocolMessage (error: unknown, code: string): string | null {
+  if (PARSER_ERROR.test(code) || (error instanceof Error && error.name === 'HTTPParserError')) {
+    return 'The server sent a response that is not valid HTTP/1.1'
+  }
+  if (code === HEADERS_OVERFLOW) return `The response headers are larger than ${maxHeaderSize / 1024} KiB`
+  if (DECODING_ERROR.test(code)) return 'The response body does not match its Content-Encoding'
+  return PROTOCOL_MESSAGES[code] ?? null
+}
+
+/**
+ * A connection lost while the body streams means the response was cut short (a body shorter than its
+ * Content-Length, an unfinished chunked body): the server's fault, not a failure to connect. Other errors pass.
+ */
+export function cutShortBody (error: unknown): unknown {
+  if (!CLOSED_CODES.has(codeOf(error))) return error
+  return new FetchError('FETCH_ERR_PROTOCOL', 'The connection closed before the whole response body arrived', { cause: error })
 }
 
 /**
@@ -84,9 +114,11 @@ export function toFetchError (error: unknown, context: { url: string, redirects:
   if (name === 'TimeoutError') return new FetchError('FETCH_ERR_TIMEOUT', 'The fetch took longer than its deadline', details)
   if (DNS_CODES.has(code)) return new FetchError('FETCH_ERR_DNS', 'The host name could not be resolved', details)
   if (TLS_CODE.test(code)) return new FetchError('FETCH_ERR_TLS', `TLS connection failed (${code})`, details)
-  if (CONNECT_CODES.has(code)) return new FetchError('FETCH_ERR_CONNECT', 'Could not connect to the server', details)
-  if (PROTOCOL_CODES.has(code) || PROTOCOL_PREFIX.test(code)) {
-    return new FetchError('FETCH_ERR_PROTOCOL', 'The server sent an invalid HTTP response', details)
+  if (UNREACHABLE_CODES.has(code)) return new FetchError('FETCH_ERR_CONNECT', 'Could not connect to the server', details)
+  if (CLOSED_CODES.has(code)) {
+    return new FetchError('FETCH_ERR_CONNECT', 'The connection closed before the response arrived', details)
   }
+  const protocol = protocolMessage(error, code)
+  if (protocol !== null) return new FetchError('FETCH_ERR_PROTOCOL', protocol, details)
   return new FetchError('FETCH_ERR_CONNECT', 'The request failed', details)
 }

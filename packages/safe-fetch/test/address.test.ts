@@ -9,8 +9,9 @@ const DENIED = [
   '240.0.0.1', '192.0.0.8', '192.0.2.1', '198.18.0.1', '198.19.255.255', '198.51.100.7', '203.0.113.9',
   '::1', '::', 'ff02::1', 'fc00::1', 'fd00:ec2::254', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1',
   '::ffff:169.254.169.254', '64:ff9b::a00:1', '64:ff9b:1::1', '2002:7f00:1::', '2001::1', '2001:db8::1', '100::1',
-  // IPv4-compatible (deprecated) and unassigned IPv6 space are outside global unicast 2000::/3.
-  '::7f00:1', '4000::1'
+  // IPv4-compatible (deprecated, ::/96) and unassigned IPv6 space are outside global unicast 2000::/3, however the
+  // embedded IPv4 address is written.
+  '::7f00:1', '::808:808', '::8.8.8.8', '[::8.8.8.8]', '0:0:0:0:0:0:8.8.8.8', '::1.1.1.1', '4000::1'
 ]
 
 const PUBLIC = ['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4001:81b::200e', '::ffff:8.8.8.8']
@@ -44,6 +45,11 @@ describe('isPublicAddress', () => {
   test('an IPv4-mapped address is judged by its IPv4 address, against the allow-list too', () => {
     expect(isPublicAddress('::ffff:127.0.0.1', ['127.0.0.1/32'])).toBe(true)
     expect(isPublicAddress('127.0.0.1', ['::ffff:127.0.0.1/128'])).toBe(true)
+  })
+
+  test('an IPv4-compatible range is an IPv6 range, not the IPv4 range it embeds', () => {
+    expect(isPublicAddress('::7f00:1', ['::127.0.0.1/128'])).toBe(true)
+    expect(isPublicAddress('127.0.0.1', ['::127.0.0.1/128'])).toBe(false)
   })
 
   test('throws on a malformed allow-list entry instead of ignoring it', () => {

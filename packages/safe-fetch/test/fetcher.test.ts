@@ -130,6 +130,12 @@ describe('SSRF: refused without a connection to the denied address', () => {
     expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', message: 'Target address is not allowed', address: '127.0.0.1' })
   })
 
+  test('a host name resolved to the IPv4-compatible ::8.8.8.8 (::/96 is not global unicast)', async () => {
+    const compatible = fetcher({ resolver: async () => ['::8.8.8.8'] })
+    const error = await refusedWithoutConnection(async () => await compatible.fetch('http://compatible.test/'))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', message: 'Target address is not allowed', address: '::8.8.8.8' })
+  })
+
   test('localhost through the system resolver', async () => {
     const error = await refusedWithoutConnection(async () => await fetcher().fetch(`http://localhost:${site.port}/`))
     expect(error).toMatchObject({ code: 'FETCH_ERR_BLOCKED', message: 'Target address is not allowed' })
