@@ -1,5 +1,6 @@
 import { countWords } from './count-words.js'
 import { type DomElement, type DomNode, isElement, tokens, walk } from './dom.js'
+import type { AnchorPlace } from './types.js'
 
 // One pass over the whole document (head and body alike, so metadata misplaced in <body> is found) that gathers the
 // elements every extractor needs, plus the counters that need ancestor context. Iterative, so a page of 100,000
@@ -16,6 +17,8 @@ export interface Collected {
   metas: DomElement[]
   links: DomElement[]
   anchors: DomElement[]
+  /** where each anchor sits, in the order of `anchors` */
+  anchorPlaces: AnchorPlace[]
   images: ImageRef[]
   ldScripts: DomElement[]
   headings: DomElement[]
@@ -42,6 +45,13 @@ const FOREIGN = new Set(['svg', 'math'])
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 const BUTTON_INPUTS = new Set(['submit', 'button', 'reset', 'image'])
 const SUBRESOURCES = new Set(['img', 'iframe', 'audio', 'video', 'source', 'embed', 'track'])
+// The site's own chrome: the page's header, footer and navigation (a <header> or <footer> inside an article belongs to
+// the article), or a block whose class or id names one of them or a follow-us bar.
+const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation'])
+const CHROME_HINT = /header|footer|masthead|navbar|(?<![a-z])nav(?![a-z])|menu|social|follow|colophon|topbar/i
+// A person's block: bylines, author cards and bios, staff lists, testimonials, comments, quotes and credits.
+const PERSON_ELEMENTS = new Set(['address', 'blockquote', 'figcaption', 'cite'])
+const PERSON_HINT = /author|byline|contributor|testimonial|comment|staff|quote|(?<![a-z])(?:bio|reviews?|guests?|speakers?|credits?|attribution|team-member|members?)(?![a-z])/i
 const COPYRIGHT = /©|\(c\)|copyright/i
 const COPYRIGHT_WORD = /copyright/i
 // COPYRIGHT by parts: two plain searches and a one-word pattern cost about half as much over every text node
@@ -56,6 +66,7 @@ export function collect (root: DomNode): Collected {
     metas: [],
     links: [],
     anchors: [],
+    anchorPlaces: [],
     images: [],
     ldScripts: [],
     headings: [],
@@ -84,6 +95,28 @@ export function collect (root: DomNode): Collected {
   let footer = 0
   let navOrFooter = 0
   let anchor: DomElement | null = null
+  let article = 0
+  let chrome = 0
+  let person = 0
+
+  // classes of <html> and <body> describe the page (WordPress's "single-author", "no-quote"), not a block of it
+  const hints = (el: DomElement): string => {
+    if (el.name === 'body' || el.name === 'html') return ''
+    const a = el.attribs
+    return a.class === undefined ? (a.id ?? '') : a.id === undefined ? a.class : `${a.class} ${a.id}`
+  }
+  const isArticle = (el: DomElement): boolean => el.name === 'article' || el.attribs.role === 'article'
+  // read before the element's own article step on entering and after it on leaving, so both see its ancestors only
+  const isChrome = (el: DomElement): boolean => {
+    if (CHROME_ROLES.has(el.attribs.role ?? '')) return true
+    if (article > 0) return false
+    return el.name === 'nav' || el.name === 'header' || el.name === 'footer' || CHROME_HINT.test(hints(el))
+  }
+  const isPerson = (el: DomElement): boolean => PERSON_ELEMENTS.has(el.name) || PERSON_HINT.test(hints(el))
+  const placeOf = (el: DomElement): AnchorPlace => {
+    if (person > 0 || isPerson(el) || tokens(el.attribs.rel).includes('author')) return 'person'
+    return chrome > 0 ? 'chrome' : 'content'
+  }
 
   // +1 on entering an element, -1 on leaving it: the same test both ways keeps the counters balanced
   const context = (el: DomElement, step: number): void => {
@@ -96,6 +129,10 @@ export function collect (root: DomNode): Collected {
     if (name === 'footer' || role === 'contentinfo') footer += step
     if (name === 'nav' || name === 'footer') navOrFooter += step
     if (name === 'a') anchor = step > 0 ? el : null
+    if (step < 0 && isArticle(el)) article--
+    if (isChrome(el)) chrome += step
+    if (isPerson(el)) person += step
+    if (step > 0 && isArticle(el)) article++
   }
 
   const visit = (el: DomElement): boolean => {
@@ -121,7 +158,10 @@ export function collect (root: DomNode): Collected {
         break
       case 'meta': c.metas.push(el); break
       case 'link': c.links.push(el); break
-      case 'a': c.anchors.push(el); break
+      case 'a':
+        c.anchors.push(el)
+        c.anchorPlaces.push(placeOf(el))
+        break
       case 'img':
         c.images.push({ el, banner: banner > 0, beforeH1: !sawH1, anchor })
         break

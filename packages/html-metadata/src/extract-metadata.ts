@@ -8,7 +8,7 @@ import { readLinkTags } from './link-tags.js'
 import { findLogoCandidates, imageSource } from './logo-candidates.js'
 import { readLinks } from './page-links.js'
 import { documentBaseUrl, resolveUrl } from './resolve-url.js'
-import { collectSocialProfiles } from './social-links.js'
+import { collectSocialProfiles, type SocialInputs } from './social-links.js'
 import type { PageMetadata } from './types.js'
 
 /**
@@ -28,11 +28,11 @@ export function extractMetadataFromDocument (doc: ParsedDocument, url: string): 
   const head = readHeadMeta(c.metas, base, pageUrl.href)
   const linkTags = readLinkTags(c.links, base)
   const jsonLd = parseJsonLd(c.ldScripts)
-  const links = readLinks(c.anchors, base, pageUrl)
+  const links = readLinks(c.anchors, base, pageUrl, c.anchorPlaces)
   const title = c.title === null ? '' : cleanText(textContent(c.title))
   // plain loops below: a large page has thousands of links and images, and flatMap's one-element arrays add up
-  const external: string[] = []
-  for (const link of links) if (link.href !== null && !link.internal) external.push(link.href)
+  const external: SocialInputs['anchors'] = []
+  for (const link of links) if (link.href !== null && !link.internal) external.push({ href: link.href, place: link.place ?? 'content' })
   const relMe = [...linkTags.relMe]
   for (const a of c.anchors) {
     if (a.attribs.rel === undefined || !tokens(a.attribs.rel).includes('me')) continue

@@ -9,6 +9,7 @@ export { parseManifest } from './parse-manifest.js'
 export { resolveUrl } from './resolve-url.js'
 export { decodeEntities } from './json-ld.js'
 export type {
+  AnchorPlace,
   CharsetSource,
   DecodedHtml,
   IconLink,

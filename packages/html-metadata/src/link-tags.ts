@@ -29,7 +29,8 @@ export function readLinkTags (links: DomElement[], base: URL): LinkTags {
         rel: rel.join(' '),
         sizes: attrText(el, 'sizes'),
         type: attrText(el, 'type')?.toLowerCase() ?? null,
-        ...(rel.includes('mask-icon') ? { color: attrText(el, 'color') } : {})
+        ...(rel.includes('mask-icon') ? { color: attrText(el, 'color') } : {}),
+        ...(el.attribs.media === undefined ? {} : { media: attrText(el, 'media') })
       })
     } else if (rel.includes('alternate') && !rel.includes('stylesheet')) {
       const type = attrText(el, 'type')?.toLowerCase() ?? null

@@ -1,6 +1,6 @@
 import { type DomElement, attrText, cleanText, findAll, textContent } from './dom.js'
 import { bareHost, resolvePlainPath } from './resolve-url.js'
-import type { PageLink } from './types.js'
+import type { AnchorPlace, PageLink } from './types.js'
 
 const HREF_ASSOCIATED = ['target', 'download', 'ping', 'rel', 'hreflang', 'type', 'referrerpolicy']
 const WHITESPACE = /\s/g
@@ -26,11 +26,11 @@ export function isCrawlableAnchor (el: DomElement, pageUrl: URL): boolean {
 }
 
 /** Every <a> of the page: absolute href, visible text (or its accessible fallback), rel, crawlability, internal. */
-export function readLinks (anchors: DomElement[], base: URL, pageUrl: URL): PageLink[] {
+export function readLinks (anchors: DomElement[], base: URL, pageUrl: URL, places?: AnchorPlace[]): PageLink[] {
   const pageHost = bareHost(pageUrl.hostname)
   // a root-relative href stays on the base's host
   const baseInternal = (base.protocol === 'http:' || base.protocol === 'https:') && bareHost(base.hostname) === pageHost
-  return anchors.map((el) => {
+  return anchors.map((el, index) => {
     let href: string | null = null
     let internal = false
     const raw = el.attribs.href
@@ -48,7 +48,10 @@ export function readLinks (anchors: DomElement[], base: URL, pageUrl: URL): Page
       }
     }
     const rel = attrText(el, 'rel')
-    return { href, text: linkText(el), rel: rel === null ? null : rel.toLowerCase(), crawlable: isCrawlableAnchor(el, pageUrl), internal }
+    const link: PageLink = { href, text: linkText(el), rel: rel === null ? null : rel.toLowerCase(), crawlable: isCrawlableAnchor(el, pageUrl), internal }
+    const place = places?.[index]
+    if (place !== undefined) link.place = place
+    return link
   })
 }
 

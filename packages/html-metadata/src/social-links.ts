@@ -1,5 +1,5 @@
 import { FEDIVERSE, HOST_ALIASES, PLATFORMS, type SocialKind } from './social-platforms.js'
-import type { SocialProfile, SocialSource } from './types.js'
+import type { AnchorPlace, SocialProfile, SocialSource } from './types.js'
 
 export interface SocialMatch { url: string, platform: string, kind: SocialKind }
 
@@ -80,7 +80,7 @@ function classifyRelMe (href: string): SocialMatch | null {
 
 export interface SocialInputs {
   sameAs: string[]
-  anchors: string[]
+  anchors: Array<{ href: string, place: AnchorPlace }>
   relMe: string[]
   twitterSite: string | null
   articlePublisher: string | null
@@ -89,17 +89,23 @@ export interface SocialInputs {
 
 /** Profiles from every source, strongest first, de-duplicated case-insensitively keeping the first spelling. */
 export function collectSocialProfiles (inputs: SocialInputs): SocialProfile[] {
-  const seen = new Set<string>()
+  const seen = new Map<string, SocialProfile>()
   const out: SocialProfile[] = []
-  const add = (match: SocialMatch | null, source: SocialSource): void => {
+  const add = (match: SocialMatch | null, source: SocialSource, place?: AnchorPlace): void => {
     if (match === null) return
     const key = match.url.toLowerCase()
-    if (seen.has(key)) return
-    seen.add(key)
-    out.push({ ...match, source })
+    const known = seen.get(key)
+    // a profile linked from a byline and from the footer is the site's: the footer link says so
+    if (known !== undefined) {
+      if (place === 'chrome' && known.place !== undefined) known.place = 'chrome'
+      return
+    }
+    const profile: SocialProfile = place === undefined ? { ...match, source } : { ...match, source, place }
+    seen.set(key, profile)
+    out.push(profile)
   }
   for (const href of inputs.sameAs) add(classifySocialUrl(href), 'jsonld')
-  for (const href of inputs.anchors) add(classifySocialUrl(href), 'anchor')
+  for (const { href, place } of inputs.anchors) add(classifySocialUrl(href), 'anchor', place)
   for (const href of inputs.relMe) add(classifyRelMe(href), 'rel-me')
   const site = inputs.twitterSite?.trim() ?? ''
   if (site !== '') add(classifySocialUrl(/^@?[A-Za-z0-9_]{1,15}$/.test(site) ? `https://x.com/${site.replace(/^@/, '')}` : site), 'twitter:site')

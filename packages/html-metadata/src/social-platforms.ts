@@ -12,11 +12,15 @@ const words = (list: string): Set<string> => new Set(list.split(' '))
 const profile = (path: string): ProfileMatch => ({ path, kind: 'profile' })
 const community = (path: string): ProfileMatch => ({ path, kind: 'community' })
 
+// Site pages every platform has (vimeo.com/privacy, x.com/tos): never a profile, whatever the platform's own list says.
+const SITE_PAGES = words('privacy terms tos legal help support policies policy cookies cookie-policy careers jobs press ' +
+  'blog login signup settings features pricing developers security static about')
+
 /** `/{handle}` when the first segment is a handle of that shape and not a reserved site path. */
 function firstSegmentHandle (shape: RegExp, reserved: Set<string>, contentSecond: Set<string> = new Set()) {
   return (segments: string[]): ProfileMatch | null => {
     const [first, second] = segments
-    if (first === undefined || reserved.has(first.toLowerCase()) || !shape.test(first)) return null
+    if (first === undefined || reserved.has(first.toLowerCase()) || SITE_PAGES.has(first.toLowerCase()) || !shape.test(first)) return null
     if (second !== undefined && contentSecond.has(second.toLowerCase())) return null
     return profile(`/${first}`)
   }
@@ -50,7 +54,7 @@ export const PLATFORMS: Record<string, PlatformRule> = {
         const handle = url.searchParams.get('screen_name') ?? ''
         return X_HANDLE.test(handle) ? profile(`/${handle}`) : null
       }
-      if (X_RESERVED.has(first.toLowerCase()) || !X_HANDLE.test(first)) return null
+      if (X_RESERVED.has(first.toLowerCase()) || SITE_PAGES.has(first.toLowerCase()) || !X_HANDLE.test(first)) return null
       return second === 'status' || second === 'statuses' ? null : profile(`/${first}`)
     }
   },
@@ -64,11 +68,13 @@ export const PLATFORMS: Record<string, PlatformRule> = {
         return /^\d+$/.test(id) ? profile(`/profile.php?id=${id}`) : null
       }
       if (first === 'pages' && segments.length >= 2 && segments[1].toLowerCase() !== 'category') {
-        return profile(`/${segments.slice(0, /^\d+$/.test(segments[2] ?? '') ? 3 : 2).join('/')}`)
+        // the old /pages/{name}/{id} form of a page is the page Facebook now serves as /{name}-{id}
+        return profile(/^\d+$/.test(segments[2] ?? '') ? `/${segments[1]}-${segments[2]}` : `/${segments[1]}`)
       }
       if (first === 'people' && segments.length >= 3) return { path: `/${segments.slice(0, 3).join('/')}`, kind: 'person' }
       const page = first === 'pg' ? segments.slice(1) : segments
-      if (page.length === 0 || FB_RESERVED.has(page[0].toLowerCase()) || page[0].toLowerCase().endsWith('.php')) return null
+      const name = page[0]?.toLowerCase()
+      if (name === undefined || FB_RESERVED.has(name) || SITE_PAGES.has(name) || name.endsWith('.php')) return null
       if (page[1] !== undefined && FB_CONTENT.has(page[1].toLowerCase())) return null
       return /^[\p{L}\p{N}._%-]+$/u.test(page[0]) ? profile(`/${page[0]}`) : null
     }

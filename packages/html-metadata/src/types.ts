@@ -17,6 +17,8 @@ export interface IconLink {
   type: string | null
   /** `color` of a mask-icon */
   color?: string | null
+  /** the `media` query, when the link has one (`(prefers-color-scheme: dark)`) */
+  media?: string | null
 }
 
 export interface RobotsAgentDirectives {
@@ -24,6 +26,12 @@ export interface RobotsAgentDirectives {
   agent: string
   directives: string[]
 }
+
+/**
+ * Where an anchor sits: the site's own header, footer or navigation (`chrome`); a byline, author card, staff list,
+ * testimonial, comment, quote or credit (`person`); anything else, article bodies included (`content`).
+ */
+export type AnchorPlace = 'chrome' | 'person' | 'content'
 
 export interface PageLink {
   /** absolute, or null when the anchor has no href or it cannot be resolved */
@@ -35,6 +43,7 @@ export interface PageLink {
   crawlable: boolean
   /** http(s) link to the page's host (a leading `www.` ignored on both sides) */
   internal: boolean
+  place?: AnchorPlace
 }
 
 export type SocialSource = 'jsonld' | 'anchor' | 'rel-me' | 'twitter:site' | 'article:publisher' | 'og:see_also'
@@ -45,6 +54,8 @@ export interface SocialProfile {
   /** 'person' for LinkedIn /in/ profiles, 'community' for invites, groups, subreddits and channels */
   kind: 'profile' | 'person' | 'community'
   source: SocialSource
+  /** for anchors: where the link sits (`chrome` when any of its anchors is in the header, footer or navigation) */
+  place?: AnchorPlace
 }
 
 export interface LogoCandidate {

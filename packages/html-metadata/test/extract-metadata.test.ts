@@ -110,7 +110,7 @@ describe('extractMetadata on a documentation article (site-intelligence observat
       [null, false, false],
       ['https://keystone.test/terms', true, true]
     ])
-    expect(meta.links[11]).toEqual({ href: 'https://github.com/keystone/cli', text: 'CLI on GitHub', rel: 'nofollow noopener', crawlable: true, internal: false })
+    expect(meta.links[11]).toEqual({ href: 'https://github.com/keystone/cli', text: 'CLI on GitHub', rel: 'nofollow noopener', crawlable: true, internal: false, place: 'content' })
   })
 
   it('flags mixed content on an https page and finds the header logo', () => {

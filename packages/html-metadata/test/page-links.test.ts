@@ -49,3 +49,30 @@ describe('links', () => {
     expect(linksOf('<a href="/x" rel="NoFollow  Sponsored">x</a>')[0].rel).toBe('nofollow sponsored')
   })
 })
+
+describe('anchor places', () => {
+  it('tells the site\'s chrome from bylines, quotes and article bodies', () => {
+    const meta = extractMetadata(`<!doctype html><body class="single-author no-quote">
+<header><a href="https://x.com/site">X</a></header>
+<article><header class="entry-header"><a href="https://x.com/inarticleheader">w</a></header>
+<div class="byline"><a href="https://x.com/writer">Writer</a></div><p><a href="https://x.com/subject">subject</a></p></article>
+<div class="c-assetAuthor_twitter"><a href="https://x.com/author2">a</a></div>
+<blockquote><a href="https://x.com/quoted">q</a></blockquote>
+<div class="site-footer__social"><a href="https://x.com/site2">X</a></div>
+<footer><div class="comment"><a href="https://x.com/commenter">c</a></div><a href="https://x.com/me" rel="author">me</a></footer>
+<nav><a href="/">Home</a></nav></body>`, 'https://site.test/')
+    expect(meta.links.map((link) => [link.href, link.place])).toEqual([
+      ['https://x.com/site', 'chrome'],
+      ['https://x.com/inarticleheader', 'content'],
+      ['https://x.com/writer', 'person'],
+      ['https://x.com/subject', 'content'],
+      ['https://x.com/author2', 'person'],
+      ['https://x.com/quoted', 'person'],
+      ['https://x.com/site2', 'chrome'],
+      ['https://x.com/commenter', 'person'],
+      ['https://x.com/me', 'person'],
+      ['https://site.test/', 'chrome']
+    ])
+    expect(meta.socialProfiles?.find((p) => p.url === 'https://x.com/site')).toMatchObject({ source: 'anchor', place: 'chrome' })
+  })
+})

@@ -12,7 +12,7 @@ describe('normalizeSocialUrl', () => {
     ['https://WEB.Facebook.com/acme.widgets/?fref=ts#about', 'https://facebook.com/acme.widgets'],
     ['https://fb.com/acme', 'https://facebook.com/acme'],
     ['https://m.facebook.com/profile.php?id=100064&ref=bookmarks', 'https://facebook.com/profile.php?id=100064'],
-    ['https://www.facebook.com/pages/Acme-Widgets/123456789', 'https://facebook.com/pages/Acme-Widgets/123456789'],
+    ['https://www.facebook.com/pages/Acme-Widgets/123456789', 'https://facebook.com/Acme-Widgets-123456789'],
     ['https://www.facebook.com/pg/acme/about/', 'https://facebook.com/acme'],
     ['https://uk.linkedin.com/company/acme-widgets/about/?trk=public', 'https://linkedin.com/company/acme-widgets'],
     ['https://www.linkedin.com/showcase/acme-cloud', 'https://linkedin.com/showcase/acme-cloud'],
