@@ -1,0 +1,7 @@
+export { BOT_PROTECTION, detectBotChallenge, type BotProtection, type ChallengeInput, type ChallengeVerdict } from './bot-challenge.js'
+export {
+  fetchHomepage, fetchHomepageAt, HTML_MAX_BYTES, parseHomepage, sameSite, worthNextCandidate,
+  type FetchedHomepage, type Fetcher, type HomepageOptions, type HomepageOutcome, type RedirectStep
+} from './homepage.js'
+export { TargetNotAllowedError } from './target-not-allowed.js'
+export { TimeBudget } from './time-budget.js'
