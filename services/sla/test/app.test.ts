@@ -12,7 +12,7 @@ describe('the SLA service', () => {
     const check = await checkOpenApi(app)
     expect(check.errors).toEqual([])
     expect(check.paths).toEqual(expect.arrayContaining([
-      '/v1/business-days/calculate', '/v1/business-days/calendars', '/v1/business-days/holidays'
+      '/v1/business-days/calculate', '/v1/business-days/calculate/batch', '/v1/business-days/calendars', '/v1/business-days/holidays'
     ]))
     expect(check.unsecured.filter((route) => route.includes('/v1/'))).toEqual([])
     expect(check.document.info).toMatchObject({ title: 'Business-hours SLA API', version: '0.1.0' })
@@ -25,12 +25,17 @@ describe('the SLA service', () => {
     const responses = post.responses['200'].content['application/json']
     const operations = (examples: Record<string, { value: { operation: string } }>) =>
       [...new Set(Object.values(examples).map((example) => example.value.operation))].sort()
-    const all = ['business_minutes_between', 'is_business_time', 'next_business_time', 'sla_due_at']
+    const all = ['add_business_days', 'business_days_between', 'business_minutes_between', 'is_business_time', 'next_business_time',
+      'sla_due_at', 'sla_status']
     expect(operations(requests.examples)).toEqual(all)
     expect(operations(responses.examples)).toEqual(all)
     expect(requests.schema.oneOf.map((member: { title: string }) => member.title)).toEqual([
-      'SlaDueAtRequest', 'BusinessMinutesBetweenRequest', 'IsBusinessTimeRequest', 'NextBusinessTimeRequest'
+      'SlaDueAtRequest', 'BusinessMinutesBetweenRequest', 'IsBusinessTimeRequest', 'NextBusinessTimeRequest',
+      'AddBusinessDaysRequest', 'BusinessDaysBetweenRequest', 'SlaStatusRequest'
     ])
+    // Each working-time field is shown in a request example
+    const fields = new Set(Object.values(requests.examples as Record<string, { value: object }>).flatMap((example) => Object.keys(example.value)))
+    expect([...fields]).toEqual(expect.arrayContaining(['schedule', 'holidays', 'overrides', 'pauses']))
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '401', '413', '415', '422', '429']))
   })
 

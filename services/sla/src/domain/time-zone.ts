@@ -1,10 +1,10 @@
 // UTC offsets of IANA zones, and the mapping from a local wall time to an instant, decided here rather than by a
 // date library: luxon resolves a repeated wall time with the offset the host has *today* (luxon #1089), so the same
 // request would give different answers in summer and in winter.
-import { floorDiv, floorMod, formatWallTime, SECONDS_PER_DAY } from '@utility-apis/civil-date'
-import { offsetAt } from './zone-offsets.js'
+import { civilDate, dayNumber, floorDiv, floorMod, formatWallTime, SECONDS_PER_DAY } from '@utility-apis/civil-date'
+import { offsetAt, offsetChanges } from './zone-offsets.js'
 
-export { isKnownTimeZone, offsetAt } from './zone-offsets.js'
+export { isKnownTimeZone, offsetAt, offsetSpan } from './zone-offsets.js'
 
 /** An instant (epoch seconds) with the zone's offset at that instant; its wall time is instant + offset. */
 export interface ZonedTime {
@@ -52,6 +52,63 @@ export function formatOffset (offset: number): string {
 }
 
 /** `YYYY-MM-DDTHH:MM:SS±HH:MM`. */
+// Two of these per answer made formatting the largest part of a due date's cost: digits come from a table, and the
+// few offsets a zone has are formatted once
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'))
+const offsetTexts = new Map<number, string>()
+
+function offsetText (offset: number): string {
+  let text = offsetTexts.get(offset)
+  if (text === undefined) {
+    text = formatOffset(offset)
+    if (offsetTexts.size < 4096) offsetTexts.set(offset, text)
+  }
+  return text
+}
+
+/** `YYYY-MM-DDTHH:MM:SS±HH:MM`, as formatWallTime and formatOffset would write it. */
 export function formatZonedTime (time: ZonedTime): string {
-  return formatWallTime(time.instant + time.offset) + formatOffset(time.offset)
+  const wall = time.instant + time.offset
+  const day = floorDiv(wall, SECONDS_PER_DAY)
+  const second = wall - day * SECONDS_PER_DAY
+  const date = civilDate(day)
+  const year = date.year >= 1000 && date.year <= 9999 ? String(date.year) : formatWallTime(wall).slice(0, -15)
+  return `${year}-${TWO_DIGITS[date.month]}-${TWO_DIGITS[date.day]}T${TWO_DIGITS[Math.floor(second / 3600)]}:` +
+    `${TWO_DIGITS[Math.floor(second / 60) % 60]}:${TWO_DIGITS[second % 60]}${offsetText(time.offset)}`
+}
+
+// Zone, then year: a lookup builds no key string. Bounded like the offset tables.
+const irregularByZone = new Map<string, Map<number, ReadonlySet<number>>>()
+let irregularYears = 0
+const MAX_IRREGULAR_YEARS = 4096
+
+/**
+ * The local dates of `year` (day numbers) whose wall clock an offset change skips or repeats: on every other date
+ * each wall time happens exactly once, at the wall time minus one offset.
+ */
+export function irregularDays (zone: string, year: number): ReadonlySet<number> {
+  let zoneYears = irregularByZone.get(zone)
+  if (zoneYears === undefined) irregularByZone.set(zone, zoneYears = new Map())
+  const cached = zoneYears.get(year)
+  if (cached !== undefined) return cached
+  const first = dayNumber(year, 1, 1)
+  const end = dayNumber(year + 1, 1, 1)
+  const found = new Set<number>()
+  // A change two days outside the year can still skip or repeat wall times of its first or last date
+  for (const change of offsetChanges(zone, (first - 2) * SECONDS_PER_DAY, (end + 2) * SECONDS_PER_DAY)) {
+    const from = change.at + Math.min(change.before, change.after)
+    const to = change.at + Math.max(change.before, change.after)
+    for (let day = floorDiv(from, SECONDS_PER_DAY); day * SECONDS_PER_DAY < to; day++) {
+      if (day >= first && day < end) found.add(day)
+    }
+  }
+  if (irregularYears >= MAX_IRREGULAR_YEARS) {
+    irregularByZone.clear()
+    irregularByZone.set(zone, zoneYears)
+    zoneYears.clear()
+    irregularYears = 0
+  }
+  zoneYears.set(year, found)
+  irregularYears++
+  return found
 }

@@ -1,21 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { formatDate } from '@utility-apis/civil-date'
-import { CALENDARS, holidaysObservedIn } from '../domain/holidays.js'
+import { formatDate, formatWallTime } from '@utility-apis/civil-date'
+import { RequestValidationError } from '@utility-apis/fastapi-errors'
+import { calendarInfos, findCalendar, holidaysListedIn } from '../domain/calendars.js'
+import { HOLIDAY_TYPES, localNames, type HolidayType } from '../domain/world-holidays.js'
 import {
-  CalendarsResponseSchema, HolidaysQuerySchema, HolidaysResponseSchema, FIRST_YEAR, LAST_YEAR,
+  CalendarsQuerySchema, CalendarsResponseSchema, HolidaysQuerySchema, HolidaysResponseSchema, FIRST_YEAR, LAST_YEAR,
   type CalendarsResponse, type HolidaysResponse
 } from './calendars.schemas.js'
+import { valueError } from './work-rules.request.js'
 
-const calendars: CalendarsResponse = {
-  calendars: CALENDARS.map((calendar) => ({
+const WORKING_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']
+
+let everyCalendar: CalendarsResponse['calendars'] | null = null
+
+/** Every calendar with the fields of the response; built on first use (about 600). */
+function allCalendars (): CalendarsResponse['calendars'] {
+  everyCalendar ??= calendarInfos().map((calendar) => ({
     id: calendar.id,
     name: calendar.name,
     description: calendar.description,
-    working_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+    country: calendar.country,
+    subdivision: calendar.subdivision,
+    source: calendar.source,
+    working_days: WORKING_DAYS,
     working_hours: { opens: '09:00', closes: '17:00' },
     first_year: FIRST_YEAR,
     last_year: LAST_YEAR
   }))
+  return everyCalendar
 }
 
 export const calendarsRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,34 +35,53 @@ export const calendarsRoute: FastifyPluginAsyncTypebox = async (app) => {
     config: { auth: true },
     schema: {
       tags: ['business-days'],
+      operationId: 'listCalendars',
       summary: 'List the calendars',
-      description: 'The calendars `calendar` accepts, with their working days, hours and supported years.',
-      response: { 200: { ...CalendarsResponseSchema, description: 'Every calendar.' } }
+      description: 'Every calendar `calendar` accepts: `us-federal`, `us-federal-dc` and `weekdays`, then every country, ' +
+        'subdivision and region of the date-holidays data by id, with where its rules come from. `?country=DE` keeps ' +
+        'one country\'s (the US federal ones are country US).',
+      querystring: CalendarsQuerySchema,
+      response: { 200: { ...CalendarsResponseSchema, description: 'The calendars.' } }
     }
-  }, async () => calendars)
+  }, async (request) => {
+    const country = request.query.country?.toUpperCase()
+    const calendars = allCalendars()
+    return { calendars: country === undefined ? calendars : calendars.filter((calendar) => calendar.country === country) }
+  })
 
   app.get('/v1/business-days/holidays', {
     config: { auth: true },
     schema: {
       tags: ['business-days'],
+      operationId: 'listHolidays',
       summary: "List a calendar's holidays in a year",
-      description: 'The days off observed in `year`, in date order, with the date the statute names and the ' +
-        'observed day. Listed by observed day: Fri 2027-12-31 (New Year\'s Day 2028) is in the 2027 list. A ' +
-        'Saturday Inauguration Day (us-federal-dc) is listed on its Saturday, which is off anyway.',
+      description: 'The holidays of `year` in date order, for any calendar. us-federal and us-federal-dc list the days ' +
+        'off by observed day, with the date the statute names: Fri 2027-12-31 (New Year\'s Day 2028) is in the 2027 ' +
+        'list. Other calendars list each holiday by the day it starts, substitute days as their own entries, and ' +
+        '`closed_from`/`closed_until` say when a holiday starts at a time of day or lasts several days. Names are ' +
+        'English where the data has one, with the local name beside it.',
       querystring: HolidaysQuerySchema,
       response: {
         200: {
           ...HolidaysResponseSchema,
           description: 'The holidays.',
           'x-examples': {
-            'us-federal 2027': {
+            'GB-ENG 2026, from the end': {
               value: {
-                calendar: 'us-federal',
-                year: 2027,
+                calendar: 'GB-ENG',
+                year: 2026,
+                types: ['public'],
                 holidays: [
-                  { name: "New Year's Day", date: '2027-01-01', observed_date: '2027-01-01' },
-                  { name: 'Juneteenth National Independence Day', date: '2027-06-19', observed_date: '2027-06-18' },
-                  { name: "New Year's Day", date: '2028-01-01', observed_date: '2027-12-31' }
+                  {
+                    name: 'Boxing Day (substitute day)',
+                    local_name: 'Boxing Day (substitute day)',
+                    date: '2026-12-28',
+                    observed_date: '2026-12-28',
+                    type: 'public',
+                    substitute: true,
+                    closed_from: '2026-12-28T00:00:00',
+                    closed_until: '2026-12-29T00:00:00'
+                  }
                 ]
               }
             }
@@ -59,15 +90,30 @@ export const calendarsRoute: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
   }, async (request): Promise<HolidaysResponse> => {
-    const { calendar, year } = request.query
-    app.metrics.count('holiday_lists', calendar)
+    const { year } = request.query
+    const calendar = findCalendar(request.query.calendar)
+    if (calendar === null) {
+      throw new RequestValidationError([valueError(['query', 'calendar'], request.query.calendar,
+        `unknown calendar '${request.query.calendar}'; GET /v1/business-days/calendars lists them`)])
+    }
+    const asked = request.query.types?.split(',') ?? ['public']
+    const types = HOLIDAY_TYPES.filter((type) => asked.includes(type)) as HolidayType[]
+    app.metrics.count('holiday_lists', calendar.world === null ? calendar.id : 'date-holidays')
+    const holidays = holidaysListedIn(calendar, types, year)
+    const names = calendar.world === null ? null : localNames(calendar.world, types, year)
     return {
-      calendar,
+      calendar: calendar.id,
       year,
-      holidays: holidaysObservedIn(calendar, year).map((holiday) => ({
+      types,
+      holidays: holidays.map((holiday) => ({
         name: holiday.name,
+        local_name: (holiday.ref === null ? null : names?.get(holiday.ref)) ?? holiday.name,
         date: formatDate(holiday.date),
-        observed_date: formatDate(holiday.observed)
+        observed_date: formatDate(holiday.observed),
+        type: holiday.type,
+        substitute: holiday.substitute,
+        closed_from: formatWallTime(holiday.start),
+        closed_until: formatWallTime(holiday.end)
       }))
     }
   })

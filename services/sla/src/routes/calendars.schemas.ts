@@ -1,38 +1,62 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { CALENDAR_IDS } from '../domain/holidays.js'
+import { HOLIDAY_TYPES } from '../domain/world-holidays.js'
+import { CalendarField } from './work-rules.schemas.js'
 
 export const FIRST_YEAR = 1971
 export const LAST_YEAR = 2100
 
+const nullableString = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], description })
+
 const CalendarSchema = Type.Object({
-  id: Type.String({ description: 'The value to pass as `calendar`.' }),
-  name: Type.String(),
+  id: Type.String({ description: 'The value to pass as `calendar` (any case).' }),
+  name: Type.String({ description: 'English where the data has it.' }),
   description: Type.String(),
-  working_days: Type.Array(Type.String(), { description: 'Days of the week that can be working days.' }),
+  country: nullableString('ISO 3166-1 alpha-2 code; null for `weekdays`.'),
+  subdivision: nullableString('The subdivision (and region) code after the country, as in the id: `BY`, `BY-A`; null for a whole country.'),
+  source: Type.String({ description: 'Where the holiday rules come from: the statute, or `date-holidays <version>`.' }),
+  working_days: Type.Array(Type.String(), { description: 'The weekdays of the default hours, used when a request has no `schedule`.' }),
   working_hours: Type.Object({
     opens: Type.String({ description: 'Local wall time, inclusive.' }),
     closes: Type.String({ description: 'Local wall time, exclusive.' })
-  }),
+  }, { description: 'The default hours, used when a request has no `schedule`.' }),
   first_year: Type.Integer(),
   last_year: Type.Integer()
 }, { title: 'Calendar' })
+
+export const CalendarsQuerySchema = Type.Object({
+  country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'Only the calendars of this country (ISO 3166-1 alpha-2, any case).' }))
+})
 
 export const CalendarsResponseSchema = Type.Object({
   calendars: Type.Array(CalendarSchema)
 }, { title: 'CalendarList' })
 
+const TYPE_LIST = `(?:${HOLIDAY_TYPES.join('|')})`
+
 export const HolidaysQuerySchema = Type.Object({
-  calendar: Type.Union(CALENDAR_IDS.map((id) => Type.Literal(id)), { description: 'A calendar id.' }),
-  year: Type.Integer({ minimum: FIRST_YEAR, maximum: LAST_YEAR, description: 'Year in which the days off fall.' })
+  calendar: CalendarField,
+  year: Type.Integer({ minimum: FIRST_YEAR, maximum: LAST_YEAR, description: 'Year in which the days off fall.' }),
+  types: Type.Optional(Type.String({
+    pattern: `^${TYPE_LIST}(?:,${TYPE_LIST})*$`,
+    description: 'Comma-separated holiday types to list, as `holiday_types` in a calculation: `public` (the default), ' +
+      '`bank`, `optional`, `school`, `observance`.',
+    examples: ['public,bank']
+  }))
 })
 
 export const HolidaysResponseSchema = Type.Object({
-  calendar: Type.String(),
+  calendar: Type.String({ description: 'The calendar id as documented.' }),
   year: Type.Integer(),
+  types: Type.Array(Type.String()),
   holidays: Type.Array(Type.Object({
-    name: Type.String({ description: "Statutory name (5 U.S.C. 6103), e.g. Washington's Birthday." }),
-    date: Type.String({ description: 'The date the statute names, YYYY-MM-DD.' }),
-    observed_date: Type.String({ description: 'The day off for a Monday-Friday workweek, YYYY-MM-DD.' })
+    name: Type.String({ description: "English where the data has one (the statutory name for us-federal, e.g. Washington's Birthday)." }),
+    local_name: Type.String({ description: 'The name in the local language of the data.' }),
+    date: Type.String({ description: 'The date the holiday falls on (the statute names), YYYY-MM-DD.' }),
+    observed_date: Type.String({ description: 'The day off, YYYY-MM-DD: for us-federal a weekend holiday moves to Friday or Monday.' }),
+    type: Type.String({ description: 'public, bank, optional, school or observance.' }),
+    substitute: Type.Boolean({ description: 'A day off in place of a holiday that fell on a rest day.' }),
+    closed_from: Type.String({ description: 'Local wall time the closure starts, YYYY-MM-DDTHH:MM:SS: a holiday may start at a time of day.' }),
+    closed_until: Type.String({ description: 'Local wall time it ends (exclusive): a holiday may last several days.' })
   }, { title: 'Holiday' }))
 }, { title: 'HolidayList' })
 

@@ -102,16 +102,29 @@ describe('POST /v1/business-days/calculate', () => {
 })
 
 describe('validation (422, FastAPI shape)', () => {
-  it.each(['2026-01-06T09:00:00Z', '2026-01-06T09:00:00+00:00', '2026-01-06T09:00:00-05:00', '2026-01-06T09:00', '2026-01-06'])(
-    'rejects start_at %j (offset, Z or another shape)', async (startAt) => {
-      expect(await detail(dueRequest({ start_at: startAt }))).toEqual([{
-        type: 'string_pattern_mismatch',
-        loc: ['body', 'start_at'],
-        msg: "String should match pattern '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$'",
-        input: startAt,
-        ctx: { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$' }
-      }])
-    })
+  it.each(['2026-01-06T09:00', '2026-01-06'])('rejects start_at %j (another shape) with the pattern', async (startAt) => {
+    expect(await detail(dueRequest({ start_at: startAt }))).toEqual([{
+      type: 'string_pattern_mismatch',
+      loc: ['body', 'start_at'],
+      msg: "String should match pattern '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$'",
+      input: startAt,
+      ctx: { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$' }
+    }])
+  })
+
+  it.each([
+    ['2026-01-06T09:00:00Z', 'send local wall time without a Z, such as 2026-01-06T09:00:00; the zone comes from `timezone`'],
+    ['2026-01-06T09:00:00+00:00', 'send local wall time without an offset, such as 2026-01-06T09:00:00; the zone comes from `timezone`'],
+    ['2026-01-06T09:00:00-05:00', 'send local wall time without an offset, such as 2026-01-06T09:00:00; the zone comes from `timezone`'],
+    ['2026-01-06T09:00:00.250', 'send local wall time in whole seconds, such as 2026-01-06T09:00:00; the zone comes from `timezone`'],
+    ['2026-01-06T09:00:00.000Z', 'send local wall time in whole seconds without a Z, such as 2026-01-06T09:00:00; the zone comes from `timezone`']
+  ])('rejects start_at %j (an offset, a Z or a fraction) saying what to send instead', async (startAt, error) => {
+    expect(await detail(dueRequest({ start_at: startAt }))).toEqual([{
+      type: 'value_error', loc: ['body', 'start_at'], msg: `Value error, ${error}`, input: startAt, ctx: { error }
+    }])
+    const between = await detail({ operation: 'business_minutes_between', calendar: 'us-federal', timezone: NY, start_at: '2026-01-06T09:00:00', end_at: startAt })
+    expect(between).toEqual([expect.objectContaining({ type: 'value_error', loc: ['body', 'end_at'], msg: `Value error, ${error}` })])
+  })
 
   it.each(['2026-02-30T09:00:00', '2026-02-29T09:00:00', '2026-01-06T25:00:00', '2026-13-01T09:00:00', '2026-01-06T09:61:00'])(
     'rejects the impossible date-time %s', async (startAt) => {
@@ -135,25 +148,25 @@ describe('validation (422, FastAPI shape)', () => {
     expect(issue.msg).toBe(`Value error, unknown time zone '${zone}'; use an IANA name such as America/New_York`)
   })
 
-  it('rejects an unknown calendar and an unknown operation with literal errors', async () => {
+  it('rejects an unknown calendar saying where the list is, and an unknown operation with a literal error', async () => {
+    const error = "unknown calendar 'uk-bank'; GET /v1/business-days/calendars lists them: us-federal, us-federal-dc, " +
+      'weekdays, or a country code with its subdivision such as GB, DE-BY or US-CA'
     expect(await detail(dueRequest({ calendar: 'uk-bank' }))).toEqual([{
-      type: 'literal_error',
-      loc: ['body', 'calendar'],
-      msg: "Input should be 'us-federal', 'us-federal-dc' or 'weekdays'",
-      input: 'uk-bank',
-      ctx: { expected: "'us-federal', 'us-federal-dc' or 'weekdays'" }
+      type: 'value_error', loc: ['body', 'calendar'], msg: `Value error, ${error}`, input: 'uk-bank', ctx: { error }
     }])
+    const expected = "'sla_due_at', 'business_minutes_between', 'is_business_time', 'next_business_time', " +
+      "'add_business_days', 'business_days_between' or 'sla_status'"
     expect(await detail(dueRequest({ operation: 'sla_start_for' }))).toEqual([{
       type: 'literal_error',
       loc: ['body', 'operation'],
-      msg: "Input should be 'sla_due_at', 'business_minutes_between', 'is_business_time' or 'next_business_time'",
+      msg: `Input should be ${expected}`,
       input: 'sla_start_for',
-      ctx: { expected: "'sla_due_at', 'business_minutes_between', 'is_business_time' or 'next_business_time'" }
+      ctx: { expected }
     }])
   })
 
   it.each([
-    [-1, 'greater_than_equal', 'Input should be greater than or equal to 0'],
+    [-10_000_001, 'greater_than_equal', 'Input should be greater than or equal to -10000000'],
     [10_000_001, 'less_than_equal', 'Input should be less than or equal to 10000000'],
     [1.5, 'int_from_float', 'Input should be a valid integer, got a number with a fractional part'],
     ['60', 'int_type', 'Input should be a valid integer'],
@@ -167,7 +180,7 @@ describe('validation (422, FastAPI shape)', () => {
   it('reports every problem at once, in field order', async () => {
     const issues = await detail({ operation: 'sla_due_at', calendar: 'x', timezone: 'Nowhere/Land', start_at: '2026-02-30T09:00:00' })
     expect(issues.map((issue) => [issue.type, issue.loc])).toEqual([
-      ['literal_error', ['body', 'calendar']],
+      ['value_error', ['body', 'calendar']],
       ['value_error', ['body', 'timezone']],
       ['value_error', ['body', 'start_at']],
       ['missing', ['body', 'minutes']]
@@ -201,8 +214,8 @@ describe('validation (422, FastAPI shape)', () => {
     const limited = await testApp({ keys: 'small-key:2' })
     try {
       const headers = { 'x-api-key': 'small-key' }
-      expect((await calculate(limited, dueRequest({ minutes: -1 }), headers)).statusCode).toBe(422)
-      const second = await calculate(limited, dueRequest({ minutes: -1 }), headers)
+      expect((await calculate(limited, dueRequest({ minutes: 1.5 }), headers)).statusCode).toBe(422)
+      const second = await calculate(limited, dueRequest({ minutes: 1.5 }), headers)
       expect(second.headers['x-ratelimit-remaining']).toBe('0')
       const third = await calculate(limited, dueRequest(), headers)
       expect(third.statusCode).toBe(429)

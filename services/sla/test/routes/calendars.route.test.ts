@@ -10,11 +10,20 @@ afterAll(async () => { await app.close() })
 const get = async (url: string, headers: Record<string, string> = KEY) => await app.inject({ method: 'GET', url, headers })
 
 describe('GET /v1/business-days/calendars', () => {
-  it('lists the three calendars with their hours and years', async () => {
+  it('lists the three statutory calendars first, then every date-holidays country and subdivision, with their hours and years', async () => {
     const res = await get('/v1/business-days/calendars')
     expect(res.statusCode).toBe(200)
     const { calendars } = res.json()
-    expect(calendars.map((c: { id: string }) => c.id)).toEqual(['us-federal', 'us-federal-dc', 'weekdays'])
+    expect(calendars.slice(0, 3).map((c: { id: string }) => c.id)).toEqual(['us-federal', 'us-federal-dc', 'weekdays'])
+    const ids = calendars.map((c: { id: string }) => c.id)
+    expect(ids).toEqual(expect.arrayContaining(['GB', 'GB-ENG', 'DE-BY', 'US-CA', 'JP', 'IN', 'BR-SP', 'AU-NSW', 'DE-BY-A']))
+    expect(new Set(ids).size).toBe(ids.length)
+    // date-holidays 3.x knows about 200 countries
+    expect(calendars.filter((c: { subdivision: string | null }) => c.subdivision === null).length).toBeGreaterThan(200)
+    expect(calendars[0]).toMatchObject({ country: 'US', subdivision: null, source: '5 U.S.C. 6103(a) and (b); Executive Order 11582' })
+    expect(calendars.find((c: { id: string }) => c.id === 'DE-BY')).toMatchObject({
+      name: 'Germany, Bayern', country: 'DE', subdivision: 'BY', source: expect.stringMatching(/^date-holidays \d+\.\d+\.\d+$/)
+    })
     for (const calendar of calendars) {
       expect(calendar).toMatchObject({
         working_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
@@ -25,6 +34,16 @@ describe('GET /v1/business-days/calendars', () => {
       expect(calendar.name.length).toBeGreaterThan(0)
       expect(calendar.description.length).toBeGreaterThan(0)
     }
+  })
+
+  it('filters by country, in any case', async () => {
+    const { calendars } = (await get('/v1/business-days/calendars?country=de')).json()
+    expect(calendars.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(['DE', 'DE-BY', 'DE-BE', 'DE-BY-A']))
+    expect(calendars.every((c: { country: string }) => c.country === 'DE')).toBe(true)
+    const us = (await get('/v1/business-days/calendars?country=US')).json().calendars.map((c: { id: string }) => c.id)
+    expect(us.slice(0, 2)).toEqual(['us-federal', 'us-federal-dc'])
+    expect(us).toContain('US-CA')
+    expect((await get('/v1/business-days/calendars?country=DEU')).statusCode).toBe(422)
   })
 
   it('needs an API key', async () => {
@@ -39,23 +58,33 @@ describe('GET /v1/business-days/holidays', () => {
       expect(res.statusCode).toBe(200)
       const expected = FEDERAL_HOLIDAYS_2020_2035
         .filter(([observed]) => observed.startsWith(String(year)))
-        .map(([observed, name, date]) => ({ name, date, observed_date: observed }))
-      expect(res.json()).toStrictEqual({ calendar: 'us-federal', year, holidays: expected })
+        .map(([observed, name, date]) => ({
+          name,
+          local_name: name,
+          date,
+          observed_date: observed,
+          type: 'public',
+          substitute: observed !== date,
+          closed_from: `${observed}T00:00:00`,
+          closed_until: expect.stringMatching(/T00:00:00$/)
+        }))
+      expect(res.json()).toStrictEqual({ calendar: 'us-federal', year, types: ['public'], holidays: expected })
     }
   })
 
   it('adds Inauguration Day to us-federal-dc and nothing to weekdays', async () => {
     const dc = (await get('/v1/business-days/holidays?calendar=us-federal-dc&year=2029')).json()
-    expect(dc.holidays).toContainEqual({ name: 'Inauguration Day', date: '2029-01-20', observed_date: '2029-01-20' })
+    expect(dc.holidays).toContainEqual(expect.objectContaining({ name: 'Inauguration Day', date: '2029-01-20', observed_date: '2029-01-20' }))
     expect((await get('/v1/business-days/holidays?calendar=weekdays&year=2029')).json())
-      .toStrictEqual({ calendar: 'weekdays', year: 2029, holidays: [] })
+      .toStrictEqual({ calendar: 'weekdays', year: 2029, types: ['public'], holidays: [] })
   })
 
   it.each([
     ['calendar=us-federal&year=1970', 'greater_than_equal', ['query', 'year']],
     ['calendar=us-federal&year=2101', 'less_than_equal', ['query', 'year']],
     ['calendar=us-federal&year=twenty', 'int_parsing', ['query', 'year']],
-    ['calendar=uk&year=2026', 'literal_error', ['query', 'calendar']],
+    ['calendar=uk&year=2026', 'value_error', ['query', 'calendar']],
+    ['calendar=GB&year=2026&types=public,holidays', 'string_pattern_mismatch', ['query', 'types']],
     ['year=2026', 'missing', ['query', 'calendar']]
   ])('rejects ?%s', async (query, type, loc) => {
     const res = await get(`/v1/business-days/holidays?${query}`)

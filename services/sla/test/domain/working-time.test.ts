@@ -1,29 +1,35 @@
 import { describe, expect, it } from 'vitest'
-import {
-  businessSecondsBetween, businessTimeStatus, dueAt, nextBusinessTime, type Schedule
-} from '../../src/domain/business-time.js'
-import { parseLocalDateTime } from '@utility-apis/civil-date'
-import { formatZonedTime, resolveWallTime, type ZonedTime } from '../../src/domain/time-zone.js'
-import type { CalendarId } from '../../src/domain/holidays.js'
+import { formatZonedTime, zonedTime, type ZonedTime } from '../../src/domain/time-zone.js'
+import type { WorkCalendar } from '../../src/domain/working-calendar.js'
+import { dueAfter, nextWorkingInstant, stretchEnd, workingSecondsBetween, workingStatus } from '../../src/domain/working-time.js'
 import { naiveDueAtByDay } from '../helpers/naive-business-time.js'
+import { at, calendarOf } from '../helpers/work-calendar.js'
+
+type CalendarId = 'us-federal' | 'us-federal-dc' | 'weekdays'
 
 const NY = 'America/New_York'
 
-function at (zone: string, text: string): ZonedTime {
-  const wall = parseLocalDateTime(text)
-  if (wall === null) throw new Error(`bad wall time ${text}`)
-  return resolveWallTime(zone, wall)
+const calendars = new Map<string, WorkCalendar>()
+function calendar (zone: string, id: CalendarId): WorkCalendar {
+  const key = `${zone} ${id}`
+  let found = calendars.get(key)
+  if (found === undefined) calendars.set(key, found = calendarOf(zone, { calendar: id }))
+  return found
 }
 
-function due (zone: string, start: string, minutes: number, calendar: CalendarId = 'us-federal'): string {
-  return formatZonedTime(dueAt({ zone, calendar }, at(zone, start), minutes))
+function dueAt (zone: string, calendarId: CalendarId, start: ZonedTime, minutes: number): ZonedTime {
+  return minutes === 0 ? start : zonedTime(zone, dueAfter(calendar(zone, calendarId), start, minutes * 60))
 }
 
-function minutesBetween (zone: string, from: string, to: string, calendar: CalendarId = 'us-federal'): number {
-  return businessSecondsBetween({ zone, calendar }, at(zone, from), at(zone, to)) / 60
+function due (zone: string, start: string, minutes: number, calendarId: CalendarId = 'us-federal'): string {
+  return formatZonedTime(dueAt(zone, calendarId, at(zone, start), minutes))
 }
 
-describe('dueAt: where the start lies', () => {
+function minutesBetween (zone: string, from: string, to: string, calendarId: CalendarId = 'us-federal'): number {
+  return workingSecondsBetween(calendar(zone, calendarId), at(zone, from), at(zone, to)) / 60
+}
+
+describe('dueAfter: where the start lies', () => {
   it.each([
     ['before 09:00', '2026-01-06T07:15:00', 60, '2026-01-06T10:00:00-05:00'],
     ['at 09:00', '2026-01-06T09:00:00', 60, '2026-01-06T10:00:00-05:00'],
@@ -42,7 +48,7 @@ describe('dueAt: where the start lies', () => {
   })
 })
 
-describe('dueAt: closing time, zero and seconds', () => {
+describe('dueAfter: closing time, zero and seconds', () => {
   it('ends exactly 480 minutes from 09:00 at 17:00 the same day, not at 09:00 the next', () => {
     expect(due(NY, '2026-01-06T09:00:00', 480)).toBe('2026-01-06T17:00:00-05:00')
     expect(due(NY, '2026-01-06T09:00:00', 960)).toBe('2026-01-07T17:00:00-05:00')
@@ -69,7 +75,7 @@ describe('dueAt: closing time, zero and seconds', () => {
   })
 })
 
-describe('dueAt: holidays', () => {
+describe('dueAfter: holidays', () => {
   it('skips Fri 2027-12-31, New Year\'s Day 2028 observed', () => {
     expect(due(NY, '2027-12-30T16:00:00', 120)).toBe('2028-01-03T10:00:00-05:00')
   })
@@ -90,7 +96,7 @@ describe('dueAt: holidays', () => {
   })
 })
 
-describe('dueAt: DST weeks, the calendar applied to the local date', () => {
+describe('dueAfter: DST weeks, the calendar applied to the local date', () => {
   it.each([
     [NY, '2026-03-06T16:00:00', '2026-03-06T16:00:00-05:00', '2026-03-09T10:00:00-04:00'],
     [NY, '2026-10-30T16:00:00', '2026-10-30T16:00:00-04:00', '2026-11-02T10:00:00-05:00'],
@@ -119,7 +125,7 @@ describe('dueAt: DST weeks, the calendar applied to the local date', () => {
 
   it('closes Tokyo on MLK Day, its own Monday 2026-01-19, while it is still Sunday in the US', () => {
     expect(due('Asia/Tokyo', '2026-01-16T16:00:00', 120)).toBe('2026-01-20T10:00:00+09:00')
-    expect(businessTimeStatus({ zone: 'Asia/Tokyo', calendar: 'us-federal' }, at('Asia/Tokyo', '2026-01-19T10:00:00')))
+    expect(workingStatus(calendar('Asia/Tokyo', 'us-federal'), at('Asia/Tokyo', '2026-01-19T10:00:00')))
       .toEqual({ open: false, state: 'holiday', holiday: 'Birthday of Martin Luther King, Jr.' })
   })
 
@@ -129,7 +135,7 @@ describe('dueAt: DST weeks, the calendar applied to the local date', () => {
   })
 })
 
-describe('dueAt: long spans', () => {
+describe('dueAfter: long spans', () => {
   const cases: Array<[string, string, number, CalendarId]> = [
     [NY, '2026-01-05T09:00:00', 30_000, 'us-federal'],
     ['Europe/London', '2026-02-10T11:17:00', 80_000, 'us-federal'],
@@ -138,17 +144,16 @@ describe('dueAt: long spans', () => {
     ['America/Los_Angeles', '2040-02-29T16:00:00', 2_500_000, 'weekdays'],
     [NY, '2100-12-31T09:00:00', 10_000_000, 'us-federal']
   ]
-  it.each(cases)('%s from %s plus %i minutes agrees with a day-by-day walk', (zone, start, minutes, calendar) => {
-    const schedule: Schedule = { zone, calendar }
+  it.each(cases)('%s from %s plus %i minutes agrees with a day-by-day walk', (zone, start, minutes, calendarId) => {
     const begin = at(zone, start)
-    const expected = naiveDueAtByDay(zone, calendar === 'weekdays' ? 'weekdays' : 'us-federal', begin.instant, minutes)
-    const result = dueAt(schedule, begin, minutes)
+    const expected = naiveDueAtByDay(zone, calendarId === 'weekdays' ? 'weekdays' : 'us-federal', begin.instant, minutes)
+    const result = dueAt(zone, calendarId, begin, minutes)
     expect(result.instant).toBe(expected)
-    expect(businessSecondsBetween(schedule, begin, result)).toBe(minutes * 60)
+    expect(workingSecondsBetween(calendar(zone, calendarId), begin, result)).toBe(minutes * 60)
   })
 })
 
-describe('businessSecondsBetween', () => {
+describe('workingSecondsBetween', () => {
   it('counts only working time, signed', () => {
     expect(minutesBetween(NY, '2026-01-06T10:00:00', '2026-01-06T11:30:00')).toBe(90)
     expect(minutesBetween(NY, '2026-01-09T16:00:00', '2026-01-12T10:00:00')).toBe(120)
@@ -159,9 +164,9 @@ describe('businessSecondsBetween', () => {
   })
 })
 
-describe('businessTimeStatus', () => {
-  const status = (text: string, calendar: CalendarId = 'us-federal'): unknown =>
-    businessTimeStatus({ zone: NY, calendar }, at(NY, text))
+describe('workingStatus', () => {
+  const status = (text: string, calendarId: CalendarId = 'us-federal'): unknown =>
+    workingStatus(calendar(NY, calendarId), at(NY, text))
 
   it('says whether an instant is business time, and why not', () => {
     expect(status('2026-01-06T09:00:00')).toEqual({ open: true, state: 'open', holiday: null })
@@ -174,10 +179,11 @@ describe('businessTimeStatus', () => {
   })
 })
 
-describe('nextBusinessTime', () => {
-  const next = (zone: string, text: string, calendar: CalendarId = 'us-federal'): string[] => {
-    const window = nextBusinessTime({ zone, calendar }, at(zone, text))
-    return [formatZonedTime(window.opensAt), formatZonedTime(window.closesAt)]
+describe('nextWorkingInstant and stretchEnd', () => {
+  const next = (zone: string, text: string, calendarId: CalendarId = 'us-federal'): string[] => {
+    const work = calendar(zone, calendarId)
+    const opens = nextWorkingInstant(work, at(zone, text).instant)
+    return [formatZonedTime(zonedTime(zone, opens)), formatZonedTime(zonedTime(zone, stretchEnd(work, opens) ?? Number.NaN))]
   }
 
   it('is the instant itself during hours, else the next opening', () => {

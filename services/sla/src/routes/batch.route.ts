@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { RequestValidationError } from '@utility-apis/fastapi-errors'
+import { calculate } from './calculate.answer.js'
+import { batchRequestExamples, batchResponseExamples } from './calculate.examples.js'
+import { parseCalculateRequest } from './calculate.request.js'
+import { BatchRequestSchema, BatchResponseSchema, MAX_BATCH, type BatchResponse } from './batch.schemas.js'
+import { serializeBatch } from './batch.serializer.js'
+
+/** One unit of quota per calculation (runs before validation, so the body may be anything). */
+export function batchQuotaCost (request: FastifyRequest): number {
+  const calculations = (request.body as { calculations?: unknown } | null)?.calculations
+  return Array.isArray(calculations) ? Math.min(Math.max(calculations.length, 1), MAX_BATCH) : 1
+}
+
+export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/v1/business-days/calculate/batch', {
+    config: { auth: true, quotaCost: batchQuotaCost },
+    schema: {
+      tags: ['business-days'],
+      operationId: 'calculateBusinessTimeBatch',
+      summary: `Up to ${MAX_BATCH} calculations in one call`,
+      description: `1 to ${MAX_BATCH} bodies as for POST /v1/business-days/calculate, any operations mixed. Results keep ` +
+        'the input order; an invalid calculation fails alone (`ok: false` with status 422 and its validation errors, ' +
+        '`loc` starting `["body", "calculations", i]`). Each calculation counts once against the quota. A body that ' +
+        `is not \`{"calculations": [...]}\` with 1 to ${MAX_BATCH} items is one 422.`,
+      body: { ...BatchRequestSchema, 'x-examples': batchRequestExamples },
+      response: { 200: { ...BatchResponseSchema, 'x-examples': batchResponseExamples } }
+    },
+    // The errors the kit answers on this route (401, 413, 422, 429) are small objects: JSON.stringify writes them as the kit would
+    serializerCompiler: ({ httpStatus }) => httpStatus === '200' ? serializeBatch : JSON.stringify
+  }, async (request): Promise<BatchResponse> => {
+    let succeeded = 0
+    const results = request.body.calculations.map((body, index): BatchResponse['results'][number] => {
+      try {
+        const input = parseCalculateRequest(body)
+        app.metrics.count('operations', input.operation)
+        const result = calculate(input)
+        succeeded++
+        return { ok: true, result }
+      } catch (error) {
+        if (!(error instanceof RequestValidationError)) throw error
+        const detail = error.issues.map((issue) => ({ ...issue, loc: ['body', 'calculations', index, ...issue.loc.slice(1)] }))
+        return { ok: false, error: { status: 422, detail } }
+      }
+    })
+    app.metrics.count('batch_items', 'succeeded', succeeded)
+    app.metrics.count('batch_items', 'failed', results.length - succeeded)
+    return { results, succeeded, failed: results.length - succeeded }
+  })
+}
