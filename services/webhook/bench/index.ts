@@ -5,6 +5,7 @@ import { BASELINE_ENTRY, median, type BenchContext, type BenchReport } from '../
 const ENTRY = fileURLToPath(new URL('./server.ts', import.meta.url))
 const SECRET = 'whsec_bench_secret'
 const TIMESTAMP = 1_700_000_000
+const GITHUB_SECRET = 'github-bench-secret'
 
 /** A pretty-printed Stripe-like event of about `bytes` bytes, and a verify request for it. */
 function stripeRequest (bytes: number, tamper = false): string {
@@ -17,6 +18,19 @@ function stripeRequest (bytes: number, tamper = false): string {
     headers: { 'Stripe-Signature': `t=${TIMESTAMP},v1=${v1}` },
     secret: SECRET,
     now_epoch_seconds: TIMESTAMP
+  })
+}
+
+/** A GitHub push-like delivery of about `bytes` bytes: HMAC-SHA256 over the body alone, one secret. */
+function githubRequest (bytes: number): string {
+  const commit = { message: 'x'.repeat(Math.max(0, bytes - 120)) }
+  const payload = JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: 'octo/bench' }, head_commit: commit })
+  const signature = createHmac('sha256', GITHUB_SECRET).update(payload).digest('hex')
+  return JSON.stringify({
+    provider: 'github',
+    payload,
+    headers: { 'X-Hub-Signature-256': `sha256=${signature}`, 'X-GitHub-Event': 'push', 'X-GitHub-Delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958' },
+    secret: GITHUB_SECRET
   })
 }
 
@@ -39,6 +53,8 @@ const ROUNDS = 3
 export async function run (ctx: BenchContext): Promise<BenchReport[]> {
   const cases = [
     { name: 'verify, stripe, 1 KB payload, valid', body: stripeRequest(1024), target: 0.8 },
+    // Issue 14's throughput guard: the single-secret HMAC path after the generalised provider interface.
+    { name: 'verify, github, 1 KB payload, valid', body: githubRequest(1024) },
     { name: 'verify, stripe, 200 KB payload, valid', body: stripeRequest(200 * 1024) },
     { name: 'verify, stripe, 1 KB payload, mismatch + near-miss diagnosis', body: stripeRequest(1024, true) }
   ]

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { PROVIDER_IDS } from '../src/domain/types.js'
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 const DOMAIN = new URL('../src/domain/', import.meta.url).pathname
@@ -18,6 +19,12 @@ describe('services/webhook/README.md', () => {
   it('names every check the verification can emit', () => {
     expect(checks.length).toBeGreaterThan(10)
     expect(checks.filter((name) => !README.includes(`\`${name}\``))).toEqual([])
+  })
+
+  it('has a row for every provider in the Providers table, and says PayPal is out of scope', () => {
+    const rows = new Set([...README.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((match) => match[1]))
+    expect(PROVIDER_IDS.filter((id) => !rows.has(id))).toEqual([])
+    expect(README).toContain('Out of scope: **PayPal**')
   })
 
   it('names every near-miss code of the body and the secret', () => {

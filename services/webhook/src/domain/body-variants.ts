@@ -6,7 +6,8 @@ import { layout, tokenize, type Layout, type StringStyle } from './json-layout.j
  */
 
 /** What usually causes a kind of change; raw-body hints pick their frameworks by it. */
-export type Cause = 'tooling' | 'reserialized' | 'form' | 'base64' | 'charset' | 'normalization' | 'consumed'
+/** `url`: the signed URL was rebuilt differently (only the providers that sign it). */
+export type Cause = 'tooling' | 'reserialized' | 'form' | 'base64' | 'charset' | 'normalization' | 'consumed' | 'url'
 
 export interface BodyVariant {
   code: string
@@ -116,6 +117,13 @@ const MAKERS: Maker[] = [
     finding: 'the payload with non-ASCII characters escaped as \\uXXXX and "/" as "\\/"',
     explanation: `the sender escapes non-ASCII characters and slashes (PHP's json_encode does) and ${REPARSED}`,
     make: (payload, json) => asJson(json, 'compact', 'unicode')
+  },
+  {
+    code: 'json_escaped_non_ascii',
+    cause: 'reserialized',
+    finding: 'the payload as compact JSON with non-ASCII characters escaped as \\uXXXX ("/" left as is)',
+    explanation: `the sender escapes non-ASCII characters (Sentry does, as Python's json.dumps with compact separators) and ${REPARSED}`,
+    make: (payload, json) => asJson(json, 'compact', 'ascii')
   },
   {
     code: 'json_string_decoded',

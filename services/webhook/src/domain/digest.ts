@@ -4,14 +4,25 @@ export type HmacAlgorithm = 'sha1' | 'sha256' | 'sha512'
 
 export const DIGEST_BYTES: Record<HmacAlgorithm, number> = { sha1: 20, sha256: 32, sha512: 64 }
 
+/** Signed content as parts hashed in order, so that a large body is never copied to sign it with something. */
+export type Parts = ReadonlyArray<string | Buffer>
+
 /**
- * HMAC over `prefix + body` without concatenating: a 5 MiB body is never copied. A string body is hashed as its
- * UTF-8 bytes, exactly what Buffer.from(body, 'utf8') holds, without allocating that Buffer.
+ * HMAC over parts without concatenating them: a 5 MiB body is never copied. A string is hashed as its UTF-8 bytes,
+ * exactly what Buffer.from(text, 'utf8') holds, without allocating that Buffer.
  */
+export function mac (algorithm: HmacAlgorithm, key: Buffer | string, content: Parts): Buffer {
+  const hmac = createHmac(algorithm, key)
+  for (const part of content) {
+    if (typeof part === 'string') hmac.update(part, 'utf8')
+    else hmac.update(part)
+  }
+  return hmac.digest()
+}
+
+/** HMAC over `prefix + body`. */
 export function hmac (algorithm: HmacAlgorithm, key: Buffer | string, body: Buffer | string, prefix = ''): Buffer {
-  const mac = createHmac(algorithm, key)
-  if (prefix !== '') mac.update(prefix, 'utf8')
-  return (typeof body === 'string' ? mac.update(body, 'utf8') : mac.update(body)).digest()
+  return mac(algorithm, key, prefix === '' ? [body] : [prefix, body])
 }
 
 /**

@@ -9,6 +9,8 @@ export interface FrameworkHint extends RawBodyHint {
 }
 
 // The typical break and the standard fix per framework (research/webhooks.md section 3).
+const URL_SIGNERS: ProviderId[] = ['twilio', 'square', 'hubspot']
+
 export const FRAMEWORK_HINTS: FrameworkHint[] = [
   {
     framework: 'Express',
@@ -18,10 +20,10 @@ export const FRAMEWORK_HINTS: FrameworkHint[] = [
   },
   {
     framework: 'Express (form bodies)',
-    summary: 'Slack slash commands and interactivity post application/x-www-form-urlencoded, and only the parser given a verify hook keeps rawBody, so it is undefined for forms',
+    summary: 'Slack slash commands and interactivity, and Twilio, post application/x-www-form-urlencoded, and only the parser given a verify hook keeps rawBody, so it is undefined for forms',
     detail: "Give express.urlencoded the same hook: express.urlencoded({ extended: true, verify: (req, res, buf) => { req.rawBody = buf } }), or use express.raw({ type: 'application/x-www-form-urlencoded' }) on the route.",
     causes: ['form', 'reserialized', 'consumed'],
-    providers: ['slack', 'github', 'generic-hmac']
+    providers: ['slack', 'github', 'generic-hmac', 'twilio']
   },
   {
     framework: 'Next.js (pages router)',
@@ -124,5 +126,34 @@ export const FRAMEWORK_HINTS: FrameworkHint[] = [
     summary: 'json.NewDecoder(r.Body).Decode followed by json.Marshal re-encodes the body, and r.Body can be read only once',
     detail: 'Read body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit)) first, verify body, then json.Unmarshal(body, &event).',
     causes: ['reserialized', 'consumed']
+  },
+  {
+    framework: 'Express (behind a proxy)',
+    summary: 'Behind a proxy req.protocol is http and req.hostname the internal host, so a URL rebuilt from them is not the one the sender called',
+    detail: "app.set('trust proxy', 1) (or the proxy's address) makes req.protocol and req.hostname follow X-Forwarded-Proto and X-Forwarded-Host; " +
+      'build the URL from them and req.originalUrl (query included), or use the URL configured at the sender.',
+    causes: ['url'],
+    providers: URL_SIGNERS
+  },
+  {
+    framework: 'Django (behind a proxy)',
+    summary: 'request.build_absolute_uri() says http behind a TLS-terminating proxy',
+    detail: "Set SECURE_PROXY_SSL_HEADER = ('HTTP_X_FORWARDED_PROTO', 'https') (and USE_X_FORWARDED_HOST if the host differs) so the rebuilt URL is the one called.",
+    causes: ['url'],
+    providers: URL_SIGNERS
+  },
+  {
+    framework: 'Flask (behind a proxy)',
+    summary: 'request.url says http and the internal host behind a proxy',
+    detail: 'Wrap the app in werkzeug.middleware.proxy_fix.ProxyFix(app.wsgi_app, x_proto=1, x_host=1) so request.url is the URL the sender called.',
+    causes: ['url'],
+    providers: URL_SIGNERS
+  },
+  {
+    framework: 'Ruby on Rails (behind a proxy)',
+    summary: 'request.original_url follows X-Forwarded-Proto only from trusted proxies',
+    detail: 'Configure the proxies as trusted (config.action_dispatch.trusted_proxies) so request.original_url has https and the public host.',
+    causes: ['url'],
+    providers: URL_SIGNERS
   }
 ]

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto'
 import { bodyVariants, JSON_LAYOUT_LIMIT, type Cause } from './body-variants.js'
-import { DIGEST_BYTES, decodeBase64Loose, decodeHex, digestsEqual, hmac, type HmacAlgorithm } from './digest.js'
-import { check, type Provider, type SignatureRead } from './provider.js'
+import { DIGEST_BYTES, decodeBase64Loose, decodeHex, digestsEqual, mac, type HmacAlgorithm, type Parts } from './digest.js'
+import type { Key } from './key-formats.js'
+import type { Expectation } from './algorithms.js'
+import { check, type Candidate, type Provider, type ProviderContext, type SignatureRead } from './provider.js'
 import { secretVariants } from './secret-variants.js'
-import type { Check, GenericOptions, RawBodyHint } from './types.js'
+import type { Check, RawBodyHint } from './types.js'
 
 export interface NearMissHit {
   code: string
@@ -11,13 +14,18 @@ export interface NearMissHit {
   hint: RawBodyHint
 }
 
+/** One entry of the request's secrets, as a key of the read's algorithm when it can be one. */
+export interface SecretKey {
+  index: number
+  secret: string
+  key?: Key
+}
+
 export interface NearMissInput {
   provider: Provider
+  ctx: ProviderContext
   read: SignatureRead
-  payload: string
-  secret: string
-  key: Buffer | undefined
-  generic?: GenericOptions
+  keys: SecretKey[]
 }
 
 export interface NearMissResult {
@@ -68,60 +76,95 @@ function framingAdvice (input: NearMissInput, reading: LooseReading): string {
     return `${input.provider.info.name} sends ${input.provider.info.signed_content.split('; ').slice(1).join('; ')}: ` +
       'the header was produced or rewritten by something other than the provider (a proxy, a test script, a re-signing gateway)'
   }
-  if (reading.algorithm !== 'sha256' || reading.encoding.startsWith('url-safe')) {
-    return 'generic-hmac verifies HMAC-SHA256 in hex or standard base64 only'
-  }
+  if (reading.encoding.startsWith('url-safe')) return 'generic-hmac reads hex or standard base64 only'
   const encoding = reading.encoding === 'hex' ? 'hex' : 'base64'
   const prefix = reading.prefix === '' ? '' : `, "prefix": ${JSON.stringify(reading.prefix)}`
-  return `verify with "generic": {"header_name": ${JSON.stringify(input.generic?.header_name ?? '')}, "encoding": "${encoding}"${prefix}}`
+  const algorithm = reading.algorithm === 'sha256' && input.ctx.generic?.algorithm == null ? '' : `, "algorithm": "${reading.algorithm}"`
+  return `verify with "generic": {"header_name": ${JSON.stringify(input.ctx.generic?.header_name ?? '')}, "encoding": "${encoding}"${prefix}${algorithm}}`
 }
 
 function hit (code: string, cause: NearMissHit['cause'], detail: string, summary: string, advice: string): NearMissHit {
   return { code, cause, check: check(`near_miss_${code}`, 'warning', detail), hint: { framework: 'any', summary, detail: advice } }
 }
 
+const sha256 = (bytes: Buffer): Buffer => createHash('sha256').update(bytes).digest()
+
 /**
- * Tries what usually went wrong, one change at a time: the body (bytes changed on the way), the key (secret
- * handling) and the framing of the header (prefix, encoding, algorithm). Reports every variant that matches; the
- * caller never lets a hit change the verdict.
+ * Tries what usually went wrong, one change at a time: the body (bytes changed on the way), the signed content (the
+ * provider's own variants: a URL, a field order), the key (secret handling) and the framing of the header (prefix,
+ * encoding, algorithm). Reports every variant that matches; the caller never lets a hit change the verdict.
  */
 export function searchNearMisses (input: NearMissInput): NearMissResult {
-  const { provider, read, key } = input
-  const prefix = read.signedPrefix
+  const { provider, read, ctx } = input
+  const signed = read.signed
   const hits: NearMissHit[] = []
   let tried = 0
   let truncated = false
-  if (prefix === undefined) return { hits, tried, truncated }
-  const body = Buffer.from(input.payload, 'utf8')
-  const matchIndex = (digest: Buffer): number => read.candidates.findIndex((candidate) => digestsEqual(candidate.digest, digest))
-  const label = (index: number): string => read.candidates[index].label
+  if (signed === undefined || read.candidates.length + read.loose.length === 0) return { hits, tried, truncated }
+  const { algorithm } = read
+  const keys = input.keys.filter((entry): entry is Required<SecretKey> => entry.key !== undefined)
+  const body = Buffer.from(ctx.payload, 'utf8')
+  const several = input.keys.length > 1
+  const bound = (bytes: Buffer): boolean => read.bodySha256 === undefined || digestsEqual(sha256(bytes), read.bodySha256.expected)
+  const label = (candidate: Candidate, index: number): string => several ? `${candidate.label}, secrets[${index}]` : candidate.label
+  // Which signature the content matches with which key: "X-Hub-Signature-256, secrets[2]".
+  const matching = (content: Parts, key: Key, index: number, bodyBytes: Buffer = body): string | undefined => {
+    if (read.candidates.length === 0 || !bound(bodyBytes)) return undefined
+    const expectation = algorithm.expect(key, content)
+    const found = read.candidates.find((candidate) => expectation.matches(candidate.digest))
+    return found === undefined ? undefined : label(found, index)
+  }
 
-  if (key !== undefined && read.candidates.length > 0) {
-    // An HMAC already seen means the variant's bytes equal the original's or an earlier variant's: skip it.
-    const seen = new Set([hmac('sha256', key, body, prefix).toString('hex')])
+  if (keys.length > 0 && read.candidates.length > 0 && algorithm.kind !== 'token') {
+    // A variant whose signed content was seen already (equal bytes, so an equal MAC) is skipped. Where the body is
+    // bound by its hash, the signed content does not change with it, so the body's own hash tells repeats apart.
+    const expectations = (bytes: Buffer): { id: string, all: Expectation[] } => {
+      const all = keys.map((entry) => algorithm.expect(entry.key, signed(bytes)))
+      return { all, id: read.bodySha256 === undefined && all[0].id !== undefined ? all[0].id : sha256(bytes).toString('hex') }
+    }
+    const seen = new Set([expectations(body).id])
     let hashed = body.length
-    truncated = input.payload.length > JSON_LAYOUT_LIMIT && /^\s*[[{]/.test(input.payload)
-    for (const variant of bodyVariants(input.payload)) {
-      hashed += variant.bytes.length
+    truncated = ctx.payload.length > JSON_LAYOUT_LIMIT && /^\s*[[{]/.test(ctx.payload)
+    // The provider's own variants first (a URL rebuilt behind a proxy is as likely as a changed body), on the same budget.
+    for (const variant of provider.contentVariants?.(ctx, read) ?? []) {
+      hashed += variant.content.reduce((sum, part) => sum + part.length, 0) * keys.length
       if (hashed > HASH_BUDGET_BYTES) {
         truncated = true
         break
       }
       tried++
-      const digest = hmac('sha256', key, variant.bytes, prefix)
-      if (seen.has(digest.toString('hex'))) continue
-      seen.add(digest.toString('hex'))
-      const index = matchIndex(digest)
-      if (index >= 0) {
-        hits.push(hit(variant.code, variant.cause, `the signature (${label(index)}) matches ${variant.finding}: ${variant.explanation}`,
+      const found = firstMatch(keys, (key) => matching(variant.content, key.key, key.index))
+      if (found !== undefined) {
+        hits.push(hit(variant.code, variant.cause, `the signature (${found}) matches ${variant.finding}: ${variant.explanation}`,
           `The signature matches ${variant.finding}`, variant.explanation))
       }
     }
-    if (prefix !== '') {
+    for (const variant of bodyVariants(ctx.payload)) {
+      hashed += variant.bytes.length * keys.length
+      if (hashed > HASH_BUDGET_BYTES) {
+        truncated = true
+        break
+      }
       tried++
-      const index = matchIndex(hmac('sha256', key, body))
-      if (index >= 0) {
-        const detail = `the signature (${label(index)}) is an HMAC of the body alone, without the id or timestamp part the provider signs before it`
+      const { id, all } = expectations(variant.bytes)
+      if (seen.has(id)) continue
+      seen.add(id)
+      if (!bound(variant.bytes)) continue
+      const found = firstMatch(all, (expectation, i) => {
+        const candidate = read.candidates.find((entry) => expectation.matches(entry.digest))
+        return candidate === undefined ? undefined : label(candidate, keys[i].index)
+      })
+      if (found !== undefined) {
+        hits.push(hit(variant.code, variant.cause, `the signature (${found}) matches ${variant.finding}: ${variant.explanation}`,
+          `The signature matches ${variant.finding}`, variant.explanation))
+      }
+    }
+    if (signed(body).length > 1) {
+      tried++
+      const found = firstMatch(keys, (key) => matching([body], key.key, key.index))
+      if (found !== undefined) {
+        const what = algorithm.kind === 'mac' ? 'an HMAC' : 'a signature'
+        const detail = `the signature (${found}) is ${what} of the body alone, without the id or timestamp part the provider signs with it`
         hits.push(hit('body_only_signed', 'framing', detail, 'The signature covers the body alone',
           `${detail}: the signing code (a test script or a custom sender) must sign ${provider.info.signed_content.split(';')[0]}`))
       }
@@ -129,32 +172,46 @@ export function searchNearMisses (input: NearMissInput): NearMissResult {
   }
 
   if (read.candidates.length > 0) {
-    for (const variant of secretVariants(provider.id, input.secret)) {
-      tried++
-      const index = matchIndex(hmac('sha256', variant.key, body, prefix))
-      if (index >= 0) {
-        hits.push(hit(variant.code, 'secret', `the signature (${label(index)}) matches with ${variant.finding}: ${variant.explanation}`,
-          `The signature matches with ${variant.finding}`, variant.explanation))
+    const content = signed(body)
+    for (const entry of input.keys) {
+      for (const variant of secretVariants(provider.id, entry.secret, algorithm)) {
+        tried++
+        const found = matching(content, variant.key, entry.index)
+        if (found !== undefined) {
+          hits.push(hit(variant.code, 'secret', `the signature (${found}) matches with ${variant.finding}: ${variant.explanation}`,
+            `The signature matches with ${variant.finding}`, variant.explanation))
+        }
       }
     }
   }
 
-  if (key !== undefined) {
+  if (algorithm.hash !== undefined && bound(body)) {
+    const content = signed(body)
     for (const text of read.loose) {
       for (const reading of looseReadings(text)) {
         tried++
-        if (!digestsEqual(reading.digest, hmac(reading.algorithm, key, body, prefix))) continue
+        const key = keys.find((entry) => digestsEqual(reading.digest, mac(reading.algorithm, entry.key as Buffer, content)))
+        if (key === undefined) continue
         const framing = [
           `read as ${reading.encoding}`,
           reading.prefix === '' ? '' : `after "${reading.prefix}"`,
           `with HMAC-${reading.algorithm.toUpperCase()}`
         ].filter((part) => part !== '').join(' ')
         const advice = framingAdvice(input, reading)
+        const which = several ? ` with secrets[${key.index}]` : ''
         hits.push(hit(`signature_${reading.algorithm}_${reading.encoding.split(' ')[0].replace('-', '_')}`, 'framing',
-          `the ${read.header ?? 'signature'} value is the right signature ${framing}: ${advice}`,
+          `the ${read.header ?? 'signature'} value is the right signature${which} ${framing}: ${advice}`,
           `The signature is right but framed differently: ${framing}`, advice))
       }
     }
   }
   return { hits, tried, truncated }
+}
+
+function firstMatch<T> (items: T[], test: (item: T, index: number) => string | undefined): string | undefined {
+  for (const [index, item] of items.entries()) {
+    const found = test(item, index)
+    if (found !== undefined) return found
+  }
+  return undefined
 }

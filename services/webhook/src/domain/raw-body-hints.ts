@@ -1,24 +1,11 @@
 import { FRAMEWORK_HINTS } from './framework-hints.js'
 import type { NearMissHit } from './near-miss.js'
+import { anyFramework as any } from './provider.js'
+import { PROVIDERS } from './providers/index.js'
 import type { ProviderId, RawBodyHint, Reason } from './types.js'
 
-// `framework: 'any'` marks a finding that does not depend on the web framework.
-const any = (summary: string, detail: string): RawBodyHint => ({ framework: 'any', summary, detail })
-
-const PROVIDER_NOTES: Record<ProviderId, RawBodyHint> = {
-  github: any('GitHub signs the body exactly as sent',
-    'With the content type application/x-www-form-urlencoded the body is payload=<url-encoded JSON> and the signature covers that form body, not the JSON inside it; choose application/json in the webhook settings.'),
-  slack: any('Slack signs the form body exactly as posted',
-    'Slash commands and interactivity arrive as application/x-www-form-urlencoded; verify the body before any form parser decodes and re-encodes it.'),
-  stripe: any('Stripe sends pretty-printed JSON and one secret per endpoint and mode',
-    'A compact JSON.stringify(req.body) never matches. stripe listen prints its own whsec_ secret, different from the Dashboard endpoint secret, and test and live mode endpoints have different secrets.'),
-  shopify: any('Shopify escapes "/" as "\\/" and "&" as "\\u0026"',
-    'JSON.parse followed by JSON.stringify removes those escapes and breaks the HMAC. Webhooks created in the store admin (Settings > Notifications) are signed with the key shown there, not with the app\'s client secret.'),
-  'generic-hmac': any('generic-hmac signs the raw body only',
-    'Some senders also sign a timestamp, an id or the URL; check what the sender\'s documentation says is signed.'),
-  'standard-webhooks': any('Standard Webhooks signs "<id>.<timestamp>.<body>" with the base64-decoded secret',
-    'Pass webhook-id and webhook-timestamp (or the svix-* names) exactly as received; the key is the base64 after whsec_, unlike Stripe\'s verbatim secret.')
-}
+export const NOT_DETECTED = any('The sender was not recognised from the headers',
+  'Pass every header as received (proxies can strip them), or name the provider in the request; with several candidates, name the one that sent it.')
 
 const NO_MATCH = any('No variant of the body, the secret or the header framing matched',
   'The secret is most likely not the one that signed this delivery (another endpoint, test versus live mode, a rotated secret), or the body was changed in a way that cannot be undone (a proxy, a mapping template). The frameworks below commonly alter the body before it is verified.')
@@ -45,11 +32,6 @@ export function lostBody (payload: string): LostBody | undefined {
 
 /** The finding for a lost body, for the near-miss check. */
 export const lostBodySummary = (lost: LostBody): string => LOST_BODY[lost].summary
-
-const MISSING_HEADER: Partial<Record<ProviderId, RawBodyHint>> = {
-  github: any('X-Hub-Signature-256 did not reach the verifier',
-    'GitHub omits the signature headers when the webhook has no secret configured. A proxy or gateway may strip X-Hub-* headers; Django exposes the header as request.META["HTTP_X_HUB_SIGNATURE_256"].')
-}
 
 const HEADER_LOST = any('A signing header did not reach the verifier, or was not copied into headers',
   'Copy every request header as received; proxies and API gateways can strip or rename unknown headers, and some platforms lowercase names (matching here is case-insensitive).')
@@ -96,21 +78,23 @@ export function rawBodyHints ({ provider, reason, hits, lost, secretWarning, wro
     case 'signature_mismatch': {
       const causes = new Set<string>(hits.map((hit) => hit.cause))
       const relevant = frameworks(provider, (list) => list.some((cause) => causes.has(cause)))
-      if (hits.length > 0) return uniqueBySummary([...found, ...relevant, PROVIDER_NOTES[provider], ...clock])
+      if (hits.length > 0) return uniqueBySummary([...found, ...relevant, PROVIDERS[provider].note, ...clock])
       // Another kind of credential cannot match whatever the body: the framework list would only distract.
-      if (wrongCredential) return [...secret, PROVIDER_NOTES[provider], ...clock]
+      if (wrongCredential) return [...secret, PROVIDERS[provider].note, ...clock]
       if (lost !== undefined) return [...secret, LOST_BODY[lost], ...frameworks(provider, (list) => list.includes('consumed')), ...clock]
-      return [...secret, NO_MATCH, PROVIDER_NOTES[provider], ...frameworks(provider, () => true), ...clock]
+      return [...secret, NO_MATCH, PROVIDERS[provider].note, ...frameworks(provider, () => true), ...clock]
     }
     case 'malformed_signature_header':
       return uniqueBySummary([...found, HEADER_LOST])
     case 'missing_signature_header':
-      return [MISSING_HEADER[provider] ?? HEADER_LOST]
+      return [PROVIDERS[provider].missingHeaderNote ?? HEADER_LOST]
     case 'missing_timestamp':
       return [HEADER_LOST]
     case 'invalid_timestamp':
       return [BAD_TIMESTAMP]
     case 'timestamp_outside_tolerance':
       return [CLOCK]
+    case 'provider_not_detected':
+      return [NOT_DETECTED]
   }
 }

@@ -1,29 +1,35 @@
+import type { Algorithm } from './algorithms.js'
 import { decodeBase64, decodeHex } from './digest.js'
-import { utf8Key } from './provider.js'
+import { utf8Key as utf8KeyFormat, type Key } from './key-formats.js'
 import { PROVIDERS } from './providers/index.js'
 import { standardWebhooksKey } from './providers/standard-webhooks.js'
-import { unquoted } from './secret-shape.js'
+import { unquoted } from './quoted.js'
 import type { ProviderId } from './types.js'
 
 export interface SecretVariant {
   code: string
   finding: string
   explanation: string
-  key: Buffer
+  key: Key
 }
 
 const WHSEC = 'whsec_'
+const utf8Key = (text: string): Buffer => Buffer.from(text, 'utf8')
 
 /** Keys derived from the secret the ways senders and verifiers commonly get wrong. */
-export function secretVariants (provider: ProviderId, secret: string): SecretVariant[] {
-  const variants: Array<Omit<SecretVariant, 'key'> & { key: Buffer | undefined }> = []
+export function secretVariants (provider: ProviderId, secret: string, algorithm: Algorithm = PROVIDERS[provider].algorithm): SecretVariant[] {
+  const variants: Array<Omit<SecretVariant, 'key'> & { key: Key | undefined }> = []
+  const keyOf = (text: string): Key | undefined => {
+    const result = algorithm.key(text)
+    return 'key' in result ? result.key : undefined
+  }
   const trimmed = secret.trim()
   if (trimmed !== secret && trimmed !== '') {
     variants.push({
       code: 'secret_trimmed',
       finding: 'the secret without its surrounding whitespace',
       explanation: 'the secret you passed has whitespace around it (a newline from an env file, echo or a file read): trim it where you load it',
-      key: PROVIDERS[provider].key(trimmed)
+      key: keyOf(trimmed)
     })
   }
   const bare = unquoted(secret)
@@ -32,9 +38,11 @@ export function secretVariants (provider: ProviderId, secret: string): SecretVar
       code: 'secret_unquoted',
       finding: 'the secret without the quotes around it',
       explanation: 'the secret you passed is wrapped in quotes that are not part of it (an env file read by docker run --env-file, which keeps quotes, or a value pasted with its quotes into a secret store): remove them where you store or load it',
-      key: PROVIDERS[provider].key(bare)
+      key: keyOf(bare)
     })
   }
+  // The whsec_ handlings and decoded keys are other MAC keys; a public key has no such variants.
+  if (algorithm.kind !== 'mac') return variants.filter((variant): variant is SecretVariant => variant.key !== undefined)
   const whsec = secret.startsWith(WHSEC)
   if (provider === 'standard-webhooks') {
     variants.push({
@@ -75,7 +83,14 @@ export function secretVariants (provider: ProviderId, secret: string): SecretVar
       key: utf8Key(WHSEC + secret)
     })
   }
-  if (provider === 'generic-hmac') {
+  if (provider === 'generic-hmac' && algorithm.key !== utf8KeyFormat) {
+    variants.push({
+      code: 'secret_utf8',
+      finding: 'the secret\'s UTF-8 characters as the key',
+      explanation: 'the sender keys the HMAC with the secret as text, not with the bytes it encodes: leave generic.key_encoding at utf8',
+      key: utf8Key(secret)
+    })
+  } else if (provider === 'generic-hmac') {
     const hex = decodeHex(trimmed)
     const base64 = hex === undefined ? decodeBase64(trimmed) : undefined
     variants.push({

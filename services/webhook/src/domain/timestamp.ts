@@ -2,6 +2,9 @@ import { formatWallTime } from '@utility-apis/civil-date'
 import { check } from './provider.js'
 import type { Check } from './types.js'
 
+/** How a provider sends its timestamp: Unix seconds (most), milliseconds (HubSpot, Linear) or an RFC 3339 date (Twitch). */
+export type TimestampUnit = 'seconds' | 'milliseconds' | 'rfc3339'
+
 export interface TimestampOutcome {
   reason?: 'invalid_timestamp' | 'timestamp_outside_tolerance'
   checks: Check[]
@@ -36,29 +39,56 @@ function isoDate (seconds: number): string {
   return seconds < 1e11 ? ` (${formatWallTime(seconds)}Z)` : ''
 }
 
-/**
- * Parses a timestamp header and applies the symmetric tolerance: valid when |now - t| <= tolerance, so 0 means the
- * same second only. Stripe's and Slack bolt's libraries accept any future time; the docs of Slack and Standard
- * Webhooks and DESIGN.md do not, and a sender's clock running ahead is worth reporting either way.
- */
-export function checkTimestamp (raw: string, display: string, now: number, tolerance: number): TimestampOutcome {
-  if (!SECONDS.test(raw)) {
-    return {
-      reason: 'invalid_timestamp',
-      checks: [
-        check('timestamp', 'failed', `${display} is not a valid Unix timestamp: ${describeInvalid(raw)}`),
-        check('timestamp_tolerance', 'skipped', 'no timestamp to compare with the clock')
-      ]
+// RFC 3339 with a required zone; any number of fraction digits (Twitch sends nanoseconds).
+const RFC3339 = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i
+
+const invalid = (display: string, why: string): TimestampOutcome => ({
+  reason: 'invalid_timestamp',
+  checks: [
+    check('timestamp', 'failed', `${display} is not a valid ${why}`),
+    check('timestamp_tolerance', 'skipped', 'no timestamp to compare with the clock')
+  ]
+})
+
+/** The timestamp in whole Unix seconds (the second it falls in) and its parsed check, or why it is invalid. */
+function parse (raw: string, display: string, now: number, unit: TimestampUnit): { seconds: number, parsed: Check } | TimestampOutcome {
+  if (unit === 'rfc3339') {
+    const match = RFC3339.exec(raw)
+    const millis = match === null ? NaN : Date.parse(`${match[1]}.${(match[2] ?? '').padEnd(3, '0').slice(0, 3)}${match[3]}`)
+    if (Number.isNaN(millis)) {
+      return invalid(display, `RFC 3339 date: ${/^\d+$/.test(raw) ? 'it is a number; this provider sends a date' : 'expected e.g. 2025-01-31T12:00:00.123Z'}`)
     }
+    return { seconds: Math.floor(millis / 1000), parsed: check('timestamp', 'passed', `${display} parsed: ${raw}`) }
   }
+  if (!SECONDS.test(raw)) return invalid(display, `Unix timestamp${unit === 'milliseconds' ? ' in milliseconds' : ''}: ${describeInvalid(raw)}`)
   const value = Number(raw)
-  const skew = now - value
-  const clock = now >= MILLISECONDS_FROM ? '; now_epoch_seconds looks like milliseconds, it should be seconds' : ''
+  if (unit === 'milliseconds') {
+    const seconds = Math.floor(value / 1000)
+    const parsed = value < MILLISECONDS_FROM
+      ? check('timestamp', 'warning', `${display} has ${raw.length} digits: it looks like seconds, but this provider sends milliseconds ` +
+        `(read as seconds it would be ${describeSkew(now - value)})`)
+      : check('timestamp', 'passed', `${display} parsed: ${value} ms${isoDate(seconds)}`)
+    return { seconds, parsed }
+  }
   const parsed = value >= MILLISECONDS_FROM
     ? check('timestamp', 'warning',
       `${display} has ${raw.length} digits: it looks like milliseconds, but providers send Unix seconds ` +
       `(read as milliseconds it would be ${describeSkew(Math.round(now - value / 1000))})`)
     : check('timestamp', 'passed', `${display} parsed: ${value}${isoDate(value)}`)
+  return { seconds: value, parsed }
+}
+
+/**
+ * Parses a timestamp and applies the symmetric tolerance: valid when |now - t| <= tolerance, so 0 means the same
+ * second only. Stripe's and Slack bolt's libraries accept any future time; the docs of Slack and Standard Webhooks and
+ * DESIGN.md do not, and a sender's clock running ahead is worth reporting either way.
+ */
+export function checkTimestamp (raw: string, display: string, now: number, tolerance: number, unit: TimestampUnit = 'seconds'): TimestampOutcome {
+  const read = parse(raw, display, now, unit)
+  if ('checks' in read) return read
+  const { parsed } = read
+  const skew = now - read.seconds
+  const clock = now >= MILLISECONDS_FROM ? '; now_epoch_seconds looks like milliseconds, it should be seconds' : ''
   if (Math.abs(skew) <= tolerance) {
     return { checks: [parsed, check('timestamp_tolerance', 'passed', `timestamp is ${describeSkew(skew)}, within the tolerance of ${tolerance} s${clock}`)] }
   }

@@ -1,5 +1,12 @@
-export const PROVIDER_IDS = ['github', 'slack', 'stripe', 'shopify', 'generic-hmac', 'standard-webhooks'] as const
+export const PROVIDER_IDS = [
+  'github', 'slack', 'stripe', 'shopify', 'generic-hmac', 'standard-webhooks',
+  'paddle', 'linear', 'zoom', 'bitbucket', 'jira', 'razorpay', 'coinbase-commerce',
+  'typeform', 'calendly', 'mux', 'sentry', 'twitch', 'woocommerce', 'intercom', 'vercel', 'gitlab',
+  'discord', 'sendgrid', 'twilio', 'square', 'hubspot', 'plaid'
+] as const
 export type ProviderId = typeof PROVIDER_IDS[number]
+/** A provider, or `auto` to detect it from the headers and body shape. */
+export type ProviderChoice = ProviderId | 'auto'
 
 // Stable reason codes (DESIGN.md section 5), listed in the order they take precedence when several apply.
 export const REASONS = [
@@ -9,7 +16,9 @@ export const REASONS = [
   'missing_timestamp',
   'invalid_timestamp',
   'signature_mismatch',
-  'timestamp_outside_tolerance'
+  'timestamp_outside_tolerance',
+  // provider "auto" only, and then the only reason: no provider, or more than one, was recognised.
+  'provider_not_detected'
 ] as const
 export type Reason = typeof REASONS[number]
 
@@ -34,6 +43,13 @@ export interface GenericOptions {
   header_name: string
   encoding?: DigestEncoding
   prefix?: string | null
+  algorithm?: 'sha1' | 'sha256' | 'sha512'
+  key_encoding?: 'utf8' | 'hex' | 'base64'
+  /** A template over {body}, {timestamp} and {id}; `{body}` by default. */
+  signed_content?: string
+  timestamp_header?: string | null
+  id_header?: string | null
+  timestamp_unit?: 'seconds' | 'milliseconds'
 }
 
 export interface ReplayTestVector {
@@ -41,15 +57,21 @@ export interface ReplayTestVector {
   payload: string
   headers: Record<string, string>
   secret: string
+  url?: string
+  method?: string
   generic?: GenericOptions | null
   now_epoch_seconds?: number | null
 }
 
 export interface VerifyRequest {
-  provider: ProviderId
+  provider: ProviderChoice
   payload: string
   headers: Record<string, string>
-  secret: string
+  /** Exactly one of secret and secrets (the route enforces it). */
+  secret?: string
+  secrets?: string[]
+  url?: string
+  method?: string
   tolerance_seconds?: number
   now_epoch_seconds?: number | null
   generic?: GenericOptions | null
@@ -57,11 +79,13 @@ export interface VerifyRequest {
 
 export interface VerifyResult {
   valid: boolean
-  provider: ProviderId
+  /** The provider verified with: the one requested, the one detected, or `auto` when none was. */
+  provider: ProviderChoice
   reason: Reason
   signature_scheme: string
   replay_protected: boolean
   matched_signature_header: string | null
+  matched_secret_index: number | null
   checks: Check[]
   raw_body_hints: RawBodyHint[]
   replay_test_vectors: ReplayTestVector[]

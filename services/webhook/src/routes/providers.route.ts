@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { OUT_OF_SCOPE } from '../domain/out-of-scope.js'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { ProvidersResponseSchema } from './providers.schemas.js'
 
-const PROVIDER_LIST = { providers: Object.values(PROVIDERS).map((provider) => provider.info) }
+const PROVIDER_LIST = { providers: Object.values(PROVIDERS).map((provider) => provider.info), out_of_scope: OUT_OF_SCOPE }
 
 // A business endpoint like verify: it needs an API key and counts once against the quota (DESIGN.md section 4).
 export const providersRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -10,10 +11,18 @@ export const providersRoute: FastifyPluginAsyncTypebox = async (app) => {
     config: { auth: true },
     schema: {
       tags: ['webhooks'],
+      operationId: 'listWebhookProviders',
       summary: 'List the supported providers',
-      description: 'Each provider with its signature scheme, headers, signed content, secret format, whether it is replay-protected and its ' +
-        'default timestamp tolerance. Like every business endpoint it needs an API key and counts once against the monthly quota.',
-      response: { 200: { ...ProvidersResponseSchema, description: 'The providers, in a stable order.', 'x-examples': { all: { summary: 'All providers', value: PROVIDER_LIST } } } }
+      description: 'Each provider with its signature scheme, headers, signed content, secret and key format, whether it is replay-protected and its ' +
+        'default timestamp tolerance, whether it signs the URL, and the senders that use its scheme under their own name (aliases); then the senders ' +
+        'out of scope and why. Like every business endpoint it needs an API key and counts once against the monthly quota.',
+      response: {
+        200: {
+          ...ProvidersResponseSchema,
+          description: 'The providers, in a stable order.',
+          'x-examples': { all: { summary: 'All providers', value: PROVIDER_LIST } }
+        }
+      }
     }
   }, async () => PROVIDER_LIST)
 }

@@ -11,9 +11,15 @@ export const ProviderInfoSchema = Type.Object({
   replay_protected: Type.Boolean(),
   default_tolerance_seconds: NullableInteger(),
   signed_content: Type.String(),
-  secret_format: Type.String()
+  secret_format: Type.String(),
+  key_format: Type.String({ description: 'utf8, hex or base64 for a shared secret; the accepted public key forms for asymmetric schemes.' }),
+  aliases: Type.Array(Type.String(), { description: 'Senders that use this scheme under their own name.' }),
+  requires_url: Type.Boolean({ description: 'The URL the sender called is signed: the verify request needs `url`.' })
 }, { title: 'WebhookProvider' })
 
 export const ProvidersResponseSchema = Type.Object({
-  providers: Type.Array(ProviderInfoSchema)
+  providers: Type.Array(ProviderInfoSchema),
+  out_of_scope: Type.Array(Type.Object({ name: Type.String(), reason: Type.String() }), {
+    description: 'Senders this service does not verify, and why.'
+  })
 }, { title: 'WebhookProviders' })

@@ -1,5 +1,6 @@
+import { PROVIDERS } from '../domain/providers/index.js'
 import { replayTestVectors } from '../domain/replay-vectors.js'
-import type { ReplayTestVector, VerifyRequest } from '../domain/types.js'
+import { PROVIDER_IDS, type ReplayTestVector, type VerifyRequest } from '../domain/types.js'
 import { verifyWebhook } from '../domain/verify.js'
 
 interface Example {
@@ -12,6 +13,8 @@ const request = (vector: ReplayTestVector): VerifyRequest => ({
   payload: vector.payload,
   headers: vector.headers,
   secret: vector.secret,
+  ...(vector.url === undefined ? {} : { url: vector.url }),
+  ...(vector.method === undefined ? {} : { method: vector.method }),
   ...(vector.generic == null ? {} : { generic: vector.generic }),
   ...(vector.now_epoch_seconds == null ? {} : { now_epoch_seconds: vector.now_epoch_seconds })
 })
@@ -30,10 +33,21 @@ const REQUESTS: Record<string, { summary: string, value: VerifyRequest }> = {
   },
   'standard-webhooks': { summary: 'Standard Webhooks: the reference vector', value: request(replayTestVectors('standard-webhooks')[0]) },
   svix: { summary: 'Standard Webhooks with the svix-* header names', value: request(replayTestVectors('standard-webhooks')[1]) },
+  auto: { summary: 'provider auto: GitHub recognised from its headers', value: { ...request(replayTestVectors('github')[1]), provider: 'auto' } },
+  rotation: {
+    summary: 'A secret rotation: the delivery matches the second of two secrets',
+    value: (({ secret, ...rest }) => ({ ...rest, secrets: ['whsec_the_new_secret_not_yet_in_use', secret as string] }))(stripe)
+  },
+  twilio: { summary: 'Twilio: the example of Twilio\'s docs, a form post to a URL with a query', value: request(replayTestVectors('twilio')[0]) },
   'stripe-reserialised': {
     summary: 'Stripe, invalid: the body was parsed and re-serialised compactly (near-miss diagnosis)',
     value: { ...stripe, payload: JSON.stringify(JSON.parse(stripe.payload)) }
   }
+}
+
+// Every other provider is documented by its first demo delivery, valid when posted as it is.
+for (const provider of PROVIDER_IDS.filter((id) => REQUESTS[id] === undefined)) {
+  REQUESTS[provider] = { summary: `${PROVIDERS[provider].info.name}: a demo delivery`, value: request(replayTestVectors(provider)[0]) }
 }
 
 export const verifyRequestExamples: Record<string, Example> = REQUESTS

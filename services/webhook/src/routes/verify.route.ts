@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { RequestValidationError } from '@utility-apis/fastapi-errors'
+import { messages, RequestValidationError, type Loc, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { detectProvider } from '../domain/detect.js'
+import { HeaderBag } from '../domain/header-bag.js'
+import { PROVIDERS } from '../domain/providers/index.js'
 import { verifyWebhook } from '../domain/verify.js'
 import { verifyRequestExamples, verifyResponseExamples } from './verify.examples.js'
-import { VerifyRequestSchema, VerifyResponseSchema } from './verify.schemas.js'
+import { VerifyRequestSchema, VerifyResponseSchema, type VerifyRequestBody } from './verify.schemas.js'
 
 export interface VerifyRouteOptions {
   /** The current time in Unix seconds. */
@@ -11,19 +14,59 @@ export interface VerifyRouteOptions {
 
 const DESCRIPTION = `Checks the signature of one received webhook against its exact raw body and signing secret, and explains the verdict.
 
-- **valid / reason**: \`valid\`, or the first failure of \`missing_signature_header\`, \`malformed_signature_header\`, \`missing_timestamp\`, \`invalid_timestamp\`, \`signature_mismatch\`, \`timestamp_outside_tolerance\`. A failed signature is a 200 with \`valid: false\`.
+- **valid / reason**: \`valid\`, or the first failure of \`missing_signature_header\`, \`malformed_signature_header\`, \`missing_timestamp\`, \`invalid_timestamp\`, \`signature_mismatch\`, \`timestamp_outside_tolerance\`; \`provider_not_detected\` when \`provider: "auto"\` recognised no single sender. A failed signature is a 200 with \`valid: false\`.
+- **secrets**: \`secret\`, or \`secrets\` (1 to 10) during a rotation, tried in order at one MAC each; \`matched_secret_index\` says which matched. For ed25519 and ECDSA providers they are public keys; a private key given by mistake is reported and never used.
+- **url / method**: the URL the sender called and its method, required by the providers that sign them (twilio, square, hubspot).
 - **checks**: every step, each \`passed\`, \`failed\`, \`skipped\` or \`warning\` with a detail: header found, timestamp parsed, skew in seconds, which signature entry matched, secret shape; when the chosen provider's signature header is missing but another provider's is there, \`other_provider_headers\` names the provider to verify with, and \`quoted_header_values\` the headers copied with their quotes.
 - **near-miss diagnosis**: on a mismatch, variants of the body (trailing newline, CRLF/LF, BOM, compact/pretty/Python/escaped JSON, a body JSON-encoded a second time, NFC/NFD, form + vs %20, Latin-1, base64), of the secret (whitespace, whsec_ handling, decoded keys) and of the header framing (prefix, hex/base64, sha1/sha512) are tried; each that matches is reported as a \`near_miss_*\` check and a raw-body hint. An empty payload, or the text \`[object Object]\` or \`undefined\` in its place, is reported as a body lost before verification rather than a wrong secret. The diagnosis never changes the verdict.
 - **raw_body_hints**: the framework-specific cause and fix (Express, Next.js, Fastify, NestJS, Koa, AWS Lambda, Flask, Django, FastAPI, Rails, Laravel, Go, Spring Boot, ASP.NET Core, Hono and Cloudflare Workers, Phoenix, ...).
 - **replay_test_vectors**: known-good deliveries with demo secrets that verify as valid when posted back.
 
-Timestamps (slack, stripe, standard-webhooks) are valid when |now - t| <= tolerance_seconds, past or future. The payload and the secret are never stored, logged, cached or echoed.`
+Timestamps are valid when |now - t| <= tolerance_seconds, past or future. The payload and the secret are never stored, logged, cached or echoed.`
+
+const valueError = (loc: Loc, message: string, input?: unknown): ValidationIssue =>
+  ({ type: 'value_error', loc, msg: `Value error, ${message}`, ...(input === undefined ? {} : { input }), ctx: { error: {} } })
+
+const FIELDS = Object.keys(VerifyRequestSchema.properties)
+const fieldIndex = (issue: ValidationIssue): number => FIELDS.indexOf(String(issue.loc[1]))
+
+/**
+ * What the schema cannot say (exactly one of secret and secrets, generic options that fit together), added to the
+ * schema's own issues in field order, as pydantic reports them. A body that is not an object has only the schema's.
+ */
+function requestIssues (body: VerifyRequestBody, schemaError: Error | undefined): ValidationIssue[] {
+  if (schemaError !== undefined && !(schemaError instanceof RequestValidationError)) throw schemaError
+  const issues = [...schemaError?.issues ?? []]
+  // Only a parsed JSON object (not the parser's stand-in for invalid JSON) can lack a field.
+  if (typeof body !== 'object' || body === null || Object.getPrototypeOf(body) !== Object.prototype) return issues
+  if (body.secret === undefined && body.secrets === undefined) {
+    const missing: ValidationIssue = { type: 'missing', loc: ['body', 'secret'], msg: messages.missing() }
+    const at = issues.findIndex((issue) => fieldIndex(issue) > fieldIndex(missing))
+    issues.splice(at < 0 ? issues.length : at, 0, missing)
+  }
+  if (schemaError !== undefined) return issues
+  if (body.provider === 'generic-hmac' && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
+  // Neither value is echoed: they are secrets.
+  if (body.secret !== undefined && body.secrets !== undefined) issues.push(valueError(['body'], 'give either secret or secrets, not both'))
+  const template = body.generic?.signed_content
+  if (body.provider === 'generic-hmac' && template !== undefined) {
+    for (const [placeholder, header] of [['{timestamp}', 'timestamp_header'], ['{id}', 'id_header']] as const) {
+      if (template.includes(placeholder) && body.generic?.[header] == null) {
+        issues.push(valueError(['body', 'generic', 'signed_content'], `${placeholder} needs generic.${header}`, template))
+      }
+    }
+  }
+  return issues
+}
 
 export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async (app, { now }) => {
   app.post('/v1/webhooks/verify', {
     config: { auth: true },
+    // The handler adds what the schema cannot say (exactly one of secret and secrets) to the schema's own issues.
+    attachValidation: true,
     schema: {
       tags: ['webhooks'],
+      operationId: 'verifyWebhook',
       summary: 'Verify a webhook signature and diagnose a failure',
       description: DESCRIPTION,
       body: { ...VerifyRequestSchema, 'x-examples': verifyRequestExamples },
@@ -31,10 +74,15 @@ export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async 
     }
   }, async (request) => {
     const body = request.body
-    if (body.provider === 'generic-hmac' && body.generic == null) {
-      throw new RequestValidationError([{ type: 'missing', loc: ['body', 'generic'], msg: 'Field required' }])
+    const issues = requestIssues(body, request.validationError)
+    if (issues.length > 0) throw new RequestValidationError(issues)
+    // A URL-signing provider needs the URL, also when it was detected rather than named.
+    const detection = body.provider === 'auto' ? detectProvider(new HeaderBag(body.headers), body.payload) : undefined
+    const provider = body.provider === 'auto' ? detection?.provider : body.provider
+    if (provider !== undefined && PROVIDERS[provider].info.requires_url && body.url === undefined) {
+      throw new RequestValidationError([{ type: 'missing', loc: ['body', 'url'], msg: messages.missing() }])
     }
-    const result = verifyWebhook(body, now())
+    const result = verifyWebhook(body, now(), detection)
     app.metrics.count('verdicts', `${result.provider}:${result.reason}`)
     return result
   })

@@ -1,28 +1,50 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { NullableInteger, NullableString, StringEnum, StringMap } from './schema-types.js'
-import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, PROVIDER_IDS, REASONS, type ProviderId, type Reason } from '../domain/types.js'
+import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, PROVIDER_IDS, REASONS, type ProviderChoice, type ProviderId, type Reason } from '../domain/types.js'
 
-export const ProviderField = Type.Union(PROVIDER_IDS.map((id) => Type.Literal(id)), {
-  description: 'github, slack, stripe, shopify, generic-hmac, or standard-webhooks (also accepts the svix-* header names).'
+export const PROVIDER_CHOICES = [...PROVIDER_IDS, 'auto'] as const
+
+export const ProviderField = Type.Union(PROVIDER_CHOICES.map((id) => Type.Literal(id)), {
+  description: 'The sender\'s scheme (GET /v1/webhooks/providers lists them, with the senders that use each under their own name), ' +
+    'or `auto` to recognise it from the headers and body shape (generic-hmac is never detected).'
 })
 
-const HeaderName = Type.String({
-  minLength: 1,
-  maxLength: 256,
-  pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",
-  description: 'Name of the header carrying the signature, matched case-insensitively.'
-})
+const HeaderName = (description: string) => Type.String({ minLength: 1, maxLength: 256, pattern: "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$", description })
+
+// The signed content template: {body} exactly once, and {timestamp} and {id} as often as the sender signs them.
+const TEMPLATE = '^(?:[^{}]|\\{(?:timestamp|id)\\})*\\{body\\}(?:[^{}]|\\{(?:timestamp|id)\\})*$'
 
 export const GenericOptionsSchema = Type.Object({
-  header_name: HeaderName,
+  header_name: HeaderName('Name of the header carrying the signature, matched case-insensitively.'),
   encoding: Type.Optional(Type.Union([Type.Literal('hex'), Type.Literal('base64')], {
     default: 'hex',
     description: 'Digest encoding: hex (case-insensitive) or standard base64 (padding optional).'
   })),
   prefix: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
     description: 'Text before the digest in the header value, e.g. `sha256=`; compared exactly.'
+  })),
+  algorithm: Type.Optional(Type.Union([Type.Literal('sha1'), Type.Literal('sha256'), Type.Literal('sha512')], {
+    default: 'sha256', description: 'The HMAC hash.'
+  })),
+  key_encoding: Type.Optional(Type.Union([Type.Literal('utf8'), Type.Literal('hex'), Type.Literal('base64')], {
+    default: 'utf8',
+    description: 'How the secret becomes the key: its UTF-8 characters, or the bytes it encodes in hex or base64.'
+  })),
+  signed_content: Type.Optional(Type.String({
+    maxLength: 256,
+    pattern: TEMPLATE,
+    default: '{body}',
+    description: 'What is signed: a template with `{body}` once, and `{timestamp}` and `{id}` (the values of timestamp_header and id_header), ' +
+      'e.g. `{timestamp}.{body}`.'
+  })),
+  timestamp_header: Type.Optional(Type.Union([HeaderName('The header carrying the signed timestamp; with it the replay check applies.'), Type.Null()])),
+  id_header: Type.Optional(Type.Union([HeaderName('The header carrying the signed delivery id.'), Type.Null()])),
+  timestamp_unit: Type.Optional(Type.Union([Type.Literal('seconds'), Type.Literal('milliseconds')], {
+    default: 'seconds', description: 'The unit of timestamp_header.'
   }))
-}, { title: 'GenericHmacOptions', description: 'Required with provider generic-hmac: HMAC-SHA256 over the raw body.' })
+}, { title: 'GenericHmacOptions', description: 'Required with provider generic-hmac: an HMAC over the raw body, or over a template of it.' })
+
+const Secret = (description: string) => Type.String({ minLength: 1, 'x-sensitive': true, description })
 
 export const VerifyRequestSchema = Type.Object({
   provider: ProviderField,
@@ -34,12 +56,26 @@ export const VerifyRequestSchema = Type.Object({
     'x-sensitive': true,
     description: 'The webhook request headers (names case-insensitive); at least the signature and timestamp headers of the provider.'
   }),
-  secret: Type.String({ minLength: 1, 'x-sensitive': true, description: 'The signing secret, exactly as the provider shows it. Never stored or logged.' }),
+  secret: Type.Optional(Secret('The signing secret exactly as the provider shows it; for ed25519 and ECDSA providers their public key. ' +
+    'Give `secret` or `secrets`, not both. Never stored or logged.')),
+  secrets: Type.Optional(Type.Array(Secret('One secret or public key.'), {
+    minItems: 1,
+    maxItems: 10,
+    'x-sensitive': true,
+    description: 'Up to 10 secrets during a rotation, tried in order (one MAC each); `matched_secret_index` says which matched. Never stored or logged.'
+  })),
+  url: Type.Optional(Type.String({
+    format: 'uri',
+    maxLength: 4096,
+    description: 'The absolute URL the sender called, query string included, exactly as configured at the sender. ' +
+      'Required by twilio, square and hubspot, which sign it.'
+  })),
+  method: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,16}$', default: 'POST', description: 'The HTTP method of the delivery (hubspot signs it).' })),
   tolerance_seconds: Type.Optional(Type.Integer({
     minimum: 0,
     maximum: 86400,
     default: DEFAULT_TOLERANCE_SECONDS,
-    description: 'Allowed |now - timestamp| for slack, stripe and standard-webhooks (symmetric: past and future); 0 means the same second only.'
+    description: 'Allowed |now - timestamp| for providers that sign a timestamp (symmetric: past and future); 0 means the same second only.'
   })),
   now_epoch_seconds: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
     description: 'Overrides the current time (Unix seconds), to test a captured delivery; omit in normal use.'
@@ -67,7 +103,17 @@ const RawBodyHintSchema = Type.Object({
 
 const GenericOptionsOut = Type.Unsafe<Static<typeof GenericOptionsSchema> | null>({
   type: ['object', 'null'],
-  properties: { header_name: { type: 'string' }, encoding: { type: 'string', enum: ['hex', 'base64'] }, prefix: { type: ['string', 'null'] } },
+  properties: {
+    header_name: { type: 'string' },
+    encoding: { type: 'string', enum: ['hex', 'base64'] },
+    prefix: { type: ['string', 'null'] },
+    algorithm: { type: 'string', enum: ['sha1', 'sha256', 'sha512'] },
+    key_encoding: { type: 'string', enum: ['utf8', 'hex', 'base64'] },
+    signed_content: { type: 'string' },
+    timestamp_header: { type: ['string', 'null'] },
+    id_header: { type: ['string', 'null'] },
+    timestamp_unit: { type: 'string', enum: ['seconds', 'milliseconds'] }
+  },
   required: ['header_name']
 })
 
@@ -75,21 +121,27 @@ const ReplayTestVectorSchema = Type.Object({
   provider: StringEnum<ProviderId>(PROVIDER_IDS),
   payload: Type.String(),
   headers: StringMap(),
-  secret: Type.String({ description: 'A demo secret, never yours.' }),
+  secret: Type.String({ description: 'A demo secret, never yours; for ed25519 and ECDSA providers the public key of a demo key pair.' }),
+  url: Type.Optional(Type.String()),
+  method: Type.Optional(Type.String()),
   generic: Type.Optional(GenericOptionsOut),
   now_epoch_seconds: Type.Optional(NullableInteger())
 }, { title: 'ReplayTestVector', description: 'A known-good delivery: posted back unchanged, it verifies as valid.' })
 
 export const VerifyResponseSchema = Type.Object({
   valid: Type.Boolean(),
-  provider: StringEnum<ProviderId>(PROVIDER_IDS),
+  provider: StringEnum<ProviderChoice>(PROVIDER_CHOICES, {
+    description: 'The provider verified with: the one named, the one detected, or `auto` when none was.'
+  }),
   reason: StringEnum<Reason>(REASONS, {
     description: 'valid; missing_signature_header; malformed_signature_header; missing_timestamp; invalid_timestamp; signature_mismatch; ' +
-      'timestamp_outside_tolerance. With several failures, the first in this order is reported; the checks show them all.'
+      'timestamp_outside_tolerance. With several failures, the first in this order is reported; the checks show them all. ' +
+      'provider_not_detected: provider `auto` recognised no sender, or more than one (the provider_detection check names them).'
   }),
-  signature_scheme: Type.String({ description: 'hmac-sha256-hex or hmac-sha256-base64' }),
-  replay_protected: Type.Boolean({ description: 'True for slack, stripe and standard-webhooks, which sign a timestamp.' }),
+  signature_scheme: Type.String({ description: 'e.g. hmac-sha256-hex, hmac-sha1-base64, ed25519, ecdsa-p256; `unknown` when no provider was detected.' }),
+  replay_protected: Type.Boolean({ description: 'True for providers that sign a timestamp, so a stale delivery fails.' }),
   matched_signature_header: NullableString({ description: 'Lowercase name of the header whose signature matched; null when none did.' }),
+  matched_secret_index: NullableInteger({ description: 'Index in `secrets` of the secret that matched (0 with `secret`); null when none did.' }),
   checks: Type.Array(CheckSchema),
   raw_body_hints: Type.Array(RawBodyHintSchema, { description: 'Empty when valid; near-miss findings first, then the frameworks that cause them.' }),
   replay_test_vectors: Type.Array(ReplayTestVectorSchema)

@@ -7,7 +7,7 @@ describe('otherProviders', () => {
   it('names the provider whose signature header the request carries, whatever the case of its name', () => {
     expect(otherProviders(new HeaderBag({ 'stripe-signature': 't=1,v1=ab' }), 'github')).toEqual([{ provider: 'stripe', name: 'Stripe', header: 'Stripe-Signature' }])
     expect(otherProviders(new HeaderBag({ 'SVIX-SIGNATURE': 'v1,abc' }), 'stripe').map((other) => other.provider)).toEqual(['standard-webhooks'])
-    expect(otherProviders(new HeaderBag({ 'X-Hub-Signature': 'sha1=ab' }), 'generic-hmac').map((other) => other.provider)).toEqual(['github'])
+    expect(otherProviders(new HeaderBag({ 'X-Hub-Signature': 'sha1=ab' }), 'generic-hmac').map((other) => other.provider)).toEqual(['github', 'bitbucket', 'jira', 'intercom'])
   })
 
   it('never names the chosen provider, generic-hmac, or a provider for unrelated headers', () => {

@@ -6,10 +6,11 @@ import { PROVIDERS } from '../../src/domain/providers/index.js'
 import type { GenericOptions, ProviderId } from '../../src/domain/types.js'
 
 const BODY = '{"a":1}'
-const search = (provider: ProviderId, headers: Record<string, string>, payload: string, secret: string, generic?: GenericOptions) => {
-  const ctx = { headers: new HeaderBag(headers), payload, secret, generic }
+const search = (provider: ProviderId, headers: Record<string, string>, payload: string, secret: string, generic?: GenericOptions, url?: string) => {
+  const ctx = { headers: new HeaderBag(headers), payload, secrets: [secret], method: 'POST', generic, url }
   const read = PROVIDERS[provider].read(ctx)
-  return searchNearMisses({ provider: PROVIDERS[provider], read, payload, secret, key: PROVIDERS[provider].key(secret), generic })
+  const key = read.algorithm.key(secret)
+  return searchNearMisses({ provider: PROVIDERS[provider], ctx, read, keys: [{ index: 0, secret, ...('key' in key ? { key: key.key } : {}) }] })
 }
 
 describe('looseReadings', () => {
@@ -67,5 +68,16 @@ describe('searchNearMisses', () => {
   it('finds no hit for a wrong secret', () => {
     const signature = `sha256=${createHmac('sha256', 'right').update(BODY).digest('hex')}`
     expect(search('github', { 'X-Hub-Signature-256': signature }, BODY, 'wrong').hits).toEqual([])
+  })
+
+  it('keeps a provider\'s own content variants within the hashing budget, and tries them before the body\'s', () => {
+    const url = 'https://example.com/hook?a=1&b=2&c=3'
+    const payload = 'x'.repeat(5 * 1024 * 1024)
+    const signature = createHmac('sha256', 's').update(`https://example.com/hook?b=2&a=1&c=3${payload}`).digest('base64')
+    const result = search('square', { 'X-Square-HmacSha256-Signature': signature }, payload, 's', undefined, url)
+    expect(result.truncated).toBe(true)
+    expect(result.tried).toBeLessThan(5)
+    const small = search('square', { 'X-Square-HmacSha256-Signature': createHmac('sha256', 's').update('https://example.com/hook?b=2&a=1&c=3{}').digest('base64') }, '{}', 's', undefined, url)
+    expect(small.hits.map((hit) => hit.code)).toEqual(['url_query_reordered'])
   })
 })

@@ -55,3 +55,21 @@ describe('describeSkew', () => {
     expect(describeSkew(skew)).toBe(words)
   })
 })
+
+describe('checkTimestamp in other units', () => {
+  it('reads milliseconds, and says when a value looks like seconds', () => {
+    expect(checkTimestamp(String(NOW * 1000 + 999), 'ts', NOW, 0, 'milliseconds').reason).toBeUndefined()
+    expect(checkTimestamp(String((NOW - 301) * 1000), 'ts', NOW, 300, 'milliseconds').reason).toBe('timestamp_outside_tolerance')
+    expect(checkTimestamp(String((NOW - 300) * 1000), 'ts', NOW, 300, 'milliseconds').reason).toBeUndefined()
+    const seconds = checkTimestamp(String(NOW), 'ts', NOW, 300, 'milliseconds')
+    expect(seconds.checks[0]).toMatchObject({ status: 'warning', detail: expect.stringContaining('looks like seconds') })
+  })
+
+  it('reads RFC 3339 dates with any fraction and zone', () => {
+    expect(checkTimestamp('2023-11-14T22:13:20.123456789Z', 'ts', NOW, 0, 'rfc3339').reason).toBeUndefined()
+    expect(checkTimestamp('2023-11-14T23:13:20+01:00', 'ts', NOW, 0, 'rfc3339').reason).toBeUndefined()
+    expect(checkTimestamp('2023-11-14T22:08:19Z', 'ts', NOW, 300, 'rfc3339').reason).toBe('timestamp_outside_tolerance')
+    expect(checkTimestamp('1700000000', 'ts', NOW, 300, 'rfc3339').checks[0].detail).toContain('it is a number')
+    expect(checkTimestamp('2023-11-14 22:13:20', 'ts', NOW, 300, 'rfc3339').reason).toBe('invalid_timestamp')
+  })
+})

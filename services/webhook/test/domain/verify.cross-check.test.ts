@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { sign as octokitSign, verify as octokitVerify } from '@octokit/webhooks-methods'
+import { sign as octokitSign, verify as octokitVerify, verifyWithFallback } from '@octokit/webhooks-methods'
 import fc from 'fast-check'
 import { Webhook } from 'standardwebhooks'
 import Stripe from 'stripe'
+import { Webhook as SvixWebhook } from 'svix'
 import { describe, expect, it } from 'vitest'
 import { verifyWebhook } from '../../src/domain/verify.js'
 
@@ -93,6 +94,45 @@ describe('agreement with the official libraries', () => {
       const changed = tamper(payload, at)
       expect(ours(changed, secret)).toBe(slackSdkVerify(secret, timestamp, changed, signature))
       expect(ours(payload, `${secret}0`)).toBe(slackSdkVerify(`${secret}0`, timestamp, payload, signature))
+    }), RUNS)
+  })
+
+  it('github with several secrets: @octokit/webhooks-methods verifyWithFallback', async () => {
+    const lists = fc.array(secrets, { minLength: 1, maxLength: 10 })
+    await fc.assert(fc.asyncProperty(payloads, lists, fc.nat(), fc.nat(), async (payload, list, pick, at) => {
+      const signature = await octokitSign(list[pick % list.length], payload)
+      const ours = (body: string, keys: string[]) =>
+        verifyWebhook({ provider: 'github', payload: body, secrets: keys, headers: { 'X-Hub-Signature-256': signature } }, 0)
+      const theirs = async (body: string, keys: string[]) => await verifyWithFallback(keys[0], body, signature, keys.slice(1)) === true
+      expect(ours(payload, list).valid).toBe(await theirs(payload, list))
+      expect(ours(payload, list).matched_secret_index).toBe(list.indexOf(list[pick % list.length]))
+      const changed = tamper(payload, at)
+      expect(ours(changed, list).valid).toBe(await theirs(changed, list))
+      const others = list.map((key) => `${key}!`)
+      expect(ours(payload, others).valid).toBe(await theirs(payload, others))
+    }), { numRuns: 100 })
+  })
+
+  it('standard-webhooks with Svix\'s header names: the svix library sign and verify', () => {
+    const keys = fc.uint8Array({ minLength: 24, maxLength: 64 }).map((bytes) => `whsec_${Buffer.from(bytes).toString('base64')}`)
+    fc.assert(fc.property(payloads, keys, fc.nat(), (payload, secret, at) => {
+      const now = Math.floor(Date.now() / 1000)
+      const wh = new SvixWebhook(secret)
+      const id = `msg_${at}`
+      const headers = { 'svix-id': id, 'svix-timestamp': String(now), 'svix-signature': wh.sign(id, new Date(now * 1000), payload) }
+      const librarySays = (body: string): boolean => {
+        try {
+          wh.verify(body, headers)
+          return true
+        } catch {
+          return false
+        }
+      }
+      const ours = (body: string) => verifyWebhook({ provider: 'standard-webhooks', payload: body, secret, headers, now_epoch_seconds: now }, 0).valid
+      expect(ours(payload)).toBe(true)
+      expect(librarySays(payload)).toBe(true)
+      const changed = tamper(payload, at)
+      expect(ours(changed)).toBe(librarySays(changed))
     }), RUNS)
   })
 })

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { PROVIDER_IDS, REASONS } from '../../src/domain/types.js'
 import { verifyWebhook } from '../../src/domain/verify.js'
 import { checkNamed } from '../helpers/checks.js'
-import { delivery, SECRETS } from '../helpers/deliveries.js'
+import { delivery, otherSecret } from '../helpers/deliveries.js'
 import { NOW } from '../helpers/sign.js'
 
 const JSON_BODY = '{"id":"evt_1","amount":100}'
 
-describe.each(PROVIDER_IDS)('%s, for every provider', (provider) => {
+// Linear signs its timestamp inside the JSON body, so an arbitrary payload is not one of its deliveries, and GitLab's
+// token does not cover the body at all: their own tests cover these cases.
+const ANY_BODY_PROVIDERS = PROVIDER_IDS.filter((provider) => provider !== 'linear' && provider !== 'gitlab')
+
+describe.each(ANY_BODY_PROVIDERS)('%s, for every provider', (provider) => {
   it('accepts a valid delivery', () => {
     const result = verifyWebhook(delivery(provider, JSON_BODY), NOW)
     expect(result).toMatchObject({ valid: true, reason: 'valid', provider })
@@ -26,7 +30,7 @@ describe.each(PROVIDER_IDS)('%s, for every provider', (provider) => {
 
   it('rejects a wrong secret', () => {
     const request = delivery(provider, JSON_BODY)
-    const other = provider === 'standard-webhooks' ? 'whsec_' + Buffer.from('a different key of 24 bytes').toString('base64') : `${SECRETS[provider]}-rotated`
+    const other = otherSecret(provider)
     const result = verifyWebhook({ ...request, secret: other }, NOW)
     expect(result).toMatchObject({ valid: false, reason: 'signature_mismatch', matched_signature_header: null })
     expect(checkNamed(result, 'near_miss_search').status).toBe('failed')

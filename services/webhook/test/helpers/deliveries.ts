@@ -1,5 +1,9 @@
+import { createHash, generateKeyPairSync } from 'node:crypto'
 import type { GenericOptions, ProviderId, VerifyRequest } from '../../src/domain/types.js'
-import { githubSignature, hmacBase64, NOW, shopifySignature, slackSignature, standardSignature, stripeHeader } from './sign.js'
+import {
+  githubSha1, githubSignature, hmacBase64, hmacSha1Hex, hmacHex, NOW, rfc3339, shopifySignature, slackSignature, standardSignature, stripeHeader, timestampedList,
+  twitchSignature, zoomSignature, discordSignature, sendgridSignature, TEST_KEYS, twilioSignature, squareSignature, hubspotSignature, plaidToken, jwkOf, ed25519PublicHex, spkiBase64
+} from './sign.js'
 
 export const SECRETS: Record<ProviderId, string> = {
   github: 'github-webhook-secret',
@@ -7,7 +11,46 @@ export const SECRETS: Record<ProviderId, string> = {
   stripe: 'whsec_suite_secret_0123456789',
   shopify: 'shopify-client-secret',
   'generic-hmac': 'generic-secret',
-  'standard-webhooks': 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
+  'standard-webhooks': 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  paddle: 'pdl_ntfset_01hv8x0suite0secret_key0123456789',
+  linear: 'lin_wh_suite_signing_secret_0123456789',
+  zoom: 'zoom-secret-token-0123456789',
+  bitbucket: 'bitbucket-webhook-secret',
+  jira: 'jira-webhook-secret',
+  razorpay: 'razorpay-webhook-secret',
+  'coinbase-commerce': 'coinbase-shared-secret',
+  typeform: 'typeform-webhook-secret',
+  calendly: 'calendly-signing-key',
+  mux: 'mux-signing-secret',
+  sentry: 'sentry-client-secret',
+  twitch: 'twitch-eventsub-secret',
+  woocommerce: 'woocommerce-webhook-secret',
+  intercom: 'intercom-client-secret',
+  vercel: 'vercel-webhook-secret',
+  gitlab: 'gitlab-secret-token',
+  // Public keys: the deliveries below are signed with the private keys of the suite's key pairs.
+  discord: ed25519PublicHex(TEST_KEYS.ed25519.publicKey),
+  sendgrid: spkiBase64(TEST_KEYS.p256.publicKey),
+  twilio: '0123456789abcdef0123456789abcdef',
+  square: 'square-signature-key',
+  hubspot: 'hubspot-client-secret',
+  plaid: jwkOf(TEST_KEYS.p256.publicKey)
+}
+
+/** The URL each URL-signing provider called in the suite's deliveries. */
+export const URLS = {
+  twilio: 'https://example.com/webhooks/twilio?tenant=7',
+  square: 'https://example.com/webhooks/square',
+  hubspot: 'https://example.com/webhooks/hubspot?portal=62515'
+}
+
+/** A secret that did not sign the delivery, of the shape the provider expects. */
+export function otherSecret (provider: ProviderId): string {
+  if (provider === 'standard-webhooks') return 'whsec_' + Buffer.from('a different key of 24 bytes').toString('base64')
+  if (provider === 'discord') return ed25519PublicHex(generateKeyPairSync('ed25519').publicKey)
+  if (provider === 'sendgrid') return spkiBase64(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey)
+  if (provider === 'plaid') return jwkOf(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey)
+  return `${SECRETS[provider]}-rotated`
 }
 
 export const GENERIC: GenericOptions = { header_name: 'X-Webhook-Signature', encoding: 'base64', prefix: 'sha256=' }
@@ -24,6 +67,49 @@ export function delivery (provider: ProviderId, payload: string, timestamp = NOW
     case 'standard-webhooks': return {
       ...base,
       headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': String(timestamp), 'webhook-signature': standardSignature(secret, 'msg_1', timestamp, payload) }
+    }
+    case 'paddle': return { ...base, headers: { 'Paddle-Signature': timestampedList(secret, timestamp, payload, true) } }
+    case 'linear': {
+      // Linear's signed time is a field of its JSON body: an object payload is delivered with it, anything else as given.
+      const body = /^\{./s.test(payload) ? `{"webhookTimestamp":${timestamp * 1000},${payload.slice(1)}` : payload
+      return { ...base, payload: body, headers: { 'Linear-Signature': hmacHex(secret, body) } }
+    }
+    case 'zoom': return { ...base, headers: { 'x-zm-request-timestamp': String(timestamp), 'x-zm-signature': zoomSignature(secret, timestamp, payload) } }
+    case 'bitbucket': return { ...base, headers: { 'X-Hub-Signature': githubSignature(secret, payload), 'X-Event-Key': 'repo:push' } }
+    case 'jira': return { ...base, headers: { 'X-Hub-Signature': githubSignature(secret, payload) } }
+    case 'razorpay': return { ...base, headers: { 'X-Razorpay-Signature': hmacHex(secret, payload) } }
+    case 'coinbase-commerce': return { ...base, headers: { 'X-CC-Webhook-Signature': hmacHex(secret, payload) } }
+    case 'typeform': return { ...base, headers: { 'Typeform-Signature': `sha256=${hmacBase64(secret, payload)}` } }
+    case 'calendly': return { ...base, headers: { 'Calendly-Webhook-Signature': timestampedList(secret, timestamp, payload) } }
+    case 'mux': return { ...base, headers: { 'Mux-Signature': timestampedList(secret, timestamp, payload) } }
+    case 'sentry': return { ...base, headers: { 'Sentry-Hook-Signature': hmacHex(secret, payload), 'Sentry-Hook-Resource': 'issue' } }
+    case 'twitch': {
+      const headers = { 'Twitch-Eventsub-Message-Id': 'msg-1', 'Twitch-Eventsub-Message-Timestamp': rfc3339(timestamp) }
+      return { ...base, headers: { ...headers, 'Twitch-Eventsub-Message-Signature': twitchSignature(secret, 'msg-1', rfc3339(timestamp), payload) } }
+    }
+    case 'woocommerce': return { ...base, headers: { 'X-WC-Webhook-Signature': hmacBase64(secret, payload) } }
+    case 'intercom': return { ...base, headers: { 'X-Hub-Signature': githubSha1(secret, payload) } }
+    case 'vercel': return { ...base, headers: { 'x-vercel-signature': hmacSha1Hex(secret, payload) } }
+    case 'gitlab': return { ...base, headers: { 'X-Gitlab-Token': secret, 'X-Gitlab-Event': 'Push Hook' } }
+    case 'discord': return { ...base, headers: { 'X-Signature-Ed25519': discordSignature(timestamp, payload), 'X-Signature-Timestamp': String(timestamp) } }
+    // A body that is not a form is signed through the bodySHA256 query parameter, and any payload can be one.
+    case 'twilio': {
+      const url = `${URLS.twilio}&bodySHA256=${createHash('sha256').update(payload).digest('hex')}`
+      return { ...base, url, headers: { 'X-Twilio-Signature': twilioSignature(secret, url, '') } }
+    }
+    case 'square': return { ...base, url: URLS.square, headers: { 'X-Square-HmacSha256-Signature': squareSignature(secret, URLS.square, payload) } }
+    case 'hubspot': {
+      const millis = String(timestamp * 1000)
+      return {
+        ...base,
+        url: URLS.hubspot,
+        headers: { 'X-HubSpot-Signature-v3': hubspotSignature(secret, 'POST', URLS.hubspot, payload, millis), 'X-HubSpot-Request-Timestamp': millis }
+      }
+    }
+    case 'plaid': return { ...base, headers: { 'Plaid-Verification': plaidToken(payload, timestamp) } }
+    case 'sendgrid': return {
+      ...base,
+      headers: { 'X-Twilio-Email-Event-Webhook-Signature': sendgridSignature(timestamp, payload), 'X-Twilio-Email-Event-Webhook-Timestamp': String(timestamp) }
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PROVIDER_IDS } from '../../src/domain/types.js'
 import { KEY, testApp } from '../helpers/app.js'
 
 describe('GET /v1/webhooks/providers', () => {
@@ -11,7 +12,14 @@ describe('GET /v1/webhooks/providers', () => {
     const res = await app.inject({ method: 'GET', url: '/v1/webhooks/providers', headers: KEY })
     expect(res.statusCode).toBe(200)
     const { providers } = res.json()
-    expect(providers.map((p: { provider: string }) => p.provider)).toEqual(['github', 'slack', 'stripe', 'shopify', 'generic-hmac', 'standard-webhooks'])
+    expect(providers.map((p: { provider: string }) => p.provider)).toEqual([...PROVIDER_IDS])
+    expect(providers.slice(0, 6).map((p: { provider: string }) => p.provider)).toEqual(['github', 'slack', 'stripe', 'shopify', 'generic-hmac', 'standard-webhooks'])
+    expect(providers.find((p: { provider: string }) => p.provider === 'paddle')).toMatchObject({
+      signature_headers: ['Paddle-Signature'], timestamp_header: 'Paddle-Signature (ts=)', replay_protected: true
+    })
+    expect(providers.find((p: { provider: string }) => p.provider === 'typeform'))
+      .toMatchObject({ signature_scheme: 'hmac-sha256-base64', replay_protected: false })
+    expect(providers.find((p: { provider: string }) => p.provider === 'linear').timestamp_header).toContain('webhookTimestamp')
     expect(providers.find((p: { provider: string }) => p.provider === 'stripe')).toMatchObject({
       signature_scheme: 'hmac-sha256-hex', signature_headers: ['Stripe-Signature'], replay_protected: true, default_tolerance_seconds: 300
     })
@@ -19,6 +27,17 @@ describe('GET /v1/webhooks/providers', () => {
       signature_scheme: 'hmac-sha256-base64', replay_protected: false, default_tolerance_seconds: null, timestamp_header: null
     })
     expect(providers.find((p: { provider: string }) => p.provider === 'standard-webhooks').signature_headers).toEqual(['webhook-signature', 'svix-signature'])
+  })
+
+  it('lists the key format, the aliases and the URL-signing providers, and PayPal out of scope with its reason', async () => {
+    const { providers, out_of_scope: outOfScope } = (await app.inject({ method: 'GET', url: '/v1/webhooks/providers', headers: KEY })).json()
+    const byId = (id: string) => providers.find((p: { provider: string }) => p.provider === id)
+    expect(byId('standard-webhooks').aliases).toEqual(expect.arrayContaining(['Svix', 'Clerk', 'Resend', 'OpenAI']))
+    expect(byId('discord')).toMatchObject({ signature_scheme: 'ed25519-hex', key_format: expect.stringContaining('64 hex'), replay_protected: true })
+    expect(byId('plaid').key_format).toContain('JWK')
+    expect(providers.filter((p: { requires_url: boolean }) => p.requires_url).map((p: { provider: string }) => p.provider).sort()).toEqual(['hubspot', 'square', 'twilio'])
+    for (const provider of providers) expect(Object.keys(provider)).toEqual(expect.arrayContaining(['key_format', 'aliases', 'requires_url', 'default_tolerance_seconds']))
+    expect(outOfScope).toEqual([{ name: 'PayPal', reason: expect.stringContaining('PAYPAL-CERT-URL') }])
   })
 
   it('needs an API key and counts against the quota like every business endpoint', async () => {

@@ -33,6 +33,13 @@ describe('secrets and payloads never leave the request', () => {
         expect(await send({ ...request, secret: `${secret}\n` })).toBe(200)
         expect(await send({ ...request, headers: { 'x-canary': canary, ...request.headers } })).toBe(200)
       }
+      const { secret: _one, ...github } = delivery('github', payload, NOW, secret)
+      expect(await send({ ...github, secrets: [`${canary}-old`, secret] })).toBe(200)
+      expect(await send({ ...github, secrets: [`${canary}-old`, `${canary}-older`] })).toBe(200)
+      expect(await send({ ...github, secrets: [secret], secret })).toBe(422)
+      expect(await send({ ...github, secrets: Array.from({ length: 11 }, (_, i) => `${canary}-${i}`) })).toBe(422)
+      expect(await send({ ...github, provider: 'auto', secret })).toBe(200)
+      expect(await send({ ...delivery('twilio', payload, NOW, secret), url: `https://example.com/${canary}` })).toBe(200)
       expect(await send({ ...delivery('github', payload, NOW, secret), secret: '' })).toBe(422)
       expect(await send({ ...delivery('github', payload, NOW, secret), tolerance_seconds: -1, headers: { 'X-Hub-Signature-256': canary } })).toBe(422)
       expect(await send({ provider: 'paypal', payload, secret, headers: { 'X-Hub-Signature-256': canary } })).toBe(422)

@@ -22,21 +22,47 @@ const headerValue = fc.oneof(bareHeaderValue, bareHeaderValue.map((value) => `"$
 // Bodies lost or doubly encoded on the way, beside arbitrary text.
 const payloadText = fc.oneof(text, fc.constantFrom('[object Object]', 'undefined', ''), text.map((body) => JSON.stringify(body)))
 const headerName = fc.oneof(
+  fc.constantFrom('X-Twilio-Signature', 'X-Square-HmacSha256-Signature', 'X-HubSpot-Signature-v3', 'X-HubSpot-Request-Timestamp', 'X-Signature-Ed25519',
+    'X-Signature-Timestamp', 'X-Twilio-Email-Event-Webhook-Signature', 'X-Twilio-Email-Event-Webhook-Timestamp', 'X-Timestamp', 'X-Id'),
   fc.constantFrom('X-Hub-Signature-256', 'x-hub-signature', 'X-Slack-Signature', 'X-Slack-Request-Timestamp', 'Stripe-Signature',
     'X-Shopify-Hmac-Sha256', 'shopify-hmac-sha256', 'webhook-id', 'webhook-timestamp', 'webhook-signature', 'svix-id', 'svix-timestamp',
     'svix-signature', 'X-Signature', 'x-SIGNATURE'),
   fc.string({ maxLength: 30 })
 )
+const urls = fc.oneof(
+  fc.constantFrom('https://example.com/hook', 'http://example.com:8080/a/?b=1&c=%3A2', 'https://[::1]:443/x?bodySHA256=00', 'https://user@h.example/p?q'),
+  fc.webUrl({ withQueryParameters: true })
+)
+const publicKeys = fc.constantFrom(
+  'whpk_PbrSrzELx2NYxEwpOyqphD4wenr6/ZLHDu28sstYpok=', '3dbad2af310bc76358c44c293b2aa9843e307a7afafd92c70eedbcb2cb58a689',
+  '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIME/5AbStv8nxWcPcYpjLtPw9QrnqlXeHm5S1YIaV119\n-----END PRIVATE KEY-----\n', '{"kty":"EC","crv":"P-256","x":"1","y":"2"}', '{"d":"x"}'
+)
+const genericOptions = fc.record({
+  header_name: fc.constantFrom('X-Signature', 'webhook-signature', 'Stripe-Signature'),
+  encoding: fc.constantFrom('hex', 'base64'),
+  prefix: fc.oneof(fc.constantFrom('sha256=', 'v1,', ''), fc.constant(null)),
+  algorithm: fc.constantFrom('sha1', 'sha256', 'sha512'),
+  key_encoding: fc.constantFrom('utf8', 'hex', 'base64'),
+  signed_content: fc.constantFrom('{body}', '{timestamp}.{body}', '{id}.{timestamp}.{body}', 'v0:{timestamp}:{body}'),
+  timestamp_header: fc.constantFrom('X-Timestamp', 'webhook-timestamp'),
+  id_header: fc.constantFrom('X-Id', 'webhook-id'),
+  timestamp_unit: fc.constantFrom('seconds', 'milliseconds')
+}, { requiredKeys: ['header_name'] })
 const request = fc.record({
-  provider: fc.oneof(fc.constantFrom(...PROVIDER_IDS), anyValue),
+  provider: fc.oneof(fc.constantFrom(...PROVIDER_IDS, 'auto'), anyValue),
   payload: fc.oneof(payloadText, anyValue),
   headers: fc.oneof(fc.dictionary(headerName, fc.oneof(headerValue, anyValue), { maxKeys: 8 }), anyValue),
-  secret: fc.oneof(text, fc.constantFrom('whsec_', 'whsec_!!!', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', '"whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"', ' sk_test_x\n', "'xoxb-1'", 'xoxb-1'), anyValue),
+  secret: fc.oneof(text, fc.constantFrom('whsec_', 'whsec_!!!', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', '"whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"', ' sk_test_x\n', "'xoxb-1'", 'xoxb-1'), publicKeys, anyValue),
+  secrets: fc.oneof(fc.array(fc.oneof(text, publicKeys), { maxLength: 12 }), anyValue),
+  url: fc.oneof(urls, text, anyValue),
+  method: fc.oneof(fc.constantFrom('POST', 'GET', 'post', ''), anyValue),
   tolerance_seconds: fc.oneof(fc.integer({ min: -10, max: 100_000 }), anyValue),
   now_epoch_seconds: fc.oneof(fc.integer(), fc.maxSafeNat(), fc.constant(1e20), fc.constant(null), anyValue),
   generic: fc.oneof(
     fc.constant(null),
     fc.record({ header_name: fc.oneof(fc.constantFrom('X-Signature', 'x-signature'), fc.string()), encoding: fc.constantFrom('hex', 'base64', 'base32'), prefix: fc.oneof(fc.string({ maxLength: 10 }), fc.constant(null)) }, { requiredKeys: [] }),
+    genericOptions,
+    fc.record({ header_name: fc.constant('X'), signed_content: text, timestamp_unit: text, algorithm: text }, { requiredKeys: [] }),
     anyValue
   )
 }, { requiredKeys: [] })
@@ -55,19 +81,24 @@ describe('POST /v1/webhooks/verify with random input', () => {
   })
 
   it('answers 200 to every well-typed request, whatever its headers, payload and secret', async () => {
-    const wellTyped = fc.record({
-      provider: fc.constantFrom(...PROVIDER_IDS),
+    const secret = fc.oneof(text, publicKeys, fc.constantFrom('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'whsec_!!', ' sk_live_x\n')).filter((value) => value.length > 0)
+    const wellTyped = fc.tuple(fc.record({
+      provider: fc.constantFrom(...PROVIDER_IDS, 'auto'),
       payload: payloadText,
       headers: fc.dictionary(headerName, headerValue, { maxKeys: 8 }),
-      secret: fc.oneof(text, fc.constantFrom('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'whsec_!!', ' sk_live_x\n')).filter((secret) => secret.length > 0),
+      url: urls,
+      method: fc.constantFrom('POST', 'GET', 'PUT'),
       tolerance_seconds: fc.integer({ min: 0, max: 86400 }),
       now_epoch_seconds: fc.oneof(fc.maxSafeNat(), fc.constant(null)),
-      generic: fc.record({ header_name: fc.constantFrom('X-Signature', 'webhook-signature', 'Stripe-Signature'), encoding: fc.constantFrom('hex', 'base64'), prefix: fc.oneof(fc.constantFrom('sha256=', 'v1,', ''), fc.constant(null)) })
-    })
+      generic: genericOptions.map((options) => ({ ...options, timestamp_header: options.timestamp_header ?? 'X-Timestamp', id_header: options.id_header ?? 'X-Id' }))
+    }), fc.oneof(secret.map((value) => ({ secret: value })), fc.array(secret, { minLength: 1, maxLength: 10 }).map((values) => ({ secrets: values }))))
+      .map(([body, secrets]) => ({ ...body, ...secrets }))
     await fc.assert(fc.asyncProperty(wellTyped, async (body) => {
       const res = await app.inject({ method: 'POST', url: '/v1/webhooks/verify', headers: KEY, payload: body })
       expect(res.statusCode).toBe(200)
-      expect(res.json().provider).toBe(body.provider)
+      const result = res.json()
+      if (body.provider !== 'auto') expect(result.provider).toBe(body.provider)
+      expect(result.matched_secret_index === null || result.valid).toBe(true)
     }), { numRuns: 2000 })
   })
 

@@ -16,7 +16,7 @@ describe('POST /v1/webhooks/verify', () => {
     const res = await postVerify(app, delivery(provider, BODY))
     expect(res.statusCode).toBe(200)
     const body = res.json()
-    expect(Object.keys(body).sort()).toEqual(['checks', 'matched_signature_header', 'provider', 'raw_body_hints', 'reason', 'replay_protected', 'replay_test_vectors', 'signature_scheme', 'valid'])
+    expect(Object.keys(body).sort()).toEqual(['checks', 'matched_secret_index', 'matched_signature_header', 'provider', 'raw_body_hints', 'reason', 'replay_protected', 'replay_test_vectors', 'signature_scheme', 'valid'])
     expect(body).toMatchObject({ valid: true, provider, reason: 'valid', raw_body_hints: [] })
     expect(body.checks.length).toBeGreaterThan(2)
     for (const check of body.checks) expect(Object.keys(check).sort()).toEqual(['detail', 'name', 'status'])
@@ -120,7 +120,8 @@ describe('POST /v1/webhooks/verify validation', () => {
   it('refuses an unknown provider with literal_error', async () => {
     const [error] = await errors({ ...valid, provider: 'paypal' })
     expect(error).toMatchObject({ type: 'literal_error', loc: ['body', 'provider'], input: 'paypal' })
-    expect(error.msg).toBe("Input should be 'github', 'slack', 'stripe', 'shopify', 'generic-hmac' or 'standard-webhooks'")
+    expect(error.msg).toBe(`Input should be ${PROVIDER_IDS.map((id) => `'${id}'`).join(', ')} or 'auto'`)
+    expect(error.msg).toContain("'github', 'slack', 'stripe', 'shopify', 'generic-hmac', 'standard-webhooks'")
   })
 
   it('refuses an empty secret without echoing it', async () => {
@@ -168,5 +169,69 @@ describe('POST /v1/webhooks/verify validation', () => {
     expect(invalid.json().detail[0]).toMatchObject({ type: 'json_invalid', msg: 'JSON decode error' })
     const empty = await app.inject({ method: 'POST', url: '/v1/webhooks/verify', headers: { ...KEY, 'content-type': 'application/json' } })
     expect(empty.json().detail).toEqual([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }])
+  })
+})
+
+describe('POST /v1/webhooks/verify: secrets, URL and generic options', () => {
+  let app: FastifyInstance
+  beforeAll(async () => { app = await testApp() })
+  afterAll(async () => { await app.close() })
+  const request = delivery('github', BODY)
+
+  it('takes secrets instead of secret and says which matched', async () => {
+    const { secret, ...rest } = request
+    const res = await postVerify(app, { ...rest, secrets: ['old-secret', secret] })
+    expect(res.json()).toMatchObject({ valid: true, matched_secret_index: 1 })
+  })
+
+  it('refuses both secret and secrets without echoing either', async () => {
+    const res = await postVerify(app, { ...request, secrets: ['other-secret-canary'] })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().detail).toEqual([{ type: 'value_error', loc: ['body'], msg: 'Value error, give either secret or secrets, not both', ctx: { error: {} } }])
+    expect(res.body).not.toContain('canary')
+    expect(res.body).not.toContain(request.secret)
+  })
+
+  it('refuses neither, and secrets out of 1 to 10', async () => {
+    const { secret: _secret, ...rest } = request
+    expect((await postVerify(app, rest)).json().detail).toEqual([{ type: 'missing', loc: ['body', 'secret'], msg: 'Field required' }])
+    const tooFew = (await postVerify(app, { ...rest, secrets: [] })).json().detail
+    expect(tooFew).toMatchObject([{ type: 'too_short', loc: ['body', 'secrets'] }])
+    const tooMany = (await postVerify(app, { ...rest, secrets: Array.from({ length: 11 }, (_, i) => `s${i}`) })).json().detail
+    expect(tooMany).toMatchObject([{ type: 'too_long', loc: ['body', 'secrets'] }])
+    expect(JSON.stringify(tooMany)).not.toContain('s10')
+  })
+
+  it.each(['twilio', 'square', 'hubspot'] as const)('requires the url %s signs, also when the provider is detected', async (provider) => {
+    const { url: _url, ...signed } = delivery(provider, BODY)
+    for (const body of [signed, { ...signed, provider: 'auto' }]) {
+      const res = await postVerify(app, body)
+      expect(res.statusCode).toBe(422)
+      expect(res.json().detail).toEqual([{ type: 'missing', loc: ['body', 'url'], msg: 'Field required' }])
+    }
+    expect((await postVerify(app, delivery(provider, BODY))).json()).toMatchObject({ valid: true, provider })
+  })
+
+  it('refuses a URL that is not absolute http or https', async () => {
+    const detail = (await postVerify(app, { ...request, url: '/webhooks/github' })).json().detail
+    expect(detail).toMatchObject([{ type: 'url_parsing', loc: ['body', 'url'] }])
+    expect((await postVerify(app, { ...request, url: 'ftp://example.com/hook' })).json().detail).toMatchObject([{ type: 'url_scheme' }])
+  })
+
+  it('refuses a template placeholder without its header', async () => {
+    const generic = { header_name: 'X-Sig', signed_content: '{timestamp}.{body}' }
+    const detail = (await postVerify(app, { ...request, provider: 'generic-hmac', generic })).json().detail
+    expect(detail).toEqual([{
+      type: 'value_error', loc: ['body', 'generic', 'signed_content'], msg: 'Value error, {timestamp} needs generic.timestamp_header', input: '{timestamp}.{body}', ctx: { error: {} }
+    }])
+    const noBody = (await postVerify(app, { ...request, provider: 'generic-hmac', generic: { header_name: 'X-Sig', signed_content: '{timestamp}' } })).json().detail
+    expect(noBody).toMatchObject([{ type: 'string_pattern_mismatch', loc: ['body', 'generic', 'signed_content'] }])
+  })
+
+  it('answers provider auto with the detected provider, or provider_not_detected', async () => {
+    expect((await postVerify(app, { ...request, provider: 'auto' })).json()).toMatchObject({ valid: true, provider: 'github' })
+    const res = await postVerify(app, { ...request, provider: 'auto', headers: { 'X-Unknown': 'x' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ valid: false, provider: 'auto', reason: 'provider_not_detected', checks: [{ name: 'provider_detection', status: 'failed' }] })
   })
 })

@@ -1,9 +1,25 @@
-import { decodeBase64Loose, decodeHex, hmac } from '../digest.js'
-import { check, readHeader, utf8Key, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
-import type { DigestEncoding, GenericOptions } from '../types.js'
+import { hmacAlgorithm, type Algorithm } from '../algorithms.js'
+import { DIGEST_BYTES, decodeBase64Loose, decodeHex, mac, type HmacAlgorithm } from '../digest.js'
+import { base64Key, hexKey, utf8Key, type KeyFormat } from '../key-formats.js'
+import {
+  anyFramework, bodyOnly, check, headerReason, readHeader,
+  type Demo, type Provider, type ProviderContext, type SignatureRead, type SignedContent
+} from '../provider.js'
+import type { Check, DigestEncoding, GenericOptions } from '../types.js'
 
 export function genericEncoding (generic?: GenericOptions): DigestEncoding {
   return generic?.encoding ?? 'hex'
+}
+
+const KEY_FORMATS: Record<NonNullable<GenericOptions['key_encoding']>, KeyFormat> = { utf8: utf8Key, hex: hexKey, base64: base64Key }
+const ALGORITHMS = new Map<string, Algorithm>()
+for (const hash of Object.keys(DIGEST_BYTES) as HmacAlgorithm[]) {
+  for (const [encoding, format] of Object.entries(KEY_FORMATS)) ALGORITHMS.set(`${hash} ${encoding}`, hmacAlgorithm(hash, format))
+}
+
+/** The HMAC of the options: the hash, and how the secret becomes the key. */
+export function genericAlgorithm (options?: GenericOptions): Algorithm {
+  return ALGORITHMS.get(`${options?.algorithm ?? 'sha256'} ${options?.key_encoding ?? 'utf8'}`) as Algorithm
 }
 
 function decode (text: string, encoding: DigestEncoding): Buffer | undefined {
@@ -13,35 +29,85 @@ function decode (text: string, encoding: DigestEncoding): Buffer | undefined {
   return decoded !== undefined && decoded.variant !== 'url-safe' ? decoded.bytes : undefined
 }
 
+const PLACEHOLDER = /(\{body\}|\{timestamp\}|\{id\})/
+
+/** The signed content of a template, given the timestamp and id values; the schema guarantees one {body}. */
+export function templated (template: string, values: { timestamp?: string, id?: string }): SignedContent {
+  if (template === '{body}') return bodyOnly
+  const pieces = template.split(PLACEHOLDER).filter((piece) => piece !== '')
+  const valueOf = (piece: string): string => piece === '{timestamp}' ? values.timestamp ?? '' : piece === '{id}' ? values.id ?? '' : piece
+  return (body) => pieces.map((piece) => piece === '{body}' ? body : valueOf(piece))
+}
+
+/** The timestamp and id headers the options name, as checks and values. */
+function signedHeaders (ctx: ProviderContext, options: GenericOptions, read: SignatureRead): { timestamp?: string, id?: string } {
+  const values: { timestamp?: string, id?: string } = {}
+  if (options.timestamp_header != null) {
+    read.replayProtected = true
+    const found = readHeader(ctx, options.timestamp_header, options.timestamp_header, 'timestamp')
+    if ('check' in found) {
+      read.checks.push(found.check)
+      read.reason ??= found.reason === 'missing' ? 'missing_timestamp' : 'invalid_timestamp'
+    } else {
+      values.timestamp = found.value
+      Object.assign(read, { timestamp: found.value, timestampLabel: options.timestamp_header, timestampUnit: options.timestamp_unit ?? 'seconds' })
+    }
+  }
+  if (options.id_header != null) {
+    const found = readHeader(ctx, options.id_header, options.id_header, 'message_id')
+    if ('check' in found) {
+      read.checks.push(found.check)
+      if ((options.signed_content ?? '').includes('{id}')) read.reason ??= headerReason(found.reason)
+    } else {
+      values.id = found.value
+      read.checks.push(check('message_id', 'passed', `${options.id_header} found: deduplicate deliveries on it`))
+    }
+  }
+  return values
+}
+
 function read (ctx: ProviderContext): SignatureRead {
   // The route rejects generic-hmac without `generic`; this default only keeps the module total.
   const options = ctx.generic ?? { header_name: 'x-signature' }
   const name = options.header_name.trim().toLowerCase()
   const encoding = genericEncoding(options)
   const prefix = options.prefix ?? ''
+  const algorithm = genericAlgorithm(options)
+  const hash = algorithm.hash as HmacAlgorithm
+  const checks: Check[] = []
+  const result: SignatureRead = { checks, candidates: [], loose: [], algorithm }
   const found = readHeader(ctx, name, options.header_name)
+  const values = signedHeaders(ctx, options, result)
+  const missing = (options.signed_content ?? '').includes('{timestamp}') && values.timestamp === undefined
+  const signed = missing || ((options.signed_content ?? '').includes('{id}') && values.id === undefined)
+    ? undefined
+    : templated(options.signed_content ?? '{body}', values)
   if ('check' in found) {
-    return { reason: found.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header', checks: [found.check], candidates: [], loose: [] }
+    checks.unshift(found.check)
+    return { ...result, reason: headerReason(found.reason) }
   }
-  const malformed = (problem: string): SignatureRead => ({
-    reason: 'malformed_signature_header',
-    checks: [check('signature_header', 'failed', `${options.header_name} found, but ${problem}`)],
-    header: name,
-    candidates: [],
-    loose: [found.value],
-    signedPrefix: ''
-  })
+  const malformed = (problem: string): SignatureRead => {
+    checks.unshift(check('signature_header', 'failed', `${options.header_name} found, but ${problem}`))
+    return { ...result, reason: 'malformed_signature_header', header: name, loose: [found.value], signed }
+  }
   if (!found.value.startsWith(prefix)) return malformed(`it does not start with the configured prefix "${prefix}"`)
   const digest = decode(found.value.slice(prefix.length), encoding)
   if (digest === undefined) return malformed(`the value${prefix === '' ? '' : ' after the prefix'} is not ${encoding}`)
-  if (digest.length !== 32) return malformed(`it decodes to ${digest.length} bytes; HMAC-SHA256 gives 32`)
+  if (digest.length !== DIGEST_BYTES[hash]) return malformed(`it decodes to ${digest.length} bytes; ${algorithm.name} gives ${DIGEST_BYTES[hash]}`)
   const framing = prefix === '' ? `${encoding}, no prefix` : `${encoding} after the prefix "${prefix}"`
+  checks.unshift(check('signature_header', 'passed', `${options.header_name} found: ${framing}`))
+  return { ...result, header: name, candidates: [{ label: options.header_name, digest }], signed }
+}
+
+const DEMO_SECRET = 'generic-replay-vector-demo-secret'
+
+/** The demo delivery of the caller's options: its secret in the key encoding they chose. */
+export function genericDemo (options: GenericOptions): Demo {
+  const encoding = options.key_encoding ?? 'utf8'
   return {
-    checks: [check('signature_header', 'passed', `${options.header_name} found: ${framing}`)],
-    header: name,
-    candidates: [{ label: options.header_name, digest }],
-    loose: [],
-    signedPrefix: ''
+    payload: '{"event":"demo","id":1}',
+    secret: encoding === 'utf8' ? DEMO_SECRET : Buffer.from(DEMO_SECRET).toString(encoding),
+    headers: { 'Content-Type': 'application/json' }
   }
 }
 
@@ -50,22 +116,38 @@ export const genericHmac: Provider = {
   replayProtected: false,
   info: {
     provider: 'generic-hmac',
-    name: 'Generic HMAC-SHA256',
+    name: 'Generic HMAC',
     signature_scheme: 'hmac-sha256-hex',
     signature_headers: ['<generic.header_name>'],
-    timestamp_header: null,
+    timestamp_header: '<generic.timestamp_header>, when given',
     replay_protected: false,
     default_tolerance_seconds: null,
-    signed_content: 'the raw body; header value <generic.prefix><HMAC-SHA256 in generic.encoding (hex, case-insensitive, or base64)>',
-    secret_format: 'the shared secret, used as UTF-8 bytes'
+    signed_content: '<generic.signed_content> ({body} by default; {timestamp} and {id} are the values of generic.timestamp_header and id_header); ' +
+      'header value <generic.prefix><HMAC in generic.encoding (hex, case-insensitive, or base64)>; HMAC-SHA256 unless generic.algorithm says sha1 or sha512',
+    secret_format: 'the shared secret: its UTF-8 bytes, or with generic.key_encoding the bytes it encodes in hex or base64',
+    key_format: 'utf8 (hex or base64 with generic.key_encoding)',
+    aliases: [],
+    requires_url: false
   },
-  scheme: (generic) => `hmac-sha256-${genericEncoding(generic)}`,
+  algorithm: genericAlgorithm(),
+  scheme: (generic) => `hmac-${generic?.algorithm ?? 'sha256'}-${genericEncoding(generic)}`,
   read,
-  key: utf8Key,
   extraChecks: () => [],
-  sign ({ body, secret, generic }) {
+  sign ({ body, secret, generic, timestamp, id }) {
     const options = generic ?? { header_name: 'X-Signature' }
-    const digest = hmac('sha256', secret, body)
-    return { [options.header_name]: `${options.prefix ?? ''}${digest.toString(genericEncoding(options))}` }
-  }
+    const algorithm = genericAlgorithm(options)
+    const key = algorithm.key(secret)
+    const values = { timestamp: String(options.timestamp_unit === 'milliseconds' ? timestamp * 1000 : timestamp), id }
+    const digest = mac(algorithm.hash as HmacAlgorithm, 'key' in key ? key.key as Buffer : '', templated(options.signed_content ?? '{body}', values)(body))
+    return {
+      [options.header_name]: `${options.prefix ?? ''}${digest.toString(genericEncoding(options))}`,
+      ...(options.timestamp_header == null ? {} : { [options.timestamp_header]: values.timestamp }),
+      ...(options.id_header == null ? {} : { [options.id_header]: id })
+    }
+  },
+  // The replay vectors follow the caller's options (genericDemo).
+  demos: [genericDemo({ header_name: 'X-Signature' })],
+  note: anyFramework('generic-hmac signs what generic.signed_content says, the raw body by default',
+    'Some senders also sign a timestamp, an id or the URL; check what the sender\'s documentation says is signed, ' +
+      'and set signed_content, timestamp_header and id_header to match.')
 }

@@ -1,5 +1,6 @@
+import { HMAC_SHA256 } from '../algorithms.js'
 import { decodeHex, digestsEqual, hmac } from '../digest.js'
-import { check, readHeader, utf8Key, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { anyFramework, bodyOnly, check, headerReason, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
 import type { Check } from '../types.js'
 
 const SIGNATURE = 'x-hub-signature-256'
@@ -15,12 +16,7 @@ function read (ctx: ProviderContext): SignatureRead {
       ? 'X-Hub-Signature-256 header is missing; only the legacy sha1 X-Hub-Signature is present, and it is not accepted ' +
         '(sha1 is never used as a fallback). GitHub sends X-Hub-Signature-256 with every delivery of a webhook that has a secret'
       : found.check.detail
-    return {
-      reason: found.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header',
-      checks: [{ ...found.check, detail }],
-      candidates: [],
-      loose: []
-    }
+    return { reason: headerReason(found.reason), checks: [{ ...found.check, detail }], candidates: [], loose: [], algorithm: HMAC_SHA256 }
   }
   const match = SHA256_VALUE.exec(found.value)
   if (match === null) {
@@ -30,7 +26,8 @@ function read (ctx: ProviderContext): SignatureRead {
       header: SIGNATURE,
       candidates: [],
       loose: [found.value],
-      signedPrefix: ''
+      algorithm: HMAC_SHA256,
+      signed: bodyOnly
     }
   }
   const upper = /[A-F]/.test(match[1]) ? ' (uppercase hex digits, accepted: hex is compared case-insensitively; GitHub itself sends lowercase)' : ''
@@ -39,7 +36,8 @@ function read (ctx: ProviderContext): SignatureRead {
     header: SIGNATURE,
     candidates: [{ label: 'X-Hub-Signature-256', digest: decodeHex(match[1]) as Buffer }],
     loose: [],
-    signedPrefix: ''
+    algorithm: HMAC_SHA256,
+    signed: bodyOnly
   }
 }
 
@@ -56,7 +54,8 @@ function legacyCheck (ctx: ProviderContext): Check | undefined {
   if (legacy === undefined) return undefined
   const digest = /^sha1=([0-9a-fA-F]{40})$/.exec(legacy)
   if (digest === null) return check('legacy_sha1_signature', 'warning', 'X-Hub-Signature is present but not of the form sha1=<40 hex digits>; it is ignored')
-  const matches = digestsEqual(decodeHex(digest[1]) as Buffer, hmac('sha1', utf8Key(ctx.secret), ctx.payload))
+  const legacyDigest = decodeHex(digest[1]) as Buffer
+  const matches = ctx.secrets.some((secret) => digestsEqual(legacyDigest, hmac('sha1', secret, ctx.payload)))
   return matches
     ? check('legacy_sha1_signature', ctx.headers.has(SIGNATURE) ? 'passed' : 'warning',
       'X-Hub-Signature (sha1) matches this payload and secret; it is informational only and never used as a fallback for X-Hub-Signature-256')
@@ -75,11 +74,15 @@ export const github: Provider = {
     replay_protected: false,
     default_tolerance_seconds: null,
     signed_content: 'the raw body; header value sha256=<lowercase hex HMAC-SHA256>; the legacy sha1 X-Hub-Signature is reported but never accepted',
-    secret_format: 'the webhook secret as configured on GitHub, used as UTF-8 bytes'
+    secret_format: 'the webhook secret as configured on GitHub, used as UTF-8 bytes',
+    key_format: 'utf8',
+    aliases: [],
+    requires_url: false
   },
+  algorithm: HMAC_SHA256,
+  detection: { headers: ['x-hub-signature-256'], telltales: ['x-github-event', 'x-github-delivery', 'x-github-hook-id'] },
   scheme: () => 'hmac-sha256-hex',
   read,
-  key: utf8Key,
   extraChecks (ctx) {
     const checks: Check[] = []
     const legacy = legacyCheck(ctx)
@@ -91,5 +94,18 @@ export const github: Provider = {
   },
   sign: ({ body, secret }) => ({
     'X-Hub-Signature-256': `sha256=${hmac('sha256', secret, body).toString('hex')}`
-  })
+  }),
+  demos: [
+    // GitHub's documented example.
+    { payload: 'Hello, World!', secret: "It's a Secret to Everybody", headers: { 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958' } },
+    {
+      payload: '{"zen":"Keep it logically awesome.","hook_id":12345678}',
+      secret: 'github-replay-vector-demo-secret',
+      headers: { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': '9f3a1c52-2f6b-4d1e-8c8f-0c9b5d7e1a24' }
+    }
+  ],
+  note: anyFramework('GitHub signs the body exactly as sent',
+    'With the content type application/x-www-form-urlencoded the body is payload=<url-encoded JSON> and the signature covers that form body, not the JSON inside it; choose application/json in the webhook settings.'),
+  missingHeaderNote: anyFramework('X-Hub-Signature-256 did not reach the verifier',
+    'GitHub omits the signature headers when the webhook has no secret configured. A proxy or gateway may strip X-Hub-* headers; Django exposes the header as request.META["HTTP_X_HUB_SIGNATURE_256"].')
 }

@@ -1,5 +1,6 @@
+import { HMAC_SHA256 } from '../algorithms.js'
 import { decodeBase64, hmac } from '../digest.js'
-import { check, readHeader, utf8Key, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { anyFramework, bodyOnly, check, headerReason, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
 import type { Check } from '../types.js'
 
 const CLASSIC = 'x-shopify-hmac-sha256'
@@ -13,7 +14,7 @@ function read (ctx: ProviderContext): SignatureRead {
   const display = name === CLASSIC ? 'X-Shopify-Hmac-Sha256' : 'Shopify-Hmac-Sha256'
   const found = readHeader(ctx, name, display)
   if ('check' in found) {
-    return { reason: found.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header', checks: [found.check], candidates: [], loose: [] }
+    return { reason: headerReason(found.reason), checks: [found.check], candidates: [], loose: [], algorithm: HMAC_SHA256 }
   }
   const digest = decodeBase64(found.value)
   if (digest?.length !== 32) {
@@ -23,7 +24,8 @@ function read (ctx: ProviderContext): SignatureRead {
       header: name,
       candidates: [],
       loose: [found.value],
-      signedPrefix: ''
+      algorithm: HMAC_SHA256,
+      signed: bodyOnly
     }
   }
   return {
@@ -31,7 +33,8 @@ function read (ctx: ProviderContext): SignatureRead {
     header: name,
     candidates: [{ label: display, digest }],
     loose: [],
-    signedPrefix: ''
+    algorithm: HMAC_SHA256,
+    signed: bodyOnly
   }
 }
 
@@ -63,11 +66,15 @@ export const shopify: Provider = {
     replay_protected: false,
     default_tolerance_seconds: null,
     signed_content: 'the raw body; header value base64(HMAC-SHA256)',
-    secret_format: "the app's client secret (API secret key), or the key shown under Settings > Notifications for webhooks created in the store admin; not an access token (shpat_)"
+    secret_format: "the app's client secret (API secret key), or the key shown under Settings > Notifications for webhooks created in the store admin; not an access token (shpat_)",
+    key_format: 'utf8',
+    aliases: [],
+    requires_url: false
   },
+  algorithm: HMAC_SHA256,
+  detection: { headers: [CLASSIC, EVENTS], telltales: ['x-shopify-topic', 'x-shopify-shop-domain', 'shopify-topic', 'shopify-shop-domain'] },
   scheme: () => 'hmac-sha256-base64',
   read,
-  key: utf8Key,
   extraChecks (ctx) {
     const id = ctx.headers.has('x-shopify-webhook-id') || ctx.headers.has('shopify-webhook-id')
     return [
@@ -83,5 +90,14 @@ export const shopify: Provider = {
     'X-Shopify-Shop-Domain': 'example-shop.myshopify.com',
     'X-Shopify-API-Version': '2025-07',
     'X-Shopify-Webhook-Id': id
-  })
+  }),
+  demos: [{
+    // Shopify escapes "/" in its bodies; the vector keeps that, so re-serialising it would break it as in production.
+    payload: '{"id":820982911946154508,"email":"jon@example.com","admin_graphql_api_id":"gid:\\/\\/shopify\\/Order\\/820982911946154508"}',
+    secret: 'shopify-replay-vector-demo-secret',
+    headers: { 'Content-Type': 'application/json' },
+    id: 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043'
+  }],
+  note: anyFramework('Shopify escapes "/" as "\\/" and "&" as "\\u0026"',
+    'JSON.parse followed by JSON.stringify removes those escapes and breaks the HMAC. Webhooks created in the store admin (Settings > Notifications) are signed with the key shown there, not with the app\'s client secret.')
 }

@@ -1,5 +1,6 @@
+import { HMAC_SHA256 } from '../algorithms.js'
 import { decodeHex, hmac } from '../digest.js'
-import { check, readHeader, utf8Key, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { anyFramework, check, headerReason, prefixed, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
 import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
 
 const SIGNATURE = 'x-slack-signature'
@@ -10,11 +11,11 @@ function read (ctx: ProviderContext): SignatureRead {
   const checks: Check[] = []
   const signature = readHeader(ctx, SIGNATURE, 'X-Slack-Signature')
   const timestamp = readHeader(ctx, TIMESTAMP, 'X-Slack-Request-Timestamp', 'timestamp')
-  let result: SignatureRead = { checks, candidates: [], loose: [] }
+  let result: SignatureRead = { checks, candidates: [], loose: [], algorithm: HMAC_SHA256 }
 
   if ('check' in signature) {
     checks.push(signature.check)
-    result.reason = signature.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header'
+    result.reason = headerReason(signature.reason)
   } else {
     result.header = SIGNATURE
     const match = V0_VALUE.exec(signature.value)
@@ -33,7 +34,7 @@ function read (ctx: ProviderContext): SignatureRead {
   } else {
     result.timestamp = timestamp.value
     result.timestampLabel = 'X-Slack-Request-Timestamp'
-    result.signedPrefix = `v0:${timestamp.value}:`
+    result.signed = prefixed(`v0:${timestamp.value}:`)
   }
   return result
 }
@@ -58,11 +59,15 @@ export const slack: Provider = {
     replay_protected: true,
     default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
     signed_content: 'v0:<X-Slack-Request-Timestamp>:<raw body>; header value v0=<hex HMAC-SHA256>',
-    secret_format: "the app's Signing Secret (Basic Information > App Credentials, 32 hex characters), used as UTF-8 bytes; not a bot or user token"
+    secret_format: "the app's Signing Secret (Basic Information > App Credentials, 32 hex characters), used as UTF-8 bytes; not a bot or user token",
+    key_format: 'utf8',
+    aliases: [],
+    requires_url: false
   },
+  algorithm: HMAC_SHA256,
+  detection: { headers: [SIGNATURE, TIMESTAMP] },
   scheme: () => 'hmac-sha256-hex',
   read,
-  key: utf8Key,
   extraChecks (ctx) {
     const retry = ctx.headers.get('x-slack-retry-num')
     return retry === undefined
@@ -72,5 +77,22 @@ export const slack: Provider = {
   sign: ({ body, secret, timestamp }) => ({
     'X-Slack-Request-Timestamp': String(timestamp),
     'X-Slack-Signature': `v0=${hmac('sha256', secret, body, `v0:${timestamp}:`).toString('hex')}`
-  })
+  }),
+  secretFindings: (secret) => /^[0-9a-f]{32}$/.test(secret)
+    ? []
+    : [/^[A-Za-z0-9]{24}$/.test(secret)
+        ? 'it looks like the legacy verification token (24 characters); requests are signed with the Signing Secret'
+        : 'Slack signing secrets are 32 lowercase hex characters'],
+  // Slack's documented signing example.
+  demos: [{
+    payload: 'token=xyzz0WbapA4vBCDEFasx0q6G&team_id=T1DC2JH3J&team_domain=testteamnow&channel_id=G8PSS9T3V&channel_name=foobar' +
+      '&user_id=U2CERLKJA&user_name=roadrunner&command=%2Fwebhook-collect&text=' +
+      '&response_url=https%3A%2F%2Fhooks.slack.com%2Fcommands%2FT1DC2JH3J%2F397700885554%2F96rGlfmibIGlgcZRskXaIFfN' +
+      '&trigger_id=398738663015.47445629121.803a0bc887a14d10d2c447fce8b6703c',
+    secret: '8f742231b10e8888abcd99yyyzzz85a5',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    timestamp: 1531420618
+  }],
+  note: anyFramework('Slack signs the form body exactly as posted',
+    'Slash commands and interactivity arrive as application/x-www-form-urlencoded; verify the body before any form parser decodes and re-encodes it.')
 }

@@ -1,6 +1,12 @@
+import { sign } from 'node:crypto'
+import { ed25519, hmacAlgorithm } from '../algorithms.js'
 import { decodeBase64, decodeBase64Loose, hmac } from '../digest.js'
-import { check, readHeader, type Candidate, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { publicKey, type KeyFormat } from '../key-formats.js'
+import {
+  anyFramework, check, headerReason, prefixed, readHeader, type Candidate, type Provider, type ProviderContext, type SignatureRead
+} from '../provider.js'
 import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+import { DEMO_ED25519 } from './demo-keys.js'
 
 const SECRET_PREFIX = 'whsec_'
 
@@ -16,29 +22,58 @@ export function standardWebhooksKey (secret: string): Buffer | undefined {
   return decoded === undefined || decoded.bytes.length === 0 ? undefined : decoded.bytes
 }
 
-function readSignatures (value: string): { candidates: Candidate[], loose: string[], notes: string[] } {
+const keyFormat: KeyFormat = (secret) => {
+  const key = standardWebhooksKey(secret)
+  if (key === undefined) return { problem: 'the secret is not base64 after the optional whsec_ prefix, so it cannot be a Standard Webhooks key' }
+  return { key, use: `the part after whsec_ is base64-decoded to a ${key.length}-byte key` }
+}
+const ALGORITHM = hmacAlgorithm('sha256', keyFormat)
+
+const PUBLIC_PREFIX = 'whpk_'
+const publicKeyFormat = publicKey('ed25519')
+/** v1a's key: whpk_ followed by the base64 of the 32 raw bytes (a PEM or JWK is read too). */
+const asymmetricKey: KeyFormat = (secret) => publicKeyFormat(secret.startsWith(PUBLIC_PREFIX) ? secret.slice(PUBLIC_PREFIX.length) : secret)
+const ASYMMETRIC = ed25519(asymmetricKey)
+
+/** A public key (whpk_, PEM, JWK) or a signing key given instead selects the asymmetric v1a scheme. */
+const isAsymmetric = (secret: string | undefined): boolean =>
+  secret !== undefined && (/^(whpk_|whsk_|\s*\{)/.test(secret) || secret.includes('-----BEGIN'))
+
+interface Scheme {
+  version: 'v1' | 'v1a'
+  other: 'v1' | 'v1a'
+  bytes: number
+  skipped: string
+}
+const SCHEMES: Record<'v1' | 'v1a', Scheme> = {
+  v1: { version: 'v1', other: 'v1a', bytes: 32, skipped: 'v1a (ed25519) skipped: they need the sender\'s whpk_ public key, not the HMAC secret' },
+  v1a: { version: 'v1a', other: 'v1', bytes: 64, skipped: 'v1 (HMAC) skipped: they need the whsec_ secret, not the public key' }
+}
+
+function readSignatures (value: string, scheme: Scheme): { candidates: Candidate[], loose: string[], notes: string[] } {
   const entries = value.split(' ').filter((entry) => entry !== '')
   const candidates: Candidate[] = []
   const loose: string[] = []
-  let asymmetric = 0
+  let skipped = 0
   let other = 0
   entries.forEach((entry, index) => {
     const comma = entry.indexOf(',')
     const version = comma < 0 ? '' : entry.slice(0, comma)
-    if (version === 'v1') {
+    if (version === scheme.version) {
       const digest = decodeBase64(entry.slice(comma + 1))
-      if (digest?.length === 32) candidates.push({ label: `v1 entry ${index + 1} of ${entries.length}`, digest })
+      if (digest?.length === scheme.bytes) candidates.push({ label: `${version} entry ${index + 1} of ${entries.length}`, digest })
       else loose.push(entry.slice(comma + 1))
-    } else if (version === 'v1a') {
-      asymmetric++
+    } else if (version === scheme.other) {
+      skipped++
     } else if (comma < 0) {
       loose.push(entry)
     } else {
       other++
     }
   })
-  const notes = [`${candidates.length + loose.length} v1 entr${candidates.length + loose.length === 1 ? 'y' : 'ies'}`]
-  if (asymmetric > 0) notes.push(`${asymmetric} v1a (ed25519) skipped: they need the sender's public key, not the HMAC secret`)
+  const count = candidates.length + loose.length
+  const notes = [`${count} ${scheme.version} entr${count === 1 ? 'y' : 'ies'}`]
+  if (skipped > 0) notes.push(`${skipped} ${scheme.skipped}`)
   if (other > 0) notes.push(`${other} entr${other === 1 ? 'y' : 'ies'} of an unknown version ignored`)
   return { candidates, loose, notes }
 }
@@ -46,30 +81,34 @@ function readSignatures (value: string): { candidates: Candidate[], loose: strin
 function read (ctx: ProviderContext): SignatureRead {
   const family = headerFamily(ctx)
   const checks: Check[] = []
-  const result: SignatureRead = { checks, candidates: [], loose: [] }
+  const scheme = SCHEMES[isAsymmetric(ctx.secrets[0]) ? 'v1a' : 'v1']
+  const result: SignatureRead = { checks, candidates: [], loose: [], algorithm: scheme.version === 'v1a' ? ASYMMETRIC : ALGORITHM }
+  if (scheme.version === 'v1a') result.scheme = 'ed25519-base64'
   const signature = readHeader(ctx, `${family}-signature`, `${family}-signature`)
   const id = readHeader(ctx, `${family}-id`, `${family}-id`, 'message_id')
   const timestamp = readHeader(ctx, `${family}-timestamp`, `${family}-timestamp`, 'timestamp')
 
   if ('check' in signature) {
     checks.push(signature.check)
-    result.reason = signature.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header'
+    result.reason = headerReason(signature.reason)
   } else {
     result.header = `${family}-signature`
-    const { candidates, loose, notes } = readSignatures(signature.value)
+    const { candidates, loose, notes } = readSignatures(signature.value, scheme)
     Object.assign(result, { candidates, loose })
     if (candidates.length > 0) {
       checks.push(check('signature_header', 'passed', `${family}-signature found: ${notes.join(', ')}`))
     } else {
       result.reason = loose.length > 0 ? 'malformed_signature_header' : 'missing_signature_header'
-      const problem = loose.length > 0 ? 'no entry is of the form v1,<base64 32-byte digest>' : 'no v1 signature'
+      const problem = loose.length > 0
+        ? `no entry is of the form ${scheme.version},<base64 ${scheme.bytes}-byte ${scheme.version === 'v1' ? 'digest' : 'signature'}>`
+        : `no ${scheme.version} signature`
       checks.push(check('signature_header', 'failed', `${family}-signature found, but ${problem} (${notes.join(', ')})`))
     }
   }
 
   if ('check' in id) {
     checks.push({ ...id.check, detail: `${id.check.detail}; the message id starts the signed content` })
-    result.reason ??= id.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header'
+    result.reason ??= headerReason(id.reason)
   } else {
     const dot = id.value.includes('.') ? ' (it contains ".", which the specification forbids because "." separates the signed parts)' : ''
     checks.push(check('message_id', dot === '' ? 'passed' : 'warning',
@@ -83,7 +122,7 @@ function read (ctx: ProviderContext): SignatureRead {
     result.timestamp = timestamp.value
     result.timestampLabel = `${family}-timestamp`
   }
-  if (!('check' in id) && result.timestamp !== undefined) result.signedPrefix = `${id.value}.${result.timestamp}.`
+  if (!('check' in id) && result.timestamp !== undefined) result.signed = prefixed(`${id.value}.${result.timestamp}.`)
   return result
 }
 
@@ -93,21 +132,56 @@ export const standardWebhooks: Provider = {
   info: {
     provider: 'standard-webhooks',
     name: 'Standard Webhooks (and Svix)',
-    signature_scheme: 'hmac-sha256-base64',
+    signature_scheme: 'hmac-sha256-base64 (v1), ed25519-base64 (v1a)',
     signature_headers: ['webhook-signature', 'svix-signature'],
     timestamp_header: 'webhook-timestamp (svix-timestamp)',
     replay_protected: true,
     default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-    signed_content: '<webhook-id>.<webhook-timestamp>.<raw body>; header value: space-separated v1,<base64 HMAC-SHA256> entries, any may match; v1a (ed25519) is skipped',
-    secret_format: 'whsec_ followed by the base64 key (24 to 64 bytes); the key is the base64-decoded part, the prefix is optional'
+    signed_content: '<webhook-id>.<webhook-timestamp>.<raw body>; header value: space-separated v1,<base64 HMAC-SHA256> entries, any may match; ' +
+      'with a whpk_ public key as the secret, the v1a,<base64 Ed25519 signature> entries are verified instead',
+    secret_format: 'whsec_ followed by the base64 key (24 to 64 bytes); the key is the base64-decoded part, the prefix is optional. ' +
+      'For v1a, the sender\'s whpk_ public key (base64 of the 32 raw bytes); never the whsk_ signing key',
+    key_format: 'base64 after whsec_ (v1); ed25519 public key, whpk_ + base64 (v1a)',
+    aliases: ['Svix', 'Clerk', 'Resend', 'OpenAI', 'Replicate'],
+    requires_url: false
   },
+  algorithm: ALGORITHM,
+  detection: { headers: ['webhook-signature', 'svix-signature'] },
   scheme: () => 'hmac-sha256-base64',
   read,
-  key: standardWebhooksKey,
   extraChecks: () => [],
+  secretFindings (secret) {
+    if (isAsymmetric(secret)) return []
+    const key = standardWebhooksKey(secret)
+    return key !== undefined && (key.length < 24 || key.length > 64) ? [`the key is ${key.length} bytes; Standard Webhooks keys are 24 to 64 bytes`] : []
+  },
   sign ({ body, secret, timestamp, id }) {
-    const key = standardWebhooksKey(secret) ?? Buffer.alloc(0)
-    const digest = hmac('sha256', key, body, `${id}.${timestamp}.`)
-    return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1,${digest.toString('base64')}` }
-  }
+    const content = `${id}.${timestamp}.${body}`
+    // A demo key pair's private PEM signs v1a; anything else is the HMAC secret of v1.
+    const signature = secret.includes('PRIVATE KEY')
+      ? `v1a,${sign(null, Buffer.from(content), secret).toString('base64')}`
+      : `v1,${hmac('sha256', standardWebhooksKey(secret) ?? Buffer.alloc(0), content).toString('base64')}`
+    return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature }
+  },
+  demos: [
+    // The Standard Webhooks reference vector.
+    { payload: '{"test": 2432232314}', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', timestamp: 1614265330, id: 'msg_p5jXN8AQM9LWM0D4loKWxJek' },
+    // The same message with Svix's header names.
+    {
+      payload: '{"test": 2432232314}',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      timestamp: 1614265330,
+      id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      headerNames: { 'webhook-id': 'svix-id', 'webhook-timestamp': 'svix-timestamp', 'webhook-signature': 'svix-signature' }
+    },
+    // v1a, signed by the demo Ed25519 key pair; the secret is its public key.
+    {
+      payload: '{"type":"user.created","data":{"id":"user_demo"}}',
+      secret: `whpk_${DEMO_ED25519.publicBase64}`,
+      signingKey: DEMO_ED25519.privateKey,
+      id: 'msg_demo_asymmetric_1'
+    }
+  ],
+  note: anyFramework('Standard Webhooks signs "<id>.<timestamp>.<body>" with the base64-decoded secret',
+    'Pass webhook-id and webhook-timestamp (or the svix-* names) exactly as received; the key is the base64 after whsec_, unlike Stripe\'s verbatim secret.')
 }

@@ -1,8 +1,12 @@
+import { hmacAlgorithm } from '../algorithms.js'
 import { decodeHex, digestsEqual, hmac } from '../digest.js'
-import { check, readHeader, utf8Key, type Candidate, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import type { KeyFormat } from '../key-formats.js'
+import { anyFramework, check, headerReason, prefixed, readHeader, type Candidate, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
 import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
 
 const SIGNATURE = 'stripe-signature'
+const stripeKey: KeyFormat = (secret) => ({ key: Buffer.from(secret, 'utf8'), use: 'used verbatim as the key, whsec_ included' })
+const ALGORITHM = hmacAlgorithm('sha256', stripeKey)
 
 interface StripeHeader {
   timestamps: string[]
@@ -33,7 +37,7 @@ export function parseStripeHeader (value: string): StripeHeader {
 function read (ctx: ProviderContext): SignatureRead {
   const found = readHeader(ctx, SIGNATURE, 'Stripe-Signature')
   if ('check' in found) {
-    return { reason: found.reason === 'missing' ? 'missing_signature_header' : 'malformed_signature_header', checks: [found.check], candidates: [], loose: [] }
+    return { reason: headerReason(found.reason), checks: [found.check], candidates: [], loose: [], algorithm: ALGORITHM }
   }
   const parsed = parseStripeHeader(found.value)
   const spacedV1 = parsed.spaced.filter((entry) => entry.key === 'v1').map((entry) => entry.value)
@@ -44,7 +48,7 @@ function read (ctx: ProviderContext): SignatureRead {
     if (digest?.length === 32) candidates.push({ label: `v1 entry ${index + 1} of ${parsed.v1.length}`, digest })
     else loose.push(entry)
   })
-  const result: SignatureRead = { checks: [], header: SIGNATURE, candidates, loose, ignored: parsed.v0 }
+  const result: SignatureRead = { checks: [], header: SIGNATURE, candidates, loose, ignored: parsed.v0, algorithm: ALGORITHM }
 
   const notes = [
     `${parsed.v1.length} v1 entr${parsed.v1.length === 1 ? 'y' : 'ies'}`,
@@ -68,7 +72,7 @@ function read (ctx: ProviderContext): SignatureRead {
   if (distinct.size === 1) {
     result.timestamp = parsed.timestamps[0]
     result.timestampLabel = 'the t= entry of Stripe-Signature'
-    result.signedPrefix = `${result.timestamp}.`
+    result.signed = prefixed(`${result.timestamp}.`)
   } else if (distinct.size > 1) {
     result.reason ??= 'invalid_timestamp'
     result.checks.push(check('timestamp', 'failed', 'Stripe-Signature has several different t= entries'))
@@ -84,10 +88,10 @@ function v0Check (ctx: ProviderContext, read: SignatureRead): Check | undefined 
   const v0 = read.ignored ?? []
   if (v0.length === 0) return undefined
   const t = read.timestamp
-  const expected = t === undefined ? undefined : hmac('sha256', utf8Key(ctx.secret), ctx.payload, `${t}.`)
-  const matches = expected !== undefined && v0.some((entry) => {
-    const digest = decodeHex(entry)
-    return digest !== undefined && digestsEqual(digest, expected)
+  const digests = v0.map(decodeHex).filter((digest) => digest !== undefined)
+  const matches = t !== undefined && ctx.secrets.some((secret) => {
+    const expected = hmac('sha256', secret, ctx.payload, `${t}.`)
+    return digests.some((digest) => digestsEqual(digest, expected))
   })
   return matches
     ? check('v0_signature', 'warning', 'a v0 entry matches this payload and secret, but Stripe accepts only v1 (downgrade protection); it is not used')
@@ -106,11 +110,15 @@ export const stripe: Provider = {
     replay_protected: true,
     default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
     signed_content: '<t>.<raw body>; header value t=<unix seconds>,v1=<hex HMAC-SHA256>[,v1=...]; any v1 entry may match, v0 is ignored',
-    secret_format: 'the endpoint signing secret exactly as shown (whsec_ included), used as UTF-8 bytes; not an API key (sk_, pk_, rk_)'
+    secret_format: 'the endpoint signing secret exactly as shown (whsec_ included), used as UTF-8 bytes; not an API key (sk_, pk_, rk_)',
+    key_format: 'utf8',
+    aliases: [],
+    requires_url: false
   },
+  algorithm: ALGORITHM,
+  detection: { headers: [SIGNATURE] },
   scheme: () => 'hmac-sha256-hex',
   read,
-  key: utf8Key,
   extraChecks (ctx, read) {
     const v0 = v0Check(ctx, read)
     return [
@@ -120,5 +128,20 @@ export const stripe: Provider = {
   },
   sign: ({ body, secret, timestamp }) => ({
     'Stripe-Signature': `t=${timestamp},v1=${hmac('sha256', secret, body, `${timestamp}.`).toString('hex')}`
-  })
+  }),
+  secretFindings: (secret) => secret.startsWith('whsec_') ? [] : ['Stripe endpoint secrets start with whsec_, and the whole string, prefix included, is the key'],
+  demos: [{
+    payload: JSON.stringify({
+      id: 'evt_demo_replay_vector',
+      object: 'event',
+      api_version: '2025-08-27',
+      created: 1700000000,
+      data: { object: { id: 'pi_demo', object: 'payment_intent', amount: 2000, currency: 'usd' } },
+      type: 'payment_intent.succeeded'
+    }, null, 2),
+    secret: 'whsec_replay_vector_demo_secret',
+    headers: { 'Content-Type': 'application/json; charset=utf-8' }
+  }],
+  note: anyFramework('Stripe sends pretty-printed JSON and one secret per endpoint and mode',
+    'A compact JSON.stringify(req.body) never matches. stripe listen prints its own whsec_ secret, different from the Dashboard endpoint secret, and test and live mode endpoints have different secrets.')
 }

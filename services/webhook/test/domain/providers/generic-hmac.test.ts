@@ -76,3 +76,64 @@ describe('generic-hmac', () => {
     expect(checkNamed(result, 'near_miss_secret_hex_decoded').status).toBe('warning')
   })
 })
+
+describe('generic-hmac options', () => {
+  const mac = (algorithm: string, key: string | Buffer, content: string, encoding: 'hex' | 'base64' = 'hex') =>
+    createHmac(algorithm, key).update(content).digest(encoding)
+
+  it.each(['sha1', 'sha512'] as const)('verifies HMAC-%s, and refuses a digest of another length', (algorithm) => {
+    const options: GenericOptions = { header_name: 'X-Sig', algorithm }
+    expect(verify(options, { 'X-Sig': mac(algorithm, SECRET, BODY) })).toMatchObject({ valid: true, signature_scheme: `hmac-${algorithm}-hex` })
+    const sha256 = verify(options, { 'X-Sig': hmacHex(SECRET, BODY) })
+    expect(sha256.reason).toBe('malformed_signature_header')
+    expect(checkNamed(sha256, 'near_miss_signature_sha256_hex').detail).toContain('verify with "generic"')
+  })
+
+  it.each([
+    ['hex', Buffer.from('0123456789abcdef', 'hex'), '0123456789abcdef'],
+    ['base64', Buffer.from('sixteen byte key'), Buffer.from('sixteen byte key').toString('base64')]
+  ] as const)('keys the HMAC with the %s-decoded secret', (keyEncoding, key, secret) => {
+    const options: GenericOptions = { header_name: 'X-Sig', key_encoding: keyEncoding }
+    expect(verify(options, { 'X-Sig': mac('sha256', key, BODY) }, BODY, secret).valid).toBe(true)
+    const asText = verify(options, { 'X-Sig': mac('sha256', secret, BODY) }, BODY, secret)
+    expect(asText.reason).toBe('signature_mismatch')
+    expect(checkNamed(asText, 'near_miss_secret_utf8').status).toBe('warning')
+    expect(checkNamed(verify(options, { 'X-Sig': mac('sha256', key, BODY) }, BODY, 'not-hex-or-base64!'), 'secret_format').status).toBe('failed')
+  })
+
+  describe('with a signed timestamp and id', () => {
+    const options: GenericOptions = {
+      header_name: 'X-Sig', signed_content: '{id}:{timestamp}:{body}', timestamp_header: 'X-Timestamp', id_header: 'X-Delivery', timestamp_unit: 'milliseconds'
+    }
+    const headers = (timestamp: number, content = `d-1:${timestamp}:${BODY}`) =>
+      ({ 'X-Sig': mac('sha256', SECRET, content), 'X-Timestamp': String(timestamp), 'X-Delivery': 'd-1' })
+
+    it('verifies the template, with the replay check', () => {
+      const result = verify(options, headers(NOW * 1000 + 250))
+      expect(result).toMatchObject({ valid: true, replay_protected: true })
+      expect(checkNamed(result, 'timestamp_tolerance').status).toBe('passed')
+      expect(checkNamed(result, 'message_id').status).toBe('passed')
+    })
+
+    it('fails expired and future timestamps, and a missing timestamp header', () => {
+      expect(verify(options, headers((NOW - 301) * 1000)).reason).toBe('timestamp_outside_tolerance')
+      expect(verify(options, headers((NOW + 301) * 1000)).reason).toBe('timestamp_outside_tolerance')
+      const { 'X-Timestamp': _t, ...noTimestamp } = headers(NOW * 1000)
+      expect(verify(options, noTimestamp).reason).toBe('missing_timestamp')
+      const { 'X-Delivery': _d, ...noId } = headers(NOW * 1000)
+      expect(verify(options, noId).reason).toBe('missing_signature_header')
+    })
+
+    it('finds a signature over the body alone', () => {
+      const result = verify(options, { ...headers(NOW * 1000), 'X-Sig': hmacHex(SECRET, BODY) })
+      expect(checkNamed(result, 'near_miss_body_only_signed').status).toBe('warning')
+    })
+
+    it('replays the vectors of these options as valid', () => {
+      const [vector] = verify(options, headers(NOW * 1000)).replay_test_vectors
+      expect(vector.generic).toEqual({ ...options, encoding: 'hex' })
+      expect(Object.keys(vector.headers)).toEqual(expect.arrayContaining(['X-Sig', 'X-Timestamp', 'X-Delivery']))
+      expect(verifyWebhook(vector, 0).valid).toBe(true)
+    })
+  })
+})

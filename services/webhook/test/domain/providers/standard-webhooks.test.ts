@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, generateKeyPairSync, sign } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { verifyWebhook } from '../../../src/domain/verify.js'
 import { checkNamed } from '../../helpers/checks.js'
@@ -93,5 +93,44 @@ describe('standard-webhooks', () => {
     expect(result.reason).toBe('signature_mismatch')
     expect(checkNamed(result, 'secret_format').status).toBe('failed')
     expect(checkNamed(result, 'near_miss_secret_verbatim').status).toBe('warning')
+  })
+})
+
+describe('standard-webhooks v1a (ed25519)', () => {
+  const pair = generateKeyPairSync('ed25519')
+  const raw = Buffer.from(pair.publicKey.export({ format: 'jwk' }).x as string, 'base64url')
+  const PUBLIC = `whpk_${raw.toString('base64')}`
+  // The specification's construction: Ed25519 over "<id>.<timestamp>.<body>", base64, after "v1a,".
+  const v1a = (timestamp: number, body = BODY, key = pair.privateKey) => `v1a,${sign(null, Buffer.from(`${ID}.${timestamp}.${body}`), key).toString('base64')}`
+  const asymmetric = (timestamp: number, signature = v1a(timestamp)) => ({ 'webhook-id': ID, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature })
+
+  it('verifies a v1a signature with the whpk_ public key, skipping v1 entries', () => {
+    const result = verify(asymmetric(NOW, `v1,${Buffer.alloc(32).toString('base64')} ${v1a(NOW)}`), { secret: PUBLIC })
+    expect(result).toMatchObject({ valid: true, signature_scheme: 'ed25519-base64', matched_secret_index: 0 })
+    expect(checkNamed(result, 'signature').detail).toContain('v1a entry 2 of 2 is a valid Ed25519 signature')
+    expect(checkNamed(result, 'signature_header').detail).toContain('1 v1 (HMAC) skipped')
+  })
+
+  it('rejects another key, one changed byte and stale timestamps', () => {
+    const other = generateKeyPairSync('ed25519').privateKey
+    expect(verify(asymmetric(NOW, v1a(NOW, BODY, other)), { secret: PUBLIC }).reason).toBe('signature_mismatch')
+    expect(verify(asymmetric(NOW), { secret: PUBLIC, payload: BODY.replace('Zoë', 'Zoe') }).reason).toBe('signature_mismatch')
+    expect(verify(asymmetric(NOW - 301), { secret: PUBLIC }).reason).toBe('timestamp_outside_tolerance')
+    expect(verify(asymmetric(NOW + 301), { secret: PUBLIC }).reason).toBe('timestamp_outside_tolerance')
+  })
+
+  it('reports a header with only v1 entries as missing a v1a signature', () => {
+    expect(verify(headers(NOW), { secret: PUBLIC }).reason).toBe('missing_signature_header')
+  })
+
+  it('finds a trailing newline with the public key', () => {
+    const result = verify(asymmetric(NOW), { secret: PUBLIC, payload: `${BODY}\n` })
+    expect(checkNamed(result, 'near_miss_trailing_newline_removed').status).toBe('warning')
+  })
+
+  it('recognises the whsk_ signing key given as the secret, and never uses it', () => {
+    const result = verify(asymmetric(NOW), { secret: `whsk_${Buffer.alloc(32, 1).toString('base64')}` })
+    expect(result.valid).toBe(false)
+    expect(checkNamed(result, 'secret_format')).toMatchObject({ status: 'warning', detail: expect.stringContaining('signing (private) key') })
   })
 })

@@ -1,0 +1,105 @@
+import { HMAC_SHA256 } from '../algorithms.js'
+import { hmac } from '../digest.js'
+import { anyFramework, check, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+import { readFramedHeader } from './framing.js'
+
+const SIGNATURE = 'Linear-Signature'
+// Sent beside the body, but not signed: @linear/sdk ignores it and trusts only the body's webhookTimestamp.
+const HEADER_TIMESTAMP = 'linear-timestamp'
+const FIELD = 'webhookTimestamp'
+
+type BodyTimestamp = { millis: number } | { problem: string, missing: boolean }
+
+/** The top-level webhookTimestamp (Unix milliseconds) of the signed JSON body. */
+export function bodyTimestamp (payload: string): BodyTimestamp {
+  let parsed: unknown
+  try {
+    parsed = /^\s*\{/.test(payload) ? JSON.parse(payload) : undefined
+  } catch {
+    parsed = undefined
+  }
+  if (parsed === undefined) return { problem: `the payload is not a JSON object, so it has no ${FIELD}`, missing: true }
+  const value = (parsed as Record<string, unknown>)[FIELD]
+  if (value === undefined || value === null) return { problem: `the payload has no top-level ${FIELD} field`, missing: true }
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    const problem = `${FIELD} is ${typeof value === 'number' ? 'not a whole non-negative number' : `a ${typeof value}, not a number`}`
+    return { problem, missing: false }
+  }
+  return { millis: value }
+}
+
+function read (ctx: ProviderContext): SignatureRead {
+  const result = readFramedHeader(ctx, SIGNATURE, { prefix: '', encoding: 'hex' }, 'Linear')
+  const checks: Check[] = [...result.checks]
+  const found = bodyTimestamp(ctx.payload)
+  if ('problem' in found) {
+    const header = ctx.headers.has(HEADER_TIMESTAMP)
+      ? '; the Linear-Timestamp header is present but not signed, so it cannot stand in for the body\'s field'
+      : ''
+    checks.push(check('timestamp', 'failed', `${found.problem}: Linear signs the time as ${FIELD} (Unix milliseconds) in the body${header}`))
+    result.reason ??= found.missing ? 'missing_timestamp' : 'invalid_timestamp'
+    return { ...result, checks }
+  }
+  return {
+    ...result,
+    checks,
+    timestamp: String(found.millis),
+    timestampLabel: `${FIELD} in the body`,
+    timestampUnit: 'milliseconds'
+  }
+}
+
+/** The unsigned header against the signed field: a checker reading the header is checking something anyone can set. */
+function headerTimestampCheck (ctx: ProviderContext): Check[] {
+  const header = ctx.headers.get(HEADER_TIMESTAMP)
+  if (header === undefined) return []
+  const found = bodyTimestamp(ctx.payload)
+  if ('problem' in found || header === String(found.millis)) return []
+  return [check('timestamp_source', 'warning',
+    `Linear-Timestamp (${/^\d{1,16}$/.test(header) ? `${header} ms` : 'not a number'}) differs from the signed ${FIELD} (${found.millis} ms): ` +
+    'only the body\'s field is signed, so freshness is judged on it; code that checks the header accepts a replay with a fresh header')]
+}
+
+export const linear: Provider = {
+  id: 'linear',
+  replayProtected: true,
+  info: {
+    provider: 'linear',
+    name: 'Linear',
+    signature_scheme: 'hmac-sha256-hex',
+    signature_headers: [SIGNATURE],
+    timestamp_header: `${FIELD} (in the JSON body, Unix milliseconds)`,
+    replay_protected: true,
+    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
+    signed_content: `the raw body; header value <hex HMAC-SHA256>; the signed time is the body's top-level ${FIELD} (milliseconds), ` +
+      'not the unsigned Linear-Timestamp header; @linear/sdk rejects more than 60 s of skew (pass tolerance_seconds: 60 to do the same)',
+    secret_format: 'the webhook\'s signing secret (lin_wh_..., Settings > API > Webhooks), used as UTF-8 bytes; not an API key (lin_api_)',
+    key_format: 'utf8',
+    aliases: [],
+    requires_url: false
+  },
+  algorithm: HMAC_SHA256,
+  detection: { headers: [SIGNATURE.toLowerCase()] },
+  scheme: () => 'hmac-sha256-hex',
+  read,
+  extraChecks: (ctx) => [
+    ...headerTimestampCheck(ctx),
+    ctx.headers.has('linear-delivery')
+      ? check('idempotency_key', 'passed', 'Linear-Delivery is present: deduplicate deliveries on it')
+      : check('idempotency_key', 'skipped', 'no Linear-Delivery header: deduplicate deliveries on it when you receive it')
+  ],
+  sign: ({ body, secret, id }) => ({
+    [SIGNATURE]: hmac('sha256', secret, body).toString('hex'),
+    'Linear-Delivery': id,
+    'Linear-Event': 'Issue'
+  }),
+  demos: [{
+    payload: '{"action":"create","type":"Issue","data":{"id":"2174add1-f7c8-44e3-bbf3-2d60b5ea8bc9","title":"Demo issue"},' +
+      '"url":"https://linear.app/demo/issue/DEM-1","createdAt":"2023-11-14T22:13:20.000Z","webhookTimestamp":1700000000000}',
+    secret: 'lin_wh_replay_vector_demo_signing_secret',
+    headers: { 'Content-Type': 'application/json' }
+  }],
+  note: anyFramework('Linear signs the body alone and puts the signed time inside it',
+    'webhookTimestamp in the body is what proves freshness; the Linear-Timestamp header is not signed. Re-serialising the body changes the bytes.')
+}

@@ -1,0 +1,64 @@
+import { HMAC_SHA256 } from '../algorithms.js'
+import { hmac } from '../digest.js'
+import { anyFramework, check, prefixed, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { DEFAULT_TOLERANCE_SECONDS } from '../types.js'
+import { readFramedHeader, type Framing } from './framing.js'
+
+const SIGNATURE = 'x-zm-signature'
+const TIMESTAMP = 'x-zm-request-timestamp'
+const FRAMING: Framing = { prefix: 'v0=', encoding: 'hex' }
+
+function read (ctx: ProviderContext): SignatureRead {
+  const result = readFramedHeader(ctx, SIGNATURE, FRAMING, 'Zoom')
+  const timestamp = readHeader(ctx, TIMESTAMP, TIMESTAMP, 'timestamp')
+  if ('check' in timestamp) {
+    result.checks.push(timestamp.check)
+    result.reason ??= timestamp.reason === 'missing' ? 'missing_timestamp' : 'invalid_timestamp'
+    return { ...result, signed: undefined }
+  }
+  return {
+    ...result,
+    timestamp: timestamp.value,
+    timestampLabel: TIMESTAMP,
+    signed: result.signed === undefined ? undefined : prefixed(`v0:${timestamp.value}:`)
+  }
+}
+
+export const zoom: Provider = {
+  id: 'zoom',
+  replayProtected: true,
+  info: {
+    provider: 'zoom',
+    name: 'Zoom',
+    signature_scheme: 'hmac-sha256-hex',
+    signature_headers: [SIGNATURE],
+    timestamp_header: TIMESTAMP,
+    replay_protected: true,
+    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
+    signed_content: 'v0:<x-zm-request-timestamp>:<raw body>; header value v0=<hex HMAC-SHA256>; ' +
+      'the endpoint.url_validation challenge is answered with an HMAC of its plainToken, not verified here',
+    secret_format: 'the app\'s Secret Token (Features > Access > Secret Token), used as UTF-8 bytes; ' +
+      'not the deprecated Verification Token, the client secret or an access token',
+    key_format: 'utf8',
+    aliases: [],
+    requires_url: false
+  },
+  algorithm: HMAC_SHA256,
+  detection: { headers: [SIGNATURE], telltales: [TIMESTAMP] },
+  scheme: () => 'hmac-sha256-hex',
+  read,
+  extraChecks: (ctx) => [check('idempotency_key', 'skipped', ctx.headers.has('x-zm-trackingid')
+    ? 'x-zm-trackingid names this delivery; the payload\'s event and event_ts identify the event to deduplicate on'
+    : 'deduplicate deliveries on the payload\'s event and event_ts')],
+  sign: ({ body, secret, timestamp }) => ({
+    [TIMESTAMP]: String(timestamp),
+    [SIGNATURE]: `v0=${hmac('sha256', secret, body, `v0:${timestamp}:`).toString('hex')}`
+  }),
+  demos: [{
+    payload: '{"event":"meeting.started","payload":{"account_id":"demo_account","object":{"id":"85692289530","topic":"Demo meeting"}},"event_ts":1700000000000}',
+    secret: 'zoom_replay_vector_demo_token',
+    headers: { 'Content-Type': 'application/json' }
+  }],
+  note: anyFramework('Zoom signs "v0:<x-zm-request-timestamp>:<body>" with the app\'s Secret Token',
+    'The Secret Token is on the app\'s Feature page; the deprecated Verification Token and the OAuth client secret never match.')
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { detectProvider } from '../../src/domain/detect.js'
+import { HeaderBag } from '../../src/domain/header-bag.js'
+import type { Provider } from '../../src/domain/provider.js'
+import { PROVIDERS } from '../../src/domain/providers/index.js'
+import { replayTestVectors } from '../../src/domain/replay-vectors.js'
+import { PROVIDER_IDS } from '../../src/domain/types.js'
+import { verifyWebhook } from '../../src/domain/verify.js'
+import { checkNamed } from '../helpers/checks.js'
+import { delivery } from '../helpers/deliveries.js'
+import { NOW } from '../helpers/sign.js'
+
+const BODY = '{"id":"evt_1"}'
+const detect = (headers: Record<string, string>, payload = BODY) => detectProvider(new HeaderBag(headers), payload)
+
+describe('detectProvider', () => {
+  // Each provider's demo delivery carries the headers its sender sends, signature and telltales alike.
+  it.each(PROVIDER_IDS.filter((id) => id !== 'generic-hmac'))('recognises a %s delivery, and verifies it', (provider) => {
+    for (const vector of replayTestVectors(provider)) {
+      expect(detect(vector.headers, vector.payload)).toMatchObject({ provider, check: { name: 'provider_detection', status: 'passed' } })
+      const result = verifyWebhook({ ...vector, provider: 'auto' }, 0)
+      expect(result).toMatchObject({ valid: true, provider })
+      expect(checkNamed(result, 'provider_detection').detail).toMatch(/gives? away/)
+    }
+  })
+
+  it('never detects generic-hmac', () => {
+    expect(detect(delivery('generic-hmac', BODY).headers).provider).toBeUndefined()
+  })
+
+  it('refuses two providers\' signatures, naming both', () => {
+    const headers = { ...delivery('stripe', BODY).headers, ...delivery('github', BODY).headers }
+    const found = detect(headers)
+    expect(found.provider).toBeUndefined()
+    expect(found.candidates).toEqual(['github', 'stripe'])
+    expect(found.check.detail).toContain('more than one provider fits')
+    const result = verifyWebhook({ ...delivery('stripe', BODY), headers, provider: 'auto' }, NOW)
+    expect(result).toMatchObject({ valid: false, provider: 'auto', reason: 'provider_not_detected', matched_secret_index: null })
+    expect(result.raw_body_hints[0].summary).toBe('The sender was not recognised from the headers')
+  })
+
+  it('lets a telltale header settle a tie', () => {
+    const headers = { ...delivery('stripe', BODY).headers, ...delivery('github', BODY).headers, 'X-GitHub-Event': 'push' }
+    expect(detect(headers)).toMatchObject({ provider: 'github', candidates: ['github', 'stripe'] })
+    expect(detect(headers).check.detail).toContain('also possible from the signature alone: stripe')
+  })
+
+  it('says nothing was recognised', () => {
+    const found = detect({ 'Content-Type': 'application/json', 'X-Signature': 'abc' })
+    expect(found.provider).toBeUndefined()
+    expect(found.candidates).toEqual([])
+    expect(found.check.detail).toContain('no provider\'s signature header or body shape')
+  })
+})
+
+describe('detectProvider with a body-shape provider', () => {
+  // A sender that signs inside its JSON body, as Mailgun and Adyen do, beside the registered providers.
+  const bodySigned: Provider = {
+    ...PROVIDERS.github,
+    id: 'generic-hmac',
+    info: { ...PROVIDERS.github.info, name: 'Body Signer', signed_content: 'the signature object of the body' },
+    detection: { headers: [], body: (payload) => /"signature":\s*\{/.test(payload) && JSON.parse(payload).signature.token !== undefined }
+  }
+  const providers = [...Object.values(PROVIDERS), bodySigned]
+  const body = '{"signature":{"timestamp":"1700000000","token":"t","signature":"s"},"event-data":{}}'
+
+  it('recognises a sender by its body alone, and says so', () => {
+    const found = detectProvider(new HeaderBag({ 'Content-Type': 'application/json' }), body, providers)
+    expect(found.check.detail).toBe('the body shape (the signature object of the body) gives away Body Signer')
+    expect(found.candidates).toEqual(['generic-hmac'])
+  })
+
+  it('refuses a body shape beside another provider\'s signature header', () => {
+    const found = detectProvider(new HeaderBag(delivery('stripe', body).headers), body, providers)
+    expect(found.provider).toBeUndefined()
+    expect(found.candidates).toEqual(['stripe', 'generic-hmac'])
+  })
+
+  it('takes a body test that throws for a no', () => {
+    const found = detectProvider(new HeaderBag({}), '{"signature": {', providers)
+    expect(found.candidates).toEqual([])
+  })
+})
