@@ -11,7 +11,7 @@ import publisher from 'metascraper-publisher'
 import title from 'metascraper-title'
 import url from 'metascraper-url'
 import { describeResponse } from '../src/domain/describe-response.js'
-import { parseHomepage } from '../src/domain/homepage.js'
+import { parseHomepage } from '@utility-apis/homepage-fetch'
 import type { PageExtras } from '../src/domain/page-signals.js'
 import type { CorpusCase, OriginOf } from '../test/fixtures/corpus.js'
 

@@ -1,6 +1,7 @@
 import { median, type BenchContext, type BenchReport } from '../../../bench/harness.js'
 import { cleanText } from '../src/domain/text.js'
 import { corpus, type CorpusCase } from '../test/fixtures/corpus.js'
+import { logoRoundTrips } from './logo-round-trips.js'
 import { answerMetascraper, answerOurs, createMetascraperFor, extractOurs, origin, type Answer } from './contenders.js'
 
 // In-process comparison of @utility-apis/html-metadata (plus the brand rules) with metascraper on the fixture corpus:
@@ -137,6 +138,7 @@ export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
     { name: 'metascraper, one corpus pass (median)', value: round(median(theirsMs), 1), unit: 'ms', pass: true },
     { name: `html-metadata, the ${mb(largest)} MB page`, value: round(largestMs.ours, 1), unit: 'ms', pass: true },
     { name: `metascraper, the ${mb(largest)} MB page`, value: round(largestMs.theirs, 1), unit: 'ms', pass: true },
-    ...FIELDS.flatMap((field) => [accuracy('ours', field), accuracy('metascraper', field)])
+    ...FIELDS.flatMap((field) => [accuracy('ours', field), accuracy('metascraper', field)]),
+    ...await logoRoundTrips()
   ]
 }

@@ -1,6 +1,7 @@
 import { DomainInputError, normalizeDomainInput, type DomainTarget } from './normalize-domain.js'
 import type { BrandProfile } from './profile.js'
-import { cacheKey, TargetNotAllowedError, type ProfileRequest } from './profiler.js'
+import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
+import { cacheKey, type ProfileRequest } from './profiler.js'
 
 export interface BatchItemError {
   status: number

@@ -1,12 +1,15 @@
-import { parse as parseDomain } from 'tldts'
+import { domainLabel, matchesDomainLabel } from './host-label.js'
 import { mainOrganization, type OrganizationSignal } from './organization.js'
-import { cleanText, nameKey, sameName, wordCount } from './text.js'
+import { cleanText, sameName, wordCount } from './text.js'
 
 export type { OrganizationSignal }
+export { domainLabel }
 
 /** Everything the brand-name rules look at, already extracted from the homepage. */
 export interface BrandSignals {
   hostname: string
+  /** The host of the page's canonical URL, when it names one: the site's own organization may live there. */
+  canonicalHostname?: string | null
   siteNames: string[]
   applicationName: string | null
   appleMobileWebAppTitle: string | null
@@ -17,7 +20,10 @@ export interface BrandSignals {
   title: string | null
   logoAlts: string[]
   copyrightHolder: string | null
+  /** The text (or image alt) of the home link in the site's header or navigation. */
   navbarBrand: string | null
+  /** Names of the site's apps (twitter:app:name:*, al:*:app_name): evidence, and spellings, never a source alone. */
+  appNames?: string[]
 }
 
 export interface BrandNameResult {
@@ -58,66 +64,135 @@ function first (values: Array<string | null | undefined>): string | null {
   return null
 }
 
+// an alt that is a file name ("audiense_logotype_black", "logo.png") names nothing
+const FILE_NAME = /^\S*_\S*$|\.(png|jpe?g|gif|svg|webp|ico)$/i
+
 function stripLogoWord (alt: string): string {
-  return cleanText(alt.replace(/\b(company\s+)?logo(type)?\b/gi, '').replace(/\s+[-|–]\s*$/, '').replace(/^[-|–]\s+/, ''))
+  if (FILE_NAME.test(alt.trim())) return ''
+  // a stray number beside the name ("64 audiense") is an asset's numbering
+  return cleanText(alt.replace(/^\d+\s+|\s+\d+$/g, '').replace(/\b(company\s+)?logo(type)?\b/gi, '').replace(/\s+[-|–]\s*$/, '').replace(/^[-|–]\s+/, ''))
 }
 
-/** The label of the registrable domain ("bbc" for www.bbc.co.uk), or null for IPs and single-label hosts. */
-export function domainLabel (hostname: string): string | null {
-  const parsed = parseDomain(hostname, { allowPrivateDomains: true })
-  if (parsed.isIp === true || parsed.domainWithoutSuffix == null || parsed.domainWithoutSuffix === '') return null
-  return parsed.domainWithoutSuffix
+// "Bloomberg.com", "NPR.org", "Stuff.co.nz": a name written as the site's address
+const ADDRESS_NAME = /^([\p{L}\p{N}&'-]+)((?:\.[a-z]{2,6}){1,2})$/iu
+
+/** Letters and digits only, without a leading "the": how two spellings of one name compare. */
+function spellingKey (value: string): string {
+  return value.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').replace(/^the\s+/, '').replace(/[^\p{L}\p{N}]/gu, '')
 }
 
-function matchesDomainLabel (value: string, label: string | null): boolean {
-  if (label === null) return false
-  const key = nameKey(value)
-  const compactLabel = label.replace(/[^a-z0-9]/g, '')
-  if (key.length < 3) return key === compactLabel
-  return key === compactLabel || compactLabel.startsWith(key) || key.startsWith(compactLabel)
+/**
+ * The spelling a person reads. A name written as an address loses its domain suffix when the page also names
+ * itself without it ("Bloomberg.com" on a page whose title ends "- Bloomberg"; "Booking.com" stays when nothing
+ * says "Booking"), and a name without spaces ("BostonGlobe", a host label "Businesstoday") takes the spaced
+ * spelling the page writes elsewhere ("The Boston Globe", "Business Today").
+ */
+export function cleanSpelling (name: string, spellings: string[], fromHostLabel = false): string {
+  const address = ADDRESS_NAME.exec(name)
+  if (address === null && !fromHostLabel) return name
+  const key = spellingKey(address === null ? name : address[1])
+  if (key === '') return name
+  const same = spellings.filter((other) => isPlausibleName(other) && ADDRESS_NAME.exec(other) === null && spellingKey(other) === key)
+  return same.find((other) => /\s/.test(other)) ?? (address === null ? name : same[0] ?? name)
 }
 
-function corroborators (signals: BrandSignals): string[] {
-  return [...signals.logoAlts.map(stripLogoWord), cleanText(signals.copyrightHolder), cleanText(signals.navbarBrand)]
-    .filter((value) => value !== '')
+/**
+ * The name part of a label that carries a tagline ("PR Newswire: news distribution, targeting and monitoring"):
+ * the segment another piece of evidence confirms, else the first segment when it is short enough to be a name.
+ */
+export function nameFromLabel (label: string, hostname: string, evidence: string[]): string | null {
+  const segments = titleSegments(label).filter(isPlausibleName)
+  if (segments.length <= 1) return segments[0] ?? null
+  const confirmed = segments.find((segment) => agrees(segment, hostname, evidence))
+  if (confirmed !== undefined) return confirmed
+  return wordCount(segments[0]) <= 4 ? segments[0] : null
 }
 
-function pickSiteName (signals: BrandSignals): string | null {
-  const names = signals.siteNames.map(cleanText).filter(isPlausibleName)
-  if (names.length <= 1) return names[0] ?? null
-  // several og:site_name tags: one is sometimes a page title (metascraper #146)
-  const title = cleanText(signals.title).toLowerCase()
-  const alts = signals.logoAlts.map((alt) => stripLogoWord(alt).toLowerCase())
-  const confirmed = names.find((name) => title.includes(name.toLowerCase()) || alts.some((alt) => alt.includes(name.toLowerCase())))
-  return confirmed ?? [...names].sort((a, b) => a.length - b.length)[0]
+/** A segment of `label` that other evidence or the host label confirms, or null. */
+function confirmedSegment (label: string, hostname: string, evidence: string[]): string | null {
+  return titleSegments(label).filter(isPlausibleName).find((segment) => agrees(segment, hostname, evidence)) ?? null
 }
 
-/** Picks the title segment that names the brand, or null when no segment is trustworthy. */
+function agrees (segment: string, hostname: string, evidence: string[]): boolean {
+  return evidence.some((other) => sameName(segment, other)) || matchesDomainLabel(segment, domainLabel(hostname))
+}
+
+/**
+ * The title segment that names the brand, or null. A title of several segments names its brand only in a segment
+ * that other evidence confirms (a logo alt, the copyright holder, og:site_name, application-name, the host label):
+ * the rest is a headline ("Twin Peaks 2017: Using the data ..."). A title that is one short segment is the name.
+ */
 export function brandFromTitle (title: string, hostname: string, others: string[]): string | null {
   const segments = titleSegments(title).filter(isPlausibleName)
   if (segments.length === 0) return null
-  const confirmed = segments.find((segment) => others.some((other) => sameName(segment, other)))
+  const confirmed = segments.find((segment) => agrees(segment, hostname, others))
   if (confirmed !== undefined) return confirmed
-  const label = domainLabel(hostname)
-  const onDomain = segments.find((segment) => matchesDomainLabel(segment, label))
-  if (onDomain !== undefined) return onDomain
-  if (segments.length === 1) return wordCount(segments[0]) <= 2 ? segments[0] : null
-  // never a blind first or last segment: the shorter end, and only when it is short enough to be a name
-  const ends = [segments[0], segments[segments.length - 1]].sort((a, b) => a.length - b.length)
-  return ends.find((segment) => wordCount(segment) <= 4) ?? null
+  return segments.length === 1 && wordCount(segments[0]) <= 2 ? segments[0] : null
 }
 
 function titleCaseLabel (label: string): string {
   return label.split(/[-_]+/).filter(Boolean).map((word) => word[0].toUpperCase() + word.slice(1)).join(' ')
 }
 
-/** The brand name rules of research/brand.md section 3, first plausible candidate wins. */
+type EvidenceKind = 'site-name' | 'logo-alt' | 'navbar' | 'other'
+
+/**
+ * Every name the page gives itself, cut into segments: what a candidate has to agree with. `except` leaves out the
+ * candidate's own kind, so that a label never confirms itself.
+ */
+function evidenceOf (signals: BrandSignals, except?: EvidenceKind): string[] {
+  const kinds: Array<[EvidenceKind, Array<string | null>]> = [
+    ['site-name', signals.siteNames],
+    ['logo-alt', signals.logoAlts.map(stripLogoWord)],
+    ['navbar', [signals.navbarBrand]],
+    ['other', [signals.applicationName, signals.appleMobileWebAppTitle, signals.websiteName, signals.manifestName,
+      signals.manifestShortName, signals.copyrightHolder, ...(signals.appNames ?? [])]]
+  ]
+  return kinds.filter(([kind]) => kind !== except).flatMap(([, names]) => names.flatMap((name) => titleSegments(cleanText(name))))
+}
+
+/** A site name with separators ("Radiolab Podcasts | WNYC Studios") names the site in its confirmed segment. */
+function siteNameOf (value: string, signals: BrandSignals, evidence: string[]): string {
+  const segments = titleSegments(value).filter(isPlausibleName)
+  if (segments.length <= 1) return value
+  return segments.find((segment) => agrees(segment, signals.hostname, evidence)) ?? value
+}
+
+function pickSiteName (signals: BrandSignals, evidence: string[]): string | null {
+  const names = signals.siteNames.map(cleanText).filter(isPlausibleName)
+  if (names.length === 0) return null
+  let name = names[0]
+  if (names.length > 1) {
+    // several og:site_name tags: one is sometimes a page title (metascraper #146)
+    const title = cleanText(signals.title).toLowerCase()
+    const alts = signals.logoAlts.map((alt) => stripLogoWord(alt).toLowerCase())
+    const confirmed = names.find((n) => title.includes(n.toLowerCase()) || alts.some((alt) => alt.includes(n.toLowerCase())))
+    name = confirmed ?? [...names].sort((a, b) => a.length - b.length)[0]
+  }
+  name = siteNameOf(name, signals, evidenceOf(signals, 'site-name'))
+  // a site name that neither the title nor the host confirms loses to a title segment that the host confirms
+  // ("channelpro" on itpro.com, whose title ends "| ITPro")
+  const label = domainLabel(signals.hostname)
+  const segments = titleSegments(cleanText(signals.title)).filter(isPlausibleName)
+  const hostSegment = segments.find((segment) => matchesDomainLabel(segment, label))
+  const confirmedByPage = matchesDomainLabel(name, label) || segments.some((segment) => sameName(segment, name)) ||
+    cleanText(signals.title).toLowerCase().includes(name.toLowerCase())
+  return hostSegment !== undefined && !confirmedByPage ? hostSegment : name
+}
+
+/** The brand name: the first plausible candidate of the rules below, cleaned and confirmed as described. */
 export function pickBrandName (signals: BrandSignals): BrandNameResult {
+  const evidence = evidenceOf(signals)
   const found = (name: string | null, source: string): BrandNameResult | null =>
     name === null ? null : { name, source, lowConfidence: false }
-  const org = mainOrganization(signals.organizations, signals.hostname)
-  const title = signals.title === null ? null : brandFromTitle(signals.title, signals.hostname, corroborators(signals))
-  const result = found(pickSiteName(signals), 'og:site_name') ??
+  const hosts = [signals.hostname, signals.canonicalHostname ?? signals.hostname]
+  const org = mainOrganization(signals.organizations, hosts, [cleanText(signals.title), ...evidence])
+  const title = signals.title === null ? null : brandFromTitle(signals.title, signals.hostname, evidence)
+  const altEvidence = evidenceOf(signals, 'logo-alt')
+  const logoAlt = first(signals.logoAlts.map((alt) => confirmedSegment(stripLogoWord(alt), signals.hostname, altEvidence))) ??
+    first(signals.logoAlts.map((alt) => nameFromLabel(stripLogoWord(alt), signals.hostname, altEvidence)))
+  const navbar = signals.navbarBrand === null ? null : nameFromLabel(signals.navbarBrand, signals.hostname, evidenceOf(signals, 'navbar'))
+  const result = found(pickSiteName(signals, evidence), 'og:site_name') ??
     found(first([signals.applicationName]), 'application-name') ??
     found(first([signals.appleMobileWebAppTitle]), 'apple-mobile-web-app-title') ??
     found(first([org?.name]), 'json-ld:organization') ??
@@ -125,11 +200,17 @@ export function pickBrandName (signals: BrandSignals): BrandNameResult {
     found(first([signals.websiteName]), 'json-ld:website') ??
     found(first([signals.manifestName, signals.manifestShortName]), 'web-manifest') ??
     found(title, 'title-segment') ??
-    found(first(signals.logoAlts.map(stripLogoWord)), 'logo-alt') ??
+    found(logoAlt, 'logo-alt') ??
     found(first([signals.copyrightHolder]), 'copyright') ??
-    found(first([signals.navbarBrand]), 'site-title')
-  if (result !== null) return result
+    found(first([navbar]), 'site-title')
+  const spellings = [...titleSegments(cleanText(signals.title)), ...evidence]
+  if (result !== null) {
+    const name = result.name ?? ''
+    // "Businesstoday", not "MacRumors": a name with inner capitals is already spelt as the brand writes it
+    const runTogether = /^\p{Lu}?[\p{Ll}\p{N}]+$/u.test(name) && spellingKey(name) === domainLabel(signals.hostname)?.replace(/[^a-z0-9]/g, '')
+    return { ...result, name: cleanSpelling(name, spellings, runTogether) }
+  }
   const label = domainLabel(signals.hostname)
   if (label === null) return { name: null, source: null, lowConfidence: false }
-  return { name: titleCaseLabel(label), source: 'domain-label', lowConfidence: true }
+  return { name: cleanSpelling(titleCaseLabel(label), spellings, true), source: 'domain-label', lowConfidence: true }
 }

@@ -1,5 +1,5 @@
 import type { PageMetadata } from '@utility-apis/html-metadata'
-import { detectBotChallenge } from './bot-challenge.js'
+import { detectBotChallenge } from '@utility-apis/homepage-fetch'
 import type { PageExtras } from './page-signals.js'
 import { describePage, emptyFacts, type PageFacts, type ProfileError } from './profile.js'
 

@@ -1,17 +1,18 @@
 import { parseManifest, type PageMetadata } from '@utility-apis/html-metadata'
-import { remaining, type Budget, type Fetcher } from './homepage.js'
-import type { PageExtras } from './page-signals.js'
+import type { Fetcher, TimeBudget } from '@utility-apis/homepage-fetch'
+import { probeImages } from './image-probe.js'
+import { logoCandidates } from './logos.js'
+import { logoSignals, manifestIcons, siteOrganizations, type PageExtras } from './page-signals.js'
 
 const MANIFEST_MAX_BYTES = 256 * 1024
-const FAVICON_MAX_BYTES = 64 * 1024
 /** Secondary fetches are worth less than the homepage: they never take more than this. */
 const SECONDARY_TIMEOUT_MS = 3000
 
-function secondary (budget: Budget): { timeoutMs: number, signal?: AbortSignal } {
-  return { timeoutMs: Math.min(SECONDARY_TIMEOUT_MS, remaining(budget)), signal: budget.signal }
+function secondary (budget: TimeBudget): { timeoutMs: number, signal?: AbortSignal } {
+  return { timeoutMs: budget.fetchTimeout(SECONDARY_TIMEOUT_MS), signal: budget.signal }
 }
 
-async function fetchManifest (fetcher: Fetcher, manifestUrl: string, budget: Budget): Promise<PageExtras['manifest']> {
+async function fetchManifest (fetcher: Fetcher, manifestUrl: string, budget: TimeBudget): Promise<PageExtras['manifest']> {
   try {
     const response = await fetcher.fetch(manifestUrl, { maxBytes: MANIFEST_MAX_BYTES, ...secondary(budget) })
     if (response.status !== 200 || response.truncated) return null
@@ -22,28 +23,28 @@ async function fetchManifest (fetcher: Fetcher, manifestUrl: string, budget: Bud
   }
 }
 
-/** /favicon.ico counts only when it is really there: a 200 with an image, not an HTML error page. */
-async function faviconExists (fetcher: Fetcher, url: string, budget: Budget): Promise<boolean> {
-  try {
-    const response = await fetcher.fetch(url, { maxBytes: FAVICON_MAX_BYTES, ...secondary(budget) })
-    if (response.status !== 200 || response.body.length === 0) return false
-    const type = response.headers['content-type'] ?? ''
-    if (type !== '' && !/^image\/|^application\/octet-stream/i.test(type)) return false
-    return response.body.subarray(0, 64).toString('latin1').trimStart()[0] !== '<'
-  } catch (error) {
-    if (budget.signal?.aborted === true) throw error
-    return false
-  }
-}
-
-/** The web manifest, and /favicon.ico when the page declares no icon at all. */
-export async function fetchExtras (fetcher: Fetcher, meta: PageMetadata, finalUrl: string, budget: Budget): Promise<PageExtras> {
+/**
+ * The web manifest and the logo and icon candidates' first bytes, in at most two rounds after the homepage: the
+ * manifest with every image the page names (and /favicon.ico when it names none), then the manifest's largest icons.
+ */
+export async function fetchExtras (fetcher: Fetcher, meta: PageMetadata, finalUrl: string, budget: TimeBudget): Promise<PageExtras> {
+  const none: PageExtras = { manifest: null, manifestUrl: null, faviconIco: null }
+  const hostname = new URL(finalUrl).hostname
+  const pageUrls = logoCandidates(logoSignals(meta, none, siteOrganizations(meta, none, hostname))).map((candidate) => candidate.url)
+  const favicon = meta.icons.length === 0 ? new URL('/favicon.ico', finalUrl).href : null
+  if (favicon !== null) pageUrls.push(favicon)
   const manifestUrl = meta.manifestUrl
-  const manifest = manifestUrl === null ? null : await fetchManifest(fetcher, manifestUrl, budget)
-  let faviconIco: string | null = null
-  if (meta.icons.length === 0 && (manifest?.icons.length ?? 0) === 0) {
-    const url = new URL('/favicon.ico', finalUrl).href
-    if (await faviconExists(fetcher, url, budget)) faviconIco = url
+  const [manifest, images] = await Promise.all([
+    manifestUrl === null ? null : fetchManifest(fetcher, manifestUrl, budget),
+    probeImages(fetcher, pageUrls, budget)
+  ])
+  const extras: PageExtras = { manifest, manifestUrl: manifest === null ? null : manifestUrl, faviconIco: null, images }
+  const manifestUrls = logoCandidates({ ...logoSignals(meta, none, []), declared: [], headerLogos: [], manifestIcons: manifestIcons(extras) })
+    .filter((candidate) => candidate.source === 'web-manifest' && !images.has(candidate.url)).map((candidate) => candidate.url)
+  if (manifestUrls.length > 0) {
+    for (const [url, image] of await probeImages(fetcher, manifestUrls, budget)) images.set(url, image)
   }
-  return { manifest, manifestUrl: manifest === null ? null : manifestUrl, faviconIco }
+  // /favicon.ico counts only when it is really there (an image, not an HTML error page) and nothing else is declared
+  if (favicon !== null && (manifest?.icons.length ?? 0) === 0 && images.get(favicon) != null) extras.faviconIco = favicon
+  return extras
 }

@@ -4,6 +4,8 @@ export interface IconCandidate {
   /** The `sizes` attribute or manifest `sizes`, e.g. `180x180`, `16x16 32x32` or `any`. */
   sizes?: string | null
   type?: string | null
+  /** The link's media query, for the theme. */
+  media?: string | null
 }
 
 export interface ManifestIcon extends IconCandidate {

@@ -1,3 +1,6 @@
+import { domainLabel, matchesDomainLabel, siteOf } from './host-label.js'
+import { sameName } from './text.js'
+
 type Node = Record<string, unknown>
 
 /** A JSON-LD node of an Organization-like type (Organization, LocalBusiness and subtypes, Brand, NGO, ...). */
@@ -7,12 +10,18 @@ export interface OrganizationSignal {
   url: string | null
   /** The node is the `publisher` of the WebSite node. */
   isPublisher: boolean
+  /** The node's `@id`, as authored. */
+  id?: string | null
 }
 
 export interface OrganizationNode extends OrganizationSignal {
   /** The logo as authored (string, ImageObject url or contentUrl); resolve against the document base. */
   logo: string | null
+  /** The ImageObject's declared width and height, when the logo is one and says them. */
+  logoSize: { width: number, height: number } | null
   description: string | null
+  /** `sameAs` URLs as authored. */
+  sameAs: string[]
 }
 
 // Organization, its subtypes that matter for brands (LocalBusiness and its many children), Brand and NGO.
@@ -56,14 +65,38 @@ function logoOf (value: unknown): string | null {
   return null
 }
 
+function dimension (value: unknown): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number.parseFloat(value) : Number.NaN
+  return Number.isFinite(number) && number > 0 ? number : null
+}
+
+function logoSizeOf (value: unknown): OrganizationNode['logoSize'] {
+  const node = Array.isArray(value) ? value[0] : value
+  if (typeof node !== 'object' || node === null) return null
+  const width = dimension((node as Node).width)
+  const height = dimension((node as Node).height)
+  return width === null || height === null ? null : { width, height }
+}
+
+function urlsOf (value: unknown): string[] {
+  return [value].flat().flatMap((item) => {
+    if (typeof item === 'string') return [item]
+    const id = typeof item === 'object' && item !== null ? text((item as Node)['@id']) : null
+    return id === null ? [] : [id]
+  })
+}
+
 function toOrganization (node: Node, isPublisher: boolean): OrganizationNode {
   return {
     name: text(node.name),
     alternateName: text(node.alternateName),
     url: text(node.url),
     isPublisher,
+    id: text(node['@id']),
     logo: logoOf(node.logo),
-    description: text(node.description)
+    logoSize: logoSizeOf(node.logo),
+    description: text(node.description),
+    sameAs: urlsOf(node.sameAs)
   }
 }
 
@@ -97,12 +130,68 @@ export function websiteNameOf (nodes: Node[]): string | null {
   return site === undefined ? null : text(site.name)
 }
 
-/** The organization the page speaks for: the WebSite publisher, else the one on this host, else the first. */
-export function mainOrganization<T extends OrganizationSignal> (orgs: T[], hostname: string): T | null {
-  const host = hostname.replace(/^www\./, '')
-  const onSite = (org: T): boolean => {
-    if (org.url === null) return false
-    try { return new URL(org.url).hostname.replace(/^www\./, '') === host } catch { return false }
+/** The `sameAs` URLs of the WebSite nodes: a site's profiles are sometimes listed there. */
+export function websiteSameAs (nodes: Node[]): string[] {
+  return nodes.filter((node) => typesOf(node).includes('website')).flatMap((node) => urlsOf(node.sameAs))
+}
+
+// The home of a site: its root, or a locale root such as /en or /en-gb.
+const ROOT_PATH = /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/?)?$/i
+
+/** The URL is the root of a site on the same registrable domain as `hostname`. */
+function isSiteRoot (value: string | null | undefined, hostname: string): boolean {
+  if (value == null) return false
+  try {
+    const url = new URL(value)
+    return siteOf(url.hostname) === siteOf(hostname) && ROOT_PATH.test(url.pathname)
+  } catch {
+    return false
   }
-  return orgs.find((org) => org.isPublisher) ?? orgs.find(onSite) ?? orgs[0] ?? null
+}
+
+function onSameSite (value: string, hostname: string): boolean {
+  try { return siteOf(new URL(value).hostname) === siteOf(hostname) } catch { return false }
+}
+
+function hasAddress (org: OrganizationSignal): boolean {
+  if (org.url !== null) return true
+  try { return org.id != null && new URL(org.id).protocol.startsWith('http') } catch { return false }
+}
+
+/**
+ * The organizations the site speaks for, best first. A page may describe other organisations (a company page on a
+ * network, an article's subject), so only these count: the WebSite's (or an article's) publisher; an organization
+ * whose url or `@id` is the root of this site; one with neither whose name agrees with the page's other evidence
+ * (the host label, or a name in `evidence` such as the title, og:site_name or application-name); and any other node
+ * with the same name as one of these (a site often describes itself twice, once with its logo, once with sameAs).
+ */
+export function ownOrganizations<T extends OrganizationSignal> (orgs: T[], hostname: string, evidence: string[] = []): T[] {
+  const label = domainLabel(hostname)
+  const agrees = (name: string | null): boolean => name !== null && (matchesDomainLabel(name, label) ||
+    evidence.some((value) => sameName(name, value) || (name.length >= 3 && value.toLowerCase().includes(name.toLowerCase()))))
+  const own = [
+    // a publisher with an address on another site is a partner or parent (SFGATE on sfchronicle.com), not this site
+    ...orgs.filter((org) => org.isPublisher && (org.url === null || onSameSite(org.url, hostname))),
+    ...orgs.filter((org) => isSiteRoot(org.url, hostname) || (org.url === null && isSiteRoot(org.id, hostname))),
+    ...orgs.filter((org) => !hasAddress(org) && (agrees(org.name) || agrees(org.alternateName)))
+  ]
+  const named = orgs.filter((org) => org.name !== null && own.some((o) => o.name !== null && sameName(o.name, org.name ?? '')))
+  return [...new Set([...own, ...named])]
+}
+
+/**
+ * The first of ownOrganizations, or null. `hostname` may be several: the host the page came from, then the host
+ * its canonical URL names (a blog served on a platform's subdomain and published under its own domain).
+ */
+export function mainOrganization<T extends OrganizationSignal> (orgs: T[], hostname: string | string[], evidence: string[] = []): T | null {
+  return ownOrganizationsOfHosts(orgs, [hostname].flat(), evidence)[0] ?? null
+}
+
+/** ownOrganizations for the first host that has any. */
+export function ownOrganizationsOfHosts<T extends OrganizationSignal> (orgs: T[], hostnames: string[], evidence: string[] = []): T[] {
+  for (const hostname of new Set(hostnames)) {
+    const own = ownOrganizations(orgs, hostname, evidence)
+    if (own.length > 0) return own
+  }
+  return []
 }

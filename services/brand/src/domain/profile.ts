@@ -1,7 +1,11 @@
+import type { RedirectStep } from '@utility-apis/homepage-fetch'
 import type { PageMetadata } from '@utility-apis/html-metadata'
 import { pickBrandName } from './brand-name.js'
 import { pickLogoHint } from './logo-hint.js'
-import { absolute, brandSignals, iconUrls, logoSignals, pageTitle, summarySignals, type PageExtras } from './page-signals.js'
+import { logoCandidates, rankLogos, type Logo } from './logos.js'
+import { websiteSameAs } from './organization.js'
+import { absolute, brandSignals, iconUrls, logoSignals, pageTitle, siteOrganizations, summarySignals, type PageExtras } from './page-signals.js'
+import { siteSocialLinks } from './social-links.js'
 import { pickSummary } from './summary.js'
 import { cleanText } from './text.js'
 
@@ -13,13 +17,6 @@ export interface OpenGraphFields {
   url: string | null
   type: string | null
   locale: string | null
-}
-
-export interface RedirectStep {
-  url: string
-  status: number
-  location: string
-  kind: 'http' | 'meta-refresh'
 }
 
 export interface ProfileError {
@@ -41,6 +38,7 @@ export interface BrandProfile {
   description: string | null
   open_graph: OpenGraphFields
   logo_hint: string | null
+  logos: Logo[]
   icons: string[]
   social_links: string[]
   canonical_url: string | null
@@ -50,15 +48,23 @@ export interface BrandProfile {
   blocked: boolean
   truncated: boolean
   error: ProfileError | null
-  field_sources: { brand_name: string | null, brand_summary: string | null, logo_hint: string | null }
+  field_sources: FieldSources
   sources: string[]
   cached: boolean
   fetched_at: string
 }
 
+/** The rule or data source behind each derived field (for a list, its first item's). */
+export interface FieldSources {
+  brand_name: string | null
+  brand_summary: string | null
+  logo_hint: string | null
+  logos: string | null
+}
+
 /** The profile fields learned from a homepage's HTML. */
 export type PageFacts = Pick<BrandProfile, 'brand_name' | 'brand_summary' | 'title' | 'description' | 'open_graph' |
-'logo_hint' | 'icons' | 'social_links' | 'canonical_url' | 'theme_color' | 'language' | 'field_sources'> & {
+'logo_hint' | 'logos' | 'icons' | 'social_links' | 'canonical_url' | 'theme_color' | 'language' | 'field_sources'> & {
   /** Data sources that contributed, in the order of SOURCE_ORDER. */
   sources: string[]
 }
@@ -77,12 +83,13 @@ export function emptyFacts (): PageFacts {
     description: null,
     open_graph: emptyOpenGraph(),
     logo_hint: null,
+    logos: [],
     icons: [],
     social_links: [],
     canonical_url: null,
     theme_color: null,
     language: null,
-    field_sources: { brand_name: null, brand_summary: null, logo_hint: null },
+    field_sources: { brand_name: null, brand_summary: null, logo_hint: null, logos: null },
     sources: []
   }
 }
@@ -127,13 +134,16 @@ const RULE_SOURCE: Record<string, string> = {
 
 /** Every profile field a homepage gives, by the rules of research/brand.md. */
 export function describePage (meta: PageMetadata, extras: PageExtras, hostname: string): PageFacts {
+  const orgs = siteOrganizations(meta, extras, hostname)
   const brand = pickBrandName(brandSignals(meta, extras, hostname))
-  const summary = pickSummary(summarySignals(meta, extras, hostname))
-  const logo = pickLogoHint(logoSignals(meta, extras, hostname))
+  const summary = pickSummary(summarySignals(meta, extras, orgs))
+  const logoRules = logoSignals(meta, extras, orgs)
+  const logos = extras.images === undefined ? [] : rankLogos(logoCandidates(logoRules), extras.images)
+  const hint = pickLogoHint(logoRules)
+  // the first logo whose bytes were read, else the rules' hint unread
+  const logo = logos.length > 0 ? { url: logos[0].url, source: logos[0].source } : hint
   const openGraph = openGraphOf(meta)
-  const socialLinks = meta.socialProfiles === undefined
-    ? meta.socialLinks
-    : meta.socialProfiles.filter((profile) => profile.kind !== 'person').map((profile) => profile.url)
+  const socialLinks = siteSocialLinks(meta, orgs, websiteSameAs(meta.jsonLd.nodes))
   const facts: PageFacts = {
     brand_name: brand.name,
     brand_summary: summary.summary,
@@ -141,12 +151,13 @@ export function describePage (meta: PageMetadata, extras: PageExtras, hostname: 
     description: text(meta.description) ?? openGraph.description ?? text(meta.twitter.description),
     open_graph: openGraph,
     logo_hint: logo.url,
+    logos,
     icons: iconUrls(meta, extras),
-    social_links: [...new Set(socialLinks)],
+    social_links: socialLinks,
     canonical_url: absolute(meta.canonical, meta.baseUrl) ?? openGraph.url,
     theme_color: text(meta.themeColor) ?? text(extras.manifest?.themeColor),
     language: text(meta.lang) ?? openGraph.locale,
-    field_sources: { brand_name: brand.source, brand_summary: summary.source, logo_hint: logo.source },
+    field_sources: { brand_name: brand.source, brand_summary: summary.source, logo_hint: logo.source, logos: logos[0]?.source ?? null },
     sources: []
   }
   const used = new Set(['homepage-html'])

@@ -1,18 +1,12 @@
-import { FetchError, type FetchErrorCode } from '@utility-apis/safe-fetch'
+import { fetchHomepage, TargetNotAllowedError, TimeBudget, type FetchedHomepage } from '@utility-apis/homepage-fetch'
+import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { describeResponse } from './describe-response.js'
 import { fetchExtras } from './extras.js'
-import { fetchHomepage, type Budget, type FetchedHomepage, type Fetcher } from './homepage.js'
 import type { DomainTarget } from './normalize-domain.js'
 import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './profile.js'
 import type { ProfileCache } from './profile-cache.js'
 
-/** The target resolves to, or redirects to, an address the service must not reach (answered with 400). */
-export class TargetNotAllowedError extends Error {
-  constructor (message = 'Target address is not allowed') {
-    super(message)
-    this.name = 'TargetNotAllowedError'
-  }
-}
+export type Fetcher = Pick<SafeFetcher, 'fetch' | 'resolve'>
 
 export interface ProfilerOptions {
   fetcher: Fetcher
@@ -26,9 +20,6 @@ export interface ProfileRequest {
   /** Aborts the work (batch deadline); the abort reason is thrown. */
   signal?: AbortSignal
 }
-
-// a bare domain falls back from https to http when https itself is what failed
-const HTTP_FALLBACK: Set<FetchErrorCode> = new Set(['FETCH_ERR_CONNECT', 'FETCH_ERR_TLS', 'FETCH_ERR_PROTOCOL', 'FETCH_ERR_TIMEOUT'])
 
 function errorOf (error: FetchError): ProfileError {
   return { code: error.code.replace(/^FETCH_ERR_/, '').toLowerCase(), message: error.message }
@@ -71,39 +62,26 @@ export class BrandProfiler {
   }
 
   async #fresh (target: DomainTarget, request: ProfileRequest): Promise<BrandProfile> {
-    const budget: Budget = { deadline: Date.now() + request.timeoutMs, signal: request.signal }
+    const budget = new TimeBudget(request.timeoutMs, request.signal)
     const { fetcher } = this.#options
     const base = this.#skeleton(target)
     try {
       base.resolved_ips = await fetcher.resolve(target.domain)
     } catch (error) {
       rethrowAbort(error, budget)
-      if (error instanceof FetchError && error.code === 'FETCH_ERR_BLOCKED') throw new TargetNotAllowedError(error.message)
+      const notAllowed = TargetNotAllowedError.from(error)
+      if (notAllowed !== null) throw notAllowed
       return { ...base, error: error instanceof FetchError ? errorOf(error) : { code: 'dns', message: 'The host name could not be resolved' } }
     }
 
-    let failure: ProfileError = { code: 'connect', message: 'Could not connect to the server' }
-    for (const [index, candidate] of target.candidates.entries()) {
-      base.homepage_url = candidate
-      let page: FetchedHomepage
-      try {
-        page = await fetchHomepage(fetcher, candidate, budget)
-      } catch (error) {
-        rethrowAbort(error, budget)
-        if (!(error instanceof FetchError)) throw error
-        if (error.code === 'FETCH_ERR_BLOCKED') throw new TargetNotAllowedError(error.message)
-        failure = errorOf(error)
-        base.redirects = error.redirects.map((hop) => ({ ...hop, kind: 'http' }))
-        const last = index === target.candidates.length - 1
-        if (!last && HTTP_FALLBACK.has(error.code) && Date.now() < budget.deadline) continue
-        return { ...base, error: failure }
-      }
-      return await this.#described(base, target, page, budget)
-    }
-    return { ...base, error: failure }
+    const outcome = await fetchHomepage(fetcher, target.candidates, budget)
+    base.homepage_url = outcome.url
+    if (outcome.page !== null) return await this.#described(base, target, outcome.page, budget)
+    base.redirects = outcome.error.redirects.map((hop) => ({ ...hop, kind: 'http' }))
+    return { ...base, error: errorOf(outcome.error) }
   }
 
-  async #described (base: BrandProfile, target: DomainTarget, page: FetchedHomepage, budget: Budget): Promise<BrandProfile> {
+  async #described (base: BrandProfile, target: DomainTarget, page: FetchedHomepage, budget: TimeBudget): Promise<BrandProfile> {
     const { response, meta, html } = page
     const profile: BrandProfile = {
       ...base,
@@ -143,6 +121,6 @@ export class BrandProfiler {
   }
 }
 
-function rethrowAbort (error: unknown, budget: Budget): void {
-  if (budget.signal?.aborted === true) throw budget.signal.reason ?? error
+function rethrowAbort (error: unknown, budget: TimeBudget): void {
+  if (budget.aborted) throw budget.signal?.reason ?? error
 }

@@ -16,7 +16,13 @@ export interface SummaryResult {
 }
 
 const MAX_LENGTH = 300
-const BOILERPLATE = /\b(cookies?|consent|gdpr|enable javascript|javascript is (disabled|required)|your browser|privacy policy|accept all|we use (cookies|technologies))\b/i
+// banner phrases, not words: a bakery's "cookies" or a law firm's "GDPR advice" is a real description
+const BOILERPLATE = /\b((this|our) (site|website) uses cookies|we use (cookies|technologies)|uses? cookies to|accept (all|cookies)|cookie (policy|settings|preferences|consent)|manage (your )?consent|enable javascript|javascript is (disabled|required)|your browser (is|does)|update your browser)\b/i
+// what a paywall or sign-in wall says instead of the article
+const PAYWALL = /\b(subscribe (now|today|to (continue|read))|subscribers? only|for subscribers|already a (subscriber|member)|(sign|log) in to (continue|read)|to continue reading|continue reading with|unlimited (digital )?access|this (article|content|story) is (for|available to|reserved for) (subscribers|members)|the kind of news coverage and analysis you can access|create a free account to (continue|read)|you have reached your (free )?(article )?limit)\b/i
+// a site-authored description counts from two words ("Funding Snapshot:"), a paragraph only when substantial
+const MIN_DESCRIPTION = 12
+const MIN_PARAGRAPH = 60
 const WELCOME = /^welcome\s+to\s+[^.!?]{1,80}[.!?]+\s*/i
 
 /** Cuts at a sentence boundary near 300 characters; at a word boundary with an ellipsis when there is none. */
@@ -32,8 +38,8 @@ export function cutAtSentence (text: string, max = MAX_LENGTH): string {
 
 function usable (raw: string | null | undefined, minLength: number): string | null {
   let text = cleanText(raw)
-  if (BOILERPLATE.test(text)) return null
-  text = text.replace(WELCOME, '')
+  if (BOILERPLATE.test(text) || PAYWALL.test(text)) return null
+  text = text.replace(WELCOME, '').replace(/\s*:$/, '')
   if (text.length < minLength || !/\s/.test(text)) return null
   return cutAtSentence(text)
 }
@@ -51,11 +57,11 @@ export function pickSummary (signals: SummarySignals): SummaryResult {
     [signals.twitterDescription, 'twitter:description']
   ]
   for (const [value, source] of tagged) {
-    const summary = usable(value, 20)
+    const summary = usable(value, MIN_DESCRIPTION)
     if (summary !== null) return { summary, source }
   }
   for (const paragraph of signals.paragraphs) {
-    const summary = usable(paragraph, 60)
+    const summary = usable(paragraph, MIN_PARAGRAPH)
     if (summary !== null) return { summary, source: 'first-paragraph' }
   }
   return { summary: null, source: null }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { runBatch } from '../domain/batch.js'
 import type { BrandProfiler } from '../domain/profiler.js'
 import { BatchRequestSchema, BatchResponseSchema, MAX_BATCH } from './batch.schemas.js'
+import { batchRequestExamples, batchResponseExamples } from './profile.examples.js'
 import { DEFAULT_TIMEOUT_SECONDS } from './profile.route.js'
 
 export interface BatchRouteOptions {
@@ -22,12 +23,13 @@ export const batchRoute: FastifyPluginAsyncTypebox<BatchRouteOptions> = async (a
     config: { auth: true, quotaCost: batchQuotaCost },
     schema: {
       tags: ['brand'],
+      operationId: 'profileDomains',
       summary: 'Brand profiles of up to 25 domains',
       description: `Profiles 1 to ${MAX_BATCH} domains in one call, ${options.concurrency} at a time, within one overall ` +
         'deadline. Results keep the input order; an invalid or refused domain fails alone (`ok: false` with an error ' +
         'status and detail). Duplicates are fetched once. Each domain counts once against the quota.',
-      body: BatchRequestSchema,
-      response: { 200: BatchResponseSchema }
+      body: { ...BatchRequestSchema, 'x-examples': batchRequestExamples },
+      response: { 200: { ...BatchResponseSchema, description: 'One result per domain.', 'x-examples': batchResponseExamples } }
     }
   }, async (request) => {
     const timeoutMs = (request.body.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000

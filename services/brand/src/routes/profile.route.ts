@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '@utility-apis/fastapi-errors'
-import { TargetNotAllowedError, type BrandProfiler } from '../domain/profiler.js'
+import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
+import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
+import type { BrandProfiler } from '../domain/profiler.js'
 import { targetOrValidationError } from './domain-input.js'
+import { profileRequestExamples, profileResponseExamples } from './profile.examples.js'
 import { ProfileRequestSchema, ProfileSchema } from './profile.schemas.js'
 
 export interface ProfileRouteOptions {
@@ -15,12 +18,16 @@ export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = asyn
     config: { auth: true },
     schema: {
       tags: ['brand'],
+      operationId: 'profileDomain',
       summary: 'Brand profile of one domain',
       description: 'Fetches the homepage of a public domain (https, then http for a bare domain) and returns its brand ' +
         'facts: name, summary, title, description, OpenGraph, logo hint, icons and social links, with the sources used. ' +
         'An unreachable site is a 200 with `reachable: false`; a target resolving to a non-public address is a 400.',
-      body: ProfileRequestSchema,
-      response: { 200: ProfileSchema }
+      body: { ...ProfileRequestSchema, 'x-examples': profileRequestExamples },
+      response: {
+        200: { ...ProfileSchema, description: 'The profile.', 'x-examples': profileResponseExamples },
+        400: TargetNotAllowedResponse
+      }
     }
   }, async (request) => {
     const target = targetOrValidationError(request.body.domain, ['body', 'domain'])

@@ -46,6 +46,20 @@ export const ProfileErrorSchema = Type.Object({
   message: Type.String()
 })
 
+export const LogoSchema = Type.Object({
+  url: Url,
+  kind: Type.Union([Type.Literal('logo'), Type.Literal('symbol'), Type.Literal('icon')], {
+    description: 'logo: a declared logo wider than 3:2 (a wordmark); symbol: a declared square-ish mark; icon: a touch, manifest or favicon icon.'
+  }),
+  format: Type.String({ description: 'png, ico, jpeg, gif, webp, svg, ... as read from the image bytes.' }),
+  width: Type.Integer({ description: 'Pixels, from the image itself: an ICO\'s largest entry, an SVG\'s width/height or viewBox.' }),
+  height: Type.Integer(),
+  theme: Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Null()], { description: 'The colour scheme the page offers it for (media="(prefers-color-scheme: dark)"), else null.' }),
+  source: Type.String({ description: 'json-ld:logo, itemprop, og:logo, header-logo, apple-touch-icon, icon, web-manifest or favicon.ico' })
+}, {
+  examples: [{ url: 'https://acme.example/logo.svg', kind: 'logo', format: 'svg', width: 240, height: 60, theme: null, source: 'json-ld:logo' }]
+})
+
 export const ProfileSchema = Type.Object({
   domain: Type.String({ description: 'Normalised hostname: lowercase ASCII (punycode), no port, path or trailing dot.' }),
   brand_name: Nullable(Type.String()),
@@ -58,7 +72,12 @@ export const ProfileSchema = Type.Object({
   title: Nullable(Type.String()),
   description: Nullable(Type.String()),
   open_graph: OpenGraphSchema,
-  logo_hint: Nullable(Url),
+  logo_hint: Nullable(Type.String({ format: 'uri', description: 'The first of `logos`; when no candidate could be read, the best declared one, unread.' })),
+  logos: Type.Array(LogoSchema, {
+    maxItems: 6,
+    description: 'Up to 6 logo files, best first: declared logos (never a share card\'s shape), then icons by size. Each was fetched ' +
+      '(its first 64 KiB) within the request\'s time budget, and its format and size read from its bytes.'
+  }),
   icons: Type.Array(Url, { description: 'Favicon hints: icon links, manifest icons, /favicon.ico when present.' }),
   social_links: Type.Array(Url, { description: 'Public social profiles, normalised and de-duplicated; share links excluded.' }),
   canonical_url: Nullable(Url),
@@ -71,7 +90,8 @@ export const ProfileSchema = Type.Object({
   field_sources: Type.Object({
     brand_name: Nullable(Type.String()),
     brand_summary: Nullable(Type.String()),
-    logo_hint: Nullable(Type.String())
+    logo_hint: Nullable(Type.String()),
+    logos: Nullable(Type.String({ description: 'The source of the first logo.' }))
   }, { description: 'The rule that produced each derived field, e.g. og:site_name or json-ld:logo.' }),
   sources: Type.Array(Type.String(), { description: 'dns, homepage-html, meta-tags, links, json-ld, web-manifest, favicon.ico' }),
   cached: Type.Boolean({ description: 'Whether this profile came from the cache.' }),

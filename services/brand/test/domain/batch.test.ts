@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { runBatch } from '../../src/domain/batch.js'
 import type { DomainTarget } from '../../src/domain/normalize-domain.js'
 import type { BrandProfile } from '../../src/domain/profile.js'
-import { TargetNotAllowedError, type ProfileRequest } from '../../src/domain/profiler.js'
+import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
+import type { ProfileRequest } from '../../src/domain/profiler.js'
 
 const fake = (target: DomainTarget) => ({ domain: target.domain, reachable: true }) as unknown as BrandProfile
 

@@ -58,9 +58,10 @@ describe('brandFromTitle', () => {
     expect(brandFromTitle('Zephyr: Weather APIs for developers', 'zephyr.io', [])).toBe('Zephyr')
   })
 
-  it('then the shorter end segment, never a long one', () => {
-    expect(brandFromTitle('The best running shoes for every runner - Stride', 'unrelated.com', [])).toBe('Stride')
-    expect(brandFromTitle('The best running shoes for every runner - Our very long tagline is here', 'unrelated.com', [])).toBeNull()
+  it('never takes a segment nothing else confirms: that is a headline (issue 15, class 2)', () => {
+    expect(brandFromTitle('The best running shoes for every runner - Stride', 'unrelated.com', [])).toBeNull()
+    expect(brandFromTitle('Twin Peaks 2017: Using the data to create the next big TV sensation', 'audiense.com', [])).toBeNull()
+    expect(brandFromTitle('Linux Engineer\'s random thoughts - awk driven IoT', 'anisse.astier.eu', [])).toBeNull()
   })
 
   it('skips generic segments', () => {
@@ -105,7 +106,7 @@ describe('pickBrandName', () => {
   })
 
   it('uses alternateName, then the WebSite name, then the manifest', () => {
-    expect(pickBrandName(signals({ organizations: [{ name: null, alternateName: 'ACME', url: null, isPublisher: false }] })))
+    expect(pickBrandName(signals({ hostname: 'acme.com', organizations: [{ name: null, alternateName: 'ACME', url: null, isPublisher: false }] })))
       .toMatchObject({ name: 'ACME', source: 'json-ld:alternate-name' })
     expect(pickBrandName(signals({ websiteName: 'Acme Site' }))).toMatchObject({ name: 'Acme Site', source: 'json-ld:website' })
     expect(pickBrandName(signals({ manifestName: null, manifestShortName: 'Acme' }))).toMatchObject({ name: 'Acme', source: 'web-manifest' })

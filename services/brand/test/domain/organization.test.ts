@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isOrganizationLike, mainOrganization, organizationsOf, websiteNameOf } from '../../src/domain/organization.js'
+import { isOrganizationLike, mainOrganization, organizationsOf, ownOrganizations, websiteNameOf } from '../../src/domain/organization.js'
 
 describe('isOrganizationLike', () => {
   it.each([
@@ -39,19 +39,42 @@ describe('organizationsOf', () => {
 
   it('treats an inline publisher as the publisher', () => {
     const orgs = organizationsOf([{ '@type': 'WebSite', publisher: { '@type': 'Organization', name: 'Inline Co', logo: 'https://i.example/l.png' } }])
-    expect(orgs).toEqual([{ name: 'Inline Co', alternateName: null, url: null, isPublisher: true, logo: 'https://i.example/l.png', description: null }])
+    expect(orgs).toEqual([{
+      name: 'Inline Co', alternateName: null, url: null, id: null, isPublisher: true, logo: 'https://i.example/l.png', logoSize: null, description: null, sameAs: []
+    }])
   })
 })
 
 describe('mainOrganization', () => {
-  it('prefers the organization on this host, else the first', () => {
+  it('prefers the organization at the root of this site, and never takes one of another site', () => {
     const orgs = organizationsOf([
       { '@type': 'Organization', name: 'Payments Inc', url: 'https://pay.example/' },
       { '@type': 'Organization', name: 'Shop', url: 'https://www.shop.example/' }
     ])
     expect(mainOrganization(orgs, 'shop.example')?.name).toBe('Shop')
-    expect(mainOrganization(orgs, 'elsewhere.example')?.name).toBe('Payments Inc')
+    expect(mainOrganization(orgs, 'elsewhere.example')).toBeNull()
     expect(mainOrganization([], 'shop.example')).toBeNull()
+  })
+
+  it('never takes the subject of a page on the same site: a company page on a network (issue 15, class 1)', () => {
+    const orgs = organizationsOf([{ '@type': 'Organization', name: 'Audiense', url: 'https://uk.linkedin.com/company/audiense' }])
+    expect(mainOrganization(orgs, 'www.linkedin.com')).toBeNull()
+  })
+
+  it('takes an organization without an address only when its name agrees with the page', () => {
+    const orgs = organizationsOf([{ '@type': 'Organization', name: 'Northwind' }])
+    expect(mainOrganization(orgs, 'www.example.com', ['Teas and more | Northwind'])?.name).toBe('Northwind')
+    expect(mainOrganization(orgs, 'northwind.example')?.name).toBe('Northwind')
+    expect(mainOrganization(orgs, 'www.example.com', ['A story about a company'])).toBeNull()
+  })
+
+  it('lists every node naming the site itself, so its sameAs and logo are read wherever they are', () => {
+    const orgs = organizationsOf([
+      { '@type': 'Organization', name: 'Atlas', url: 'https://www.atlas.example', sameAs: ['https://x.com/atlas'] },
+      { '@type': 'NewsArticle', publisher: { '@type': 'Organization', name: 'Atlas', logo: '/l.png' } },
+      { '@type': 'Organization', name: 'Subject Co', sameAs: ['https://x.com/subject'] }
+    ])
+    expect(ownOrganizations(orgs, 'atlas.example').map((org) => [org.name, org.isPublisher])).toEqual([['Atlas', true], ['Atlas', false]])
   })
 })
 

@@ -1,0 +1,93 @@
+import type { ImageInfo } from './image-probe.js'
+import { iconSize, type IconCandidate, type LogoSignals } from './logo-hint.js'
+import { isShareShape } from './page-signals.js'
+
+export type LogoKind = 'logo' | 'symbol' | 'icon'
+export type LogoTheme = 'light' | 'dark'
+
+/** One logo file of the profile, with what its own bytes say. */
+export interface Logo {
+  url: string
+  kind: LogoKind
+  format: string
+  width: number
+  height: number
+  /** The colour scheme the page offers it for (`media="(prefers-color-scheme: dark)"`), else null. */
+  theme: LogoTheme | null
+  source: string
+}
+
+/** A URL worth probing, in the order of the logo rules, before its bytes are read. */
+export interface LogoCandidateRef {
+  url: string
+  source: string
+  /** Declared as the site's logo (JSON-LD, itemprop, og:logo, header image) or an icon of some kind. */
+  declared: boolean
+  theme: LogoTheme | null
+}
+
+export const MAX_LOGOS = 6
+const PER_KIND = 2
+const MIN_EDGE = 16
+
+export function themeOf (media: string | null | undefined): LogoTheme | null {
+  const match = /prefers-color-scheme\s*:\s*(dark|light)/i.exec(media ?? '')
+  return match === null ? null : match[1].toLowerCase() as LogoTheme
+}
+
+function largestFirst<T extends IconCandidate> (icons: T[]): T[] {
+  return [...icons].sort((a, b) => iconSize(b) - iconSize(a))
+}
+
+/**
+ * The URLs to probe, best first: the declared logos and header logos, then the largest touch icons, icon links and
+ * manifest icons, then /favicon.ico. A page that lists twenty icon sizes gets its two largest of each kind probed.
+ */
+export function logoCandidates (signals: LogoSignals): LogoCandidateRef[] {
+  const out: LogoCandidateRef[] = []
+  const add = (url: string, source: string, declared: boolean, theme: LogoTheme | null = null): void => {
+    if (!out.some((candidate) => candidate.url === url)) out.push({ url, source, declared, theme })
+  }
+  for (const logo of signals.declared.slice(0, 3)) add(logo.url, logo.source, true)
+  for (const url of signals.headerLogos.slice(0, PER_KIND)) add(url, 'header-logo', true)
+  for (const icon of largestFirst(signals.appleTouchIcons).slice(0, PER_KIND)) add(icon.url, 'apple-touch-icon', false, themeOf(icon.media))
+  for (const icon of largestFirst(signals.icons).slice(0, PER_KIND)) add(icon.url, 'icon', false, themeOf(icon.media))
+  const manifest = largestFirst(signals.manifestIcons.filter((icon) => !/\bmonochrome\b/.test(icon.purpose ?? '')))
+  for (const icon of manifest.slice(0, PER_KIND)) add(icon.url, 'web-manifest', false)
+  if (signals.faviconIco !== null) add(signals.faviconIco, 'favicon.ico', false)
+  return out
+}
+
+function kindOf (candidate: LogoCandidateRef, image: ImageInfo): LogoKind {
+  if (!candidate.declared) return 'icon'
+  return image.width / image.height >= 1.5 ? 'logo' : 'symbol'
+}
+
+// an SVG scales to any size, so it ranks as the largest icon
+const edge = (image: ImageInfo): number => image.format === 'svg' ? Number.MAX_SAFE_INTEGER : Math.min(image.width, image.height)
+
+/**
+ * The logos a client can use, best first and at most six: candidates whose bytes are an image, declared logos
+ * first (a share card's shape is no logo, whatever the page declares), then icons by size. Images under 16 pixels
+ * are left out.
+ */
+export function rankLogos (candidates: LogoCandidateRef[], probes: Map<string, ImageInfo | null>): Logo[] {
+  const usable: Array<{ candidate: LogoCandidateRef, image: ImageInfo }> = []
+  for (const candidate of candidates) {
+    const image = probes.get(candidate.url)
+    if (image == null || (Math.min(image.width, image.height) < MIN_EDGE && image.format !== 'svg')) continue
+    if (candidate.declared && image.format !== 'svg' && isShareShape(image.width, image.height)) continue
+    usable.push({ candidate, image })
+  }
+  const declared = usable.filter(({ candidate }) => candidate.declared)
+  const icons = usable.filter(({ candidate }) => !candidate.declared).sort((a, b) => edge(b.image) - edge(a.image))
+  return [...declared, ...icons].slice(0, MAX_LOGOS).map(({ candidate, image }) => ({
+    url: candidate.url,
+    kind: kindOf(candidate, image),
+    format: image.format,
+    width: image.width,
+    height: image.height,
+    theme: candidate.theme,
+    source: candidate.source
+  }))
+}
