@@ -1,6 +1,7 @@
-import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
+import { createSafeFetcher, type FetchPolicy, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
 import { analyzeRoute } from './routes/analyze.route.js'
+import { robotsSimulateRoute } from './routes/robots-simulate.route.js'
 import { robotsTestRoute } from './routes/robots-test.route.js'
 
 export interface BuildAppOptions extends KitOptions {
@@ -17,13 +18,25 @@ export async function buildApp (options: BuildAppOptions) {
     version: '0.1.0',
     title: 'Website intelligence API',
     description: 'How well crawlers, AI answer engines and link previews understand a public website: an explained technical ' +
-      'crawl score, a capped answer-engine (AEO) authority score and prioritised gaps with evidence, plus a robots.txt tester.',
+      'crawl score, a capped answer-engine (AEO) authority score and prioritised gaps with evidence, plus a robots.txt tester ' +
+      'and a robots.txt change simulator.',
     tags: [{ name: 'site-intel', description: 'Website analysis and robots.txt testing' }],
     routes: async (app) => {
       const fetcher = createSafeFetcher(options.fetchPolicy)
-      app.addHook('onClose', async () => { await fetcher.close() })
-      await app.register(analyzeRoute, { fetcher, clock })
+      // one safe fetcher per crawler user agent, made on first use: safe-fetch keeps the user agent per fetcher
+      const crawlerFetchers = new Map<string, SafeFetcher>()
+      const fetchAs = (userAgent: string): SafeFetcher => {
+        let crawler = crawlerFetchers.get(userAgent)
+        if (crawler === undefined) {
+          crawler = createSafeFetcher({ ...options.fetchPolicy, userAgent })
+          crawlerFetchers.set(userAgent, crawler)
+        }
+        return crawler
+      }
+      app.addHook('onClose', async () => { await Promise.all([fetcher, ...crawlerFetchers.values()].map(async (f) => { await f.close() })) })
+      await app.register(analyzeRoute, { fetcher, fetchAs, clock })
       await app.register(robotsTestRoute, { fetcher })
+      await app.register(robotsSimulateRoute, { fetcher, clock })
     }
   }, options)
 }

@@ -1,65 +1,71 @@
 // The raw facts behind every score. Collection fills this object; scoring, gaps, caps and side
 // reports are pure functions of it (and of the clock), so each number in a report can be traced here.
+import type { BotProtection } from '@utility-apis/homepage-fetch'
+import type { RobotsOutcome } from './robots/robots-policy.js'
+
+export function is2xx (status: number | null): boolean {
+  return status !== null && status >= 200 && status < 300
+}
 
 export type FetchFailureCode = 'timeout' | 'dns' | 'connect' | 'tls' | 'blocked' | 'redirects' | 'protocol' | 'budget' | 'other'
 
 export interface FetchFacts {
   url: string
-  finalUrl: string | null
+  final_url: string | null
   /** HTTP status of the final response; null when no response arrived */
   status: number | null
   error: { code: FetchFailureCode, message: string } | null
   redirects: Array<{ url: string, status: number, location: string }>
-  contentType: string | null
+  content_type: string | null
   bytes: number
   truncated: boolean
   /** time to first byte (timing: differs between runs) */
-  ttfbMs: number | null
+  ttfb_ms: number | null
 }
 
 export interface AgentDirectives {
   /** directives for every robot (meta name=robots, X-Robots-Tag without an agent) */
   generic: string[]
   /** lowercased agent name -> directives */
-  byAgent: Record<string, string[]>
+  by_agent: Record<string, string[]>
 }
 
 export interface StructuredFacts {
-  jsonLdBlocks: number
-  jsonLdErrors: string[]
+  json_ld_blocks: number
+  json_ld_errors: string[]
   microdata: boolean
   rdfa: boolean
   /** every @type seen, nested ones included, sorted */
   types: string[]
-  organization: { type: string, name: string | null, url: string | null, logo: string | null, sameAs: string[], contact: boolean } | null
+  organization: { type: string, name: string | null, url: string | null, logo: string | null, same_as: string[], contact: boolean } | null
   website: { name: string | null } | null
-  person: { name: string | null, url: string | null, sameAs: string[], credentials: boolean } | null
+  person: { name: string | null, url: string | null, same_as: string[], credentials: boolean } | null
   /** the first Article-family, Product, Event, ... node and whether its required fields are present */
-  contentItem: { type: string, complete: boolean, missing: string[] } | null
-  articleAuthor: string | null
+  content_item: { type: string, complete: boolean, missing: string[] } | null
+  article_author: string | null
   breadcrumb: boolean
   /** FAQPage questions and those whose accepted answer has 40+ words */
-  faq: Array<{ question: string, answerWords: number }>
+  faq: Array<{ question: string, answer_words: number }>
   /** some node's url or @id is on the analysed host */
-  idOnHost: boolean
-  datePublished: string | null
-  dateModified: string | null
+  id_on_host: boolean
+  date_published: string | null
+  date_modified: string | null
   reviews: boolean
 }
 
 export interface AnswerFacts {
   /** question-style h2/h3 (or <summary>) with the words of the answer that follows */
-  questions: Array<{ question: string, answerWords: number }>
+  questions: Array<{ question: string, answer_words: number }>
   /** numbers and statistics in the main text */
   numbers: number
-  definitionFirstParagraph: boolean
+  definition_first_paragraph: boolean
   byline: string | null
-  authorLink: string | null
+  author_link: string | null
   contact: string[]
   testimonials: boolean
   /** links from the main content to other sites (social profiles excluded) */
-  externalCitations: number
-  visibleDates: number
+  external_citations: number
+  visible_dates: number
 }
 
 export interface PageFacts {
@@ -71,33 +77,54 @@ export interface PageFacts {
   /** declared charset (meta or Content-Type), lowercased */
   charset: string | null
   viewport: string | null
-  metaRobots: AgentDirectives
-  og: { title: string | null, description: string | null, image: string | null, url: string | null, type: string | null, modifiedTime: string | null, publishedTime: string | null }
-  twitterCard: string | null
+  meta_robots: AgentDirectives
+  og: {
+    title: string | null
+    description: string | null
+    image: string | null
+    url: string | null
+    type: string | null
+    modified_time: string | null
+    published_time: string | null
+  }
+  twitter_card: string | null
   icons: string[]
-  hreflang: Array<{ hreflang: string, href: string }>
-  markdownAlternate: string | null
+  /** `<link rel=alternate hreflang>` as written: the code, the href resolved, and whether it was written relative */
+  hreflang: Array<{ hreflang: string, href: string, relative: boolean }>
+  markdown_alternate: string | null
   structured: StructuredFacts
   headings: { h1: string[], h2: number, skips: string[] }
-  images: { total: number, withAlt: number }
-  links: { total: number, nonCrawlable: number, internal: string[], genericText: string[], about: string | null, contact: string | null, privacy: string | null, terms: string | null }
+  /** content images (hidden ones and 1x1 pixels are counted apart, in `hidden`) */
+  images: { total: number, with_alt: number, hidden: number }
+  links: {
+    total: number
+    non_crawlable: number
+    /** the first few links crawlers cannot follow, as `"text" (href)` */
+    non_crawlable_examples: string[]
+    internal: string[]
+    generic_text: string[]
+    about: string | null
+    contact: string | null
+    privacy: string | null
+    terms: string | null
+  }
   forms: number
   buttons: number
-  mainText: { words: number, hasMain: boolean, hasArticle: boolean, lists: number, tables: number, firstParagraph: string | null }
+  main_text: { words: number, has_main: boolean, has_article: boolean, lists: number, tables: number, first_paragraph: string | null }
   times: number
   feeds: string[]
   plugins: number
-  mixedContent: string[]
-  metaRefresh: { delaySeconds: number, url: string } | null
+  mixed_content: string[]
+  meta_refresh: { delay_seconds: number, url: string } | null
   answers: AnswerFacts
 }
 
 export interface HomepageFacts {
   fetch: FetchFacts
-  isHtml: boolean
-  /** a bot-challenge or block page served to our declared user agent, with what gave it away */
-  challenge: string | null
-  headers: { xRobotsTag: AgentDirectives, lastModified: string | null, etag: string | null, link: string | null }
+  is_html: boolean
+  /** the bot-protection service whose challenge or block page was served to our declared user agent */
+  challenge: BotProtection | null
+  headers: { x_robots_tag: AgentDirectives, last_modified: string | null, etag: string | null, link: string | null }
   page: PageFacts | null
 }
 
@@ -111,12 +138,12 @@ export interface RobotsFacts {
   url: string
   fetch: FetchFacts
   /** RFC 9309: 2xx parsed; 4xx unavailable (crawl anything); 5xx or no answer unreachable (crawl nothing) */
-  outcome: 'parsed' | 'unavailable' | 'unreachable'
+  outcome: RobotsOutcome
   bytes: number
   truncated: boolean
-  lintErrors: Array<{ line: number, content: string, message: string }>
+  lint_errors: Array<{ line: number, content: string, message: string }>
   sitemaps: string[]
-  contentSignals: Array<{ line: number, userAgents: string[], signals: Record<string, string>, invalid: string[] }>
+  content_signals: Array<{ line: number, user_agents: string[], signals: Record<string, string>, invalid: string[] }>
   /** homepage verdict per crawler token */
   homepage: Array<{ token: string, allowed: boolean, rule: { line: number, text: string } | null }>
 }
@@ -127,8 +154,8 @@ export interface SitemapFileFacts {
   fetch: FetchFacts
   gzip: boolean
   kind: 'urlset' | 'sitemapindex' | 'rss' | 'atom' | 'text' | null
-  entryCount: number
-  offHostEntries: number
+  entry_count: number
+  off_host_entries: number
   errors: string[]
   warnings: string[]
 }
@@ -144,9 +171,9 @@ export interface SitemapFacts {
 export interface LlmsFacts {
   url: string
   fetch: FetchFacts
-  isHtml: boolean
-  shape: { title: string | null, summary: string | null, links: number, sections: number, optionalSection: boolean, chars: number, problems: string[] } | null
-  linkChecks: Array<{ url: string, status: number | null, markdown: boolean }>
+  is_html: boolean
+  shape: { title: string | null, summary: string | null, links: number, sections: number, optional_section: boolean, chars: number, problems: string[] } | null
+  link_checks: Array<{ url: string, status: number | null, markdown: boolean }>
 }
 
 export interface SampledPage {
@@ -154,29 +181,48 @@ export interface SampledPage {
   source: 'sitemap' | 'homepage-links'
   lastmod: string | null
   fetch: FetchFacts
-  xRobotsTag: AgentDirectives
+  x_robots_tag: AgentDirectives
   page: PageFacts | null
   allowed: { googlebot: boolean, oai_searchbot: boolean }
 }
 
+/** One crawler's view of the site: fetched with its published user agent, compared with ours. */
+export interface CrawlerFetchFacts {
+  token: string
+  user_agent: string
+  robots_txt: { status: number | null, outcome: RobotsOutcome, same_as_ours: boolean }
+  /** the verdict of the robots.txt this crawler was served, for the homepage */
+  robots_allowed: boolean
+  robots_rule: { line: number, text: string } | null
+  homepage: {
+    status: number | null
+    final_url: string | null
+    error: string | null
+    challenge: BotProtection | null
+    /** how the page differs from the one our own fetch got (status, redirect, title, size), or null */
+    difference: string | null
+  }
+}
+
 export interface SiteObservations {
   input: string
-  requestedUrl: string
+  requested_url: string
   domain: string
   /** origin whose /robots.txt, sitemaps and llms.txt were read */
   origin: string
   homepage: HomepageFacts
-  variants: { http: VariantFacts, hostAlternate: VariantFacts }
+  variants: { http: VariantFacts, host_alternate: VariantFacts }
   robots: RobotsFacts
   sitemaps: SitemapFacts
-  llmsTxt: LlmsFacts
-  llmsFullTxt: { url: string, fetch: FetchFacts, isHtml: boolean }
-  markdownNegotiation: { fetch: FetchFacts, served: boolean }
-  notFoundProbe: { url: string, fetch: FetchFacts }
+  llms_txt: LlmsFacts
+  llms_full_txt: { url: string, fetch: FetchFacts, is_html: boolean }
+  markdown_negotiation: { fetch: FetchFacts, served: boolean }
+  not_found_probe: { url: string, fetch: FetchFacts }
   favicon: { declared: string[], probe: FetchFacts | null }
-  ogImage: FetchFacts | null
+  og_image: FetchFacts | null
   canonical: FetchFacts | null
-  aboutPage: { url: string, fetch: FetchFacts, words: number, entityMarkup: boolean } | null
-  sample: { seed: string, limit: number, candidates: { sitemap: number, homepageLinks: number }, pages: SampledPage[] }
-  budget: { ms: number, exhausted: boolean, skipped: string[] }
+  about_page: { url: string, fetch: FetchFacts, words: number, entity_markup: boolean } | null
+  sample: { seed: string, limit: number, candidates: { sitemap: number, homepage_links: number }, pages: SampledPage[] }
+  crawlers: { concurrency: number, fetched: CrawlerFetchFacts[] }
+  budget: { ms: number, exhausted: boolean, skipped: string[], requests: number }
 }

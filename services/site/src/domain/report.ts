@@ -1,15 +1,14 @@
 // Assembles the analysis response from the observations: pure, so the same observations and clock
-// always give the same report.
-import type { SiteObservations } from './observations.js'
-import { aeoScore, type AeoScore } from './scoring/aeo.js'
-import { CATEGORIES, CATEGORY_MAX, type CategoryId, type Check } from './scoring/checks.js'
-import { derive, is2xx } from './scoring/derive.js'
-import { findGaps, type Gap } from './scoring/gaps.js'
-import { crawlPolicyChecks, fetchabilityChecks, metadataChecks } from './scoring/technical-site.js'
-import { freshnessChecks, llmReadinessChecks, structuredDataChecks } from './scoring/technical-content.js'
+// always give the same report. Observations -> derived facts -> scores, gaps and side reports.
+import { derive } from './derive.js'
+import { is2xx, type SiteObservations } from './observations.js'
 import { aiCrawlerAccess, type AiCrawlerAccess } from './reports/ai-crawler-access.js'
 import { launchReadiness, mobileCompatibility, type ReportItem } from './reports/launch-readiness.js'
 import { sitemapSampleQa, type SitemapQa } from './reports/sitemap-qa.js'
+import { aeoScore, type AeoScore } from './scoring/aeo.js'
+import type { CategoryId, Check } from './scoring/check.js'
+import { findGaps, type Gap } from './scoring/gaps.js'
+import { technicalScore } from './scoring/technical-score.js'
 
 export const TOP_GAPS = 5
 
@@ -35,39 +34,31 @@ export interface SiteReport {
 
 export function buildReport (obs: SiteObservations, now: Date): SiteReport {
   const d = derive(obs, now)
-  const checks = [
-    ...fetchabilityChecks(obs, d), ...metadataChecks(obs, d), ...crawlPolicyChecks(obs, d),
-    ...structuredDataChecks(obs, d), ...llmReadinessChecks(obs, d), ...freshnessChecks(obs, d)
-  ]
-  const categoryScores = Object.fromEntries(CATEGORIES.map((id) => {
-    const sum = checks.filter((c) => c.category === id).reduce((n, c) => n + c.points, 0)
-    return [id, { score: Math.min(Math.round(sum), CATEGORY_MAX[id]), max: CATEGORY_MAX[id] }]
-  })) as SiteReport['category_scores']
-  const technical = CATEGORIES.reduce((n, id) => n + categoryScores[id].score, 0)
-  const gaps = findGaps(obs, d, checks)
+  const technical = technicalScore(d)
+  const gaps = findGaps(d, technical.checks)
   const hp = obs.homepage.fetch
   return {
     domain: obs.domain,
-    requestedUrl: obs.requestedUrl,
+    requestedUrl: obs.requested_url,
     analyzed_at: now.toISOString(),
     fetchability: {
       ok: d.homepageOk,
       status: hp.status ?? 0,
-      final_url: hp.finalUrl,
+      final_url: hp.final_url,
       error: hp.error?.message ?? (d.homepageOk ? null : is2xx(hp.status) ? 'the homepage is not HTML' : `HTTP ${hp.status ?? 0}`)
     },
-    score: technical,
-    technical_crawl_score: technical,
-    max_score: 100,
-    category_scores: categoryScores,
-    score_breakdown: checks,
-    aeo_authority_score: aeoScore(obs, d),
+    score: technical.score,
+    technical_crawl_score: technical.score,
+    max_score: technical.max,
+    category_scores: technical.category_scores,
+    score_breakdown: technical.checks,
+    aeo_authority_score: aeoScore(d),
     top_gaps: gaps.slice(0, TOP_GAPS),
     gaps,
-    launch_readiness: launchReadiness(obs, d),
+    launch_readiness: launchReadiness(d),
     mobile_compatibility: mobileCompatibility(d),
-    sitemap_qa: sitemapSampleQa(obs, now),
-    ai_crawler_access: aiCrawlerAccess(obs, d),
+    sitemap_qa: sitemapSampleQa(d),
+    ai_crawler_access: aiCrawlerAccess(d),
     observations: obs
   }
 }

@@ -1,13 +1,21 @@
+import accepts from '@fastify/accepts'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { HttpError, RequestValidationError } from '@utility-apis/fastapi-errors'
+import { Type } from '@sinclair/typebox'
+import { HttpError } from '@utility-apis/fastapi-errors'
+import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import type { Fetcher } from '../domain/collect/fetch-step.js'
-import { observeSite, TargetNotAllowedError } from '../domain/collect/observe-site.js'
-import { InvalidTargetError, parseTarget, type Target } from '../domain/collect/target.js'
+import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
+import { observeSite } from '../domain/collect/observe-site.js'
 import { buildReport } from '../domain/report.js'
+import { REPORT_CSP, renderHtmlReport } from '../domain/reports/html-report.js'
+import { renderMarkdownReport } from '../domain/reports/markdown-report.js'
+import { targetOf } from './url-input.js'
+import { analyzeRequestExamples } from './analyze.examples.js'
 import { AnalyzeRequestSchema, AnalyzeResponseSchema, DEFAULT_BUDGET_SECONDS, DEFAULT_MAX_PAGES } from './analyze.schemas.js'
 
 export interface AnalyzeRouteOptions {
   fetcher: Fetcher
+  fetchAs: (userAgent: string) => Fetcher
   clock: () => Date
 }
 
@@ -28,41 +36,56 @@ content signals), the sitemaps (robots.txt Sitemap: lines, else /sitemap.xml; in
 The same site content gives the same report. An unreachable site is a 200 with fetchability.ok false; a target that resolves to
 a non-public address is a 400.`
 
-function targetOf (url: string): Target {
-  try {
-    return parseTarget(url)
-  } catch (error) {
-    if (!(error instanceof InvalidTargetError)) throw error
-    throw new RequestValidationError([{ type: 'value_error', loc: ['body', 'url'], msg: `Value error, ${error.message}`, input: url, ctx: { error: error.message } }])
-  }
-}
+const FORMATS: Record<string, 'json' | 'html' | 'markdown'> = { 'application/json': 'json', 'text/html': 'html', 'text/markdown': 'markdown' }
 
-export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = async (app, { fetcher, clock }) => {
+export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = async (app, { fetcher, fetchAs, clock }) => {
+  await app.register(accepts)
   app.post('/v1/site-intel/analyze', {
     config: { auth: true },
     schema: {
       tags: ['site-intel'],
+      operationId: 'analyzeSite',
       summary: 'Analyse a website: crawl score, AEO score and prioritised gaps',
       description: DESCRIPTION,
-      body: AnalyzeRequestSchema,
-      response: { 200: AnalyzeResponseSchema }
+      body: { ...AnalyzeRequestSchema, 'x-examples': analyzeRequestExamples },
+      response: {
+        200: {
+          description: 'The report: JSON, one self-contained HTML page, or Markdown (`format`, else the Accept header).',
+          content: {
+            'application/json': { schema: AnalyzeResponseSchema },
+            'text/html': { schema: Type.String({ description: 'a page with no script and no external asset, readable offline' }) },
+            'text/markdown': { schema: Type.String({ description: 'the same report as Markdown, for tickets and LLM tools' }) }
+          }
+        },
+        400: TargetNotAllowedResponse
+      }
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const target = targetOf(request.body.url)
+    const format = request.body.format ?? FORMATS[request.accepts().type(Object.keys(FORMATS)) as string] ?? 'json'
     try {
       const observations = await observeSite(target, {
         fetcher,
+        fetchAs,
         now: clock(),
         budgetMs: (request.body.time_budget_seconds ?? DEFAULT_BUDGET_SECONDS) * 1000,
         maxPages: request.body.max_pages ?? DEFAULT_MAX_PAGES
       })
       const report = buildReport(observations, clock())
       app.metrics.count('analyses', report.fetchability.ok ? 'reachable' : 'unreachable')
+      if (format === 'html') {
+        reply.type('text/html; charset=utf-8').header('content-security-policy', REPORT_CSP)
+        return renderHtmlReport(report)
+      }
+      if (format === 'markdown') {
+        reply.type('text/markdown; charset=utf-8')
+        return renderMarkdownReport(report)
+      }
       return report
     } catch (error) {
       if (error instanceof TargetNotAllowedError) {
         app.metrics.count('analyses', 'not_allowed')
-        throw new HttpError(400, 'Target address is not allowed')
+        throw new HttpError(error.statusCode, error.message)
       }
       throw error
     }

@@ -5,9 +5,27 @@ export const DEFAULT_BUDGET_SECONDS = 25
 export const DEFAULT_MAX_PAGES = 5
 
 export const AnalyzeRequestSchema = Type.Object({
-  url: Type.String({ minLength: 1, maxLength: 2048, description: 'A bare domain (`example.com`) or a full http(s) URL. A bare domain is tried over https, then http.', examples: ['example.com'] }),
-  time_budget_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 28, default: DEFAULT_BUDGET_SECONDS, description: 'Time budget of the whole analysis; fetches left when it is spent are skipped and listed in observations.budget' })),
-  max_pages: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, default: DEFAULT_MAX_PAGES, description: 'Same-host pages sampled besides the homepage (sitemap first, else homepage links; seeded by the domain)' }))
+  url: Type.String({
+    minLength: 1,
+    maxLength: 2048,
+    description: 'A bare domain (`example.com`) or a full http(s) URL. A bare domain is tried over https, then http.',
+    examples: ['example.com']
+  }),
+  time_budget_seconds: Type.Optional(Type.Integer({
+    minimum: 1,
+    maximum: 28,
+    default: DEFAULT_BUDGET_SECONDS,
+    description: 'Time budget of the whole analysis; fetches left when it is spent are skipped and listed in observations.budget'
+  })),
+  format: Type.Optional(StringEnum(['json', 'html', 'markdown'], {
+    description: 'The report as JSON, as one self-contained HTML page, or as Markdown; without it the Accept header decides (JSON by default)'
+  })),
+  max_pages: Type.Optional(Type.Integer({
+    minimum: 0,
+    maximum: 20,
+    default: DEFAULT_MAX_PAGES,
+    description: 'Same-host pages sampled besides the homepage (sitemap first, else homepage links; seeded by the domain)'
+  }))
 })
 export type AnalyzeRequest = Static<typeof AnalyzeRequestSchema>
 
@@ -15,7 +33,7 @@ const Str = Type.String()
 const Int = Type.Integer()
 const Num = Type.Number()
 const Bool = Type.Boolean()
-const Category = Type.Object({ score: Int, max: Int })
+const Category = Type.Object({ score: Type.Number({ description: 'the sum of its checks, in half points' }), max: Int })
 const Severity = StringEnum(['high', 'medium', 'low'])
 const ItemStatus = StringEnum(['pass', 'warn', 'fail', 'skip', 'not_measured'])
 
@@ -40,13 +58,15 @@ export const AnalyzeResponseSchema = Type.Object({
     final_url: Nullable(Str),
     error: Nullable(Str)
   }),
-  score: Type.Integer({ description: 'equals technical_crawl_score' }),
-  technical_crawl_score: Type.Integer({ description: 'sum of the six category scores' }),
-  max_score: Type.Integer({ description: '100' }),
+  score: Type.Number({ description: 'equals technical_crawl_score' }),
+  technical_crawl_score: Type.Number({ description: 'sum of the six category scores, in half points' }),
+  max_score: Type.Integer({ description: '100, less the points of any check part that could not apply to this site' }),
   category_scores: Type.Object({
     fetchability: Category, metadata: Category, crawl_policy: Category, structured_data: Category, llm_readiness: Category, freshness: Category
   }),
-  score_breakdown: Type.Array(Type.Object({ id: Str, category: Str, label: Str, points: Num, max: Num, detail: Str }), { description: 'every check with the points it earned and why' }),
+  score_breakdown: Type.Array(Type.Object({ id: Str, category: Str, label: Str, points: Num, max: Num, detail: Str }), {
+    description: 'every check with the points it earned and why'
+  }),
   aeo_authority_score: Type.Object({
     score: Int,
     uncapped_score: Int,
@@ -84,7 +104,25 @@ export const AnalyzeResponseSchema = Type.Object({
       counts_toward_score: Bool
     })),
     search_and_user_fetch_allowed_share: Num,
-    content_signals: Type.Array(ContentSignalSchema)
+    content_signals: Type.Array(ContentSignalSchema),
+    fetched: Type.Array(Type.Object({
+      token: Str,
+      operator: Str,
+      purpose: StringEnum(['training', 'search', 'user_fetch', 'legacy', 'search_engine']),
+      user_agent: Str,
+      robots: Type.Object({ allowed: Bool, rule: Nullable(Type.Object({ line: Int, text: Str })), file_differs: Bool }),
+      http: Type.Object({
+        status: Nullable(Int),
+        outcome: StringEnum(['served', 'different_page', 'blocked', 'challenge', 'no_answer']),
+        challenge: Nullable(Str),
+        detail: Nullable(Str)
+      }),
+      mismatch: Type.Unsafe<'blocked_by_server' | 'served_despite_robots' | null>({
+        type: ['string', 'null'],
+        enum: ['blocked_by_server', 'served_despite_robots', null],
+        description: 'robots.txt allows the crawler and the server blocks it, or robots.txt blocks it and the server serves it'
+      })
+    }), { description: 'the homepage fetched with each crawler\'s published user agent (from our address, not the crawler\'s own IP ranges)' })
   }),
   observations: ObservationsSchema
 })

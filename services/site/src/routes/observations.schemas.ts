@@ -1,6 +1,7 @@
 // TypeBox schema of `observations`: the raw facts behind every score (mirrors domain/observations.ts;
 // a test checks that a full report passes through this schema unchanged).
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { BOT_PROTECTION, type BotProtection } from '@utility-apis/homepage-fetch'
 
 // Response schemas avoid anyOf: fast-json-stringify compiles an Ajv validator for every anyOf branch
 // (~40 MB and a slow first response for this document), while a type list or an enum is a plain check.
@@ -20,18 +21,18 @@ const NStr = Nullable(Type.String())
 
 export const FetchFactsSchema = Type.Object({
   url: Str,
-  finalUrl: NStr,
+  final_url: NStr,
   status: Nullable(Int),
   error: Nullable(Type.Object({ code: Str, message: Str })),
   redirects: Type.Array(Type.Object({ url: Str, status: Int, location: Str })),
-  contentType: NStr,
+  content_type: NStr,
   bytes: Int,
   truncated: Bool,
-  ttfbMs: Nullable(Type.Number({ description: 'timing: differs between runs' }))
+  ttfb_ms: Nullable(Type.Number({ description: 'timing: differs between runs' }))
 }, { description: 'One HTTP fetch: status, redirect chain, type and size, or the error that stopped it' })
 
-const AgentDirectivesSchema = Type.Object({ generic: Strings, byAgent: Type.Record(Type.String(), Strings) })
-const QuestionSchema = Type.Object({ question: Str, answerWords: Int })
+const AgentDirectivesSchema = Type.Object({ generic: Strings, by_agent: Type.Record(Type.String(), Strings) })
+const QuestionSchema = Type.Object({ question: Str, answer_words: Int })
 
 export const PageFactsSchema = Type.Object({
   url: Str,
@@ -41,51 +42,61 @@ export const PageFactsSchema = Type.Object({
   lang: NStr,
   charset: NStr,
   viewport: NStr,
-  metaRobots: AgentDirectivesSchema,
-  og: Type.Object({ title: NStr, description: NStr, image: NStr, url: NStr, type: NStr, modifiedTime: NStr, publishedTime: NStr }),
-  twitterCard: NStr,
+  meta_robots: AgentDirectivesSchema,
+  og: Type.Object({ title: NStr, description: NStr, image: NStr, url: NStr, type: NStr, modified_time: NStr, published_time: NStr }),
+  twitter_card: NStr,
   icons: Strings,
-  hreflang: Type.Array(Type.Object({ hreflang: Str, href: Str })),
-  markdownAlternate: NStr,
+  hreflang: Type.Array(Type.Object({ hreflang: Str, href: Str, relative: Bool })),
+  markdown_alternate: NStr,
   structured: Type.Object({
-    jsonLdBlocks: Int,
-    jsonLdErrors: Strings,
+    json_ld_blocks: Int,
+    json_ld_errors: Strings,
     microdata: Bool,
     rdfa: Bool,
     types: Strings,
-    organization: Nullable(Type.Object({ type: Str, name: NStr, url: NStr, logo: NStr, sameAs: Strings, contact: Bool })),
+    organization: Nullable(Type.Object({ type: Str, name: NStr, url: NStr, logo: NStr, same_as: Strings, contact: Bool })),
     website: Nullable(Type.Object({ name: NStr })),
-    person: Nullable(Type.Object({ name: NStr, url: NStr, sameAs: Strings, credentials: Bool })),
-    contentItem: Nullable(Type.Object({ type: Str, complete: Bool, missing: Strings })),
-    articleAuthor: NStr,
+    person: Nullable(Type.Object({ name: NStr, url: NStr, same_as: Strings, credentials: Bool })),
+    content_item: Nullable(Type.Object({ type: Str, complete: Bool, missing: Strings })),
+    article_author: NStr,
     breadcrumb: Bool,
     faq: Type.Array(QuestionSchema),
-    idOnHost: Bool,
-    datePublished: NStr,
-    dateModified: NStr,
+    id_on_host: Bool,
+    date_published: NStr,
+    date_modified: NStr,
     reviews: Bool
   }),
   headings: Type.Object({ h1: Strings, h2: Int, skips: Strings }),
-  images: Type.Object({ total: Int, withAlt: Int }),
-  links: Type.Object({ total: Int, nonCrawlable: Int, internal: Strings, genericText: Strings, about: NStr, contact: NStr, privacy: NStr, terms: NStr }),
+  images: Type.Object({ total: Int, with_alt: Int, hidden: Type.Integer({ description: 'hidden images and 1x1 pixels, not counted as content' }) }),
+  links: Type.Object({
+    total: Int,
+    non_crawlable: Int,
+    non_crawlable_examples: Strings,
+    internal: Strings,
+    generic_text: Strings,
+    about: NStr,
+    contact: NStr,
+    privacy: NStr,
+    terms: NStr
+  }),
   forms: Int,
   buttons: Int,
-  mainText: Type.Object({ words: Int, hasMain: Bool, hasArticle: Bool, lists: Int, tables: Int, firstParagraph: NStr }),
+  main_text: Type.Object({ words: Int, has_main: Bool, has_article: Bool, lists: Int, tables: Int, first_paragraph: NStr }),
   times: Int,
   feeds: Strings,
   plugins: Int,
-  mixedContent: Strings,
-  metaRefresh: Nullable(Type.Object({ delaySeconds: Type.Number(), url: Str })),
+  mixed_content: Strings,
+  meta_refresh: Nullable(Type.Object({ delay_seconds: Type.Number(), url: Str })),
   answers: Type.Object({
     questions: Type.Array(QuestionSchema),
     numbers: Int,
-    definitionFirstParagraph: Bool,
+    definition_first_paragraph: Bool,
     byline: NStr,
-    authorLink: NStr,
+    author_link: NStr,
     contact: Strings,
     testimonials: Bool,
-    externalCitations: Int,
-    visibleDates: Int
+    external_citations: Int,
+    visible_dates: Int
   })
 }, { description: 'What one HTML page says, as read from its raw HTML (no JavaScript run)' })
 
@@ -95,32 +106,36 @@ const VariantSchema = Type.Object({
   outcome: StringEnum(['redirects_to_primary', 'serves_separately', 'absent', 'error', 'not_applicable'])
 })
 
-export const ContentSignalSchema = Type.Object({ line: Int, userAgents: Strings, signals: Type.Record(Type.String(), Type.String()), invalid: Strings })
+export const ContentSignalSchema = Type.Object({ line: Int, user_agents: Strings, signals: Type.Record(Type.String(), Type.String()), invalid: Strings })
 export const LintErrorSchema = Type.Object({ line: Int, content: Str, message: Str })
 const RuleRefSchema = Nullable(Type.Object({ line: Int, text: Str }))
+const RobotsOutcome = StringEnum(['parsed', 'unavailable', 'unreachable'])
+const ChallengeSchema = Type.Unsafe<BotProtection | null>({
+  type: ['string', 'null'], enum: [...Object.keys(BOT_PROTECTION), null], description: 'the bot-protection service that served a challenge page'
+})
 
 export const ObservationsSchema = Type.Object({
   input: Str,
-  requestedUrl: Str,
+  requested_url: Str,
   domain: Str,
   origin: Str,
   homepage: Type.Object({
     fetch: FetchFactsSchema,
-    isHtml: Bool,
-    challenge: NStr,
-    headers: Type.Object({ xRobotsTag: AgentDirectivesSchema, lastModified: NStr, etag: NStr, link: NStr }),
+    is_html: Bool,
+    challenge: ChallengeSchema,
+    headers: Type.Object({ x_robots_tag: AgentDirectivesSchema, last_modified: NStr, etag: NStr, link: NStr }),
     page: Nullable(PageFactsSchema)
   }),
-  variants: Type.Object({ http: VariantSchema, hostAlternate: VariantSchema }),
+  variants: Type.Object({ http: VariantSchema, host_alternate: VariantSchema }),
   robots: Type.Object({
     url: Str,
     fetch: FetchFactsSchema,
-    outcome: StringEnum(['parsed', 'unavailable', 'unreachable']),
+    outcome: RobotsOutcome,
     bytes: Int,
     truncated: Bool,
-    lintErrors: Type.Array(LintErrorSchema),
+    lint_errors: Type.Array(LintErrorSchema),
     sitemaps: Strings,
-    contentSignals: Type.Array(ContentSignalSchema),
+    content_signals: Type.Array(ContentSignalSchema),
     homepage: Type.Array(Type.Object({ token: Str, allowed: Bool, rule: RuleRefSchema }))
   }),
   sitemaps: Type.Object({
@@ -130,42 +145,57 @@ export const ObservationsSchema = Type.Object({
       source: StringEnum(['robots', 'convention', 'index']),
       fetch: FetchFactsSchema,
       gzip: Bool,
-      kind: Type.Unsafe<'urlset' | 'sitemapindex' | 'rss' | 'atom' | 'text' | null>({ type: ['string', 'null'], enum: ['urlset', 'sitemapindex', 'rss', 'atom', 'text', null] }),
-      entryCount: Int,
-      offHostEntries: Int,
+      kind: Type.Unsafe<'urlset' | 'sitemapindex' | 'rss' | 'atom' | 'text' | null>({
+        type: ['string', 'null'], enum: ['urlset', 'sitemapindex', 'rss', 'atom', 'text', null]
+      }),
+      entry_count: Int,
+      off_host_entries: Int,
       errors: Strings,
       warnings: Strings
     })),
     entries: Int,
     lastmod: Type.Object({ valid: Int, invalid: Int, newest: NStr, distinct: Int, today: Int })
   }),
-  llmsTxt: Type.Object({
+  llms_txt: Type.Object({
     url: Str,
     fetch: FetchFactsSchema,
-    isHtml: Bool,
-    shape: Nullable(Type.Object({ title: NStr, summary: NStr, links: Int, sections: Int, optionalSection: Bool, chars: Int, problems: Strings })),
-    linkChecks: Type.Array(Type.Object({ url: Str, status: Nullable(Int), markdown: Bool }))
+    is_html: Bool,
+    shape: Nullable(Type.Object({ title: NStr, summary: NStr, links: Int, sections: Int, optional_section: Bool, chars: Int, problems: Strings })),
+    link_checks: Type.Array(Type.Object({ url: Str, status: Nullable(Int), markdown: Bool }))
   }),
-  llmsFullTxt: Type.Object({ url: Str, fetch: FetchFactsSchema, isHtml: Bool }),
-  markdownNegotiation: Type.Object({ fetch: FetchFactsSchema, served: Bool }),
-  notFoundProbe: Type.Object({ url: Str, fetch: FetchFactsSchema }),
+  llms_full_txt: Type.Object({ url: Str, fetch: FetchFactsSchema, is_html: Bool }),
+  markdown_negotiation: Type.Object({ fetch: FetchFactsSchema, served: Bool }),
+  not_found_probe: Type.Object({ url: Str, fetch: FetchFactsSchema }),
   favicon: Type.Object({ declared: Strings, probe: Nullable(FetchFactsSchema) }),
-  ogImage: Nullable(FetchFactsSchema),
+  og_image: Nullable(FetchFactsSchema),
   canonical: Nullable(FetchFactsSchema),
-  aboutPage: Nullable(Type.Object({ url: Str, fetch: FetchFactsSchema, words: Int, entityMarkup: Bool })),
+  about_page: Nullable(Type.Object({ url: Str, fetch: FetchFactsSchema, words: Int, entity_markup: Bool })),
   sample: Type.Object({
     seed: Str,
     limit: Int,
-    candidates: Type.Object({ sitemap: Int, homepageLinks: Int }),
+    candidates: Type.Object({ sitemap: Int, homepage_links: Int }),
     pages: Type.Array(Type.Object({
       url: Str,
       source: StringEnum(['sitemap', 'homepage-links']),
       lastmod: NStr,
       fetch: FetchFactsSchema,
-      xRobotsTag: AgentDirectivesSchema,
+      x_robots_tag: AgentDirectivesSchema,
       page: Nullable(PageFactsSchema),
       allowed: Type.Object({ googlebot: Bool, oai_searchbot: Bool })
     }))
   }),
-  budget: Type.Object({ ms: Int, exhausted: Bool, skipped: Strings })
+  crawlers: Type.Object({
+    concurrency: Type.Integer({ description: 'crawlers fetched at the same time, two requests each' }),
+    fetched: Type.Array(Type.Object({
+      token: Str,
+      user_agent: Str,
+      robots_txt: Type.Object({ status: Nullable(Int), outcome: RobotsOutcome, same_as_ours: Bool }),
+      robots_allowed: Bool,
+      robots_rule: RuleRefSchema,
+      homepage: Type.Object({ status: Nullable(Int), final_url: NStr, error: NStr, challenge: ChallengeSchema, difference: NStr })
+    }), { description: 'the homepage and /robots.txt as each crawler\'s published user agent got them' })
+  }),
+  budget: Type.Object({
+    ms: Int, exhausted: Bool, skipped: Strings, requests: Type.Integer({ description: 'requests the analysis attempted, each redirect hop counted' })
+  })
 }, { description: 'The raw facts behind every score, check, gap and cap' })

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { HttpError, RequestValidationError } from '@utility-apis/fastapi-errors'
+import { HttpError } from '@utility-apis/fastapi-errors'
+import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
+import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
 import { Budget, fetchStep, LIMITS, type Fetcher } from '../domain/collect/fetch-step.js'
-import { robotsOutcome } from '../domain/collect/observe-robots.js'
+import { robotsOutcome } from '../domain/robots/robots-policy.js'
 import { testRobots } from '../domain/robots/robots-tester.js'
+import { robotsTestRequestExamples, robotsTestResponseExamples } from './robots-test.examples.js'
 import { RobotsTestRequestSchema, RobotsTestResponseSchema } from './robots-test.schemas.js'
+import { httpUrlOf } from './url-input.js'
 
 export interface RobotsTestRouteOptions {
   fetcher: Fetcher
@@ -17,42 +21,46 @@ export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> 
     config: { auth: true },
     schema: {
       tags: ['site-intel'],
+      operationId: 'testRobotsTxt',
       summary: 'Test a URL against robots.txt',
       description: 'A robots.txt tester matching RFC 9309 as Google\'s reference parser does (longest match, allow on ties, `*` and `$`, ' +
         'percent-encoding, merged groups, the `*` fallback). Per user agent: allowed or not, the group that applied and the rule ' +
         '(line number and text) that decided, plus the Lighthouse-style lint, Sitemap lines and content signals. Without ' +
         '`robots_txt` the URL\'s /robots.txt is fetched (4xx: everything allowed; 5xx, 429 or no answer: everything disallowed).',
-      body: RobotsTestRequestSchema,
-      response: { 200: RobotsTestResponseSchema }
+      body: { ...RobotsTestRequestSchema, 'x-examples': robotsTestRequestExamples },
+      response: {
+        200: { ...RobotsTestResponseSchema, description: 'The verdict for each crawler.', 'x-examples': robotsTestResponseExamples },
+        400: TargetNotAllowedResponse
+      }
     }
   }, async (request) => {
     const { url, robots_txt: provided } = request.body
     const agents = request.body.user_agents ?? OBSERVED_TOKENS
-    let parsedUrl: URL
-    try {
-      parsedUrl = new URL(url)
-    } catch {
-      parsedUrl = new URL('invalid:')
-    }
-    if (parsedUrl.protocol !== 'http:' && parsedUrl.protocol !== 'https:') {
-      const error = 'url must use http or https'
-      throw new RequestValidationError([{ type: 'value_error', loc: ['body', 'url'], msg: `Value error, ${error}`, input: url, ctx: { error } }])
-    }
+    const parsedUrl = httpUrlOf(url)
     if (provided !== undefined) {
       const result = testRobots(provided, 'parsed', parsedUrl.href, agents)
       app.metrics.count('robots_tests', 'provided')
-      return { url: parsedUrl.href, ...result, robots_txt: { source: 'provided' as const, url: null, status: null, outcome: 'parsed' as const, error: null, truncated: result.truncated } }
+      const robotsTxt = { source: 'provided' as const, url: null, status: null, outcome: 'parsed' as const, error: null, truncated: result.truncated }
+      return { url: parsedUrl.href, ...result, robots_txt: robotsTxt }
     }
     const robotsUrl = new URL('/robots.txt', parsedUrl).href
     const step = await fetchStep(fetcher, new Budget(FETCH_BUDGET_MS), 'robots.txt', robotsUrl, { maxBytes: LIMITS.robots, accept: 'text/plain,*/*;q=0.5' })
-    if (step.error?.code === 'FETCH_ERR_BLOCKED' && step.error.redirects.length === 0) throw new HttpError(400, 'Target address is not allowed')
+    const notAllowed = TargetNotAllowedError.from(step.error)
+    if (notAllowed !== null) throw new HttpError(notAllowed.statusCode, notAllowed.message)
     const outcome = robotsOutcome(step.facts.status)
     const result = testRobots(step.result?.body ?? null, outcome, parsedUrl.href, agents)
     app.metrics.count('robots_tests', `fetched:${outcome}`)
     return {
       url: parsedUrl.href,
       ...result,
-      robots_txt: { source: 'fetched' as const, url: robotsUrl, status: step.facts.status, outcome, error: step.facts.error?.message ?? null, truncated: result.truncated || step.result?.truncated === true }
+      robots_txt: {
+        source: 'fetched' as const,
+        url: robotsUrl,
+        status: step.facts.status,
+        outcome,
+        error: step.facts.error?.message ?? null,
+        truncated: result.truncated || step.result?.truncated === true
+      }
     }
   })
 }

@@ -2,10 +2,16 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ContentSignalSchema, LintErrorSchema, Nullable, StringEnum } from './observations.schemas.js'
 
 export const RobotsTestRequestSchema = Type.Object({
-  robots_txt: Type.Optional(Type.String({ maxLength: 600_000, description: 'The robots.txt to test; without it the URL\'s /robots.txt is fetched. Only the first 500 KiB is read, as Google does.' })),
+  robots_txt: Type.Optional(Type.String({
+    maxLength: 600_000,
+    description: 'The robots.txt to test; without it the URL\'s /robots.txt is fetched. Only the first 500 KiB is read, as Google does.'
+  })),
   url: Type.String({ format: 'uri', maxLength: 2048, description: 'The http(s) URL to test', examples: ['https://example.com/private/page'] }),
   user_agents: Type.Optional(Type.Array(Type.String({ pattern: '^([A-Za-z_-]+|\\*)$', maxLength: 64 }), {
-    minItems: 1, maxItems: 50, description: 'Product tokens (`Googlebot`, `GPTBot`, ...), or `*` for a crawler without a group of its own. Default: the search engine and AI crawler tokens.'
+    minItems: 1,
+    maxItems: 50,
+    description: 'Product tokens (`Googlebot`, `GPTBot`, ...), or `*` for a crawler without a group of its own. ' +
+      'Default: the search engine and AI crawler tokens.'
   }))
 })
 export type RobotsTestRequest = Static<typeof RobotsTestRequestSchema>
@@ -17,7 +23,9 @@ export const RobotsTestResponseSchema = Type.Object({
     source: StringEnum(['provided', 'fetched']),
     url: Nullable(Type.String()),
     status: Nullable(Type.Integer()),
-    outcome: StringEnum(['parsed', 'unavailable', 'unreachable'], { description: 'RFC 9309: 2xx parsed; 4xx unavailable (allow all); 5xx, 429 or no answer unreachable (disallow all)' }),
+    outcome: StringEnum(['parsed', 'unavailable', 'unreachable'], {
+      description: 'RFC 9309: 2xx parsed; 4xx unavailable (allow all); 5xx, 429 or no answer unreachable (disallow all)'
+    }),
     error: Nullable(Type.String()),
     truncated: Type.Boolean({ description: 'longer than 500 KiB: the rest was ignored' })
   }),

@@ -15,11 +15,12 @@ function expectExplained (report: any, expected: ExpectedChecks): void {
     expect(got[id].detail, id).toMatch(detail)
   }
   expect(Object.keys(got).sort()).toEqual(Object.keys(expected).sort())
-  // a category is the rounded sum of its checks, the score the sum of the categories
+  // a category is the exact sum of its checks, the score the sum of the categories (issue 16, defect 4: halves
+  // were rounded up per category, so the breakdown did not add up to the score)
   const sums: Record<string, number> = {}
   for (const [id, [points]] of Object.entries(expected)) sums[CATEGORY_OF[id[0]]] = (sums[CATEGORY_OF[id[0]]] ?? 0) + points
-  for (const [category, sum] of Object.entries(sums)) expect([category, report.category_scores[category].score]).toEqual([category, Math.round(sum)])
-  const total = Object.values(sums).reduce((n, s) => n + Math.round(s), 0)
+  for (const [category, sum] of Object.entries(sums)) expect([category, report.category_scores[category].score]).toEqual([category, sum])
+  const total = Object.values(sums).reduce((n, s) => n + s, 0)
   expect(report.technical_crawl_score).toBe(total)
   expect(report.score).toBe(total)
   expect(report.max_score).toBe(100)
@@ -54,12 +55,16 @@ describe('strong.test', () => {
       M3: [3, /strong\.test:\d+\/ answers 200/],
       M4: [1, /lang="en"/],
       M5: [2, /width=device-width/],
-      M6: [3, /^1 h1, no skipped level/],
-      M7: [4, /og:image answers 2xx image/],
+      // issue 16 rebalanced metadata to make room for M12 and M13: headings are worth 2, OpenGraph 3
+      M6: [2, /^1 h1, no skipped level/],
+      M7: [3, /og:image answers 2xx image/],
       M8: [1, /summary_large_image/],
       M9: [1, /favicon\.png/],
       M10: [2, /1 of 1 images/],
       M11: [1, /utf-8/],
+      M12: [1, /no hreflang annotations/],
+      // the nav and footer links are plain hrefs with descriptive text
+      M13: [1, /every link can be followed; no generic link text/],
       // GPTBot (training) is blocked: reported, but it costs nothing
       C1: [4, /valid/],
       C2: [4, /may crawl/],
@@ -105,7 +110,7 @@ describe('strong.test', () => {
   })
 
   it('reads the sitemap index, its gzip child and samples 5 of the 7 non-home URLs', () => {
-    const files = report.observations.sitemaps.files.map((f: any) => [new URL(f.url).pathname, f.source, f.kind, f.gzip, f.entryCount])
+    const files = report.observations.sitemaps.files.map((f: any) => [new URL(f.url).pathname, f.source, f.kind, f.gzip, f.entry_count])
     expect(files).toEqual([
       ['/sitemap_index.xml', 'robots', 'sitemapindex', false, 2],
       ['/sitemap-pages.xml', 'index', 'urlset', false, 5],
@@ -123,7 +128,7 @@ describe('strong.test', () => {
     const tokens = Object.fromEntries(report.ai_crawler_access.tokens.map((t: any) => [t.token, t]))
     expect(tokens.GPTBot).toMatchObject({ purpose: 'training', allowed: false, rule: { line: 7, text: 'Disallow: /' }, counts_toward_score: false })
     expect(tokens['OAI-SearchBot']).toMatchObject({ purpose: 'search', allowed: true, counts_toward_score: true })
-    expect(report.ai_crawler_access.content_signals).toEqual([{ line: 4, userAgents: ['*'], signals: { search: 'yes', 'ai-train': 'no', 'ai-input': 'yes' }, invalid: [] }])
+    expect(report.ai_crawler_access.content_signals).toEqual([{ line: 4, user_agents: ['*'], signals: { search: 'yes', 'ai-train': 'no', 'ai-input': 'yes' }, invalid: [] }])
   })
 
   it('passes launch readiness except https and the http redirect', () => {
@@ -147,6 +152,21 @@ describe('strong.test', () => {
     expect(report.mobile_compatibility.map((i: any) => [i.id, i.status])).toEqual([
       ['viewport', 'pass'], ['user_scalable', 'pass'], ['legacy_plugins', 'pass'], ['font_size', 'not_measured'], ['tap_targets', 'not_measured']
     ])
+  })
+
+  it('names every key in snake_case, but the top-level requestedUrl', () => {
+    const camel: string[] = []
+    const walk = (value: unknown, path: string): void => {
+      if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${path}[${i}]`))
+      else if (value !== null && typeof value === 'object') {
+        for (const [key, v] of Object.entries(value)) {
+          if (/[A-Z]/.test(key) && `${path}.${key}` !== '.requestedUrl') camel.push(`${path}.${key}`)
+          walk(v, `${path}.${key}`)
+        }
+      }
+    }
+    walk(report, '')
+    expect(camel).toEqual([])
   })
 
   it('gives the same report twice, apart from timings', async () => {
@@ -181,6 +201,9 @@ describe('weak.test', () => {
       M9: [0, /favicon\.ico answers 200 text\/html/],
       M10: [0.5, /1 of 4 images have alt/],
       M11: [0, /no charset declared/],
+      M12: [1, /no hreflang annotations/],
+      // issue 16, defect 2: the javascript: menu link and "click here" now cost their half points each
+      M13: [0, /1 link cannot be followed: "menu" \(javascript:void\(0\)\); generic link text: "click here"/],
       C1: [2, /2 errors \(first: line 3/],
       C2: [4, /may crawl/],
       // PerplexityBot, Perplexity-User and Claude-SearchBot disallowed: 3 of 6 -> 5 x 0.5 = 2.5
@@ -209,8 +232,9 @@ describe('weak.test', () => {
       R5: [0, /neither header/],
       R6: [0, /no feed/]
     })
-    // 14.5 -> 15, 2.5 -> 3, 14.5 -> 15, 4, 4, 1.5 -> 2
-    expect(report.technical_crawl_score).toBe(43)
+    // exact halves (issue 16, defect 4): 14.5 + 3.5 + 14.5 + 4 + 4 + 1.5; it was 43 when each category was rounded up
+    // (15 + 3 + 15 + 4 + 4 + 2); metadata gained M12 (1, no hreflang) and M13 (0), and lost nothing else here
+    expect(report.technical_crawl_score).toBe(42)
   })
 
   it('orders its gaps by severity, then points lost', () => {
@@ -221,25 +245,30 @@ describe('weak.test', () => {
       ['canonical_invalid', 'medium', 3],
       // half the AI search bots blocked: medium (high below half)
       ['ai_search_bots_blocked', 'medium', 2.5],
-      ['missing_og_image', 'medium', 2],
       ['missing_viewport', 'medium', 2],
+      // og:image is 1 of OpenGraph's 3 points since issue 16 (it was 2 of 4)
+      ['missing_og_image', 'medium', 1],
       ['invalid_json_ld', 'medium', 1],
       ['sitemap_sample_errors', 'medium', 0.5],
       ['robots_txt_invalid', 'low', 2],
       ['missing_article_schema', 'low', 2],
       ['title_length', 'low', 2],
-      ['multiple_h1', 'low', 2],
       ['missing_og_tags', 'low', 2],
       ['stale_sitemap', 'low', 2],
       ['missing_content_dates', 'low', 2],
       ['images_missing_alt', 'low', 1.5],
       ['missing_lastmod', 'low', 1.5],
       ['missing_breadcrumb_schema', 'low', 1],
+      // one h1 is 1 of the outline's 2 points since issue 16 (it was 2 of 3)
+      ['multiple_h1', 'low', 1],
       ['heading_skip', 'low', 1],
       ['missing_twitter_card', 'low', 1],
       ['missing_favicon', 'low', 1],
       ['missing_lang', 'low', 1],
-      ['long_redirect_chain', 'low', 1]
+      ['long_redirect_chain', 'low', 1],
+      // issue 16, defect 2: Lighthouse's crawlable-anchors and link-text
+      ['non_crawlable_links', 'low', 0.5],
+      ['generic_link_text', 'low', 0.5]
     ])
     expect(report.top_gaps.map((g: any) => g.code)).toEqual(['invalid_llms_txt', 'https_not_enforced', 'missing_meta_description', 'canonical_invalid', 'ai_search_bots_blocked'])
   })
@@ -254,7 +283,7 @@ describe('weak.test', () => {
       '/draft': ['noindex']
     })
     expect(report.sitemap_qa.pass_share).toBe(0.2)
-    expect(report.observations.sitemaps.files[0]).toMatchObject({ offHostEntries: 1, entryCount: 10 })
+    expect(report.observations.sitemaps.files[0]).toMatchObject({ off_host_entries: 1, entry_count: 10 })
   })
 
   it('caps a content-rich AEO score at 60 for thin E-E-A-T proof', () => {
@@ -297,6 +326,9 @@ describe('broken.test', () => {
       M9: [0, /favicon\.ico answers 404/],
       M10: [2, /no images/],
       M11: [1, /utf-8/],
+      // a page with no hreflang and no links has nothing wrong with either: the two new metadata points (issue 16)
+      M12: [1, /no hreflang annotations/],
+      M13: [1, /every link can be followed; no generic link text/],
       // robots.txt 503: crawlers must assume everything is disallowed (RFC 9309 2.3.1.4)
       C1: [0, /unreachable \(HTTP 503\)/],
       C2: [0, /Googlebot: robots\.txt unreachable/],
@@ -323,7 +355,8 @@ describe('broken.test', () => {
       R5: [0, /neither/],
       R6: [0, /no feed/]
     })
-    expect(report.technical_crawl_score).toBe(28)
+    // 28 before issue 16, plus M12 and M13
+    expect(report.technical_crawl_score).toBe(30)
   })
 
   it('puts the five blocking problems on top', () => {

@@ -16,11 +16,12 @@ const SLOW = 'slow.test'
 const DOWN = 'down.test'
 const TAGGED = 'tagged.test'
 const GUARDED = 'guarded.test'
+const TO_PRIVATE = 'to-private.test'
 
 let h: Harness
 let closedPort: number
 beforeAll(async () => {
-  h = await harness([...STRONG_HOSTS, SLOW, DOWN, TAGGED, GUARDED], (o) => ({
+  h = await harness([...STRONG_HOSTS, SLOW, DOWN, TAGGED, GUARDED, TO_PRIVATE], (o) => ({
     ...strongSite(o),
     [TAGGED]: {
       '/': html(`<html><head><title>Tagged site home</title><meta name="bingbot" content="none"></head><body><main><p>${words(80)}</p></main></body></html>`,
@@ -29,6 +30,7 @@ beforeAll(async () => {
     [GUARDED]: {
       '*': { status: 403, headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1"></script></body></html>' }
     },
+    [TO_PRIVATE]: { '/': { status: 302, headers: { location: 'http://10.0.0.1/' }, body: '' } },
     [SLOW]: {
       '/': html(`<html><body><main><h1>Slow</h1><p>${words(60)}</p><a href="/a">A</a><a href="/b">B</a></main></body></html>`),
       '/a': { hang: true },
@@ -98,7 +100,7 @@ describe('POST /v1/site-intel/analyze', () => {
 
   it('returns the domain report unchanged: the response schema drops nothing', async () => {
     const fetcher = createSafeFetcher(fixturePolicy(STRONG_HOSTS))
-    const direct = buildReport(await observeSite(parseTarget(h.server.origin(STRONG)), { fetcher, now: NOW, budgetMs: 25_000, maxPages: 5 }), NOW)
+    const direct = buildReport(await observeSite(parseTarget(h.server.origin(STRONG)), { fetcher, fetchAs: () => fetcher, now: NOW, budgetMs: 25_000, maxPages: 5 }), NOW)
     await fetcher.close()
     const res = await h.analyze(h.server.origin(STRONG))
     expect(withoutTimings(res.body)).toEqual(withoutTimings(direct))
@@ -116,6 +118,11 @@ describe('POST /v1/site-intel/analyze', () => {
     }
   })
 
+  it('refuses a homepage that redirects to a non-public address with the same 400, as brand does', async () => {
+    const res = await h.analyze(h.server.origin(TO_PRIVATE))
+    expect([res.status, res.body]).toEqual([400, { detail: 'Target address is not allowed' }])
+  })
+
   it('rejects malformed input with FastAPI 422 bodies', async () => {
     const post = async (payload: unknown): Promise<any> =>
       (await h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: KEY, payload: payload as object })).json()
@@ -124,6 +131,23 @@ describe('POST /v1/site-intel/analyze', () => {
     expect((await post({})).detail[0]).toMatchObject({ type: 'missing', loc: ['body', 'url'] })
     expect((await post({ url: 'example.com', max_pages: 21 })).detail[0]).toMatchObject({ type: 'less_than_equal', loc: ['body', 'max_pages'] })
     expect((await post({ url: 'example.com', time_budget_seconds: '5' })).detail[0]).toMatchObject({ type: 'int_type', loc: ['body', 'time_budget_seconds'] })
+  })
+
+  it('answers the report as HTML or Markdown by format, else by the Accept header', async () => {
+    const post = async (headers: Record<string, string>, extra: object = {}): Promise<{ type: string, csp: unknown, body: string }> => {
+      const res = await h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: { ...KEY, ...headers }, payload: { url: h.server.origin(STRONG), ...extra } })
+      return { type: String(res.headers['content-type']), csp: res.headers['content-security-policy'], body: res.body }
+    }
+    const html = await post({ accept: 'text/html' })
+    expect(html.type).toBe('text/html; charset=utf-8')
+    expect(html.csp).toMatch(/^default-src 'none'; style-src 'unsafe-inline'/)
+    expect(html.body).toMatch(/^<!doctype html>/)
+    const markdown = await post({ accept: 'text/markdown' })
+    expect([markdown.type, markdown.body.split('\n')[0]]).toEqual(['text/markdown; charset=utf-8', '# Website report: strong.test'])
+    expect((await post({ accept: 'application/json, text/html;q=0.5' })).type).toMatch(/^application\/json/)
+    expect((await post({}, { format: 'html' })).type).toBe('text/html; charset=utf-8')
+    expect((await post({ accept: 'text/html' }, { format: 'markdown' })).type).toBe('text/markdown; charset=utf-8')
+    expect((await post({ accept: 'text/html' }, { format: 'json' })).type).toMatch(/^application\/json/)
   })
 
   it('needs an API key', async () => {

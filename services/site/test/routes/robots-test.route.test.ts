@@ -73,6 +73,30 @@ describe('POST /v1/site-intel/robots/test', () => {
       .toMatchObject({ type: 'string_pattern_mismatch', loc: ['body', 'user_agents', 0] })
   })
 
+  it('rejects credentials in the URL with the 422 of analyze, without echoing them', async () => {
+    const fetchedBefore = h.server.seen.length
+    const credentials = { detail: [{ type: 'value_error', loc: ['body', 'url'], msg: 'Value error, url must not contain credentials', ctx: { error: 'url must not contain credentials' } }] }
+    for (const payload of [{ url: 'https://user:secret@a.example/x', robots_txt: ROBOTS }, { url: `http://user:secret@${h.server.origin('ok.test').slice(7)}/x` }]) {
+      const res = await h.app.inject({ method: 'POST', url: '/v1/site-intel/robots/test', headers: KEY, payload })
+      expect([res.statusCode, res.json()]).toEqual([422, credentials])
+      expect(res.body).not.toContain('secret')
+    }
+    const analyze = await h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: KEY, payload: { url: 'https://user:secret@a.example/' } })
+    expect([analyze.statusCode, analyze.json()]).toEqual([422, credentials])
+    // nothing was fetched for them
+    expect(h.server.seen.length).toBe(fetchedBefore)
+  })
+
+  it('answers for a hostile robots.txt of the maximum size in milliseconds', async () => {
+    const rule = `Disallow: /${'a*'.repeat(40)}b\n`
+    const robots = 'User-agent: *\n' + rule.repeat(Math.floor((500 * 1024 - 14) / rule.length))
+    const started = performance.now()
+    const { status, body } = await test({ robots_txt: robots, url: `https://a.example/${'a'.repeat(2000)}`, user_agents: ['Googlebot'] })
+    // a generous bound: it takes a few milliseconds; the matcher before took 15 s for this one agent
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect([status, body.robots_txt.truncated, body.results[0].allowed]).toEqual([200, false, true])
+  })
+
   it('refuses to fetch from a non-public address', async () => {
     const app = await buildApp({ config: testConfig(), clock: () => NOW })
     try {

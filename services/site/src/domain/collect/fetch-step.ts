@@ -1,6 +1,7 @@
 // Every outbound request of an analysis goes through here: the SSRF-safe fetcher, a byte cap per kind
 // of resource, and the analysis time budget, which shortens each fetch's deadline and skips fetches
 // once it is spent. Failures become facts (code and a user-safe message), never exceptions.
+import { TimeBudget } from '@utility-apis/homepage-fetch'
 import { FetchError, type FetchOptions, type FetchResult } from '@utility-apis/safe-fetch'
 import type { FetchFacts, FetchFailureCode } from '../observations.js'
 
@@ -17,7 +18,7 @@ export const LIMITS = {
 }
 
 /** Per-fetch deadline when the budget leaves more. */
-const FETCH_TIMEOUT_MS = 10_000
+export const FETCH_TIMEOUT_MS = 10_000
 /** Below this a fetch cannot usefully start. */
 const MIN_USEFUL_MS = 200
 
@@ -32,18 +33,12 @@ const CODES: Partial<Record<string, FetchFailureCode>> = {
   FETCH_ERR_PROTOCOL: 'protocol'
 }
 
-export class Budget {
-  private readonly deadline: number
+/** The analysis time budget, which also records what it had to skip and counts the requests sent. */
+export class Budget extends TimeBudget {
   exhausted = false
   readonly skipped: string[] = []
-
-  constructor (readonly ms: number) {
-    this.deadline = performance.now() + ms
-  }
-
-  remaining (): number {
-    return Math.max(0, this.deadline - performance.now())
-  }
+  /** requests attempted (a name that does not resolve included), each redirect hop counted */
+  requests = 0
 }
 
 export interface Step {
@@ -60,20 +55,25 @@ export interface StepOptions {
 }
 
 function failedFacts (url: string, code: FetchFailureCode, message: string, redirects: FetchFacts['redirects'] = []): FetchFacts {
-  return { url, finalUrl: null, status: null, error: { code, message }, redirects, contentType: null, bytes: 0, truncated: false, ttfbMs: null }
+  return { ...notFetched(url), error: { code, message }, redirects }
+}
+
+/** The facts of a fetch that was not made (nothing to fetch, or it did not apply). */
+export function notFetched (url: string): FetchFacts {
+  return { url, final_url: null, status: null, error: null, redirects: [], content_type: null, bytes: 0, truncated: false, ttfb_ms: null }
 }
 
 export function factsOf (url: string, r: FetchResult): FetchFacts {
   return {
     url,
-    finalUrl: r.finalUrl,
+    final_url: r.finalUrl,
     status: r.status,
     error: null,
     redirects: r.redirects.map((h) => ({ url: h.url, status: h.status, location: h.location })),
-    contentType: r.headers['content-type'] ?? null,
+    content_type: r.headers['content-type'] ?? null,
     bytes: r.body.length,
     truncated: r.truncated,
-    ttfbMs: Math.round(r.timings.ttfbMs)
+    ttfb_ms: Math.round(r.timings.ttfbMs)
   }
 }
 
@@ -91,16 +91,23 @@ export async function fetchStep (fetcher: Fetcher, budget: Budget, label: string
       followRedirects: options.followRedirects ?? true,
       headers: options.accept === undefined ? undefined : { accept: options.accept }
     })
+    budget.requests += 1 + result.redirects.length
     return { facts: factsOf(url, result), result, error: null }
   } catch (error) {
-    if (!(error instanceof FetchError)) return { facts: failedFacts(url, 'other', 'The request failed'), result: null, error: null }
-    let code = CODES[error.code] ?? 'other'
-    if (code === 'timeout' && budget.remaining() < MIN_USEFUL_MS) {
-      code = 'budget'
-      budget.exhausted = true
-      budget.skipped.push(label)
-    }
-    const message = code === 'budget' ? 'Stopped: the analysis time budget was spent' : error.message
-    return { facts: failedFacts(url, code, message, error.redirects), result: null, error }
+    budget.requests += 1 + (error instanceof FetchError ? error.redirects.length : 0)
+    return failedStep(budget, label, url, error)
   }
+}
+
+/** A failed fetch as a step: its code and user-safe message; a timeout at the end of the budget is the budget's. */
+export function failedStep (budget: Budget, label: string, url: string, error: unknown): Step {
+  if (!(error instanceof FetchError)) return { facts: failedFacts(url, 'other', 'The request failed'), result: null, error: null }
+  let code = CODES[error.code] ?? 'other'
+  if (code === 'timeout' && budget.remaining() < MIN_USEFUL_MS) {
+    code = 'budget'
+    budget.exhausted = true
+    budget.skipped.push(label)
+  }
+  const message = code === 'budget' ? 'Stopped: the analysis time budget was spent' : error.message
+  return { facts: failedFacts(url, code, message, error.redirects), result: null, error }
 }

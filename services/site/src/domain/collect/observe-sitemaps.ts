@@ -5,7 +5,7 @@ import type { SitemapFacts, SitemapFileFacts } from '../observations.js'
 import type { SeededSample } from '../sampler.js'
 import { decodeSitemapBody, type DecodedBody } from '../sitemap/decode-body.js'
 import { parseSitemap } from '../sitemap/parse-sitemap.js'
-import { NON_HTML } from '../page/page-facts.js'
+import { isPageCandidate } from '../page/page-facts.js'
 import { fetchStep, LIMITS, type Budget, type Fetcher } from './fetch-step.js'
 
 const MAX_LISTED = 3
@@ -24,6 +24,8 @@ export interface SitemapContext {
   exclude: Set<string>
   sample: SeededSample<SampleValue>
   now: Date
+  /** which same-host URLs may be sampled; default: HTML pages (isPageCandidate) */
+  candidate?: (url: URL) => boolean
 }
 
 class LastmodStats {
@@ -47,13 +49,16 @@ class LastmodStats {
   }
 
   facts (): SitemapFacts['lastmod'] {
-    return { valid: this.valid, invalid: this.invalid, newest: this.newest === null ? null : new Date(this.newest).toISOString(), distinct: this.distinct.size, today: this.today }
+    const newest = this.newest === null ? null : new Date(this.newest).toISOString()
+    return { valid: this.valid, invalid: this.invalid, newest, distinct: this.distinct.size, today: this.today }
   }
 }
 
-async function readFile (ctx: SitemapContext, url: string, source: SitemapFileFacts['source'], stats: LastmodStats, children: string[]): Promise<SitemapFileFacts> {
+async function readFile (
+  ctx: SitemapContext, url: string, source: SitemapFileFacts['source'], stats: LastmodStats, children: string[]
+): Promise<SitemapFileFacts> {
   const step = await fetchStep(ctx.fetcher, ctx.budget, `sitemap ${url}`, url, { maxBytes: LIMITS.sitemap, accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5' })
-  const file: SitemapFileFacts = { url, source, fetch: step.facts, gzip: false, kind: null, entryCount: 0, offHostEntries: 0, errors: [], warnings: [] }
+  const file: SitemapFileFacts = { url, source, fetch: step.facts, gzip: false, kind: null, entry_count: 0, off_host_entries: 0, errors: [], warnings: [] }
   const status = step.facts.status
   if (step.result === null || status === null || status < 200 || status >= 300) return file
   const truncated = step.result.truncated
@@ -87,12 +92,11 @@ async function readFile (ctx: SitemapContext, url: string, source: SitemapFileFa
         return
       }
       url.hash = ''
-      if (url.host !== ctx.host) file.offHostEntries++
-      else if (!NON_HTML.test(url.pathname) && !ctx.exclude.has(url.href)) ctx.sample.offer(url.href, { source: 'sitemap', lastmod: entry.lastmod })
+      if (url.host !== ctx.host) file.off_host_entries++
+      else if ((ctx.candidate ?? isPageCandidate)(url) && !ctx.exclude.has(url.href)) ctx.sample.offer(url.href, { source: 'sitemap', lastmod: entry.lastmod })
     }
   })
-  Object.assign(file, { kind: parsed.kind, entryCount: parsed.entryCount, errors: parsed.errors, warnings: [...file.warnings, ...parsed.warnings] })
-  return file
+  return { ...file, kind: parsed.kind, entry_count: parsed.entryCount, errors: parsed.errors, warnings: [...file.warnings, ...parsed.warnings] }
 }
 
 export async function observeSitemaps (ctx: SitemapContext, listed: string[]): Promise<SitemapFacts> {

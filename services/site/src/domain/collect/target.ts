@@ -8,7 +8,21 @@ export interface Target {
   candidates: string[]
 }
 
-export class InvalidTargetError extends Error {}
+export class InvalidTargetError extends Error {
+  /** false when the input carries credentials, which an error must not repeat back */
+  readonly echoInput: boolean
+
+  constructor (message: string, echoInput = true) {
+    super(message)
+    this.echoInput = echoInput
+  }
+}
+
+/** What every URL a request names must be: http or https, without credentials. */
+export function checkHttpUrl (url: URL): void {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidTargetError('url must use http or https')
+  if (url.username !== '' || url.password !== '') throw new InvalidTargetError('url must not contain credentials', false)
+}
 
 const HOST = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)*$/
 
@@ -21,8 +35,7 @@ export function parseTarget (input: string): Target {
   } catch {
     throw new InvalidTargetError('url must be a domain name or an http(s) URL')
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidTargetError('url must use http or https')
-  if (url.username !== '' || url.password !== '') throw new InvalidTargetError('url must not contain credentials')
+  checkHttpUrl(url)
   const host = url.hostname.replace(/\.$/, '')
   const ipLiteral = /^\[.*\]$/.test(host) || /^\d{1,3}(\.\d{1,3}){3}$/.test(host)
   if (!ipLiteral && !HOST.test(host)) throw new InvalidTargetError('url must contain a valid host name')

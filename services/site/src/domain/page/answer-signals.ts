@@ -64,8 +64,8 @@ function hostKey (url: string): string | null {
   }
 }
 
-export function answerSignals (html: string, pageUrl: string): AnswerFacts {
-  const $ = load(html)
+/** `$` is the page's parsed document when the caller has one; it is changed (scripts and the like removed). */
+export function answerSignals (html: string, pageUrl: string, $: CheerioAPI = load(html)): AnswerFacts {
   $('script, style, noscript, template, svg').remove()
   const mainScope = $('main, article, [role="main"]').first()
   const scope = mainScope.length > 0 ? mainScope : $('body')
@@ -77,13 +77,13 @@ export function answerSignals (html: string, pageUrl: string): AnswerFacts {
   scope.find('h2, h3').each((_i, el) => {
     const question = clean($(el).text())
     if (question === '' || !isQuestion(question)) return
-    questions.push({ question, answerWords: words(answerAfter($, el as unknown as DomLike, Number(el.name[1]))) })
+    questions.push({ question, answer_words: words(answerAfter($, el as unknown as DomLike, Number(el.name[1]))) })
   })
   scope.find('details > summary').each((_i, el) => {
     const question = clean($(el).text())
     if (question === '' || !isQuestion(question)) return
     const all = clean($(el).parent().text())
-    questions.push({ question, answerWords: words(all.slice(all.indexOf(question) + question.length)) })
+    questions.push({ question, answer_words: words(all.slice(all.indexOf(question) + question.length)) })
   })
 
   const firstParagraph = contentScope.find('p').toArray().map((p) => clean($(p).text())).find((t) => words(t) >= 12) ?? ''
@@ -123,12 +123,12 @@ export function answerSignals (html: string, pageUrl: string): AnswerFacts {
     questions,
     // dates are counted as dates, not as figures
     numbers: (mainText.replace(DATE, ' ').match(FIGURE) ?? []).length,
-    definitionFirstParagraph: firstParagraph !== '' && DEFINITION.test(firstParagraph.split(/\s+/).slice(0, 25).join(' ')),
+    definition_first_paragraph: firstParagraph !== '' && DEFINITION.test(firstParagraph.split(/\s+/).slice(0, 25).join(' ')),
     byline: metaAuthor !== '' ? metaAuthor : bylineEl ?? null,
-    authorLink,
+    author_link: authorLink,
     contact,
     testimonials,
-    externalCitations,
-    visibleDates: (mainText.match(DATE) ?? []).length
+    external_citations: externalCitations,
+    visible_dates: (mainText.match(DATE) ?? []).length
   }
 }

@@ -11,7 +11,8 @@ export function parseLinkHeader (value: string | null | undefined, base: string)
     const rel = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(params)?.[1] ?? ''
     const type = /;\s*type\s*=\s*"?([^";]+)"?/i.exec(params)?.[1] ?? null
     try {
-      out.push({ href: new URL(m[1].trim(), base).href, rel: rel.toLowerCase().split(/\s+/).filter(Boolean), type: type === null ? null : type.toLowerCase().trim() })
+      const href = new URL(m[1].trim(), base).href
+      out.push({ href, rel: rel.toLowerCase().split(/\s+/).filter(Boolean), type: type === null ? null : type.toLowerCase().trim() })
     } catch {}
   }
   return out

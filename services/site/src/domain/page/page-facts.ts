@@ -1,13 +1,25 @@
 // One page as the scores see it: the shared metadata package's extraction, summarised, plus the
 // answer-engine signals read from the same HTML.
+import { load } from 'cheerio/slim'
 import { charsetParameter, type PageMetadata } from '@utility-apis/html-metadata'
 import type { PageFacts } from '../observations.js'
 import { answerSignals } from './answer-signals.js'
+import { markupFacts } from './markup-facts.js'
 import { structuredFacts } from './structured-facts.js'
+
+const EXAMPLES = 5
+const quote = (text: string): string => `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`
 
 // Lighthouse link-text: anchor texts that say nothing about the target
 const GENERIC_TEXT = new Set(['click here', 'click this', 'go', 'here', 'this', 'start', 'right here', 'more', 'learn more', 'read more'])
-export const NON_HTML = /\.(pdf|jpe?g|png|gif|webp|svg|ico|zip|gz|mp[34]|mov|avi|webm|xml|json|txt|csv|docx?|xlsx?|pptx?|css|js)$/i
+const NON_HTML = /\.(pdf|jpe?g|png|gif|webp|svg|ico|zip|gz|mp[34]|mov|avi|webm|xml|json|txt|csv|docx?|xlsx?|pptx?|css|js)$/i
+/** The sitemap protocol's limit on a URL; longer ones are not sampled. */
+export const MAX_URL_LENGTH = 2048
+
+/** A URL worth sampling as a page: not a file of another kind, and not longer than a sitemap may list. */
+export function isPageCandidate (url: URL): boolean {
+  return url.href.length <= MAX_URL_LENGTH && !NON_HTML.test(url.pathname)
+}
 
 function pathAndText (href: string, text: string): string {
   try {
@@ -27,6 +39,8 @@ function headingSkips (headings: PageMetadata['headings']): string[] {
 }
 
 function linkFacts (meta: PageMetadata): PageFacts['links'] {
+  // Lighthouse's rule passes a javascript: href other than void(0); no crawler follows one either
+  const nonCrawlable = meta.links.filter((l) => !l.crawlable || /^javascript:/i.test(l.href ?? ''))
   const internal = new Set<string>()
   const find = (test: RegExp): string | null =>
     meta.links.find((l) => l.internal && l.href !== null && test.test(pathAndText(l.href, l.text)))?.href ?? null
@@ -34,18 +48,23 @@ function linkFacts (meta: PageMetadata): PageFacts['links'] {
     if (!l.internal || !l.crawlable || l.href === null) continue
     const url = new URL(l.href)
     url.hash = ''
-    if (!NON_HTML.test(url.pathname)) internal.add(url.href)
+    if (isPageCandidate(url)) internal.add(url.href)
   }
   return {
     total: meta.links.length,
-    nonCrawlable: meta.links.filter((l) => !l.crawlable).length,
+    non_crawlable: nonCrawlable.length,
+    non_crawlable_examples: nonCrawlable.slice(0, EXAMPLES).map((l) => `${quote(l.text)} (${l.href ?? 'no href'})`),
     internal: [...internal],
-    genericText: [...new Set(meta.links.filter((l) => GENERIC_TEXT.has(l.text.trim().toLowerCase())).map((l) => l.text.trim()))],
+    generic_text: [...new Set(meta.links.filter((l) => GENERIC_TEXT.has(l.text.trim().toLowerCase())).map((l) => l.text.trim()))],
     about: find(/(^|\/)(about|about-us|company|who-we-are|team)(\/|\.|\s|$)|^\S*\s+about\b/),
     contact: find(/contact/),
     privacy: find(/privacy|datenschutz/),
     terms: find(/terms|conditions|(^|\/)tos(\/|\s|$)|(^|\/)legal(\/|\s|$)/)
   }
+}
+
+function mainTextFacts (m: PageMetadata['mainText']): PageFacts['main_text'] {
+  return { words: m.words, has_main: m.hasMain, has_article: m.hasArticle, lists: m.lists, tables: m.tables, first_paragraph: m.firstParagraph }
 }
 
 export function pageFacts (meta: PageMetadata, html: string, url: string, contentType: string | null): PageFacts {
@@ -54,6 +73,9 @@ export function pageFacts (meta: PageMetadata, html: string, url: string, conten
   for (const entry of meta.robotsByAgent ?? []) {
     if (entry.agent !== 'robots') byAgent[entry.agent] = [...(byAgent[entry.agent] ?? []), ...entry.directives]
   }
+  const $ = load(html)
+  // read before answerSignals, which strips scripts, noscript and templates from the document
+  const markup = markupFacts($, url)
   const charset = meta.charsetDeclared ?? (contentType === null ? null : charsetParameter(contentType))
   return {
     url,
@@ -63,36 +85,36 @@ export function pageFacts (meta: PageMetadata, html: string, url: string, conten
     lang: meta.lang,
     charset: charset === null ? null : charset.toLowerCase(),
     viewport: meta.viewport,
-    metaRobots: { generic: meta.robots, byAgent },
+    meta_robots: { generic: meta.robots, by_agent: byAgent },
     og: {
       title: og.title ?? null,
       description: og.description ?? null,
       image: og.image ?? og['image:url'] ?? og['image:secure_url'] ?? null,
       url: og.url ?? null,
       type: og.type ?? null,
-      modifiedTime: og['article:modified_time'] ?? null,
-      publishedTime: og['article:published_time'] ?? null
+      modified_time: og['article:modified_time'] ?? null,
+      published_time: og['article:published_time'] ?? null
     },
-    twitterCard: meta.twitter.card ?? null,
+    twitter_card: meta.twitter.card ?? null,
     icons: meta.icons.filter((i) => i.rel.split(' ').includes('icon')).map((i) => i.href),
-    hreflang: meta.alternates.filter((a) => a.hreflang !== null).map((a) => ({ hreflang: a.hreflang as string, href: a.href })),
-    markdownAlternate: meta.alternates.find((a) => a.type?.toLowerCase() === 'text/markdown')?.href ?? null,
+    hreflang: markup.hreflang,
+    markdown_alternate: meta.alternates.find((a) => a.type?.toLowerCase() === 'text/markdown')?.href ?? null,
     structured: structuredFacts(meta, url),
     headings: {
       h1: meta.headings.filter((h) => h.level === 1).map((h) => h.text),
       h2: meta.headings.filter((h) => h.level === 2).length,
       skips: headingSkips(meta.headings)
     },
-    images: { total: meta.images.length, withAlt: meta.images.filter((i) => i.alt !== null).length },
+    images: markup.images,
     links: linkFacts(meta),
     forms: meta.forms,
     buttons: meta.buttons,
-    mainText: meta.mainText,
+    main_text: mainTextFacts(meta.mainText),
     times: meta.times.length,
     feeds: meta.feeds,
     plugins: meta.plugins ?? 0,
-    mixedContent: meta.mixedContent ?? [],
-    metaRefresh: meta.metaRefresh,
-    answers: answerSignals(html, url)
+    mixed_content: meta.mixedContent ?? [],
+    meta_refresh: meta.metaRefresh === null ? null : { delay_seconds: meta.metaRefresh.delaySeconds, url: meta.metaRefresh.url },
+    answers: answerSignals(html, url, $)
   }
 }

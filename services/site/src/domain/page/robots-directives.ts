@@ -5,7 +5,7 @@ import type { AgentDirectives } from '../observations.js'
 const VALUED = new Set(['unavailable_after', 'max-snippet', 'max-image-preview', 'max-video-preview'])
 
 export function parseXRobotsTag (value: string | null | undefined): AgentDirectives {
-  const out: AgentDirectives = { generic: [], byAgent: {} }
+  const out: AgentDirectives = { generic: [], by_agent: {} }
   if (value === null || value === undefined) return out
   let agent: string | null = null
   for (const raw of value.split(',')) {
@@ -18,7 +18,7 @@ export function parseXRobotsTag (value: string | null | undefined): AgentDirecti
       if (part === '') continue
     }
     // a date after unavailable_after may itself contain a comma ("Mon, 25 Jun 2029 ...")
-    const list = agent === null ? out.generic : (out.byAgent[agent] ??= [])
+    const list = agent === null ? out.generic : (out.by_agent[agent] ??= [])
     const last = list.length - 1
     if (last >= 0 && list[last].startsWith('unavailable_after') && /^\d/.test(part)) list[last] += `, ${part}`
     else list.push(part)

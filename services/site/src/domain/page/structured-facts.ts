@@ -18,7 +18,8 @@ const REQUIRED: Record<string, string[]> = {
   VideoObject: ['name', 'thumbnailUrl', 'uploadDate'],
   Book: ['name', 'author']
 }
-const ORGANIZATION = /^(Organization|Corporation|LocalBusiness|NGO|OnlineStore|OnlineBusiness|Store|Restaurant|ProfessionalService|Airline|Consortium|.*Organization|.*Business)$/
+const ORGANIZATION = new RegExp('^(Organization|Corporation|LocalBusiness|NGO|OnlineStore|OnlineBusiness|Store|Restaurant|' +
+  'ProfessionalService|Airline|Consortium|.*Organization|.*Business)$')
 
 function typesOf (node: Node): string[] {
   const t = node['@type']
@@ -73,7 +74,7 @@ function hostKey (url: string): string | null {
   }
 }
 
-function contentItem (nodes: Node[]): StructuredFacts['contentItem'] {
+function contentItem (nodes: Node[]): StructuredFacts['content_item'] {
   const items = nodes.flatMap((n) => typesOf(n).flatMap((type) => {
     if (ARTICLE.has(type)) {
       const missing = ['headline', 'author', 'datePublished'].filter((k) => k === 'author' ? nameOf(n.author) === null : !present(n, k))
@@ -99,14 +100,14 @@ export function structuredFacts (meta: PageMetadata, pageUrl: string): Structure
     .filter((q): q is Node => q !== null && typeof q === 'object')
     .map((q) => {
       const answer = (Array.isArray(q.acceptedAnswer) ? q.acceptedAnswer[0] : q.acceptedAnswer) as Node | undefined
-      return { question: typeof q.name === 'string' ? q.name.trim() : '', answerWords: typeof answer?.text === 'string' ? wordCount(answer.text) : 0 }
+      return { question: typeof q.name === 'string' ? q.name.trim() : '', answer_words: typeof answer?.text === 'string' ? wordCount(answer.text) : 0 }
     })
     .filter((q) => q.question !== '')
   const host = hostKey(pageUrl)
   const dated = (key: string): string | null => nodes.map((n) => str(n[key])).find((v) => v !== null) ?? null
   return {
-    jsonLdBlocks: meta.jsonLd.blocks ?? (meta.jsonLd.nodes.length > 0 ? 1 : 0) + meta.jsonLd.errors.length,
-    jsonLdErrors: meta.jsonLd.errors.map((e) => `block ${e.index + 1}: ${e.message}`),
+    json_ld_blocks: meta.jsonLd.blocks ?? (meta.jsonLd.nodes.length > 0 ? 1 : 0) + meta.jsonLd.errors.length,
+    json_ld_errors: meta.jsonLd.errors.map((e) => `block ${e.index + 1}: ${e.message}`),
     microdata: meta.microdata === true,
     rdfa: meta.rdfa === true,
     types: [...new Set(nodes.flatMap(typesOf))].sort(),
@@ -117,21 +118,26 @@ export function structuredFacts (meta: PageMetadata, pageUrl: string): Structure
           name: nameOf(org.name),
           url: str(org.url),
           logo: str(org.logo),
-          sameAs: strings(org.sameAs),
+          same_as: strings(org.sameAs),
           contact: ['contactPoint', 'telephone', 'email', 'address'].some((k) => present(org, k))
         },
     website: site === undefined ? null : { name: nameOf(site.name) },
     person: person === undefined
       ? null
-      : { name: nameOf(person.name), url: str(person.url), sameAs: strings(person.sameAs), credentials: ['hasCredential', 'award', 'alumniOf', 'memberOf'].some((k) => present(person, k)) },
-    contentItem: contentItem(nodes),
-    articleAuthor: article === undefined ? null : nameOf(article.author),
+      : {
+          name: nameOf(person.name),
+          url: str(person.url),
+          same_as: strings(person.sameAs),
+          credentials: ['hasCredential', 'award', 'alumniOf', 'memberOf'].some((k) => present(person, k))
+        },
+    content_item: contentItem(nodes),
+    article_author: article === undefined ? null : nameOf(article.author),
     breadcrumb: nodes.some((n) => is(n, (t) => t === 'BreadcrumbList') && present(n, 'itemListElement')),
     faq: faqs,
-    idOnHost: host !== null && nodes.some((n) => [str(n.url), typeof n['@id'] === 'string' ? n['@id'] : null]
+    id_on_host: host !== null && nodes.some((n) => [str(n.url), typeof n['@id'] === 'string' ? n['@id'] : null]
       .some((u) => u !== null && hostKey(u) === host)),
-    datePublished: dated('datePublished'),
-    dateModified: dated('dateModified'),
+    date_published: dated('datePublished'),
+    date_modified: dated('dateModified'),
     reviews: nodes.some((n) => is(n, (t) => t === 'Review' || t === 'AggregateRating') || present(n, 'aggregateRating') || present(n, 'review'))
   }
 }

@@ -5,7 +5,7 @@ import type { ParsedRobots } from './robots-parse.js'
 export interface ContentSignal {
   line: number
   /** user agents of the group the line sits in; empty when it stands outside any group */
-  userAgents: string[]
+  user_agents: string[]
   signals: Record<string, string>
   /** parts that are not `name=yes|no` */
   invalid: string[]
@@ -30,7 +30,7 @@ export function extractContentSignals (parsed: ParsedRobots): ContentSignal[] {
         if (match === null) invalid.push(part)
         else signals[match[1].toLowerCase()] = match[2].toLowerCase()
       }
-      out.push({ line: record.line, userAgents: [...agents], signals, invalid })
+      out.push({ line: record.line, user_agents: [...agents], signals, invalid })
     }
   }
   return out

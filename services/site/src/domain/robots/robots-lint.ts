@@ -1,5 +1,9 @@
 // The Lighthouse `robots-txt` audit (core/audits/seo/robots-txt.js): a line-by-line validity lint
 // that is stricter than what crawlers accept, reported with line numbers so owners can fix each line.
+// Lines are read by the parser the matcher uses, so the lint never disagrees with the verdicts about
+// what a line means: where Google's leniency applies a line Lighthouse rejects (no colon, a known
+// misspelling), the error says how the line is read.
+import { classifyKey, splitKeyValue, splitRobotsLines } from './robots-parse.js'
 
 export interface RobotsLintError {
   line: number
@@ -13,8 +17,7 @@ const SAFELIST = new Set([
 ])
 const SITEMAP_PROTOCOLS = new Set(['http:', 'https:', 'ftp:'])
 
-function directiveError (name: string, value: string): string | null {
-  if (!SAFELIST.has(name)) return 'Unknown directive'
+function valueError (name: string, value: string): string | null {
   if (name === 'sitemap') {
     let url: URL
     try {
@@ -33,29 +36,39 @@ function directiveError (name: string, value: string): string | null {
   return null
 }
 
+function fromOctets (octets: string): string {
+  return Buffer.from(octets, 'latin1').toString('utf8')
+}
+
+/** How Google reads a line Lighthouse does not accept as written, or null when it reads it as written. */
+function leniency (octetLine: string, key: string, name: string, value: string): string | null {
+  const read = `"${name}: ${fromOctets(value)}"`
+  const commentless = octetLine.split('#')[0]
+  if (!commentless.includes(':')) return `Syntax not understood: no colon; Google reads it as ${read}, other crawlers may ignore it`
+  if (key.toLowerCase() !== name && !SAFELIST.has(key.toLowerCase())) {
+    return `Unknown directive "${fromOctets(key)}": Google reads it as ${read}, other crawlers ignore it`
+  }
+  return null
+}
+
 export function lintRobotsTxt (text: string): RobotsLintError[] {
   const errors: RobotsLintError[] = []
   let inGroup = false
-  text.split(/\r\n|\r|\n/).forEach((content, index) => {
-    const hash = content.indexOf('#')
-    const line = (hash === -1 ? content : content.slice(0, hash)).trim()
-    if (line === '') return
-    const colon = line.indexOf(':')
-    if (colon === -1) {
-      errors.push({ line: index + 1, content, message: 'Syntax not understood' })
-      return
-    }
-    const name = line.slice(0, colon).trim().toLowerCase()
-    const value = line.slice(colon + 1).trim()
-    const message = directiveError(name, value)
-    if (message !== null) {
-      errors.push({ line: index + 1, content, message })
-      return
-    }
+  splitRobotsLines(Buffer.from(text, 'utf8').toString('latin1')).forEach((octetLine, index) => {
+    const content = fromOctets(octetLine)
+    const report = (message: string): void => { errors.push({ line: index + 1, content, message }) }
+    if (content.split('#')[0].trim() === '') return
+    const kv = splitKeyValue(octetLine)
+    if (kv === null) return report('Syntax not understood')
+    const kind = classifyKey(kv.key)
+    const name = kind === 'unknown' ? kv.key.toLowerCase() : kind
+    const lenient = kind === 'unknown' ? null : leniency(octetLine, kv.key, name, kv.value)
+    // a line read leniently still opens a group (or sits in one), as it does for the matcher
+    if (lenient !== null && name === 'user-agent') inGroup = true
+    const message = lenient ?? (SAFELIST.has(name) ? valueError(name, fromOctets(kv.value)) : 'Unknown directive')
+    if (message !== null) return report(message)
     if (name === 'user-agent') inGroup = true
-    else if (!inGroup && (name === 'allow' || name === 'disallow')) {
-      errors.push({ line: index + 1, content, message: 'No user-agent specified' })
-    }
+    else if (!inGroup && (name === 'allow' || name === 'disallow')) report('No user-agent specified')
   })
   return errors
 }

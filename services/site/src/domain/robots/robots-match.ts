@@ -1,7 +1,10 @@
 // The RFC 9309 matcher: the most specific (longest, in octets) matching rule of the group that applies
 // wins and allow wins a tie; groups for the same agent merge; no specific group means the `*` group.
 // Decisions follow Google's reference parser (google/robotstxt) case for case.
-import type { ParsedRobots, RobotsRecord } from './robots-parse.js'
+import { PathIndex } from './path-index.js'
+import { extractUserAgent, type ParsedRobots, type RobotsGroup, type RobotsRecord } from './robots-parse.js'
+
+export { extractUserAgent }
 
 export interface MatchedRule {
   line: number
@@ -16,12 +19,6 @@ export interface RobotsDecision {
   /** which group decided: the agent's own group(s), the `*` group, or none (no rules apply) */
   group: 'specific' | 'global' | 'none'
   rule: MatchedRule | null
-}
-
-/** Product tokens contain only [a-zA-Z_-]; anything after is ignored ("Foo Bar" is "Foo"). */
-export function extractUserAgent (value: string): string {
-  const match = /^[A-Za-z_-]*/.exec(value)
-  return match === null ? '' : match[0]
 }
 
 export function isValidUserAgentToObey (value: string): boolean {
@@ -52,101 +49,118 @@ export function getPathParamsQuery (url: string): string {
 
 /**
  * Whether `pattern` matches `path` from its start: `*` is any sequence, `$` at the very end anchors.
- * Keeps the set of path prefixes that the pattern prefix can match, so the worst case is
- * O(path * pattern) rather than exponential backtracking.
+ * The literal pieces between the `*`s are found left to right, each at its leftmost place after the
+ * previous one (the leftmost place leaves the most room for the rest, so it never misses a match):
+ * time linear in the path and the pattern, where the reference parser's position set is their product.
  */
-export function patternMatches (path: string, pattern: string): boolean {
-  let positions = [0]
-  for (let p = 0; p < pattern.length; p++) {
-    const ch = pattern[p]
-    if (ch === '$' && p === pattern.length - 1) return positions[positions.length - 1] === path.length
-    if (ch === '*') {
-      const from = positions[0]
-      positions = []
-      for (let i = from; i <= path.length; i++) positions.push(i)
-      continue
-    }
-    const next: number[] = []
-    for (const pos of positions) if (pos < path.length && path[pos] === ch) next.push(pos + 1)
-    if (next.length === 0) return false
-    positions = next
+export function patternMatches (index: PathIndex, pattern: string): boolean {
+  const path = index.path
+  const anchored = pattern.endsWith('$')
+  const pieces = (anchored ? pattern.slice(0, -1) : pattern).split('*')
+  const head = pieces[0]
+  if (!path.startsWith(head)) return false
+  if (pieces.length === 1) return !anchored || path.length === head.length
+  let from = head.length
+  for (let i = 1; i < pieces.length - 1; i++) {
+    const at = index.indexOf(pieces[i], from)
+    if (at === -1) return false
+    from = at + pieces[i].length
   }
-  return true
+  const tail = pieces[pieces.length - 1]
+  return anchored ? path.length - tail.length >= from && path.endsWith(tail) : index.indexOf(tail, from) !== -1
+}
+
+function simpleMatch (path: string, pattern: string): boolean {
+  return pattern.endsWith('$') ? path === pattern.slice(0, -1) : path.startsWith(pattern)
 }
 
 interface Best { priority: number, record: RobotsRecord | null, pattern: string }
-const none = (): Best => ({ priority: -1, record: null, pattern: '' })
 
-/** Octet form of a URL path, as the rules are compared in octets. */
+/**
+ * Octet form of a URL path, as the rules are compared in octets. A literal `*` or `$` in the path is
+ * written %2A or %24: the form a rule uses to name the character itself (RFC 9309 section 2.2.3).
+ */
 function pathOctets (url: string): string {
-  return Buffer.from(getPathParamsQuery(url), 'utf8').toString('latin1')
+  return Buffer.from(getPathParamsQuery(url), 'utf8').toString('latin1').replace(/\*/g, '%2A').replace(/\$/g, '%24')
+}
+
+/** A rule's pattern as matched: a `$` before the end is the character itself, so it is compared as %24. */
+function matchForm (pattern: string): string {
+  const body = pattern.endsWith('$') ? pattern.slice(0, -1) : pattern
+  return body.includes('$') ? body.replace(/\$/g, '%24') + pattern.slice(body.length) : pattern
+}
+
+/** The longest matching allow and disallow among the groups' rules (the first of equal length wins). */
+function longestMatches (groups: RobotsGroup[], matches: (pattern: string) => boolean): { allow: Best, disallow: Best } {
+  const allow: Best = { priority: -1, record: null, pattern: '' }
+  const disallow: Best = { priority: -1, record: null, pattern: '' }
+  const consider = (record: RobotsRecord, pattern: string): boolean => {
+    const best = record.key === 'allow' ? allow : disallow
+    // a pattern no longer than the best so far cannot change the outcome, matched or not
+    if (pattern.length <= best.priority) return true
+    if (!matches(pattern)) return false
+    Object.assign(best, { priority: pattern.length, record, pattern })
+    return true
+  }
+  for (const group of groups) {
+    for (const record of group.rules) {
+      if (consider(record, record.value) || record.key !== 'allow') continue
+      // Google: an allowed ".../index.htm(l)" also allows its directory ("/dir/" exactly)
+      const slash = record.value.lastIndexOf('/')
+      if (slash !== -1 && record.value.slice(slash).startsWith('/index.htm')) consider(record, record.value.slice(0, slash + 1) + '$')
+    }
+  }
+  return { allow, disallow }
+}
+
+/**
+ * The verdict of a set of groups: the longest match wins, allow on a tie; when no rule with a
+ * non-empty pattern matches, everything is allowed.
+ */
+function verdictOf (groups: RobotsGroup[], group: RobotsDecision['group'], matches: (pattern: string) => boolean): RobotsDecision {
+  const { allow, disallow } = longestMatches(groups, matches)
+  const decided = allow.priority > 0 || disallow.priority > 0
+  const allowed = !decided || !(disallow.priority > allow.priority)
+  const winner = decided ? (allowed ? allow : disallow) : allow.priority >= disallow.priority ? allow : disallow
+  const record = winner.record
+  const rule = record === null
+    ? null
+    : { line: record.line, directive: record.key as 'allow' | 'disallow', pattern: winner.pattern, text: record.text }
+  return { allowed, group, rule }
+}
+
+/**
+ * Matches one URL for any number of user agents. An agent named by user-agent lines is judged by those
+ * groups only; every other agent by the `*` groups, a verdict worked out once and shared. Each distinct
+ * pattern is tried against the path at most once, so a file costs its patterns' length once per URL.
+ */
+export function robotsMatcher (parsed: ParsedRobots, url: string): (userAgent: string) => RobotsDecision {
+  const path = pathOctets(url)
+  let index: PathIndex | null = null
+  const known = new Map<string, boolean>()
+  const matches = (pattern: string): boolean => {
+    let result = known.get(pattern)
+    if (result === undefined) {
+      // most files have no wildcard: a plain prefix needs no index of the path
+      const form = matchForm(pattern)
+      result = form.includes('*') ? patternMatches(index ??= new PathIndex(path), form) : simpleMatch(path, form)
+      known.set(pattern, result)
+    }
+    return result
+  }
+  let globalVerdict: RobotsDecision | null = null
+  return (userAgent) => {
+    const token = userAgent.toLowerCase()
+    const own = parsed.groups.filter((g) => g.agents.includes(token))
+    if (own.length > 0) return verdictOf(own, 'specific', matches)
+    if (globalVerdict === null) {
+      const global = parsed.groups.filter((g) => g.global)
+      globalVerdict = verdictOf(global, global.length > 0 ? 'global' : 'none', matches)
+    }
+    return globalVerdict
+  }
 }
 
 export function matchRobots (parsed: ParsedRobots, userAgent: string, url: string): RobotsDecision {
-  const path = pathOctets(url)
-  const best = { allowSpecific: none(), disallowSpecific: none(), allowGlobal: none(), disallowGlobal: none() }
-  let seenGlobal = false
-  let seenSpecific = false
-  let everSeenSpecific = false
-  let everSeenGlobal = false
-  let seenSeparator = false
-
-  const consider = (record: RobotsRecord, pattern: string): boolean => {
-    if (!patternMatches(path, pattern)) return false
-    const slot = record.key === 'allow'
-      ? (seenSpecific ? best.allowSpecific : best.allowGlobal)
-      : (seenSpecific ? best.disallowSpecific : best.disallowGlobal)
-    if (slot.priority < pattern.length) Object.assign(slot, { priority: pattern.length, record, pattern })
-    return true
-  }
-
-  for (const record of parsed.records) {
-    if (record.key === 'user-agent') {
-      if (seenSeparator) seenSpecific = seenGlobal = seenSeparator = false
-      const value = record.value
-      // Google: "*" followed by whitespace and more text still names the global group
-      if (value.startsWith('*') && (value.length === 1 || /[ \t\n\v\f\r]/.test(value[1]))) {
-        seenGlobal = everSeenGlobal = true
-      } else if (extractUserAgent(value).toLowerCase() === userAgent.toLowerCase()) {
-        seenSpecific = everSeenSpecific = true
-      }
-      continue
-    }
-    if (record.key !== 'allow' && record.key !== 'disallow') continue
-    if (!seenGlobal && !seenSpecific) continue
-    seenSeparator = true
-    if (consider(record, record.value) || record.key !== 'allow') continue
-    // Google: an allowed ".../index.htm(l)" also allows its directory ("/dir/" exactly)
-    const slash = record.value.lastIndexOf('/')
-    if (slash !== -1 && record.value.slice(slash).startsWith('/index.htm')) {
-      consider(record, record.value.slice(0, slash + 1) + '$')
-    }
-  }
-
-  const decide = (allow: Best, disallow: Best): { allowed: boolean, winner: Best } => {
-    const allowed = !(disallow.priority > allow.priority)
-    return { allowed, winner: allowed ? allow : disallow }
-  }
-  let outcome: { allowed: boolean, winner: Best }
-  let group: RobotsDecision['group']
-  const { allowSpecific, disallowSpecific, allowGlobal, disallowGlobal } = best
-  if (allowSpecific.priority > 0 || disallowSpecific.priority > 0) {
-    outcome = decide(allowSpecific, disallowSpecific)
-    group = 'specific'
-  } else if (everSeenSpecific) {
-    // the agent has a group, but nothing in it matched with a non-empty pattern
-    outcome = { allowed: true, winner: allowSpecific.priority >= disallowSpecific.priority ? allowSpecific : disallowSpecific }
-    group = 'specific'
-  } else if (allowGlobal.priority > 0 || disallowGlobal.priority > 0) {
-    outcome = decide(allowGlobal, disallowGlobal)
-    group = 'global'
-  } else {
-    outcome = { allowed: true, winner: allowGlobal.priority >= disallowGlobal.priority ? allowGlobal : disallowGlobal }
-    group = everSeenGlobal ? 'global' : 'none'
-  }
-  const record = outcome.winner.record
-  const rule = record === null
-    ? null
-    : { line: record.line, directive: record.key as 'allow' | 'disallow', pattern: outcome.winner.pattern, text: record.text }
-  return { allowed: outcome.allowed, group, rule }
+  return robotsMatcher(parsed, url)(userAgent)
 }

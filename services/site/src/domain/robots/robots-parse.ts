@@ -1,6 +1,9 @@
 // robots.txt parsing as RFC 9309 describes it, with the leniencies of Google's reference parser
 // (google/robotstxt): missing colons, common typos, UTF-8 BOM, CR/LF/CRLF, long lines cut.
 // Everything works on octets (a latin1 "binary" string) so that pattern lengths are octet counts.
+// Google's limits bound the work a hostile file can cause: 500 KiB, lines cut after 16,663 octets;
+// Google sets no rule count of its own, so neither do we (the 500 KiB hold at most ~50,000 rules,
+// and matching costs each rule its length; see robots-match.ts).
 
 /** Google parses at most 500 KiB; the rest is ignored. */
 export const ROBOTS_MAX_BYTES = 500 * 1024
@@ -21,8 +24,22 @@ export interface RobotsRecord {
   text: string
 }
 
+/**
+ * User-agent lines and the rules under them. A user-agent line after a rule starts the next group;
+ * rules before any user-agent line belong to none.
+ */
+export interface RobotsGroup {
+  /** a `*` line (alone or followed by whitespace and text) names every crawler without a group of its own */
+  global: boolean
+  /** lowercase product tokens of the other user-agent lines */
+  agents: string[]
+  /** allow and disallow records, in file order */
+  rules: RobotsRecord[]
+}
+
 export interface ParsedRobots {
   records: RobotsRecord[]
+  groups: RobotsGroup[]
   /** Sitemap: values in file order */
   sitemaps: string[]
   bytes: number
@@ -33,14 +50,21 @@ export interface ParsedRobots {
 }
 
 const BOM = [0xef, 0xbb, 0xbf]
-const ASCII_SPACE = /^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g
+function isAsciiSpace (code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d)
+}
 
+// by hand: a trailing-whitespace regex backtracks over every run of inner spaces, quadratic in a hostile line
 export function stripAsciiWhitespace (s: string): string {
-  return s.replace(ASCII_SPACE, '')
+  let start = 0
+  let end = s.length
+  while (start < end && isAsciiSpace(s.charCodeAt(start))) start++
+  while (end > start && isAsciiSpace(s.charCodeAt(end - 1))) end--
+  return s.slice(start, end)
 }
 
 function fromOctets (s: string): string {
-  return Buffer.from(s, 'latin1').toString('utf8')
+  return /[\x80-\xff]/.test(s) ? Buffer.from(s, 'latin1').toString('utf8') : s
 }
 
 function isHex (code: number): boolean {
@@ -52,6 +76,7 @@ function isHex (code: number): boolean {
  * URLs compare in one canonical percent-encoded form. Input and output are octet strings.
  */
 export function escapePattern (octets: string): string {
+  if (!/[%\x80-\xff]/.test(octets)) return octets
   let out = ''
   for (let i = 0; i < octets.length; i++) {
     const code = octets.charCodeAt(i)
@@ -67,18 +92,15 @@ export function escapePattern (octets: string): string {
   return out
 }
 
-function startsWithIgnoreCase (s: string, prefix: string): boolean {
-  return s.slice(0, prefix.length).toLowerCase() === prefix
-}
-
 const USER_AGENT_KEYS = ['user-agent', 'useragent', 'user agent']
 const DISALLOW_KEYS = ['disallow', 'dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw']
 
 export function classifyKey (key: string): RobotsKey {
-  if (USER_AGENT_KEYS.some((k) => startsWithIgnoreCase(key, k))) return 'user-agent'
-  if (startsWithIgnoreCase(key, 'allow')) return 'allow'
-  if (DISALLOW_KEYS.some((k) => startsWithIgnoreCase(key, k))) return 'disallow'
-  if (startsWithIgnoreCase(key, 'sitemap') || startsWithIgnoreCase(key, 'site-map')) return 'sitemap'
+  const lower = key.toLowerCase()
+  if (USER_AGENT_KEYS.some((k) => lower.startsWith(k))) return 'user-agent'
+  if (lower.startsWith('allow')) return 'allow'
+  if (DISALLOW_KEYS.some((k) => lower.startsWith(k))) return 'disallow'
+  if (lower.startsWith('sitemap') || lower.startsWith('site-map')) return 'sitemap'
   return 'unknown'
 }
 
@@ -128,6 +150,31 @@ export function splitRobotsLines (octets: string): string[] {
   return lines
 }
 
+/** Product tokens contain only [a-zA-Z_-]; anything after is ignored ("Foo Bar" is "Foo"). */
+export function extractUserAgent (value: string): string {
+  const match = /^[A-Za-z_-]*/.exec(value)
+  return match === null ? '' : match[0]
+}
+
+function groupsOf (records: RobotsRecord[]): RobotsGroup[] {
+  const groups: RobotsGroup[] = []
+  let current: RobotsGroup | null = null
+  for (const record of records) {
+    if (record.key === 'user-agent') {
+      if (current === null || current.rules.length > 0) {
+        current = { global: false, agents: [], rules: [] }
+        groups.push(current)
+      }
+      // Google: "*" followed by whitespace and more text still names the global group
+      if (/^\*([ \t\n\v\f\r]|$)/.test(record.value)) current.global = true
+      else current.agents.push(extractUserAgent(record.value).toLowerCase())
+    } else if ((record.key === 'allow' || record.key === 'disallow') && current !== null) {
+      current.rules.push(record)
+    }
+  }
+  return groups
+}
+
 export function parseRobotsTxt (body: Buffer | string): ParsedRobots {
   const buffer = typeof body === 'string' ? Buffer.from(body, 'utf8') : body
   const truncated = buffer.length > ROBOTS_MAX_BYTES
@@ -140,6 +187,7 @@ export function parseRobotsTxt (body: Buffer | string): ParsedRobots {
   })
   return {
     records,
+    groups: groupsOf(records),
     sitemaps: records.filter((r) => r.key === 'sitemap').map((r) => r.value),
     bytes: buffer.length,
     truncated,

@@ -1,10 +1,10 @@
 // The robots.txt tester (search engines retired theirs): per user agent, allowed or not and the rule
 // that decided, under RFC 9309's handling of unavailable (4xx) and unreachable (5xx) files.
-import type { RobotsFacts } from '../observations.js'
 import { extractContentSignals, type ContentSignal } from './content-signals.js'
 import { lintRobotsTxt, type RobotsLintError } from './robots-lint.js'
-import { getPathParamsQuery, matchRobots, type MatchedRule } from './robots-match.js'
+import { getPathParamsQuery, robotsMatcher, type MatchedRule } from './robots-match.js'
 import { parseRobotsTxt } from './robots-parse.js'
+import type { RobotsOutcome } from './robots-policy.js'
 
 export interface AgentResult {
   user_agent: string
@@ -25,15 +25,18 @@ export interface RobotsTestResult {
 
 const GROUP = { specific: 'its own group', global: 'the * group', none: 'no group' }
 
-export function testRobots (body: Buffer | string | null, outcome: RobotsFacts['outcome'], url: string, agents: string[]): RobotsTestResult {
+export function testRobots (body: Buffer | string | null, outcome: RobotsOutcome, url: string, agents: string[]): RobotsTestResult {
   const path = getPathParamsQuery(url)
   const parsed = outcome === 'parsed' && body !== null ? parseRobotsTxt(body) : null
+  const match = parsed === null ? null : robotsMatcher(parsed, url)
   const results = agents.map((agent): AgentResult => {
     const base = { user_agent: agent, group: 'none' as const, matched_rule: null }
     if (path === '/robots.txt') return { ...base, allowed: true, reason: '/robots.txt itself is always allowed' }
     if (outcome === 'unavailable') return { ...base, allowed: true, reason: 'robots.txt is unavailable (4xx): crawlers may fetch anything' }
-    if (parsed === null) return { ...base, allowed: false, reason: 'robots.txt is unreachable (5xx, 429 or no answer): crawlers assume everything is disallowed' }
-    const d = matchRobots(parsed, agent, url)
+    if (match === null) {
+      return { ...base, allowed: false, reason: 'robots.txt is unreachable (5xx, 429 or no answer): crawlers assume everything is disallowed' }
+    }
+    const d = match(agent)
     const reason = d.rule === null
       ? `no rule of ${GROUP[d.group]} matches ${path}: allowed`
       : `line ${d.rule.line} "${d.rule.text.trim()}" is the most specific match in ${GROUP[d.group]}`

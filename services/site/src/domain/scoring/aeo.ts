@@ -1,9 +1,11 @@
-// The answer-engine (AEO) authority score of research/site.md B4: entity clarity, answer depth,
-// E-E-A-T proof and citability, then capped by what keeps answer engines from using the site at all.
-import type { PageFacts, SiteObservations } from '../observations.js'
-import { is2xx, type Derived } from './derive.js'
+// The answer-engine (AEO) authority score: entity clarity (25), answer depth (25), E-E-A-T proof (30)
+// and citability (20), then capped by what keeps answer engines from using the site at all.
+import type { Derived } from '../derive.js'
+import { is2xx, type PageFacts } from '../observations.js'
+import { plural } from './check.js'
 
-export interface AeoPart { id: string, group: 'entity_clarity' | 'answer_depth' | 'eeat_proof' | 'citability', label: string, points: number, max: number, detail: string }
+type AeoGroup = 'entity_clarity' | 'answer_depth' | 'eeat_proof' | 'citability'
+export interface AeoPart { id: string, group: AeoGroup, label: string, points: number, max: number, detail: string }
 export interface AppliedCap { code: string, cap: number, recommendation: string, evidence: string }
 export interface AeoScore {
   score: number
@@ -15,7 +17,7 @@ export interface AeoScore {
 
 const ANSWER_WORDS = 40
 
-function hostOf (url: string): string | null {
+function siteOf (url: string): string | null {
   try {
     return new URL(url).host.replace(/^www\./, '')
   } catch {
@@ -23,11 +25,13 @@ function hostOf (url: string): string | null {
   }
 }
 
+/** What the analysed pages prove about who stands behind the site and what it answers. */
 export interface AeoSignals {
   organization: PageFacts['structured']['organization']
   person: PageFacts['structured']['person']
   about: boolean
   contact: string[]
+  /** questions answered in 40+ words, each once */
   answers: string[]
   namedAuthor: string | null
   externalSameAs: string[]
@@ -38,114 +42,285 @@ export interface AeoSignals {
   reviews: boolean
 }
 
-export function aeoSignals (obs: SiteObservations, d: Derived): AeoSignals {
-  const pages = d.pages
-  const host = hostOf(obs.origin)
-  const organization = pages.map((p) => p.structured.organization).find((o) => o !== null) ?? null
-  const person = pages.map((p) => p.structured.person).find((o) => o !== null) ?? null
-  const a = obs.aboutPage
-  const about = a !== null && is2xx(a.fetch.status) && (a.words >= 100 || a.entityMarkup)
-  const contact = [...new Set([...pages.flatMap((p) => p.answers.contact), ...(organization?.contact === true ? ['Organization contact markup'] : [])])]
+function answeredQuestions (pages: PageFacts[]): string[] {
   const seen = new Set<string>()
   const answers: string[] = []
   for (const p of pages) {
     for (const q of [...p.structured.faq, ...p.answers.questions]) {
       const key = q.question.toLowerCase().replace(/\s+/g, ' ').trim()
-      if (q.answerWords < ANSWER_WORDS || seen.has(key)) continue
+      if (q.answer_words < ANSWER_WORDS || seen.has(key)) continue
       seen.add(key)
       answers.push(q.question)
     }
   }
-  const byline = pages.map((p) => p.answers.byline ?? p.structured.articleAuthor).find((b) => b !== null) ?? null
-  const authorPage = pages.some((p) => p.answers.authorLink !== null) || person !== null
-  const sameAs = [...(organization?.sameAs ?? []), ...(person?.sameAs ?? [])]
-  const find = (pick: (p: PageFacts) => string | null): string | null => pages.map(pick).find((v) => v !== null) ?? null
+  return answers
+}
+
+export function aeoSignals ({ obs, pages }: Derived): AeoSignals {
+  const host = siteOf(obs.origin)
+  const find = <T>(pick: (p: PageFacts) => T | null): T | null => pages.map(pick).find((v) => v !== null) ?? null
+  const organization = find((p) => p.structured.organization)
+  const person = find((p) => p.structured.person)
+  const a = obs.about_page
+  const orgContact = organization?.contact === true ? ['Organization contact markup'] : []
+  const byline = find((p) => p.answers.byline ?? p.structured.article_author)
+  const authorPage = pages.some((p) => p.answers.author_link !== null) || person !== null
+  const sameAs = [...(organization?.same_as ?? []), ...(person?.same_as ?? [])]
   return {
     organization,
     person,
-    about,
-    contact,
-    answers,
+    about: a !== null && is2xx(a.fetch.status) && (a.words >= 100 || a.entity_markup),
+    contact: [...new Set([...pages.flatMap((p) => p.answers.contact), ...orgContact])],
+    answers: answeredQuestions(pages),
     namedAuthor: byline !== null && authorPage ? byline : null,
-    externalSameAs: [...new Set(sameAs.filter((u) => hostOf(u) !== host))],
+    externalSameAs: [...new Set(sameAs.filter((u) => siteOf(u) !== host))],
     credentials: person?.credentials === true,
-    citations: pages.reduce((n, p) => n + p.answers.externalCitations, 0),
+    citations: pages.reduce((n, p) => n + p.answers.external_citations, 0),
     privacy: find((p) => p.links.privacy),
     terms: find((p) => p.links.terms),
     reviews: pages.some((p) => p.answers.testimonials || p.structured.reviews)
   }
 }
 
-function parts (obs: SiteObservations, d: Derived, s: AeoSignals): AeoPart[] {
-  const pages = d.pages
-  const part = (id: string, group: AeoPart['group'], label: string, max: number, ok: boolean | number, detail: string): AeoPart =>
-    ({ id, group, label, max, points: typeof ok === 'number' ? ok : ok ? max : 0, detail })
-  const numbers = pages.find((p) => p.answers.numbers >= 3)
-  const structure = pages.find((p) => p.mainText.lists + p.mainText.tables > 0)
-  const definition = pages.find((p) => p.answers.definitionFirstParagraph)
-  const dates = pages.find((p) => p.answers.visibleDates > 0 || p.times > 0)
-  const org = s.organization
-  return [
-    part('A1', 'entity_clarity', 'Organization markup with 2+ sameAs profiles', 10, org !== null && org.sameAs.length >= 2,
-      org === null ? 'no Organization markup' : `${org.type} with ${org.sameAs.length} sameAs`),
-    part('A2', 'entity_clarity', 'About page with people or company facts', 8, s.about,
-      obs.aboutPage === null ? 'no About page linked' : `${obs.aboutPage.url} answers ${obs.aboutPage.fetch.status ?? 'nothing'}, ${obs.aboutPage.words} words`),
-    part('A3', 'entity_clarity', 'contact details (email, phone, address)', 7, s.contact.length > 0, s.contact.length > 0 ? s.contact.join(', ') : 'no contact details found'),
-    part('A4', 'answer_depth', 'questions answered in 40+ words (5 per answer, up to 5)', 25, 5 * Math.min(5, s.answers.length),
-      s.answers.length === 0 ? 'no question with a 40-word answer' : `${s.answers.length} answered: ${s.answers.slice(0, 5).map((q) => `"${q}"`).join(', ')}`),
-    part('A5', 'eeat_proof', 'named author with an author page or Person markup', 10, s.namedAuthor !== null,
-      s.namedAuthor === null ? 'no named author with an author page or Person markup' : `author ${s.namedAuthor}`),
-    part('A6', 'eeat_proof', 'external sameAs profiles or credentials', 5, s.externalSameAs.length > 0 || s.credentials,
-      s.externalSameAs.length > 0 ? `${s.externalSameAs.length} external profiles` : s.credentials ? 'credentials in Person markup' : 'none'),
-    part('A7', 'eeat_proof', 'citations to other sites in the content', 5, s.citations >= 2, `${s.citations} links to other sites in main content`),
-    part('A8', 'eeat_proof', 'privacy and terms pages', 5, s.privacy !== null && s.terms !== null,
-      `${s.privacy === null ? 'no privacy page' : 'privacy page'}, ${s.terms === null ? 'no terms page' : 'terms page'}`),
-    part('A9', 'eeat_proof', 'reviews, testimonials or case studies', 5, s.reviews, s.reviews ? 'found' : 'none found'),
-    part('A10', 'citability', 'numbers and statistics', 5, numbers !== undefined, numbers === undefined ? 'fewer than 3 figures on any page' : `${numbers.answers.numbers} figures on ${numbers.url}`),
-    part('A11', 'citability', 'lists or tables', 5, structure !== undefined, structure === undefined ? 'no list or table in main content' : `on ${structure.url}`),
-    part('A12', 'citability', 'definition-style first paragraph', 5, definition !== undefined, definition === undefined ? 'no first paragraph that defines its subject' : `on ${definition.url}`),
-    part('A13', 'citability', 'visible dates', 5, dates !== undefined, dates === undefined ? 'no visible dates' : `on ${dates.url}`)
+interface AeoPartDef {
+  id: string
+  group: AeoGroup
+  max: number
+  label: string
+  /** earns the maximum when true, else the points given */
+  measure: (s: AeoSignals, d: Derived) => { earned: boolean | number, detail: string }
+}
+
+const pageWith = (d: Derived, test: (p: PageFacts) => boolean): PageFacts | undefined => d.pages.find(test)
+
+const PARTS: AeoPartDef[] = [
+  {
+    id: 'A1',
+    group: 'entity_clarity',
+    max: 10,
+    label: 'Organization markup with 2+ sameAs profiles',
+    measure: ({ organization: org }) => ({
+      earned: org !== null && org.same_as.length >= 2,
+      detail: org === null ? 'no Organization markup' : `${org.type} with ${org.same_as.length} sameAs`
+    })
+  },
+  {
+    id: 'A2',
+    group: 'entity_clarity',
+    max: 8,
+    label: 'About page with people or company facts',
+    measure: (s, { obs }) => {
+      const a = obs.about_page
+      return { earned: s.about, detail: a === null ? 'no About page linked' : `${a.url} answers ${a.fetch.status ?? 'nothing'}, ${a.words} words` }
+    }
+  },
+  {
+    id: 'A3',
+    group: 'entity_clarity',
+    max: 7,
+    label: 'contact details (email, phone, address)',
+    measure: ({ contact }) => ({ earned: contact.length > 0, detail: contact.length > 0 ? contact.join(', ') : 'no contact details found' })
+  },
+  {
+    id: 'A4',
+    group: 'answer_depth',
+    max: 25,
+    label: 'questions answered in 40+ words (5 per answer, up to 5)',
+    measure: ({ answers }) => ({
+      earned: 5 * Math.min(5, answers.length),
+      detail: answers.length === 0
+        ? 'no question with a 40-word answer'
+        : `${answers.length} answered: ${answers.slice(0, 5).map((q) => `"${q}"`).join(', ')}`
+    })
+  },
+  {
+    id: 'A5',
+    group: 'eeat_proof',
+    max: 10,
+    label: 'named author with an author page or Person markup',
+    measure: ({ namedAuthor }) => ({
+      earned: namedAuthor !== null,
+      detail: namedAuthor === null ? 'no named author with an author page or Person markup' : `author ${namedAuthor}`
+    })
+  },
+  {
+    id: 'A6',
+    group: 'eeat_proof',
+    max: 5,
+    label: 'external sameAs profiles or credentials',
+    measure: ({ externalSameAs, credentials }) => ({
+      earned: externalSameAs.length > 0 || credentials,
+      detail: externalSameAs.length > 0 ? `${externalSameAs.length} external profiles` : credentials ? 'credentials in Person markup' : 'none'
+    })
+  },
+  {
+    id: 'A7',
+    group: 'eeat_proof',
+    max: 5,
+    label: 'citations to other sites in the content',
+    measure: ({ citations }) => ({ earned: citations >= 2, detail: `${citations} links to other sites in main content` })
+  },
+  {
+    id: 'A8',
+    group: 'eeat_proof',
+    max: 5,
+    label: 'privacy and terms pages',
+    measure: ({ privacy, terms }) => ({
+      earned: privacy !== null && terms !== null,
+      detail: `${privacy === null ? 'no privacy page' : 'privacy page'}, ${terms === null ? 'no terms page' : 'terms page'}`
+    })
+  },
+  {
+    id: 'A9',
+    group: 'eeat_proof',
+    max: 5,
+    label: 'reviews, testimonials or case studies',
+    measure: ({ reviews }) => ({ earned: reviews, detail: reviews ? 'found' : 'none found' })
+  },
+  {
+    id: 'A10',
+    group: 'citability',
+    max: 5,
+    label: 'numbers and statistics',
+    measure: (_s, d) => {
+      const page = pageWith(d, (p) => p.answers.numbers >= 3)
+      return { earned: page !== undefined, detail: page === undefined ? 'fewer than 3 figures on any page' : `${page.answers.numbers} figures on ${page.url}` }
+    }
+  },
+  {
+    id: 'A11',
+    group: 'citability',
+    max: 5,
+    label: 'lists or tables',
+    measure: (_s, d) => {
+      const page = pageWith(d, (p) => p.main_text.lists + p.main_text.tables > 0)
+      return { earned: page !== undefined, detail: page === undefined ? 'no list or table in main content' : `on ${page.url}` }
+    }
+  },
+  {
+    id: 'A12',
+    group: 'citability',
+    max: 5,
+    label: 'definition-style first paragraph',
+    measure: (_s, d) => {
+      const page = pageWith(d, (p) => p.answers.definition_first_paragraph)
+      return { earned: page !== undefined, detail: page === undefined ? 'no first paragraph that defines its subject' : `on ${page.url}` }
+    }
+  },
+  {
+    id: 'A13',
+    group: 'citability',
+    max: 5,
+    label: 'visible dates',
+    measure: (_s, d) => {
+      const page = pageWith(d, (p) => p.answers.visible_dates > 0 || p.times > 0)
+      return { earned: page !== undefined, detail: page === undefined ? 'no visible dates' : `on ${page.url}` }
+    }
+  }
+]
+
+interface CapDef {
+  code: string
+  cap: number
+  /** caps judged on the homepage's content apply only when there is one */
+  needsHomepage: boolean
+  /** the evidence when the cap applies, else null */
+  applies: (s: AeoSignals, d: Derived) => string | null
+  recommendation: string
+}
+
+function proofSignals (s: AeoSignals): string[] {
+  const proofs: Array<[boolean, string]> = [
+    [s.namedAuthor !== null, 'named author'],
+    [s.about, 'About page'],
+    [s.contact.length > 0, 'contact details'],
+    [s.externalSameAs.length >= 2, '2+ external sameAs'],
+    [s.privacy !== null && s.terms !== null, 'privacy and terms']
   ]
+  return proofs.filter(([ok]) => ok).map(([, name]) => name)
 }
 
-const CAP_TEXT: Record<string, string> = {
-  homepage_unfetchable_cap: 'Make the homepage reachable: nothing can be cited from a site that cannot be fetched.',
-  ai_retrieval_blocked_cap: 'Let AI search and user-fetch crawlers read the site (robots.txt and bot protection).',
-  noindex_cap: 'Remove noindex from the homepage so engines may use it.',
-  js_only_content_cap: 'Serve the main content as HTML; AI fetchers mostly do not run JavaScript.',
-  thin_eeat_proof_cap: 'Show who stands behind the content: named authors with author pages, an About page, contact details, external profiles (sameAs), privacy and terms pages.',
-  missing_faq_answer_depth_cap: 'Answer the questions your visitors ask: question headings (or FAQPage markup) each followed by a 40+ word answer, at least three.',
-  missing_entity_schema_cap: 'Declare the entity behind the site: Organization, LocalBusiness or Person markup, and an About page.'
-}
+const CAPS: CapDef[] = [
+  {
+    code: 'homepage_unfetchable_cap',
+    cap: 20,
+    needsHomepage: false,
+    applies: (_s, d) => d.homepageOk ? null : 'the homepage could not be fetched as HTML',
+    recommendation: 'Make the homepage reachable: nothing can be cited from a site that cannot be fetched.'
+  },
+  {
+    code: 'ai_retrieval_blocked_cap',
+    cap: 40,
+    needsHomepage: false,
+    applies: (_s, { aiSearch, challenge }) => aiSearch.share >= 0.5 && challenge === null
+      ? null
+      : challenge ?? `${aiSearch.allowed.length} of ${aiSearch.allowed.length + aiSearch.blocked.length} AI search and user-fetch bots allowed`,
+    recommendation: 'Let AI search and user-fetch crawlers read the site (robots.txt and bot protection).'
+  },
+  {
+    code: 'noindex_cap',
+    cap: 40,
+    needsHomepage: false,
+    applies: (_s, { noindex }) => noindex.length > 0 ? noindex.join('; ') : null,
+    recommendation: 'Remove noindex from the homepage so engines may use it.'
+  },
+  {
+    code: 'js_only_content_cap',
+    cap: 50,
+    needsHomepage: true,
+    applies: (_s, { home }) => (home?.main_text.words ?? 0) < 50 ? `${home?.main_text.words ?? 0} words of text in the raw HTML` : null,
+    recommendation: 'Serve the main content as HTML; AI fetchers mostly do not run JavaScript.'
+  },
+  {
+    code: 'thin_eeat_proof_cap',
+    cap: 60,
+    needsHomepage: true,
+    applies: (s) => {
+      const proofs = proofSignals(s)
+      return proofs.length >= 2 ? null : `${proofs.length} of 5 proof signals${proofs.length > 0 ? ` (${proofs.join(', ')})` : ''}`
+    },
+    recommendation: 'Show who stands behind the content: named authors with author pages, an About page, contact details, ' +
+      'external profiles (sameAs), privacy and terms pages.'
+  },
+  {
+    code: 'missing_faq_answer_depth_cap',
+    cap: 70,
+    needsHomepage: true,
+    applies: ({ answers }) => answers.length >= 3 ? null : `${plural(answers.length, 'question')} with a 40+ word answer`,
+    recommendation: 'Answer the questions your visitors ask: question headings (or FAQPage markup) each followed by a 40+ word answer, at least three.'
+  },
+  {
+    code: 'missing_entity_schema_cap',
+    cap: 80,
+    needsHomepage: true,
+    applies: (s) => s.organization === null && s.person === null && !s.about
+      ? 'no Organization, LocalBusiness or Person markup and no About page'
+      : null,
+    recommendation: 'Declare the entity behind the site: Organization, LocalBusiness or Person markup, and an About page.'
+  }
+]
 
-export function aeoScore (obs: SiteObservations, d: Derived): AeoScore {
-  const s = aeoSignals(obs, d)
-  const breakdown = d.homepageOk ? parts(obs, d, s) : []
+export function aeoScore (d: Derived): AeoScore {
+  const s = aeoSignals(d)
+  const breakdown = !d.homepageOk
+    ? []
+    : PARTS.map((part): AeoPart => {
+      const { earned, detail } = part.measure(s, d)
+      const points = typeof earned === 'number' ? earned : earned ? part.max : 0
+      return { id: part.id, group: part.group, label: part.label, points, max: part.max, detail }
+    })
   const uncapped = Math.round(breakdown.reduce((n, p) => n + p.points, 0))
-  const caps: Array<Omit<AppliedCap, 'recommendation'>> = []
-  if (!d.homepageOk) caps.push({ code: 'homepage_unfetchable_cap', cap: 20, evidence: 'the homepage could not be fetched as HTML' })
-  if (d.aiSearch.share < 0.5 || d.challenge !== null) {
-    caps.push({ code: 'ai_retrieval_blocked_cap', cap: 40, evidence: d.challenge ?? `${d.aiSearch.allowed.length} of ${d.aiSearch.allowed.length + d.aiSearch.blocked.length} AI search and user-fetch bots allowed` })
-  }
-  if (d.noindex.length > 0) caps.push({ code: 'noindex_cap', cap: 40, evidence: d.noindex.join('; ') })
-  if (d.homepageOk) {
-    const words = d.home?.mainText.words ?? 0
-    if (words < 50) caps.push({ code: 'js_only_content_cap', cap: 50, evidence: `${words} words of text in the raw HTML` })
-    const proofs = [
-      s.namedAuthor !== null && 'named author', s.about && 'About page', s.contact.length > 0 && 'contact details',
-      s.externalSameAs.length >= 2 && '2+ external sameAs', s.privacy !== null && s.terms !== null && 'privacy and terms'
-    ].filter((p): p is string => p !== false)
-    if (proofs.length < 2) caps.push({ code: 'thin_eeat_proof_cap', cap: 60, evidence: `${proofs.length} of 5 proof signals${proofs.length > 0 ? ` (${proofs.join(', ')})` : ''}` })
-    if (s.answers.length < 3) caps.push({ code: 'missing_faq_answer_depth_cap', cap: 70, evidence: `${s.answers.length} question${s.answers.length === 1 ? '' : 's'} with a 40+ word answer` })
-    if (s.organization === null && s.person === null && !s.about) caps.push({ code: 'missing_entity_schema_cap', cap: 80, evidence: 'no Organization, LocalBusiness or Person markup and no About page' })
-  }
-  caps.sort((a, b) => a.cap - b.cap)
+  const caps = CAPS.flatMap((c): AppliedCap[] => {
+    if (c.needsHomepage && !d.homepageOk) return []
+    const evidence = c.applies(s, d)
+    return evidence === null ? [] : [{ code: c.code, cap: c.cap, recommendation: c.recommendation, evidence }]
+  }).sort((a, b) => a.cap - b.cap)
   const score = Math.min(uncapped, ...caps.map((c) => c.cap))
   return {
     score,
     uncapped_score: uncapped,
     status: !d.homepageOk ? 'unavailable' : caps.length > 0 || score < 70 ? 'needs_review' : 'ready',
-    caps_applied: caps.map((c) => ({ code: c.code, cap: c.cap, recommendation: CAP_TEXT[c.code], evidence: c.evidence })),
+    caps_applied: caps,
     breakdown
   }
 }

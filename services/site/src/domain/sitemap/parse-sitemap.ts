@@ -185,7 +185,9 @@ export function parseSitemap (body: string, options: ParseOptions = {}): ParsedS
   if (root.name === 'rss') {
     out.kind = 'rss'
     const channel = (asArray(node.channel)[0] ?? {}) as Record<string, unknown>
-    for (const i of asArray(channel.item) as Array<Record<string, unknown>>) collector.add({ loc: text(asArray(i.link)[0]), lastmod: text(i.pubDate) ?? text(i.updated) })
+    for (const i of asArray(channel.item) as Array<Record<string, unknown>>) {
+      collector.add({ loc: text(asArray(i.link)[0]), lastmod: text(i.pubDate) ?? text(i.updated) })
+    }
   } else {
     out.kind = 'atom'
     for (const e of asArray(node.entry) as Array<Record<string, unknown>>) collector.add({ loc: atomLink(e), lastmod: text(e.updated) ?? text(e.published) })

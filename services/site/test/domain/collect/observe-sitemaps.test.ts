@@ -31,7 +31,8 @@ beforeAll(async () => {
         ]), 'application/xml'),
         '/posts.xml.gz': text(gzipSync(urlset([{ loc: `${o}/blog/a`, lastmod: '2025-06-01' }, { loc: `${o}/blog/b` }])), 'application/octet-stream'),
         '/items.xml': text(urlset(big), 'application/xml'),
-        '/huge.xml': text(urlset(huge), 'application/xml')
+        '/huge.xml': text(urlset(huge), 'application/xml'),
+        '/long.xml': text(urlset([{ loc: `${o}/short` }, { loc: `${o}/${'l'.repeat(2100)}` }]), 'application/xml')
       }
     }
   })
@@ -53,7 +54,7 @@ describe('observeSitemaps', () => {
     const { ctx, sample } = context()
     const facts = await observeSitemaps(ctx, [`${ctx.origin}/sitemap_index.xml`])
     expect(facts.discovery).toBe('robots')
-    expect(facts.files.map((f) => [new URL(f.url).pathname, f.source, f.kind, f.gzip, f.entryCount, f.offHostEntries, f.errors])).toEqual([
+    expect(facts.files.map((f) => [new URL(f.url).pathname, f.source, f.kind, f.gzip, f.entry_count, f.off_host_entries, f.errors])).toEqual([
       ['/sitemap_index.xml', 'robots', 'sitemapindex', false, 4, 0, []],
       ['/pages.xml', 'index', 'urlset', false, 4, 1, []],
       ['/posts.xml.gz', 'index', 'urlset', true, 2, 0, []],
@@ -76,6 +77,13 @@ describe('observeSitemaps', () => {
       ['/sitemap.xml', 'convention', 404, null],
       ['/sitemap_index.xml', 'convention', 200, 'sitemapindex']
     ])
+  })
+
+  it('does not sample a URL longer than the sitemap protocol allows (2,048 characters)', async () => {
+    const { ctx, sample } = context(5)
+    const facts = await observeSitemaps(ctx, [`${ctx.origin}/long.xml`])
+    expect(facts.entries).toBe(2)
+    expect(sample.result().map((r) => new URL(r.url).pathname)).toEqual(['/short'])
   })
 
   it('reads the complete entries of a sitemap cut at the 5 MiB cap', async () => {

@@ -10,10 +10,10 @@ describe('answer signals', () => {
       <div class="faq-q"><h3>Can I return it?</h3></div><div class="faq-a">${words(41)}</div>
       <details><summary>Is shipping free?</summary><p>${words(42)}</p></details></main>`
     expect(answerSignals(html, 'https://a.example/').questions).toEqual([
-      { question: 'What is a widget?', answerWords: 46 },
-      { question: 'How do I order', answerWords: 45 },
-      { question: 'Can I return it?', answerWords: 41 },
-      { question: 'Is shipping free?', answerWords: 42 }
+      { question: 'What is a widget?', answer_words: 46 },
+      { question: 'How do I order', answer_words: 45 },
+      { question: 'Can I return it?', answer_words: 41 },
+      { question: 'Is shipping free?', answer_words: 42 }
     ])
   })
 
@@ -26,10 +26,10 @@ describe('answer signals', () => {
     const s = answerSignals(html, 'https://a.example/')
     // 40%, 1990 and 120; the two dates are not figures
     expect(s.numbers).toBe(3)
-    expect(s.definitionFirstParagraph).toBe(true)
-    expect(s.visibleDates).toBe(2)
+    expect(s.definition_first_paragraph).toBe(true)
+    expect(s.visible_dates).toBe(2)
     // the social profile and the internal link are not citations; the nav link is outside the content
-    expect(s.externalCitations).toBe(1)
+    expect(s.external_citations).toBe(1)
   })
 
   it('reads bylines, author pages, contact details and testimonials', () => {
@@ -37,7 +37,7 @@ describe('answer signals', () => {
       <section id="customer-stories"><p>Great.</p></section><address>1 Main St</address><a href="mailto:a@b.example">mail</a><a href="tel:+1555">call</a></article></body>`
     expect(answerSignals(html, 'https://a.example/post')).toMatchObject({
       byline: 'Jane Doe',
-      authorLink: 'https://a.example/authors/jane',
+      author_link: 'https://a.example/authors/jane',
       contact: ['email link', 'phone link', '<address>'],
       testimonials: true
     })
@@ -46,7 +46,7 @@ describe('answer signals', () => {
 
   it('finds nothing in a script-only page', () => {
     expect(answerSignals('<div id="root"></div><script>document.write("What is it? " + "x ".repeat(99))</script>', 'https://a.example/')).toEqual({
-      questions: [], numbers: 0, definitionFirstParagraph: false, byline: null, authorLink: null, contact: [], testimonials: false, externalCitations: 0, visibleDates: 0
+      questions: [], numbers: 0, definition_first_paragraph: false, byline: null, author_link: null, contact: [], testimonials: false, external_citations: 0, visible_dates: 0
     })
   })
 })

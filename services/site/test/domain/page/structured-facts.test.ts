@@ -20,32 +20,32 @@ describe('structured facts', () => {
       ]
     })
     expect(f).toMatchObject({
-      jsonLdBlocks: 1,
-      jsonLdErrors: [],
+      json_ld_blocks: 1,
+      json_ld_errors: [],
       types: ['BlogPosting', 'BreadcrumbList', 'Corporation', 'ImageObject', 'ListItem', 'Person', 'WebSite'],
-      organization: { type: 'Corporation', name: 'Acme', url: 'https://acme.example/', logo: 'https://acme.example/l.png', sameAs: ['https://github.com/acme'], contact: true },
+      organization: { type: 'Corporation', name: 'Acme', url: 'https://acme.example/', logo: 'https://acme.example/l.png', same_as: ['https://github.com/acme'], contact: true },
       website: { name: 'Acme' },
-      person: { name: 'Jane', url: 'https://acme.example/jane', sameAs: [], credentials: true },
-      contentItem: { type: 'BlogPosting', complete: true, missing: [] },
-      articleAuthor: 'Jane',
+      person: { name: 'Jane', url: 'https://acme.example/jane', same_as: [], credentials: true },
+      content_item: { type: 'BlogPosting', complete: true, missing: [] },
+      article_author: 'Jane',
       breadcrumb: true,
       // www. is ignored on both sides
-      idOnHost: true,
-      datePublished: '2026-01-01'
+      id_on_host: true,
+      date_published: '2026-01-01'
     })
   })
 
   it('names what a content item lacks and keeps parse errors', () => {
     const f = facts({ '@type': 'Product', name: 'Widget' }, '{"@type": "Event",')
-    expect(f.contentItem).toEqual({ type: 'Product', complete: false, missing: ['offers|review|aggregateRating'] })
-    expect(f.jsonLdBlocks).toBe(2)
-    expect(f.jsonLdErrors).toHaveLength(1)
-    expect(f.jsonLdErrors[0]).toMatch(/^block 2: /)
+    expect(f.content_item).toEqual({ type: 'Product', complete: false, missing: ['offers|review|aggregateRating'] })
+    expect(f.json_ld_blocks).toBe(2)
+    expect(f.json_ld_errors).toHaveLength(1)
+    expect(f.json_ld_errors[0]).toMatch(/^block 2: /)
   })
 
   it('counts FAQPage answers in words, markup stripped', () => {
     const answer = `<p>${Array.from({ length: 41 }, () => 'word').join(' ')}</p>`
     const f = facts({ '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Why?', acceptedAnswer: { '@type': 'Answer', text: answer } }, { '@type': 'Question', name: 'How?', acceptedAnswer: { text: 'Short.' } }] })
-    expect(f.faq).toEqual([{ question: 'Why?', answerWords: 41 }, { question: 'How?', answerWords: 1 }])
+    expect(f.faq).toEqual([{ question: 'Why?', answer_words: 41 }, { question: 'How?', answer_words: 1 }])
   })
 })

@@ -15,9 +15,9 @@ describe('content signals', () => {
       'Disallow: /'
     ].join('\n')
     expect(extractContentSignals(parseRobotsTxt(body))).toEqual([
-      { line: 1, userAgents: [], signals: { search: 'yes' }, invalid: [] },
-      { line: 4, userAgents: ['*', 'FooBot'], signals: { search: 'yes', 'ai-train': 'no', 'ai-input': 'yes' }, invalid: [] },
-      { line: 7, userAgents: ['BarBot'], signals: { search: 'no' }, invalid: ['ai-train=maybe'] }
+      { line: 1, user_agents: [], signals: { search: 'yes' }, invalid: [] },
+      { line: 4, user_agents: ['*', 'FooBot'], signals: { search: 'yes', 'ai-train': 'no', 'ai-input': 'yes' }, invalid: [] },
+      { line: 7, user_agents: ['BarBot'], signals: { search: 'no' }, invalid: ['ai-train=maybe'] }
     ])
   })
 

@@ -26,12 +26,27 @@ describe('Lighthouse-style robots.txt lint', () => {
     expect(lintRobotsTxt(body)).toEqual([
       { line: 1, content: 'Disallow: /early', message: 'No user-agent specified' },
       { line: 2, content: 'User-agent:', message: 'No user-agent specified' },
-      { line: 4, content: 'Disallow private', message: 'Syntax not understood' },
+      // Google reads a two-word line without its colon; the lint says so instead of calling it meaningless
+      { line: 4, content: 'Disallow private', message: 'Syntax not understood: no colon; Google reads it as "disallow: private", other crawlers may ignore it' },
       { line: 5, content: 'Allow: private', message: 'Pattern should either be empty, start with "/" or "*"' },
       { line: 6, content: 'Disallow: /a$b', message: '"$" should only be used at the end of the pattern' },
       { line: 7, content: 'Noarchive: /x', message: 'Unknown directive' },
       { line: 8, content: 'Sitemap: /sitemap.xml', message: 'Invalid sitemap URL' },
       { line: 9, content: 'Sitemap: mailto:a@b.example', message: 'Invalid sitemap URL protocol' }
     ])
+  })
+
+  it('says how a line the matcher applies is read, so lint and verdicts agree (issue 16, defect 7)', async () => {
+    const { parseRobotsTxt } = await import('../../../src/domain/robots/robots-parse.js')
+    const { matchRobots } = await import('../../../src/domain/robots/robots-match.js')
+    const body = 'User-agent *\nDissallow: /private\nDisallow /also private\n'
+    expect(lintRobotsTxt(body).map((e) => [e.line, e.message])).toEqual([
+      [1, 'Syntax not understood: no colon; Google reads it as "user-agent: *", other crawlers may ignore it'],
+      [2, 'Unknown directive "Dissallow": Google reads it as "disallow: /private", other crawlers ignore it'],
+      [3, 'Syntax not understood']
+    ])
+    const parsed = parseRobotsTxt(body)
+    expect(matchRobots(parsed, 'Googlebot', 'https://a.example/private/x')).toMatchObject({ allowed: false, group: 'global', rule: { line: 2 } })
+    expect(matchRobots(parsed, 'Googlebot', 'https://a.example/also')).toMatchObject({ allowed: true, rule: null })
   })
 })

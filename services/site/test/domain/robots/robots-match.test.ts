@@ -140,6 +140,23 @@ describe('RFC 9309 limits and leniencies', () => {
   })
 })
 
+describe('percent-encoded special characters (RFC 9309 section 2.2.3; issue 16, defect 7)', () => {
+  const robots = 'User-agent: *\nDisallow: /path/file-with-a-%2A.html\nDisallow: /path/foo-%24\nDisallow: /a$b\n'
+  const parsed = parseRobotsTxt(robots)
+  it.each([
+    ['https://www.example.com/path/file-with-a-*.html', false],
+    ['https://www.example.com/path/file-with-a-%2A.html', false],
+    ['https://www.example.com/path/file-with-a-x.html', true],
+    ['https://www.example.com/path/foo-$', false],
+    ['https://www.example.com/path/foo-x', true],
+    // a $ before the end of a rule is the character itself, as for Google
+    ['https://www.example.com/a$bc', false],
+    ['https://www.example.com/ab', true]
+  ])('%s allowed: %s', (url, allowedThere) => {
+    expect(matchRobots(parsed, 'FooBot', url).allowed).toBe(allowedThere)
+  })
+})
+
 describe('matched rule reporting', () => {
   const robots = '# comment\nUser-agent: *\nDisallow: /private/\nAllow: /private/open\n\nUser-agent: GPTBot\nDisallow: /\n'
   const parsed = parseRobotsTxt(robots)
@@ -157,5 +174,92 @@ describe('matched rule reporting', () => {
   it('reports no rule when nothing matched', () => {
     expect(matchRobots(parsed, 'Googlebot', 'https://a.example/public')).toEqual({ allowed: true, group: 'global', rule: null })
     expect(matchRobots(parseRobotsTxt(''), 'Googlebot', 'https://a.example/')).toEqual({ allowed: true, group: 'none', rule: null })
+  })
+})
+
+describe('a hostile robots.txt of the maximum size (500 KiB) against a 2,000-character URL', () => {
+  const url = `https://a.example/${'a'.repeat(2000)}`
+  const fill = (line: (i: number) => string): string => {
+    const lines = ['User-agent: *\n']
+    let size = lines[0].length
+    for (let i = 0; size + line(i).length <= ROBOTS_MAX_BYTES; i++) {
+      lines.push(line(i))
+      size += line(i).length
+    }
+    return lines.join('')
+  }
+  // Generous bounds: linear matching takes a few milliseconds here; the position-set matcher it replaced
+  // spent about 3 ms on each of these rules (15 s for one user agent), a trailing-space regex 2 s a line.
+  const timed = <T>(work: () => T): { value: T, ms: number } => {
+    const started = performance.now()
+    const value = work()
+    return { value, ms: performance.now() - started }
+  }
+
+  it('decides thousands of many-wildcard rules that almost match in milliseconds', () => {
+    const parsed = parseRobotsTxt(fill(() => `Disallow: /${'a*'.repeat(40)}b\n`))
+    expect(parsed.truncated).toBe(false)
+    expect(parsed.records.length).toBeGreaterThan(5000)
+    const { value, ms } = timed(() => matchRobots(parsed, 'Googlebot', url))
+    expect(value).toEqual({ allowed: true, group: 'global', rule: null })
+    expect(ms).toBeLessThan(1000)
+  })
+
+  it('decides tens of thousands of distinct pieces the path lacks, and long needles, in milliseconds', () => {
+    for (const line of [(i: number) => `Disallow: /*${i.toString(36)}z\n`, (i: number) => `Disallow: /*${'a'.repeat(200 + (i % 50))}b*c\n`]) {
+      const parsed = parseRobotsTxt(fill(line))
+      const { value, ms } = timed(() => matchRobots(parsed, 'Googlebot', url))
+      expect(value.allowed).toBe(true)
+      expect(ms).toBeLessThan(1000)
+    }
+  })
+
+  it('still finds the one rule that matches among them', () => {
+    const parsed = parseRobotsTxt(fill((i) => i === 3000 ? `Allow: /*${'a'.repeat(1500)}$\n` : `Disallow: /${'a*'.repeat(40)}b\n`))
+    expect(matchRobots(parsed, 'Googlebot', url)).toMatchObject({ allowed: true, rule: { line: 3002, directive: 'allow' } })
+    expect(matchRobots(parsed, 'Googlebot', `${url}b`)).toMatchObject({ allowed: false, rule: { directive: 'disallow' } })
+  })
+
+  it('parses lines of 16,000 inner spaces in milliseconds', () => {
+    const { value, ms } = timed(() => parseRobotsTxt(fill(() => `Disallow: /a${' '.repeat(16_000)}x\n`)))
+    expect(value.records[1]).toMatchObject({ key: 'disallow', value: `/a${' '.repeat(16_000)}x` })
+    expect(ms).toBeLessThan(1000)
+  })
+})
+
+describe('wildcard matching agrees with the reference position-set matcher', () => {
+  // the reference parser's algorithm (robots.cc Matches), kept here as the oracle
+  const reference = (path: string, pattern: string): boolean => {
+    let positions = [0]
+    for (let p = 0; p < pattern.length; p++) {
+      if (pattern[p] === '$' && p === pattern.length - 1) return positions[positions.length - 1] === path.length
+      if (pattern[p] === '*') {
+        positions = Array.from({ length: path.length - positions[0] + 1 }, (_, i) => positions[0] + i)
+        continue
+      }
+      positions = positions.filter((pos) => pos < path.length && path[pos] === pattern[p]).map((pos) => pos + 1)
+      if (positions.length === 0) return false
+    }
+    return true
+  }
+  // a fixed-seed xorshift generator, so every run tests the same cases
+  let state = 0x9e3779b9
+  const random = (n: number): number => {
+    state ^= state << 13
+    state ^= state >>> 17
+    state ^= state << 5
+    return (state >>> 0) % n
+  }
+  const pick = (chars: string, n: number): string => Array.from({ length: n }, () => chars[random(chars.length)]).join('')
+
+  it('on 4,000 random paths and patterns of a, b, * and $', () => {
+    let disagreements = 0
+    for (let i = 0; i < 4000; i++) {
+      const path = '/' + pick('ab', random(12))
+      const pattern = '/' + pick('ab**', random(8)) + (random(3) === 0 ? '$' : '')
+      const parsed = parseRobotsTxt(`user-agent: *\ndisallow: ${pattern}\n`)
+      if (matchRobots(parsed, 'x', `http://e.x${path}`).allowed === reference(path, pattern)) disagreements++
+    }
+    expect(disagreements).toBe(0)
   })
 })

@@ -1,0 +1,217 @@
+// Facts the scores, the gaps and the side reports share (is the homepage usable, which robots block it,
+// how many AI search bots may read it, which sampled sitemap URLs fail), derived once from the
+// observations so every consumer reads them the same way. Scoring and reports depend on this module,
+// never on each other.
+import { BOT_PROTECTION } from '@utility-apis/homepage-fetch'
+import { FETCHED_CRAWLERS, SCORED_AI_TOKENS, type FetchedCrawler } from './ai-crawlers.js'
+import { reviewHreflang, type HreflangReview } from './hreflang.js'
+import { is2xx, type AgentDirectives, type CrawlerFetchFacts, type PageFacts, type SiteObservations, type VariantFacts } from './observations.js'
+
+export interface Blocked { token: string, reason: string }
+
+/** One URL sampled from the sitemap: it should answer 2xx without a redirect, name itself canonical, be indexable and open to Googlebot. */
+export interface SitemapSampleCheck {
+  url: string
+  status: number | null
+  redirected: boolean
+  /** null when the page declares no canonical */
+  self_canonical: boolean | null
+  noindex: boolean
+  allowed: { googlebot: boolean, oai_searchbot: boolean }
+  lastmod: string | null
+  pass: boolean
+  problems: string[]
+}
+
+export type CrawlerOutcome = 'served' | 'different_page' | 'blocked' | 'challenge' | 'no_answer'
+export type CrawlerMismatch = 'blocked_by_server' | 'served_despite_robots'
+
+/** One crawler's view judged: what its robots.txt says, what the server did, and whether the two disagree. */
+export interface CrawlerView {
+  crawler: FetchedCrawler
+  facts: CrawlerFetchFacts
+  outcome: CrawlerOutcome
+  /** robots.txt allows the crawler and the server blocks it, or the reverse */
+  mismatch: CrawlerMismatch | null
+}
+
+export interface Derived {
+  obs: SiteObservations
+  now: Date
+  homepageOk: boolean
+  home: PageFacts | null
+  /** why checks of the homepage's HTML could not be measured ("not measured: the homepage answered HTTP 404"), or null */
+  notMeasured: string | null
+  /** homepage and every sampled page that answered 2xx with HTML */
+  pages: PageFacts[]
+  /** sampled pages only (no homepage) that answered 2xx with HTML */
+  samplePages: PageFacts[]
+  /** where a generic noindex came from on the homepage ("meta robots: noindex", ...) */
+  noindex: string[]
+  searchBlocked: Blocked[]
+  aiSearch: { allowed: string[], blocked: Blocked[], share: number }
+  challenge: string | null
+  /** og:image present, answering 2xx with an image type */
+  ogImageOk: boolean
+  /** JSON-LD parse errors on the analysed pages, prefixed with the page URL */
+  jsonLdErrors: string[]
+  /** an icon is declared, or /favicon.ico answers 2xx with something other than an HTML page */
+  faviconOk: boolean
+  /** the pages sampled from the sitemap, each judged */
+  sitemapSample: SitemapSampleCheck[]
+  hreflang: HreflangReview
+  crawlers: CrawlerView[]
+}
+
+function crawlerOutcome (c: CrawlerFetchFacts, ourStatus: number | null): CrawlerOutcome {
+  const status = c.homepage.status
+  if (status === null) return 'no_answer'
+  if (c.homepage.challenge !== null) return 'challenge'
+  if (is2xx(ourStatus) && !is2xx(status)) return 'blocked'
+  return c.homepage.difference === null ? 'served' : 'different_page'
+}
+
+function viewOf (facts: CrawlerFetchFacts, ourStatus: number | null): CrawlerView {
+  const crawler = FETCHED_CRAWLERS.find((c) => c.token === facts.token) as FetchedCrawler
+  const outcome = crawlerOutcome(facts, ourStatus)
+  let mismatch: CrawlerMismatch | null = null
+  if (facts.robots_allowed && (outcome === 'blocked' || outcome === 'challenge')) mismatch = 'blocked_by_server'
+  else if (!facts.robots_allowed && is2xx(facts.homepage.status)) mismatch = 'served_despite_robots'
+  return { crawler, facts, outcome, mismatch }
+}
+
+function notMeasured (hp: SiteObservations['homepage'], homepageOk: boolean): string | null {
+  if (homepageOk) return null
+  const f = hp.fetch
+  if (f.status === null) return `not measured: no response from the homepage (${f.error?.message ?? 'no answer'})`
+  if (!is2xx(f.status)) return `not measured: the homepage answered HTTP ${f.status}`
+  return `not measured: the homepage is not HTML (${f.content_type?.split(';')[0] ?? 'no content type'})`
+}
+
+/** What a www/apex or http:// variant of the homepage does, in words. */
+export const VARIANT_OUTCOME: Record<VariantFacts['outcome'], string> = {
+  redirects_to_primary: 'redirects to the primary host',
+  serves_separately: 'serves the site separately (no redirect)',
+  absent: 'does not resolve',
+  error: 'answers with an error',
+  not_applicable: 'not checked'
+}
+
+export function isNoindexDirective (directive: string, now: Date): boolean {
+  const d = directive.trim().toLowerCase()
+  if (d === 'noindex' || d === 'none') return true
+  const after = /^unavailable_after\s*:\s*(.+)$/.exec(d)
+  if (after === null) return false
+  const at = Date.parse(after[1])
+  return !Number.isNaN(at) && at < now.getTime()
+}
+
+function noindexIn (label: string, directives: string[], now: Date): string[] {
+  return directives.filter((d) => isNoindexDirective(d, now)).map((d) => `${label}: ${d}`)
+}
+
+/** Why a token may not index the homepage: robots.txt, or noindex addressed to that token by name. */
+function tokenBlock (obs: SiteObservations, token: string, meta: AgentDirectives | null, now: Date): string | null {
+  const verdict = obs.robots.homepage.find((v) => v.token === token)
+  if (verdict !== undefined && !verdict.allowed) {
+    if (obs.robots.outcome === 'unreachable') {
+      const why = obs.robots.fetch.status === null ? (obs.robots.fetch.error?.message ?? 'no response') : `HTTP ${obs.robots.fetch.status}`
+      return `robots.txt unreachable (${why}): crawlers assume everything is disallowed`
+    }
+    return verdict.rule === null ? 'robots.txt disallows it' : `robots.txt line ${verdict.rule.line} "${verdict.rule.text.trim()}"`
+  }
+  const key = token.toLowerCase()
+  const named = [
+    ...noindexIn(`meta ${key}`, meta?.by_agent[key] ?? [], now),
+    ...noindexIn(`X-Robots-Tag ${key}`, obs.homepage.headers.x_robots_tag.by_agent[key] ?? [], now)
+  ]
+  return named.length > 0 ? named.join('; ') : null
+}
+
+export function derive (obs: SiteObservations, now: Date): Derived {
+  const hp = obs.homepage
+  const homepageOk = is2xx(hp.fetch.status) && hp.is_html && hp.page !== null
+  const home = homepageOk ? hp.page : null
+  const samplePages = obs.sample.pages
+    .filter((p) => is2xx(p.fetch.status) && p.page !== null)
+    .map((p) => p.page as PageFacts)
+  const meta = home?.meta_robots ?? null
+  const noindex = homepageOk
+    ? [...noindexIn('meta robots', meta?.generic ?? [], now), ...noindexIn('X-Robots-Tag', hp.headers.x_robots_tag.generic, now)]
+    : []
+  const searchBlocked: Blocked[] = []
+  for (const token of ['Googlebot', 'Bingbot']) {
+    const reason = tokenBlock(obs, token, meta, now)
+    if (reason !== null) searchBlocked.push({ token, reason })
+  }
+  const allowed: string[] = []
+  const blocked: Blocked[] = []
+  for (const token of SCORED_AI_TOKENS) {
+    const reason = tokenBlock(obs, token, meta, now)
+    if (reason === null) allowed.push(token)
+    else blocked.push({ token, reason })
+  }
+  const status = hp.fetch.status
+  let challenge: string | null = null
+  if (hp.challenge !== null) challenge = `challenge page (${BOT_PROTECTION[hp.challenge]}) served with HTTP ${status ?? '?'}`
+  else if (status === 403 || status === 429) challenge = `HTTP ${status} served to our declared user agent`
+  const pages = home === null ? samplePages : [home, ...samplePages]
+  const og = obs.og_image
+  return {
+    obs,
+    now,
+    homepageOk,
+    home,
+    notMeasured: notMeasured(hp, homepageOk),
+    pages,
+    samplePages,
+    noindex,
+    searchBlocked,
+    aiSearch: { allowed, blocked, share: allowed.length / SCORED_AI_TOKENS.length },
+    challenge,
+    ogImageOk: home?.og.image != null && og !== null && is2xx(og.status) && /^image\//i.test(og.content_type ?? ''),
+    jsonLdErrors: pages.flatMap((p) => p.structured.json_ld_errors.map((e) => `${p.url}: ${e}`)),
+    faviconOk: obs.favicon.declared.length > 0 ||
+      (obs.favicon.probe !== null && is2xx(obs.favicon.probe.status) && !/html/i.test(obs.favicon.probe.content_type ?? '')),
+    sitemapSample: checkSitemapSample(obs, now),
+    hreflang: reviewHreflang(pages),
+    crawlers: obs.crawlers.fetched.map((c) => viewOf(c, hp.fetch.status))
+  }
+}
+
+function sameUrl (a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href
+  } catch {
+    return a === b
+  }
+}
+
+function checkSitemapSample (obs: SiteObservations, now: Date): SitemapSampleCheck[] {
+  return obs.sample.pages.filter((p) => p.source === 'sitemap').map((p): SitemapSampleCheck => {
+    const page = p.page
+    const canonical = page === null || page.canonicals.length === 0 ? null : page.canonicals[0]
+    const directives = [...(page?.meta_robots.generic ?? []), ...(page?.meta_robots.by_agent.googlebot ?? []),
+      ...p.x_robots_tag.generic, ...(p.x_robots_tag.by_agent.googlebot ?? [])]
+    const noindex = directives.some((d) => isNoindexDirective(d, now))
+    const redirected = p.fetch.redirects.length > 0
+    const selfCanonical = canonical === null ? null : sameUrl(canonical, p.url)
+    const problems: string[] = []
+    if (!is2xx(p.fetch.status)) problems.push(p.fetch.status === null ? (p.fetch.error?.message ?? 'no response') : `HTTP ${p.fetch.status}`)
+    if (redirected) problems.push(`redirects to ${p.fetch.final_url ?? '?'}`)
+    if (selfCanonical === false) problems.push(`canonical is ${canonical ?? ''}`)
+    if (noindex) problems.push('noindex')
+    if (!p.allowed.googlebot) problems.push('disallowed for Googlebot')
+    return {
+      url: p.url,
+      status: p.fetch.status,
+      redirected,
+      self_canonical: selfCanonical,
+      noindex,
+      allowed: p.allowed,
+      lastmod: p.lastmod,
+      pass: problems.length === 0,
+      problems
+    }
+  })
+}

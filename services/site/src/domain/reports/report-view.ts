@@ -1,0 +1,152 @@
+// The analysis as a person reads it: the two scores, the gaps by priority, the category breakdown,
+// what AI crawlers really get and the side reports, as plain-text sections. The HTML and Markdown
+// renderers draw this one view, each escaping every string, since most of them come from the site.
+import type { SiteReport } from '../report.js'
+import type { FetchedCrawlerRow } from './ai-crawler-access.js'
+
+export interface ScoreView { label: string, value: string, note: string }
+export interface TableView { head: string[], rows: string[][] }
+export interface ItemView { title: string, badge: string, lines: string[] }
+
+export interface SectionView {
+  id: string
+  title: string
+  intro?: string
+  items?: ItemView[]
+  table?: TableView
+}
+
+export interface ReportView {
+  title: string
+  subtitle: string
+  scores: ScoreView[]
+  sections: SectionView[]
+}
+
+const CATEGORY_NAMES: Record<string, string> = {
+  fetchability: 'Fetchability',
+  metadata: 'Metadata',
+  crawl_policy: 'Crawl policy',
+  structured_data: 'Structured data',
+  llm_readiness: 'LLM readiness',
+  freshness: 'Freshness'
+}
+
+const OUTCOMES: Record<string, string> = {
+  served: 'served',
+  different_page: 'another page',
+  blocked: 'blocked',
+  challenge: 'challenge page',
+  no_answer: 'no answer'
+}
+
+const points = (n: number): string => Number.isInteger(n) ? String(n) : n.toFixed(1)
+const yesNo = (allowed: boolean): string => allowed ? 'allowed' : 'disallowed'
+
+function gapsSection (report: SiteReport): SectionView {
+  return {
+    id: 'gaps',
+    title: 'Gaps, by priority',
+    intro: report.gaps.length === 0 ? 'No gaps found.' : `${report.gaps.length} found, the most important first (severity, then points lost).`,
+    items: report.gaps.map((gap) => ({
+      title: gap.code,
+      badge: `${gap.severity} · ${points(gap.points_lost)} points`,
+      lines: [gap.evidence, `Recommendation: ${gap.recommendation}`]
+    }))
+  }
+}
+
+function robotsCell (robots: FetchedCrawlerRow['robots']): string {
+  const rule = robots.rule === null ? '' : ` by line ${robots.rule.line}`
+  return `${yesNo(robots.allowed)}${rule}${robots.file_differs ? ', served another robots.txt' : ''}`
+}
+
+function crawlerSection (report: SiteReport): SectionView {
+  const fetched = report.ai_crawler_access.fetched
+  return {
+    id: 'ai-crawlers',
+    title: 'What AI crawlers really get',
+    intro: 'The homepage fetched with each crawler\'s published user agent, from our address: a real crawler also comes from its ' +
+      'own IP ranges, which this cannot imitate.',
+    table: {
+      head: ['Crawler', 'Purpose', 'robots.txt', 'Server answer', 'Mismatch'],
+      rows: fetched.map((row) => [
+        `${row.token} (${row.operator})`,
+        row.purpose.replace('_', ' '),
+        robotsCell(row.robots),
+        [row.http.status === null ? 'no answer' : `HTTP ${row.http.status}`, OUTCOMES[row.http.outcome], row.http.challenge, row.http.detail]
+          .filter((part): part is string => part !== null && part !== '').join(', '),
+        row.mismatch === null ? '' : row.mismatch.replace(/_/g, ' ')
+      ])
+    }
+  }
+}
+
+function sideSections (report: SiteReport): SectionView[] {
+  const items = (list: SiteReport['launch_readiness']): TableView =>
+    ({ head: ['Check', 'Status', 'Evidence'], rows: list.map((i) => [i.id.replace(/_/g, ' '), i.status.replace('_', ' '), i.evidence]) })
+  const aeo = report.aeo_authority_score
+  const qa = report.sitemap_qa
+  return [
+    { id: 'launch', title: 'Launch readiness', table: items(report.launch_readiness) },
+    { id: 'mobile', title: 'Mobile compatibility', table: items(report.mobile_compatibility) },
+    {
+      id: 'sitemap',
+      title: 'Sitemap sample',
+      intro: qa.source === null ? 'No parseable sitemap.' : `${qa.source}: ${qa.entries_total} URLs, ${qa.sampled.length} sampled.`,
+      table: {
+        head: ['URL', 'Status', 'Problems'],
+        rows: qa.sampled.map((s) => [s.url, s.status === null ? 'no answer' : String(s.status), s.problems.join(', ') || 'none'])
+      }
+    },
+    {
+      id: 'aeo',
+      title: 'Answer-engine authority',
+      intro: aeo.caps_applied.length === 0
+        ? 'No cap applies.'
+        : `Capped: ${aeo.caps_applied.map((c) => `${c.code.replace(/_/g, ' ')} at ${c.cap} (${c.evidence})`).join('; ')}.`,
+      table: { head: ['Part', 'Points', 'Evidence'], rows: aeo.breakdown.map((p) => [p.label, `${points(p.points)} / ${p.max}`, p.detail]) }
+    }
+  ]
+}
+
+export function reportView (report: SiteReport): ReportView {
+  const aeo = report.aeo_authority_score
+  return {
+    title: `Website report: ${report.domain}`,
+    subtitle: `${report.requestedUrl}, analysed ${report.analyzed_at}`,
+    scores: [
+      {
+        label: 'Technical crawl score',
+        value: `${points(report.technical_crawl_score)} / ${report.max_score}`,
+        note: report.fetchability.ok ? 'homepage fetched' : `homepage: ${report.fetchability.error ?? 'not HTML'}`
+      },
+      {
+        label: 'AEO authority score',
+        value: `${aeo.score} / 100`,
+        note: aeo.status.replace('_', ' ') + (aeo.score < aeo.uncapped_score ? ` (${aeo.uncapped_score} before caps)` : '')
+      }
+    ],
+    sections: [
+      gapsSection(report),
+      {
+        id: 'categories',
+        title: 'Score by category',
+        table: {
+          head: ['Category', 'Score'],
+          rows: Object.entries(report.category_scores).map(([id, c]) => [CATEGORY_NAMES[id], `${points(c.score)} / ${c.max}`])
+        }
+      },
+      {
+        id: 'checks',
+        title: 'Every check',
+        table: {
+          head: ['Check', 'Points', 'Evidence'],
+          rows: report.score_breakdown.map((c) => [`${c.id} ${c.label}`, `${points(c.points)} / ${c.max}`, c.detail])
+        }
+      },
+      crawlerSection(report),
+      ...sideSections(report)
+    ]
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { HttpError } from '@utility-apis/fastapi-errors'
+import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
+import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
+import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
+import { Budget, type Fetcher } from '../domain/collect/fetch-step.js'
+import { sampleSiteUrls } from '../domain/collect/sample-urls.js'
+import { simulateRobotsChange } from '../domain/robots/robots-simulator.js'
+import { robotsSimulateRequestExamples } from './robots-simulate.examples.js'
+import { DEFAULT_MAX_URLS, RobotsSimulateRequestSchema, RobotsSimulateResponseSchema } from './robots-simulate.schemas.js'
+import { targetOf } from './url-input.js'
+
+export interface RobotsSimulateRouteOptions {
+  fetcher: Fetcher
+  clock: () => Date
+}
+
+const FETCH_BUDGET_MS = 20_000
+
+const DESCRIPTION = `What a robots.txt change does before you deploy it. Fetches the site's current /robots.txt and a sample of its
+URLs (the homepage, then the sitemaps, then the homepage's links; the URLs are judged, not fetched), and answers, per user agent,
+the URLs whose verdict changes from the current file to the proposed one: opened (disallowed now, allowed then) and closed, each with
+the line that decides it before and after, plus the lint of the proposed file. The current file is applied as RFC 9309 says
+(4xx: everything allowed; 5xx, 429 or no answer: everything disallowed).`
+
+export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteOptions> = async (app, { fetcher, clock }) => {
+  app.post('/v1/site-intel/robots/simulate', {
+    config: { auth: true },
+    schema: {
+      tags: ['site-intel'],
+      operationId: 'simulateRobotsTxt',
+      summary: 'Simulate a robots.txt change on a sample of the site\'s URLs',
+      description: DESCRIPTION,
+      body: { ...RobotsSimulateRequestSchema, 'x-examples': robotsSimulateRequestExamples },
+      response: { 200: { ...RobotsSimulateResponseSchema, description: 'The changes per user agent.' }, 400: TargetNotAllowedResponse }
+    }
+  }, async (request) => {
+    const { proposed_robots_txt: proposed, user_agents: agents = OBSERVED_TOKENS, max_urls: maxUrls = DEFAULT_MAX_URLS } = request.body
+    const target = targetOf(request.body.url)
+    let sample
+    try {
+      sample = await sampleSiteUrls(target, fetcher, new Budget(FETCH_BUDGET_MS), maxUrls, clock())
+    } catch (error) {
+      if (!(error instanceof TargetNotAllowedError)) throw error
+      app.metrics.count('robots_simulations', 'not_allowed')
+      throw new HttpError(error.statusCode, error.message)
+    }
+    const { robots, urls } = sample
+    const simulation = await simulateRobotsChange(robots.policy, proposed, urls.map((u) => u.url), agents)
+    app.metrics.count('robots_simulations', robots.facts.outcome)
+    return {
+      url: sample.homepageUrl,
+      current_robots_txt: {
+        url: robots.facts.url,
+        status: robots.facts.fetch.status,
+        outcome: robots.facts.outcome,
+        error: robots.facts.fetch.error?.message ?? null,
+        truncated: robots.facts.truncated
+      },
+      sample: {
+        urls: urls.length,
+        from_sitemap: urls.filter((u) => u.source === 'sitemap').length,
+        from_homepage_links: urls.filter((u) => u.source === 'homepage-links').length,
+        sitemap_entries: sample.sitemapEntries
+      },
+      ...simulation
+    }
+  })
+}

@@ -1,0 +1,33 @@
+// The `url` of a request, checked the same way by every route that takes one: a 422 in FastAPI's shape
+// for a URL that is not http(s) or carries credentials (those are not echoed back in `input`).
+import { RequestValidationError } from '@utility-apis/fastapi-errors'
+import { checkHttpUrl, InvalidTargetError, parseTarget, type Target } from '../domain/collect/target.js'
+
+function invalidUrl (input: string, error: InvalidTargetError): RequestValidationError {
+  const issue = { type: 'value_error', loc: ['body', 'url'], msg: `Value error, ${error.message}`, ctx: { error: error.message } }
+  return new RequestValidationError([error.echoInput ? { ...issue, input } : issue])
+}
+
+function rethrown (input: string, error: unknown): unknown {
+  return error instanceof InvalidTargetError ? invalidUrl(input, error) : error
+}
+
+/** A bare domain or an http(s) URL to analyse. */
+export function targetOf (input: string): Target {
+  try {
+    return parseTarget(input)
+  } catch (error) {
+    throw rethrown(input, error)
+  }
+}
+
+/** A full http(s) URL (the schema has checked that it parses). */
+export function httpUrlOf (input: string): URL {
+  try {
+    const url = new URL(input)
+    checkHttpUrl(url)
+    return url
+  } catch (error) {
+    throw rethrown(input, error instanceof TypeError ? new InvalidTargetError('url must be an http(s) URL') : error)
+  }
+}

@@ -1,0 +1,23 @@
+// The service's README is the scoring model's documentation: its tables and lists must say what the code does.
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { FETCHED_CRAWLERS } from '../src/domain/ai-crawlers.js'
+import { GAP_CODES } from '../src/domain/scoring/gaps.js'
+import { CATEGORIES } from '../src/domain/scoring/technical-score.js'
+
+const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+
+describe('services/site/README.md', () => {
+  it('lists every check with its points, category by category, in the order of the code', () => {
+    const rows = [...README.matchAll(/^\| (\*\*)?([a-z_]+|[A-Z]\d+)(\*\*)? \| (\*\*)?(\d+)(\*\*)? \|/gm)].map((m) => [m[2], Number(m[5])])
+    const expected = Object.entries(CATEGORIES).flatMap(([id, category]) => [[id, category.max], ...category.checks.map((c) => [c.id, c.max])])
+    expect(rows).toEqual(expected)
+  })
+
+  it('names every gap code, in table order, and every crawler fetched as', () => {
+    const gaps = README.split('## Gaps')[1].split('##')[0].split('branch on:')[1]
+    expect([...gaps.matchAll(/`([a-z_0-9]+)`/g)].map((m) => m[1]).filter((c) => GAP_CODES.includes(c))).toEqual(GAP_CODES)
+    const crawlers = README.split('## What AI crawlers really get')[1].split('##')[0].replace(/\s+/g, ' ')
+    for (const crawler of FETCHED_CRAWLERS) expect(crawlers, crawler.token).toContain(crawler.token)
+  })
+})
