@@ -1,5 +1,5 @@
 import neostandard from 'neostandard'
 
 export default [
-  ...neostandard({ ts: true, ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**'] })
+  ...neostandard({ ts: true, ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'test/openapi-client/generated/**'] })
 ]

@@ -7,6 +7,7 @@ const dirs = [
   'packages/service-kit',
   'packages/safe-fetch',
   'packages/html-metadata',
+  'packages/homepage-fetch',
   'packages/civil-date',
   'services/webhook',
   'services/sla',

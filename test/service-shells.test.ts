@@ -10,7 +10,10 @@ import { buildApp as buildSite } from '../services/site/src/app.js'
 // The contract every service shares (DESIGN.md section 4), checked on the real apps rather than on a demo.
 const services: Array<[string, (options: KitOptions) => Promise<FastifyInstance>, string[]]> = [
   ['webhook', buildWebhook, ['POST /v1/webhooks/verify', 'GET /v1/webhooks/providers']],
-  ['sla', buildSla, ['POST /v1/business-days/calculate', 'GET /v1/business-days/calendars', 'GET /v1/business-days/holidays']],
+  ['sla', buildSla, [
+    'POST /v1/business-days/calculate', 'POST /v1/business-days/calculate/batch', 'GET /v1/business-days/calendars',
+    'GET /v1/business-days/holidays'
+  ]],
   ['brand', buildBrand, ['POST /v1/domain/profile', 'POST /v1/domain/profile/batch']],
   ['site', buildSite, ['POST /v1/site-intel/analyze', 'POST /v1/site-intel/robots/test']]
 ]

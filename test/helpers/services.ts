@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { fetchPolicyFromEnv } from '@utility-apis/safe-fetch'
+import { loadConfig, type KitOptions } from '@utility-apis/service-kit'
+
+export const ROOT = join(import.meta.dirname, '..', '..')
+
+export interface ServiceSource {
+  name: string
+  /** The port main.ts gives startService: where the service listens without PORT. */
+  defaultPort: number
+  /** Whether main.ts also reads the outbound fetch policy from the environment. */
+  readsFetchPolicy: boolean
+  buildApp: () => Promise<(options: KitOptions) => Promise<FastifyInstance>>
+}
+
+const START = /startService\([\s\S]*\{\s*service:\s*'([a-z-]+)',\s*port:\s*(\d+)\s*\}\s*\)/
+
+/** Every service under services/, as its main.ts starts it. */
+export function serviceSources (): ServiceSource[] {
+  return readdirSync(join(ROOT, 'services')).sort().map((folder) => {
+    const main = readFileSync(join(ROOT, 'services', folder, 'src', 'main.ts'), 'utf8')
+    const start = START.exec(main)
+    if (start === null) throw new Error(`services/${folder}/src/main.ts: no startService(..., { service, port }) call found`)
+    return {
+      name: start[1],
+      defaultPort: Number(start[2]),
+      readsFetchPolicy: main.includes('fetchPolicyFromEnv(process.env)'),
+      buildApp: async () => (await import(`../../services/${folder}/src/app.ts`)).buildApp
+    }
+  })
+}
+
+/** An environment that records the name of every variable read from it, and answers from `values`. */
+function recordingEnv (values: Record<string, string>, read: Set<string>): Record<string, string | undefined> {
+  return new Proxy(values, {
+    get (target, name) {
+      if (typeof name === 'string') read.add(name)
+      return target[name as string]
+    }
+  })
+}
+
+/**
+ * The variables a service reads at start-up, found by running its configuration loader (and fetch policy) on an
+ * environment that records every read, in development and in production mode.
+ */
+export function variablesRead (service: ServiceSource): Set<string> {
+  const read = new Set<string>()
+  const environments: Array<Record<string, string>> = [{}, { NODE_ENV: 'production', API_KEYS: 'k' }]
+  for (const values of environments) {
+    const env = recordingEnv(values, read)
+    loadConfig(env, { service: service.name, port: service.defaultPort })
+    if (service.readsFetchPolicy) fetchPolicyFromEnv(env)
+  }
+  return read
+}

@@ -1,0 +1,178 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { loadConfig, testConfig } from '@utility-apis/service-kit'
+import { containersOf, kustomizeBuild, type K8sObject } from './helpers/kustomize.js'
+import { ROOT, serviceSources, variablesRead } from './helpers/services.js'
+
+const DIR = join(ROOT, 'deploy', 'k8s')
+const objects = kustomizeBuild(DIR)
+const services = serviceSources()
+
+// Read by the services but deliberately absent from the cluster's configuration.
+const NOT_IN_KUBERNETES: Record<string, string> = {
+  UNSAFE_FETCH_ALLOW_CIDRS: 'tests and development only: a service refuses to start with it in production',
+  UNSAFE_FETCH_HOST_MAP: 'tests and development only: a service refuses to start with it in production'
+}
+// Credentials: from the Secret, never from the ConfigMap.
+const SECRETS = ['API_KEYS', 'ADMIN_KEY', 'RAPIDAPI_PROXY_SECRET']
+
+function find (kind: string, name: string): K8sObject & Record<string, any> {
+  const found = objects.filter((object) => object.kind === kind && object.metadata.name === name)
+  expect(found, `${kind} ${name}`).toHaveLength(1)
+  return found[0]
+}
+
+type Models = Record<string, new (data: object) => { validate: () => void }>
+const MODELS: Record<string, () => Promise<unknown>> = {
+  v1: async () => await import('kubernetes-models/v1'),
+  'apps/v1': async () => await import('kubernetes-models/apps/v1'),
+  'autoscaling/v2': async () => await import('kubernetes-models/autoscaling/v2'),
+  'policy/v1': async () => await import('kubernetes-models/policy/v1'),
+  'networking.k8s.io/v1': async () => await import('kubernetes-models/networking.k8s.io/v1')
+}
+
+/** Validates an object against the schema of its apiVersion and kind, from kubernetes-models; throws if invalid. */
+async function validateAgainstSchema (object: K8sObject): Promise<void> {
+  const models = await MODELS[object.apiVersion]?.() as Models | undefined
+  const Model = models?.[object.kind]
+  if (Model === undefined) throw new Error(`no schema loaded for ${object.apiVersion} ${object.kind}: add it to MODELS`)
+  new Model(object).validate()
+}
+
+/** The environment a container starts with: its env entries, then what envFrom brings (env wins, as in Kubernetes). */
+function containerEnvironment (container: Record<string, any>): { env: Record<string, string>, from: Record<string, 'ConfigMap' | 'Secret'> } {
+  const env: Record<string, string> = {}
+  const from: Record<string, 'ConfigMap' | 'Secret'> = {}
+  for (const source of container.envFrom ?? []) {
+    const kind = source.configMapRef !== undefined ? 'ConfigMap' : 'Secret'
+    const data = find(kind, (source.configMapRef ?? source.secretRef).name).data as Record<string, string>
+    for (const [name, value] of Object.entries(data)) {
+      env[name] = kind === 'Secret' ? Buffer.from(value, 'base64').toString() : value
+      from[name] = kind
+    }
+  }
+  for (const entry of container.env ?? []) {
+    env[entry.name] = entry.value
+    delete from[entry.name]
+  }
+  return { env, from }
+}
+
+function drainSeconds (): number {
+  // startService's close-with-grace delay: how long in-flight requests may take after SIGTERM.
+  const source = readFileSync(join(ROOT, 'packages/service-kit/src/start-service.ts'), 'utf8')
+  const delay = /closeWithGrace\(\{\s*delay:\s*([\d_]+)/.exec(source)
+  if (delay === null) throw new Error('start-service.ts: the closeWithGrace delay was not found; update this test to read the drain')
+  return Number(delay[1].replaceAll('_', '')) / 1000
+}
+
+describe('deploy/k8s', () => {
+  test('lists every manifest of the folder in its kustomization', () => {
+    const kustomization = readFileSync(join(DIR, 'kustomization.yaml'), 'utf8')
+    const manifests = readdirSync(DIR).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml')
+    for (const file of manifests) expect(kustomization, file).toContain(`  - ${file}\n`)
+  })
+
+  test('every object is valid against the Kubernetes schemas', async () => {
+    const failures: string[] = []
+    for (const object of objects) {
+      await validateAgainstSchema(object).catch((error: Error) => failures.push(`${object.kind} ${object.metadata.name}: ${error.message}`))
+    }
+    expect(failures).toEqual([])
+    expect(objects.map((object) => object.kind)).toEqual(expect.arrayContaining(['Namespace', 'ConfigMap', 'Secret', 'StatefulSet']))
+  })
+
+  test('the schema check rejects a broken object (it is not vacuous)', async () => {
+    const deployment = structuredClone(find('Deployment', services[0].name))
+    containersOf(deployment)[0].ports[0].containerPort = 'http'
+    await expect(validateAgainstSchema(deployment)).rejects.toThrow(/containerPort must be integer/)
+  })
+
+  test('the Redis the services are pointed at is the one deployed, and only they may reach it', () => {
+    const redisService = find('Service', 'redis')
+    const redis = find('StatefulSet', 'redis')
+    expect(redis.spec.template.metadata.labels).toMatchObject(redisService.spec.selector)
+    const url = new URL(find('ConfigMap', 'utility-apis-config').data.REDIS_URL)
+    expect(url.hostname).toBe('redis')
+    expect(Number(url.port)).toBe(redisService.spec.ports[0].port)
+    const policy = find('NetworkPolicy', 'redis')
+    expect(redis.spec.template.metadata.labels).toMatchObject(policy.spec.podSelector.matchLabels)
+    const admitted = policy.spec.ingress[0].from[0].podSelector.matchLabels
+    for (const service of services) expect(find('Deployment', service.name).spec.template.metadata.labels).toMatchObject(admitted)
+  })
+})
+
+describe.each(services)('deploy/k8s: $name', (service) => {
+  const deployment = find('Deployment', service.name)
+  const pod = deployment.spec.template.spec
+  const container = containersOf(deployment)[0]
+  const http = container.ports.find((port: { name: string }) => port.name === 'http')
+
+  test('listens where its probes and Service look, and the probed paths answer', async () => {
+    expect(containersOf(deployment)).toHaveLength(1)
+    const { env } = containerEnvironment(container)
+    const config = loadConfig({ ...env, API_KEYS: 'k8s-test-key' }, { service: service.name, port: service.defaultPort }).config
+    expect(http.containerPort).toBe(service.defaultPort)
+    expect(config.port).toBe(http.containerPort)
+    expect(config.host).toBe('0.0.0.0')
+
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/health', port: 'http' })
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/ready', port: 'http' })
+    const app = await (await service.buildApp())({ config: testConfig() })
+    try {
+      for (const path of ['/health', '/ready']) expect((await app.inject({ method: 'GET', url: path })).statusCode, path).toBe(200)
+    } finally {
+      await app.close()
+    }
+
+    const kubeService = find('Service', service.name)
+    expect(kubeService.spec.ports).toEqual([{ name: 'http', port: 80, targetPort: 'http' }])
+    expect(deployment.spec.template.metadata.labels).toMatchObject(kubeService.spec.selector)
+    expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels)
+  })
+
+  test('is given exactly the variables it reads, credentials from the Secret, and starts in production with them', () => {
+    const { env, from } = containerEnvironment(container)
+    const read = variablesRead(service)
+    const expected = [...read].filter((name) => !(name in NOT_IN_KUBERNETES)).sort()
+    expect(Object.keys(env).sort(), 'add a new variable to config.env or secrets.env.example, or to NOT_IN_KUBERNETES')
+      .toEqual(expected)
+    for (const name of SECRETS) expect(from[name], name).toBe('Secret')
+    expect(Object.keys(from).filter((name) => from[name] === 'Secret').sort()).toEqual([...SECRETS].sort())
+
+    expect(env.NODE_ENV).toBe('production')
+    // secrets.env.example leaves every credential empty: such a deployment must refuse to start, not run open.
+    expect(() => loadConfig(env, { service: service.name, port: service.defaultPort })).toThrow(/API_KEYS or RAPIDAPI_PROXY_SECRET/)
+    const { config } = loadConfig({ ...env, API_KEYS: 'k8s-test-key' }, { service: service.name, port: service.defaultPort })
+    expect(config).toMatchObject({ production: true, redisUrl: env.REDIS_URL, quotaFailMode: env.QUOTA_FAIL_MODE })
+  })
+
+  test('runs as non-root on a read-only root filesystem, with bounded resources', () => {
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } })
+    expect(pod.securityContext.runAsUser).toBeGreaterThan(0)
+    expect(pod.automountServiceAccountToken).toBe(false)
+    expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } })
+    for (const resource of ['cpu', 'memory']) {
+      expect(container.resources.requests[resource], `requests.${resource}`).toBeDefined()
+      expect(container.resources.limits[resource], `limits.${resource}`).toBeDefined()
+    }
+  })
+
+  test('drains within its grace period: preStop, then the service\'s own drain after SIGTERM', () => {
+    const preStop = container.lifecycle.preStop.sleep.seconds as number
+    expect(preStop).toBeGreaterThan(0)
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(preStop + drainSeconds())
+  })
+
+  test('scales between two replicas and more, and a voluntary disruption takes at most one', () => {
+    const autoscaler = find('HorizontalPodAutoscaler', service.name)
+    expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: service.name })
+    expect(autoscaler.spec.minReplicas).toBeGreaterThanOrEqual(2)
+    expect(autoscaler.spec.maxReplicas).toBeGreaterThan(autoscaler.spec.minReplicas)
+    expect(container.resources.requests.cpu, 'CPU utilisation is a share of the request').toBeDefined()
+    const budget = find('PodDisruptionBudget', service.name)
+    expect(budget.spec.maxUnavailable).toBe(1)
+    expect(deployment.spec.template.metadata.labels).toMatchObject(budget.spec.selector.matchLabels)
+  })
+})

@@ -1,0 +1,106 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { testConfig } from '@utility-apis/service-kit'
+import { ROOT, serviceSources } from './helpers/services.js'
+
+const run = promisify(execFile)
+const REDOCLY = join(ROOT, 'node_modules', '.bin', 'redocly')
+// Rules of the recommended set that are warnings there but matter to SDK generators, so they must not fire either.
+const MUST_PASS = ['operation-operationId', 'operation-operationId-unique', 'operation-operationId-url-safe', 'no-invalid-media-type-examples']
+// The operations that fetch a caller's URL and answer 400 when it leads to a non-public address.
+const FETCHING = ['POST /v1/domain/profile', 'POST /v1/site-intel/analyze', 'POST /v1/site-intel/robots/test', 'POST /v1/site-intel/robots/simulate']
+
+interface Problem { ruleId: string, severity: 'error' | 'warn', message: string, location: Array<{ pointer: string }> }
+type Operation = Record<string, any>
+
+const services = serviceSources()
+const documents = new Map<string, Record<string, any>>()
+const dir = mkdtempSync(join(tmpdir(), 'openapi-'))
+
+beforeAll(async () => {
+  for (const service of services) {
+    const app = await (await service.buildApp())({ config: testConfig() })
+    documents.set(service.name, (await app.inject({ method: 'GET', url: '/openapi.json' })).json())
+    await app.close()
+  }
+})
+afterAll(() => { rmSync(dir, { recursive: true, force: true }) })
+
+function operations (document: Record<string, any>): Array<[string, Operation]> {
+  return Object.entries(document.paths as Record<string, Record<string, Operation>>)
+    .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]): [string, Operation] => [`${method.toUpperCase()} ${path}`, operation]))
+}
+
+async function redoclyLint (name: string, document: object): Promise<Problem[]> {
+  const file = join(dir, `${name}.json`)
+  writeFileSync(file, JSON.stringify(document))
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }
+  // lint exits 1 when it finds errors; its report is on stdout either way.
+  const { stdout } = await run(REDOCLY, ['lint', '--extends=recommended', '--format=json', file], { env })
+    .catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
+  return (JSON.parse(stdout) as { problems: Problem[] }).problems
+}
+
+describe.each(services)('$name OpenAPI document', ({ name }) => {
+  test("passes Redocly's recommended ruleset with 0 errors, and the rules SDK generators rely on", async () => {
+    const problems = await redoclyLint(name, documents.get(name) as object)
+    const show = (problem: Problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`
+    expect(problems.filter((problem) => problem.severity === 'error').map(show)).toEqual([])
+    expect(problems.filter((problem) => MUST_PASS.includes(problem.ruleId)).map(show)).toEqual([])
+  })
+
+  test('names a server, each operation, and who may call it', () => {
+    const document = documents.get(name) as Record<string, any>
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }])
+    for (const [label, operation] of operations(document)) {
+      expect(operation.operationId, label).toMatch(/^[a-z][A-Za-z]+$/)
+      const schemes = (operation.security as Array<Record<string, unknown>>).flatMap((requirement) => Object.keys(requirement))
+      if (label === 'GET /metrics') expect(schemes, label).toEqual(['AdminKeyHeader', 'AdminBearer'])
+      else if (label.startsWith('GET /admin/')) expect(schemes, label).toEqual(['AdminKeyHeader'])
+      else if (operation.tags.includes('operations')) expect(schemes, label).toEqual([])
+      else expect(schemes, label).toEqual(['APIKeyHeader'])
+    }
+    const schemes = document.components.securitySchemes
+    expect(Object.keys(schemes)).toEqual(expect.arrayContaining(['APIKeyHeader', 'AdminKeyHeader']))
+    expect(schemes.AdminKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-admin-key' })
+    // Only a scheme some operation uses is listed: the bearer one with Prometheus's /metrics.
+    expect('AdminBearer' in schemes).toBe(document.paths['/metrics'] !== undefined)
+  })
+
+  test('declares the quota, retry and authentication headers of business responses', () => {
+    const document = documents.get(name) as Record<string, any>
+    for (const [label, operation] of operations(document).filter(([, operation]) => !operation.tags.includes('operations'))) {
+      const headers = (status: string) => Object.keys(operation.responses[status]?.headers ?? {}).sort()
+      const quota = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
+      expect(headers('200'), label).toEqual(quota)
+      expect(headers('422'), label).toEqual(quota)
+      expect(headers('429'), label).toEqual(['Retry-After', ...quota])
+      expect(headers('503'), label).toEqual(['Retry-After'])
+      expect(headers('401'), label).toEqual(['WWW-Authenticate'])
+      for (const status of ['200', '429']) {
+        expect(operation.responses[status].headers['X-RateLimit-Limit'].description, label).toMatch(/marketplace mode/)
+      }
+    }
+  })
+})
+
+describe('brand and site', () => {
+  test.each(FETCHING)('%s documents the 400 for a target that is not public', (label) => {
+    const [method, path] = label.split(' ')
+    const document = [...documents.values()].find((candidate) => candidate.paths[path] !== undefined) as Record<string, any>
+    const answer = document.paths[path][method.toLowerCase()].responses['400']
+    expect(answer.description).toContain('Target address is not allowed')
+    expect(answer.content['application/json'].schema.required).toEqual(['detail'])
+  })
+
+  test.each(['brand', 'site'])('%s gives a request example for every operation with a body', (name) => {
+    for (const [label, operation] of operations(documents.get(name) as Record<string, any>)) {
+      if (operation.requestBody === undefined) continue
+      expect(Object.keys(operation.requestBody.content['application/json'].examples ?? {}).length, label).toBeGreaterThan(0)
+    }
+  })
+})
