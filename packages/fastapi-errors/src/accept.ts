@@ -1,4 +1,5 @@
-import { codePoints, isAcceptedUrl, isPlainObject, recordValues, regex, typeOf, type Schema } from './validate.js'
+import { formatCheck, memberTags } from './schema-support.js'
+import { acceptsNull, codePoints, isAcceptedUrl, isPlainObject, recordValues, regex, typeOf, type Schema } from './validate.js'
 
 /** What an acceptor returns for a value that has at least one issue. */
 export const REJECTED: unique symbol = Symbol('rejected')
@@ -13,6 +14,11 @@ export type Acceptor = (value: unknown) => unknown
  * of what each error looks like; the two are kept in agreement by a property test.
  */
 export function compileAcceptor (schema: Schema): Acceptor {
+  if (acceptsNull(schema)) {
+    const accept = compileAcceptor({ ...schema, type: typeOf(schema) })
+    return (value) => value === null ? null : accept(value)
+  }
+  if (schema.discriminator) return taggedAcceptor(schema)
   if (schema.anyOf) return anyOfAcceptor(schema.anyOf)
   if (schema.const !== undefined || schema.enum) {
     const allowed = schema.enum ?? [schema.const]
@@ -37,6 +43,15 @@ function anyOfAcceptor (members: Schema[]): Acceptor {
     ? compileAcceptor({ enum: nonNull.map((m) => m.const) })
     : anyAcceptor(nonNull.map(compileAcceptor))
   return acceptsNull ? (value) => value === null ? null : accept(value) : accept
+}
+
+function taggedAcceptor (schema: Schema): Acceptor {
+  const tag = schema.discriminator?.propertyName ?? ''
+  const acceptors = new Map([...memberTags(schema)].map(([value, member]) => [value, compileAcceptor(member)]))
+  return (value) => {
+    const accept = isPlainObject(value) ? acceptors.get(value[tag]) : undefined
+    return accept === undefined ? REJECTED : accept(value)
+  }
 }
 
 function anyAcceptor (acceptors: Acceptor[]): Acceptor {
@@ -70,8 +85,10 @@ function objectAcceptor (schema: Schema): Acceptor {
   }
   const required = new Set(schema.required ?? [])
   const fields = Object.entries(schema.properties ?? {}).map(([name, s]) => ({ name, required: required.has(name), accept: compileAcceptor(s) }))
+  const closed = schema.additionalProperties === false
   return (value) => {
     if (!isPlainObject(value)) return REJECTED
+    if (closed && Object.keys(value).some((key) => !Object.hasOwn(schema.properties ?? {}, key))) return REJECTED
     const out: Record<string, unknown> = {}
     for (const field of fields) {
       if (!Object.hasOwn(value, field.name)) {
@@ -106,6 +123,7 @@ function stringAcceptor (schema: Schema): Acceptor {
   const { minLength = 0, maxLength = Infinity } = schema
   const pattern = schema.pattern === undefined ? null : regex(schema.pattern)
   const uri = schema.format === 'uri'
+  const format = schema.format === undefined || uri ? undefined : formatCheck(schema.format)
   return (value) => {
     if (typeof value !== 'string') return REJECTED
     // UTF-16 length bounds the code points from above, and twice them from below: count only when it matters.
@@ -115,6 +133,7 @@ function stringAcceptor (schema: Schema): Acceptor {
     }
     if (pattern && !pattern.test(value)) return REJECTED
     if (uri && !isAcceptedUrl(value)) return REJECTED
+    if (format !== undefined && format(value) !== null) return REJECTED
     return value
   }
 }

@@ -2,9 +2,9 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { HttpError, RequestValidationError } from './errors.js'
-import { compileAcceptor, REJECTED } from './accept.js'
 import { InvalidJsonBody, UnsupportedMediaTypeBody, parseJsonBody } from './json-body.js'
 import { messages } from './issues.js'
+import { assertSupported } from './schema-support.js'
 import { validate, type Schema } from './validate.js'
 
 export interface ErrorShapeOptions {
@@ -23,33 +23,59 @@ const FASTIFY_DETAIL: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length'
 }
 
+/** What every route answers for a body that is not JSON, not parseable, or absent; null for a parsed body. */
+function unusableBody (data: unknown): HttpError | RequestValidationError | null {
+  if (data instanceof UnsupportedMediaTypeBody) {
+    return new HttpError(415, `Unsupported Media Type: expected application/json, got ${data.contentType || 'none'}`)
+  }
+  if (data instanceof InvalidJsonBody) {
+    return new RequestValidationError([{
+      type: 'json_invalid', loc: ['body', data.position], msg: messages.jsonInvalid(), input: {}, ctx: { error: data.error }
+    }])
+  }
+  if (data === undefined || data === null) {
+    return new RequestValidationError([{ type: 'missing', loc: ['body'], msg: messages.missing(), input: null }])
+  }
+  return null
+}
+
 function compileValidator ({ schema, httpPart }: { schema: unknown, httpPart?: string }) {
   const part = httpPart ?? 'body'
   const root = LOC_ROOT[part] ?? part
-  // Bodies are JSON-typed, so a valid one can be recognised without the error paths; everything else walks.
-  const accept = part === 'body' ? compileAcceptor(schema as Schema) : null
+  // A keyword the validator does not implement would let anything through: refuse it when the route is built.
+  assertSupported(schema as Schema)
   return (data: unknown) => {
-    if (part === 'body') {
-      if (data instanceof UnsupportedMediaTypeBody) {
-        return { error: new HttpError(415, `Unsupported Media Type: expected application/json, got ${data.contentType || 'none'}`) }
-      }
-      if (data instanceof InvalidJsonBody) {
-        return {
-          error: new RequestValidationError([{
-            type: 'json_invalid', loc: ['body', data.position], msg: messages.jsonInvalid(), input: {}, ctx: { error: data.error }
-          }])
-        }
-      }
-      if (data === undefined || data === null) {
-        return { error: new RequestValidationError([{ type: 'missing', loc: ['body'], msg: messages.missing(), input: null }]) }
-      }
-      const value = accept ? accept(data) : REJECTED
-      if (value !== REJECTED) return { value }
-    }
+    const error = part === 'body' ? unusableBody(data) : null
+    if (error !== null) return { error }
     const result = validate(schema as Schema, data, [root], { coerceScalars: part !== 'body', isModelRoot: part === 'body' })
     return result.issues.length > 0 ? { error: new RequestValidationError(result.issues) } : { value: result.value }
   }
 }
+
+/**
+ * A route's `validatorCompiler` for a body whose checks go beyond its schema (rules across fields, messages of its
+ * own) and belong in one report with the schema's: bodies that are not JSON, not parseable or absent are answered as
+ * on every route, then `parse` returns the value the handler sees or throws a RequestValidationError. The schema
+ * still documents the body, and must use only what the validator implements.
+ */
+export function bodyValidatorCompiler (parse: (body: unknown) => unknown) {
+  return ({ schema, httpPart }: { schema: unknown, httpPart?: string }) => {
+    if ((httpPart ?? 'body') !== 'body') return compileValidator({ schema, httpPart })
+    assertSupported(schema as Schema)
+    return (data: unknown) => {
+      const error = unusableBody(data)
+      if (error !== null) return { error }
+      try {
+        return { value: parse(data) }
+      } catch (caught) {
+        if (caught instanceof RequestValidationError) return { error: caught }
+        throw caught
+      }
+    }
+  }
+}
+
+const INTERNAL_ERROR = '{"detail":"Internal Server Error"}'
 
 /** The stack without its first line: frames help operators, while a message could carry caller data. */
 const framesOnly = (err: Error) => (err.stack ?? '').split('\n').slice(1).join('\n')
@@ -73,11 +99,27 @@ async function errorShape (app: FastifyInstance, options: ErrorShapeOptions) {
 
   app.setValidatorCompiler(compileValidator)
 
-  app.setErrorHandler((err: FastifyError | HttpError | RequestValidationError, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof RequestValidationError) {
-      options.onError?.('validation', request)
-      return reply.code(422).send({ detail: err.issues })
+  const logUnhandled = (request: FastifyRequest, err: Error) => (options.log ?? request.log).error({
+    reqId: request.id, err: { type: err.name, code: (err as FastifyError).code, frames: framesOnly(err) }
+  }, 'unhandled error')
+
+  // Written here rather than by a response serializer, so that whatever the issues hold, the answer is either them
+  // or a logged 500 that says nothing more.
+  const sendIssues = (request: FastifyRequest, reply: FastifyReply, err: RequestValidationError) => {
+    let body: string
+    try {
+      body = JSON.stringify({ detail: err.issues })
+    } catch (serializationError) {
+      options.onError?.('server', request)
+      logUnhandled(request, serializationError as Error)
+      return reply.code(500).type('application/json; charset=utf-8').send(INTERNAL_ERROR)
     }
+    options.onError?.('validation', request)
+    return reply.code(422).type('application/json; charset=utf-8').send(body)
+  }
+
+  app.setErrorHandler((err: FastifyError | HttpError | RequestValidationError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof RequestValidationError) return sendIssues(request, reply, err)
     if (err instanceof HttpError) {
       options.onError?.(err.statusCode >= 500 ? 'server' : 'client', request)
       return reply.code(err.statusCode).headers(err.headers).send({ detail: err.message })
@@ -89,8 +131,8 @@ async function errorShape (app: FastifyInstance, options: ErrorShapeOptions) {
       return reply.code(status).send({ detail: FASTIFY_DETAIL[code] ?? STATUS_CODES[status] ?? 'Bad Request' })
     }
     options.onError?.('server', request)
-    ;(options.log ?? request.log).error({ reqId: request.id, err: { type: err.name, code: (err as FastifyError).code, frames: framesOnly(err) } }, 'unhandled error')
-    return reply.code(500).send({ detail: 'Internal Server Error' })
+    logUnhandled(request, err)
+    return reply.code(500).type('application/json; charset=utf-8').send(INTERNAL_ERROR)
   })
 
   app.setNotFoundHandler((request, reply) => {

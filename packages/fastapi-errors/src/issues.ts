@@ -14,6 +14,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 // Messages are pydantic v2's own wording, so clients written against FastAPI keep matching on `msg`.
 export const messages = {
   missing: () => 'Field required',
+  extraForbidden: () => 'Extra inputs are not permitted',
   stringType: () => 'Input should be a valid string',
   stringTooShort: (min: number) => `String should have at least ${plural(min, 'character')}`,
   stringTooLong: (max: number) => `String should have at most ${plural(max, 'character')}`,

@@ -10,14 +10,58 @@ export class UnsupportedMediaTypeBody {
   constructor (readonly contentType: string) {}
 }
 
+/**
+ * The deepest nesting of arrays and objects a body may have. Real requests need a handful of levels; the bound keeps
+ * everything that walks a body (validation, the `input` echo, serialisation of errors) far from the stack's limit.
+ */
+export const MAX_JSON_DEPTH = 64
+
+export const TOO_DEEP = `Nesting too deep: at most ${MAX_JSON_DEPTH} levels of arrays and objects`
+
 export function parseJsonBody (text: string): unknown {
   if (text.trim() === '') return undefined
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch {
     const [position, error] = locateJsonError(text)
     return new InvalidJsonBody(position, error)
   }
+  return nestedDeeperThan(value, MAX_JSON_DEPTH) ? new InvalidJsonBody(tooDeepAt(text), TOO_DEEP) : value
+}
+
+/** Whether arrays and objects nest more than `limit` levels, without recursion. */
+function nestedDeeperThan (root: unknown, limit: number): boolean {
+  if (typeof root !== 'object' || root === null) return false
+  const stack: Array<[object, number]> = [[root, 1]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [object, number]
+    if (depth > limit) return true
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1])
+    }
+  }
+  return false
+}
+
+/** The offset of the first bracket that opens one level too many. */
+function tooDeepAt (text: string): number {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (inString) {
+      if (c === '\\') i++
+      else if (c === '"') inString = false
+    } else if (c === '"') {
+      inString = true
+    } else if (c === '[' || c === '{') {
+      if (++depth > MAX_JSON_DEPTH) return i
+    } else if (c === ']' || c === '}') {
+      depth--
+    }
+  }
+  return 0
 }
 
 const WS = new Set([' ', '\t', '\n', '\r'])
@@ -29,6 +73,7 @@ class Fail extends Error {
 /** Returns Python's (position, message) for the first syntax error of `text`. */
 export function locateJsonError (text: string): [number, string] {
   let i = 0
+  let depth = 0
   const skip = () => { while (i < text.length && WS.has(text[i])) i++ }
 
   const string = () => {
@@ -68,10 +113,16 @@ export function locateJsonError (text: string): [number, string] {
     throw new Fail(i, 'Expecting value')
   }
 
-  const object = () => {
+  // Recursion follows the text's nesting: deeper than the bound is an error of its own.
+  const open = () => {
+    if (++depth > MAX_JSON_DEPTH) throw new Fail(i, TOO_DEEP)
     i++
     skip()
-    if (text[i] === '}') { i++; return }
+  }
+
+  const object = () => {
+    open()
+    if (text[i] === '}') { i++; depth--; return }
     for (;;) {
       skip()
       if (text[i] !== '"') throw new Fail(i, 'Expecting property name enclosed in double quotes')
@@ -81,20 +132,19 @@ export function locateJsonError (text: string): [number, string] {
       i++
       value()
       skip()
-      if (text[i] === '}') { i++; return }
+      if (text[i] === '}') { i++; depth--; return }
       if (text[i] !== ',') throw new Fail(i, "Expecting ',' delimiter")
       i++
     }
   }
 
   const array = () => {
-    i++
-    skip()
-    if (text[i] === ']') { i++; return }
+    open()
+    if (text[i] === ']') { i++; depth--; return }
     for (;;) {
       value()
       skip()
-      if (text[i] === ']') { i++; return }
+      if (text[i] === ']') { i++; depth--; return }
       if (text[i] !== ',') throw new Fail(i, "Expecting ',' delimiter")
       i++
     }

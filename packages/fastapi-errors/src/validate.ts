@@ -1,4 +1,6 @@
+import { compileAcceptor, REJECTED, type Acceptor } from './accept.js'
 import { formatExpected, messages, type Loc, type ValidationIssue } from './issues.js'
+import { assertSupported, formatCheck, memberTags } from './schema-support.js'
 
 /** The subset of JSON Schema that TypeBox emits for our request schemas. */
 export interface Schema {
@@ -9,6 +11,8 @@ export interface Schema {
   additionalProperties?: boolean | Schema
   items?: Schema
   anyOf?: Schema[]
+  oneOf?: Schema[]
+  discriminator?: { propertyName: string }
   const?: unknown
   enum?: unknown[]
   minLength?: number
@@ -62,6 +66,9 @@ export function codePoints (value: string): number {
   return n
 }
 
+/** `type: [T, 'null']`: pydantic's `T | None`. */
+export const acceptsNull = (s: Schema): boolean => Array.isArray(s.type) && s.type.includes('null')
+
 export const typeOf = (s: Schema): string | undefined => Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type
 
 const patternCache = new Map<string, RegExp>()
@@ -69,6 +76,18 @@ export const regex = (p: string) => {
   let r = patternCache.get(p)
   if (!r) { r = new RegExp(p, 'u'); patternCache.set(p, r) }
   return r
+}
+
+/**
+ * pydantic's value_error for a check a schema cannot express. FastAPI would encode the exception in `ctx.error` as
+ * `{}`; every service gives its message there instead, which is what a client can use.
+ */
+export function valueError (loc: Loc, input: unknown, message: string): ValidationIssue {
+  // Without an input (one that must not be echoed, or a rule about the whole body), the key is left out
+  const issue: ValidationIssue = { type: 'value_error', loc, msg: `Value error, ${message}` }
+  if (input !== undefined) issue.input = input
+  issue.ctx = { error: message }
+  return issue
 }
 
 function issue (w: Walk, sensitive: boolean, type: string, loc: Loc, msg: string, input: unknown, ctx?: Record<string, unknown>) {
@@ -83,13 +102,37 @@ function issue (w: Walk, sensitive: boolean, type: string, loc: Loc, msg: string
  * in field order, as pydantic v2 in lax-JSON-but-strict-types mode would report them.
  */
 export function validate (schema: Schema, value: unknown, loc: Loc, options: ValidateOptions = {}): { value: unknown, issues: ValidationIssue[] } {
+  assertSupported(schema)
+  // Most bodies are valid, and they should not pay for the error paths (locations, messages, inputs)
+  if (options.coerceScalars !== true) {
+    const accepted = acceptorOf(schema)(value)
+    if (accepted !== REJECTED) return { value: accepted, issues: [] }
+  }
+  return walkIssues(schema, value, loc, options)
+}
+
+/** `validate` without its fast path for accepted values: every value is walked. */
+export function walkIssues (schema: Schema, value: unknown, loc: Loc, options: ValidateOptions = {}): { value: unknown, issues: ValidationIssue[] } {
   const w: Walk = { issues: [], coerce: options.coerceScalars ?? false }
   const out = walk(schema, value, loc, w, false, options.isModelRoot ?? false)
   return { value: out, issues: w.issues }
 }
 
+const acceptors = new WeakMap<Schema, Acceptor>()
+
+function acceptorOf (schema: Schema): Acceptor {
+  let accept = acceptors.get(schema)
+  if (accept === undefined) {
+    accept = compileAcceptor(schema)
+    acceptors.set(schema, accept)
+  }
+  return accept
+}
+
 function walk (schema: Schema, value: unknown, loc: Loc, w: Walk, inheritedSensitive: boolean, modelRoot = false): unknown {
   const sensitive = inheritedSensitive || schema['x-sensitive'] === true
+  if (schema.discriminator) return walk(taggedMember(schema, value), value, loc, w, sensitive, modelRoot)
+  if (value === null && acceptsNull(schema)) return null
 
   if (schema.anyOf) return walkAnyOf(schema, value, loc, w, sensitive)
   if (schema.const !== undefined || schema.enum) {
@@ -113,6 +156,29 @@ function walk (schema: Schema, value: unknown, loc: Loc, w: Walk, inheritedSensi
       return value
     default: return value
   }
+}
+
+const envelopes = new WeakMap<Schema, Schema>()
+
+/**
+ * The member a tagged union's value names. A value without a known tag is checked against what every member shares
+ * (the tag as one literal of all tags, and the common fields), reported at the same flat locations as a member would be.
+ */
+export function taggedMember (schema: Schema, value: unknown): Schema {
+  const tag = schema.discriminator?.propertyName ?? ''
+  const member = isPlainObject(value) ? memberTags(schema).get(value[tag]) : undefined
+  if (member !== undefined) return member
+  let envelope = envelopes.get(schema)
+  if (envelope === undefined) {
+    const members = schema.oneOf ?? schema.anyOf ?? []
+    const shared = Object.keys(members[0]?.properties ?? {}).filter((name) => members.every((m) => m.properties?.[name]))
+    const properties = Object.fromEntries(shared.map((name) => [name, members[0].properties?.[name] as Schema]))
+    properties[tag] = { enum: [...memberTags(schema).keys()] }
+    const required = shared.filter((name) => members.every((m) => m.required?.includes(name)))
+    envelope = { type: 'object', properties, required }
+    envelopes.set(schema, envelope)
+  }
+  return envelope
 }
 
 function walkAnyOf (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitive: boolean): unknown {
@@ -159,7 +225,15 @@ function walkObject (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitiv
     }
     out[name] = walk(propSchema, value[name], [...loc, name], w, sensitive)
   }
-  // Unknown extra fields are ignored, as pydantic does by default: they are dropped from what handlers see.
+  // Unknown extra fields are ignored, as pydantic does by default (they are dropped from what handlers see),
+  // unless the model forbids them.
+  if (schema.additionalProperties === false) {
+    for (const name of Object.keys(value)) {
+      if (!Object.hasOwn(schema.properties ?? {}, name)) {
+        issue(w, sensitive, 'extra_forbidden', [...loc, name], messages.extraForbidden(), value[name])
+      }
+    }
+  }
   return out
 }
 
@@ -194,6 +268,13 @@ function walkString (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitiv
     issue(w, sensitive, 'string_pattern_mismatch', loc, messages.stringPattern(schema.pattern), value, { pattern: schema.pattern })
   } else if (schema.format === 'uri') {
     checkUrl(value, loc, w, sensitive)
+  } else if (schema.format !== undefined) {
+    const error = formatCheck(schema.format)?.(value) ?? null
+    if (error !== null) {
+      const entry = valueError(loc, value, error)
+      if (sensitive) delete entry.input
+      w.issues.push(entry)
+    }
   }
   return value
 }

@@ -2,7 +2,10 @@ import { Type } from '@sinclair/typebox'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { compileAcceptor, REJECTED } from '../src/accept.js'
-import { typeOf, validate, type Schema } from '../src/validate.js'
+import { registerFormat } from '../src/schema-support.js'
+import { typeOf, walkIssues, type Schema } from '../src/validate.js'
+
+registerFormat('even-length', (value) => value.length % 2 === 0 ? null : 'must have an even length')
 
 // Every keyword the acceptor compiles, in the shapes our services use them.
 const schemas: Record<string, Schema> = {
@@ -22,8 +25,13 @@ const schemas: Record<string, Schema> = {
     flag: Type.Optional(Type.Boolean()),
     nothing: Type.Optional(Type.Null()),
     anything: Type.Optional(Type.Unknown()),
+    maybe: Type.Optional(Type.Unsafe({ type: ['string', 'null'], maxLength: 3 })),
     either: Type.Optional(Type.Union([Type.String({ minLength: 3 }), Type.Integer()]))
   }) as Schema,
+  taggedLike: Type.Union([
+    Type.Object({ kind: Type.Literal('count'), n: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+    Type.Object({ kind: Type.Literal('word'), word: Type.String({ format: 'even-length' }), n: Type.Optional(Type.Integer()) })
+  ], { discriminator: { propertyName: 'kind' } }) as Schema,
   batchLike: Type.Object({
     urls: Type.Array(Type.String({ format: 'uri' }), { minItems: 1, maxItems: 3 }),
     tags: Type.Optional(Type.Array(Type.Unknown()))
@@ -55,6 +63,7 @@ function shaped (schema: Schema): fc.Arbitrary<unknown> {
     }
     case 'array': return fc.array(near(schema.items ?? {}), { maxLength: 5 })
     case 'string': {
+      if (schema.format === 'even-length') return fc.string({ maxLength: 4 })
       if (schema.format === 'uri') return fc.oneof(fc.webUrl(), fc.constantFrom('ftp://x.test/', 'x.test', 'http://', ' ', 'https://a b/'))
       if (schema.pattern) return fc.oneof(fc.stringMatching(new RegExp(schema.pattern)), fc.string({ maxLength: 4 }))
       const unit = fc.constantFrom('a', 'é', '😀', '\ud800', ' ')
@@ -82,7 +91,7 @@ describe('the acceptor agrees with validate', () => {
       let rejected = 0
       fc.assert(fc.property(near(schema), (value) => {
         const out = accept(value)
-        const result = validate(schema, value, ['body'], { isModelRoot: true })
+        const result = walkIssues(schema, value, ['body'], { isModelRoot: true })
         if (out === REJECTED) {
           rejected++
           expect(result.issues.length).toBeGreaterThan(0)

@@ -3,8 +3,12 @@ import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { errorShapePlugin, HttpError } from '../src/index.js'
 
-const app = Fastify({ bodyLimit: 64 })
+const logged: Array<Record<string, unknown>> = []
+const stream = { write: (line: string) => { logged.push(JSON.parse(line)) } }
+const app = Fastify({ bodyLimit: 64, logger: { level: 'warn', stream } })
 const seen: string[] = []
+// A larger limit for the deep bodies, on an app of its own.
+const roomy = Fastify({ bodyLimit: 1 << 20 })
 
 beforeAll(async () => {
   await app.register(errorShapePlugin, { onError: (kind) => seen.push(kind) })
@@ -12,8 +16,12 @@ beforeAll(async () => {
   app.get('/v1/fail', async () => { throw new Error('db password is hunter2') })
   app.get('/v1/teapot', async () => { throw new HttpError(418, "I'm a teapot", { 'x-hint': 'tea' }) })
   await app.ready()
+  await roomy.register(errorShapePlugin)
+  roomy.post('/v1/things', { schema: { body: Type.Object({ n: Type.Integer(), tags: Type.Array(Type.String()) }) } }, async () => 'ok')
+  roomy.post('/v1/any', { schema: { body: Type.Unknown() } }, async () => 'ok')
+  await roomy.ready()
 })
-afterAll(() => app.close())
+afterAll(async () => { await app.close(); await roomy.close() })
 
 describe('error bodies are always {"detail": ...}', () => {
   test('unknown route: 404', async () => {
@@ -58,6 +66,8 @@ describe('error bodies are always {"detail": ...}', () => {
     expect(res.statusCode).toBe(500)
     expect(res.body).toBe('{"detail":"Internal Server Error"}')
     expect(seen).toContain('server')
+    expect(logged.some((line) => line.msg === 'unhandled error' && line.level === 50)).toBe(true)
+    expect(JSON.stringify(logged)).not.toContain('hunter2')
   })
 
   test('HttpError keeps its status, message and headers', async () => {
@@ -65,5 +75,28 @@ describe('error bodies are always {"detail": ...}', () => {
     expect(res.statusCode).toBe(418)
     expect(res.headers['x-hint']).toBe('tea')
     expect(res.json()).toEqual({ detail: "I'm a teapot" })
+  })
+})
+
+describe('deeply nested bodies', () => {
+  const deep = (depth: number) => '['.repeat(depth) + ']'.repeat(depth)
+  test.each([
+    ['a top-level array', deep(5000)],
+    ['an invalid field', `{"n":${deep(5000)},"tags":[]}`],
+    ['an invalid list item', `{"n":1,"tags":[${deep(5000)}]}`]
+  ])('%s 5,000 levels deep: 422 that names the bound', async (_name, payload) => {
+    for (const url of ['/v1/things', '/v1/any']) {
+      const res = await roomy.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().detail).toEqual([expect.objectContaining({
+        type: 'json_invalid', msg: 'JSON decode error', ctx: { error: 'Nesting too deep: at most 64 levels of arrays and objects' }
+      })])
+    }
+  })
+
+  test('an invalid field 60 levels deep is echoed in full', async () => {
+    const res = await roomy.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'application/json' }, payload: `{"n":${deep(60)},"tags":[]}` })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().detail).toEqual([{ type: 'int_type', loc: ['body', 'n'], msg: 'Input should be a valid integer', input: JSON.parse(deep(60)) }])
   })
 })

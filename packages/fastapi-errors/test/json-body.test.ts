@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { InvalidJsonBody, locateJsonError, parseJsonBody } from '../src/json-body.js'
+import { InvalidJsonBody, locateJsonError, MAX_JSON_DEPTH, parseJsonBody, TOO_DEEP } from '../src/json-body.js'
 
 describe('parseJsonBody', () => {
   test('valid JSON and empty bodies', () => {
@@ -25,5 +25,20 @@ describe('parseJsonBody', () => {
     expect(parsed).toBeInstanceOf(InvalidJsonBody)
     expect(parsed).toEqual(new InvalidJsonBody(position, error))
     expect(locateJsonError(text)).toEqual([position, error])
+  })
+})
+
+describe('nesting is bounded', () => {
+  const nested = (depth: number, inner = '1') => '['.repeat(depth) + inner + ']'.repeat(depth)
+
+  test(`${MAX_JSON_DEPTH} levels parse; one more is json_invalid at the bracket that opens it`, () => {
+    expect(parseJsonBody(nested(MAX_JSON_DEPTH))).toBeInstanceOf(Array)
+    expect(parseJsonBody(nested(MAX_JSON_DEPTH + 1))).toEqual(new InvalidJsonBody(MAX_JSON_DEPTH, TOO_DEEP))
+    expect(parseJsonBody(`{"a":"[[[","b":${nested(MAX_JSON_DEPTH)}}`)).toEqual(new InvalidJsonBody(78, TOO_DEEP))
+  })
+
+  test('100,000 levels, valid or broken, are answered without exhausting the stack', () => {
+    expect(parseJsonBody(nested(100_000))).toEqual(new InvalidJsonBody(MAX_JSON_DEPTH, TOO_DEEP))
+    expect(parseJsonBody('{"a":'.repeat(100_000))).toEqual(new InvalidJsonBody(5 * MAX_JSON_DEPTH, TOO_DEEP))
   })
 })

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { describe, expect, test } from 'vitest'
-import { validate, type Schema } from '../src/validate.js'
+import { registerFormat, UnsupportedSchemaError } from '../src/schema-support.js'
+import { validate, valueError, type Schema } from '../src/validate.js'
 
 // Expected bodies are written from pydantic v2 / FastAPI behaviour (research/security.md section 4), not from our output.
 const Body = Type.Object({
@@ -146,5 +147,71 @@ describe('pydantic v2 error types', () => {
     expect(validate(Query, { year: '1970' }, ['query'], { coerceScalars: true }).issues).toEqual([{
       type: 'greater_than_equal', loc: ['query', 'year'], msg: 'Input should be greater than or equal to 1971', input: '1970', ctx: { ge: 1971 }
     }])
+  })
+})
+
+describe('only what is implemented compiles', () => {
+  test.each([
+    ['uniqueItems', Type.Array(Type.String(), { uniqueItems: true })],
+    ['$ref', Type.Object({ a: Type.Ref('Other') })],
+    ['oneOf without a discriminator', { oneOf: [Type.String(), Type.Integer()] }],
+    ['an unregistered format', Type.String({ format: 'email' })],
+    ['a pattern that leaves dict keys unchecked', Type.Record(Type.String({ pattern: '^a' }), Type.String())],
+    ['a member without its tag', { anyOf: [Type.Object({ kind: Type.Literal('a') }), Type.Object({})], discriminator: { propertyName: 'kind' } }]
+  ])('%s throws when the schema is used', (_name, schema) => {
+    expect(() => validate(schema as Schema, {}, ['body'])).toThrow(UnsupportedSchemaError)
+  })
+
+  test('annotations and x- extensions are accepted', () => {
+    const schema = Type.String({ description: 'd', examples: ['a'], default: 'a', 'x-sensitive': true }) as Schema
+    expect(validate(schema, 'a', ['body']).issues).toEqual([])
+  })
+})
+
+describe('tagged unions (a discriminator)', () => {
+  const schema = Type.Union([
+    Type.Object({ op: Type.Literal('add'), n: Type.Integer(), zone: Type.String() }),
+    Type.Object({ op: Type.Literal('flip'), flag: Type.Boolean(), zone: Type.String() })
+  ], { discriminator: { propertyName: 'op' } }) as Schema
+
+  test('the named member is validated, at the flat field names', () => {
+    expect(validate(schema, { op: 'flip', flag: 1, zone: 'UTC' }, ['body']).issues)
+      .toEqual([{ type: 'bool_type', loc: ['body', 'flag'], msg: 'Input should be a valid boolean', input: 1 }])
+    expect(validate(schema, { op: 'add', n: 2, zone: 'UTC' }, ['body'])).toEqual({ value: { op: 'add', n: 2, zone: 'UTC' }, issues: [] })
+  })
+
+  test('an unknown or missing tag is a literal_error, with the fields every member shares', () => {
+    expect(validate(schema, { op: 'mul', zone: 5 }, ['body']).issues).toEqual([
+      { type: 'literal_error', loc: ['body', 'op'], msg: "Input should be 'add' or 'flip'", input: 'mul', ctx: { expected: "'add' or 'flip'" } },
+      { type: 'string_type', loc: ['body', 'zone'], msg: 'Input should be a valid string', input: 5 }
+    ])
+    expect(validate(schema, { zone: 'UTC' }, ['body']).issues).toEqual([{ type: 'missing', loc: ['body', 'op'], msg: 'Field required' }])
+  })
+
+  test('a body that is not an object', () => {
+    expect(validate(schema, [], ['body'], { isModelRoot: true }).issues.map((issue) => issue.type)).toEqual(['model_attributes_type'])
+  })
+})
+
+describe('closed models, formats and value errors', () => {
+  test('additionalProperties: false reports each extra field as extra_forbidden', () => {
+    const schema = Type.Object({ mon: Type.Optional(Type.String()) }, { additionalProperties: false }) as Schema
+    expect(validate(schema, { monday: 'x', mon: 'y' }, ['body', 'schedule']).issues).toEqual([
+      { type: 'extra_forbidden', loc: ['body', 'schedule', 'monday'], msg: 'Extra inputs are not permitted', input: 'x' }
+    ])
+  })
+
+  test('a registered format reports a value_error with its message, after the pattern', () => {
+    registerFormat('odd-digits', (value) => value.length % 2 === 1 ? null : `${value} has an even number of digits`)
+    const schema = Type.String({ pattern: '^\\d+$', format: 'odd-digits' }) as Schema
+    expect(validate(schema, '123', ['query', 'n']).issues).toEqual([])
+    expect(validate(schema, '12', ['query', 'n']).issues).toEqual([valueError(['query', 'n'], '12', '12 has an even number of digits')])
+    expect(validate(schema, 'ab', ['query', 'n']).issues.map((issue) => issue.type)).toEqual(['string_pattern_mismatch'])
+  })
+
+  test("valueError is pydantic's value_error, with the message as ctx.error", () => {
+    expect(valueError(['body', 'x'], 3, 'must be odd')).toEqual({
+      type: 'value_error', loc: ['body', 'x'], msg: 'Value error, must be odd', input: 3, ctx: { error: 'must be odd' }
+    })
   })
 })
