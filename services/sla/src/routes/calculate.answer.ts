@@ -9,7 +9,8 @@ import {
   workingSecondsBetween, workingStatus
 } from '../domain/working-time.js'
 import type { CalculateRequest, CalculateResponse } from './calculate.schemas.js'
-import { parseDate, valueError, workCalendarFor, type Loc } from './work-rules.request.js'
+import { valueError } from '@utility-apis/fastapi-errors'
+import { parseDate, workCalendarFor, type Loc } from './work-rules.request.js'
 
 function zonedInput (zone: string, text: string): ZonedTime {
   // parseCalculateRequest has already proven the text a real local date-time

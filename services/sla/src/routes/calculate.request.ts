@@ -1,12 +1,11 @@
 // Validation of a calculate body: the operation picks the schema, then what a schema cannot say (a known zone and
 // calendar, real dates in the supported years, intervals in order) is checked, and every problem is reported at once
 // in pydantic's shape, in field order.
-import { Type } from '@sinclair/typebox'
-import { compileAcceptor, REJECTED, RequestValidationError, validate, type Schema, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { RequestValidationError, validate, valueError, type Schema, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { formatWallTime, parseLocalDateTime, wallSeconds } from '@utility-apis/civil-date'
 import { isKnownTimeZone } from '../domain/time-zone.js'
-import { OPERATIONS, REQUEST_SCHEMAS, type CalculateRequest, type Operation } from './calculate.schemas.js'
-import { parseDate, valueError, workRulesIssues, type Loc } from './work-rules.request.js'
+import { CalculateRequestSchema, REQUEST_SCHEMAS, type CalculateRequest, type Operation } from './calculate.schemas.js'
+import { parseDate, workRulesIssues, type Loc } from './work-rules.request.js'
 
 const FIRST_WALL = wallSeconds({ year: 1971, month: 1, day: 1, hour: 0, minute: 0, second: 0 })
 const LAST_WALL = wallSeconds({ year: 2100, month: 12, day: 31, hour: 23, minute: 59, second: 59 })
@@ -18,15 +17,12 @@ const DATE_FIELDS = ['date', 'start_date', 'end_date'] as const
 
 const isSupported = (wall: number | null) => wall !== null && wall >= FIRST_WALL && wall <= LAST_WALL
 
-const EnvelopeSchema = Type.Object({
-  operation: Type.Union(OPERATIONS.map((operation) => Type.Literal(operation))),
-  calendar: REQUEST_SCHEMAS.sla_due_at.properties.calendar,
-  timezone: REQUEST_SCHEMAS.sla_due_at.properties.timezone
-})
-
-// Field order of each schema, for reporting problems the way pydantic walks a model
-const FIELDS = new Map<object, string[]>([EnvelopeSchema, ...Object.values(REQUEST_SCHEMAS)]
-  .map((schema) => [schema, Object.keys(schema.properties)]))
+// Field order of each operation, for reporting problems the way pydantic walks a model; without a known operation,
+// the fields every operation shares
+const FIELDS = new Map<Operation | null, string[]>(Object.entries(REQUEST_SCHEMAS)
+  .map(([operation, schema]) => [operation as Operation, Object.keys(schema.properties)]))
+FIELDS.set(null, Object.keys(REQUEST_SCHEMAS.sla_due_at.properties)
+  .filter((field) => Object.values(REQUEST_SCHEMAS).every((schema) => Object.hasOwn(schema.properties, field))))
 
 // An ISO 8601 date-time with an offset, a Z or a fraction: right but for what this API wants instead
 const ISO_WITH_EXTRAS = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/
@@ -111,35 +107,25 @@ function byFieldOrder (fields: string[]): (a: ValidationIssue, b: ValidationIssu
   }
 }
 
-// Most bodies are valid: they are recognised without building any issue, and only the others are walked for them
-const ACCEPTORS = new Map(Object.entries(REQUEST_SCHEMAS).map(([operation, schema]) => [operation, compileAcceptor(schema as Schema)]))
-
 const always = () => true
 
 /** The body as one operation's request, or a RequestValidationError listing every problem in field order. */
 export function parseCalculateRequest (body: unknown): CalculateRequest {
-  const operation = isPlainObject(body) && typeof body.operation === 'string' && Object.hasOwn(REQUEST_SCHEMAS, body.operation)
+  const { value, issues } = validate(CalculateRequestSchema as Schema, body, ['body'], { isModelRoot: true })
+  if (!isPlainObject(body)) throw new RequestValidationError(issues)
+  const operation = typeof body.operation === 'string' && Object.hasOwn(REQUEST_SCHEMAS, body.operation)
     ? body.operation as Operation
     : null
-  // Without a valid operation only the fields every operation shares can be checked
-  if (operation !== null) {
-    const accepted = ACCEPTORS.get(operation)?.(body)
-    // The acceptor drops unknown keys, so the checks read the body itself: an unknown weekday key must be reported
-    const fields = FIELDS.get(REQUEST_SCHEMAS[operation]) ?? []
-    if (accepted !== undefined && accepted !== REJECTED && semanticIssues(body as Record<string, unknown>, fields, always).length === 0) {
-      return accepted as CalculateRequest
-    }
-  }
-  const schema = operation === null ? EnvelopeSchema : REQUEST_SCHEMAS[operation]
-  const { issues } = validate(schema as Schema, body, ['body'], { isModelRoot: true })
-  if (!isPlainObject(body)) throw new RequestValidationError(issues)
-  const fields = FIELDS.get(schema) ?? []
+  const fields = FIELDS.get(operation) ?? []
+  // The checks read the body itself, not the validated value without its unknown keys: an unknown weekday key must
+  // be reported
+  if (issues.length === 0 && semanticIssues(body, fields, always).length === 0) return value as CalculateRequest
   const failed = issues.map((issue) => issue.loc)
   const sound = (loc: Loc) => !failed.some((bad) => bad.length >= 2 && loc.length >= 2 &&
     bad.slice(0, Math.min(bad.length, loc.length)).every((part, i) => part === loc[i]))
   const semantic = semanticIssues(body, fields, sound)
     .filter((issue) => !issues.some((known) => known.type === issue.type && known.loc.join('\u0000') === issue.loc.join('\u0000')))
-  if (issues.length === 0 && semantic.length === 0) return body as CalculateRequest
+  if (issues.length === 0 && semantic.length === 0) return value as CalculateRequest
   // A stable sort interleaves schema and semantic problems in field order, as pydantic reports them
   const all = issues.map((issue) => isDateTimeLoc(issue.loc) ? explainDateTime(issue) : issue).concat(semantic)
   all.sort(byFieldOrder(fields))

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { bodyValidatorCompiler } from '@utility-apis/fastapi-errors'
 import { calculate } from './calculate.answer.js'
 import { calculateRequestExamples, calculateResponseExamples } from './calculate.examples.js'
 import { parseCalculateRequest } from './calculate.request.js'
@@ -38,6 +39,8 @@ calculations at once.`
 export const calculateRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/v1/business-days/calculate', {
     config: { auth: true },
+    // Problems the schema cannot see (a known zone, real dates, hours in order) are reported with its own, in order
+    validatorCompiler: bodyValidatorCompiler(parseCalculateRequest),
     schema: {
       tags: ['business-days'],
       operationId: 'calculateBusinessTime',
@@ -49,7 +52,7 @@ export const calculateRoute: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
   }, async (request) => {
-    const input = parseCalculateRequest(request.body)
+    const input = request.body
     app.metrics.count('operations', input.operation)
     return calculate(input)
   })

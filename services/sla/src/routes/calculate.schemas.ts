@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Nullable } from '@utility-apis/service-kit'
 import { CalendarField, DateField, TimezoneField, workRulesFields } from './work-rules.schemas.js'
 
 export const OPERATIONS = [
@@ -30,9 +31,6 @@ const offsetDateTime = (description: string) => Type.String({
   pattern: OFFSET_DATE_TIME_PATTERN,
   description: `${description} \`YYYY-MM-DDTHH:MM:SS±HH:MM\` with the zone's offset at that instant (never \`Z\`).`
 })
-
-const nullable = <T extends TSchema> (schema: T, description: string) =>
-  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'], description })
 
 const common = <O extends Operation> (operation: O) => ({
   operation: OperationField(operation),
@@ -132,9 +130,8 @@ export type CalculateRequest = SlaDueAtRequest | MinutesBetweenRequest | IsBusin
   AddBusinessDaysRequest | BusinessDaysBetweenRequest | SlaStatusRequest
 
 /**
- * The body as documented: one object per operation, told apart by `operation`. The kit's validator leaves a
- * `oneOf` alone, so the route validates the chosen member itself and reports errors at the flat field names
- * (`["body", "minutes"]`), as a single-model FastAPI endpoint would.
+ * The body: one object per operation, told apart by `operation` (a tagged union). Errors are reported at the flat
+ * field names (`["body", "minutes"]`), as a single-model FastAPI endpoint would.
  */
 export const CalculateRequestSchema = Type.Unsafe<CalculateRequest>({
   title: 'BusinessDaysCalculateRequest',
@@ -178,15 +175,17 @@ export const IsBusinessTimeResponseSchema = Type.Object({
       '(between two intervals of the day), `weekend` (no hours on that weekday), `holiday` (a holiday of the calendar ' +
       'or of `holidays` takes the time), `closed` (an override closes the date).'
   }),
-  holiday: nullable(Type.String(), 'The calendar\'s holiday that takes working time from that local date, if any.')
+  holiday: Nullable(Type.String(), { description: 'The calendar\'s holiday that takes working time from that local date, if any.' })
 }, { title: 'IsBusinessTimeResponse' })
 
 export const NextBusinessTimeResponseSchema = Type.Object({
   ...echo('next_business_time'),
   at: offsetDateTime('at as resolved in the zone.'),
   next_business_time: offsetDateTime('The earliest business instant at or after `at` (`at` itself during business hours).'),
-  window_closes_at: nullable(offsetDateTime(''), 'When this unbroken stretch of working time ends (it runs across ' +
-    'midnight for a 24:00-00:00 night shift); null when it runs past 2199.')
+  window_closes_at: Nullable(offsetDateTime(''), {
+    description: 'When this unbroken stretch of working time ends (it runs across midnight for a 24:00-00:00 night ' +
+      'shift); null when it runs past 2199.'
+  })
 }, { title: 'NextBusinessTimeResponse' })
 
 export const AddBusinessDaysResponseSchema = Type.Object({
@@ -212,10 +211,12 @@ export const SlaStatusResponseSchema = Type.Object({
   elapsed_minutes: Type.Integer({ description: 'The same in whole minutes (truncated).' }),
   remaining_seconds: Type.Integer({ description: 'minutes * 60 less elapsed_seconds, never negative.' }),
   remaining_minutes: Type.Integer({ description: 'The same in minutes, rounded up: 30 seconds left is 1 minute.' }),
-  due_at: nullable(offsetDateTime(''), 'When the counted time reaches `minutes`, assuming no pause after those given; ' +
-    'null while an open pause holds the clock before that.'),
+  due_at: Nullable(offsetDateTime(''), {
+    description: 'When the counted time reaches `minutes`, assuming no pause after those given; null while an open ' +
+      'pause holds the clock before that.'
+  }),
   breached: Type.Boolean({ description: 'due_at is at or before `at`.' }),
-  breached_at: nullable(offsetDateTime(''), 'due_at when breached, else null.'),
+  breached_at: Nullable(offsetDateTime(''), { description: 'due_at when breached, else null.' }),
   paused: Type.Boolean({ description: '`at` lies inside a pause.' })
 }, { title: 'SlaStatusResponse' })
 

@@ -7,7 +7,7 @@ import {
   CalendarsQuerySchema, CalendarsResponseSchema, HolidaysQuerySchema, HolidaysResponseSchema, FIRST_YEAR, LAST_YEAR,
   type CalendarsResponse, type HolidaysResponse
 } from './calendars.schemas.js'
-import { valueError } from './work-rules.request.js'
+import { valueError } from '@utility-apis/fastapi-errors'
 
 const WORKING_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']
 

@@ -1,7 +1,7 @@
 // What a schema cannot say about the working-time fields (a known calendar, real dates, intervals in order, a date
 // overridden once), and the engine's calendar for a valid request.
 import { floorDiv, parseLocalDateTime, SECONDS_PER_DAY } from '@utility-apis/civil-date'
-import type { ValidationIssue } from '@utility-apis/fastapi-errors'
+import { valueError, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { findCalendar, type Calendar } from '../domain/calendars.js'
 import { CLOSED, mergeIntervals, type DayHours } from '../domain/day-hours.js'
 import { DEFAULT_WEEK, FIRST_DAY, LAST_DAY, workCalendar, type WorkCalendar } from '../domain/working-calendar.js'
@@ -9,11 +9,6 @@ import { HOLIDAY_TYPES, type HolidayType } from '../domain/world-holidays.js'
 import { WEEKDAY_KEYS, type Override, type Schedule } from './work-rules.schemas.js'
 
 export type Loc = Array<string | number>
-
-/** pydantic's value_error: `msg` is "Value error, " and the message. */
-export function valueError (loc: Loc, input: unknown, error: string): ValidationIssue {
-  return { type: 'value_error', loc, msg: `Value error, ${error}`, input, ctx: { error } }
-}
 
 /** A `YYYY-MM-DD` (already matching the pattern) as a day number, or null when no such date exists. */
 export function parseDate (text: string): number | null {
