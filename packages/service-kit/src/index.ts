@@ -4,3 +4,4 @@ export { ConfigError, DEV_KEY, loadConfig, testConfig, type ConfigDefaults, type
 export { REDACT_PATHS, SECRET_HEADERS, type LoggerSettings } from './logger.js'
 export { Metrics } from './metrics.js'
 export { startService } from './start-service.js'
+export { Nullable, StringEnum } from './schema-types.js'

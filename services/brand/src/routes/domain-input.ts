@@ -1,4 +1,4 @@
-import { RequestValidationError } from '@utility-apis/fastapi-errors'
+import { RequestValidationError, valueError } from '@utility-apis/fastapi-errors'
 import { DomainInputError, normalizeDomainInput, type DomainTarget } from '../domain/normalize-domain.js'
 
 /** Normalises a `domain` field, turning a bad one into the 422 pydantic would give for it. */
@@ -9,6 +9,6 @@ export function targetOrValidationError (input: string, loc: Array<string | numb
     if (!(error instanceof DomainInputError)) throw error
     throw new RequestValidationError([error.type === 'url_scheme'
       ? { type: 'url_scheme', loc, msg: error.message, input, ctx: { expected_schemes: "'http' or 'https'" } }
-      : { type: 'value_error', loc, msg: `Value error, ${error.message}`, input, ctx: { error: error.message } }])
+      : valueError(loc, input, error.message)])
   }
 }

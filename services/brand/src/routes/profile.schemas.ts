@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-
-const Nullable = <T extends ReturnType<typeof Type.String>> (schema: T) => Type.Union([schema, Type.Null()])
+import { Nullable } from '@utility-apis/service-kit'
 const Url = Type.String({ format: 'uri' })
 
 export const DomainField = Type.String({

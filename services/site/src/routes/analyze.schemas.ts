@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ContentSignalSchema, Nullable, ObservationsSchema, StringEnum } from './observations.schemas.js'
+import { Nullable, StringEnum } from '@utility-apis/service-kit'
+import { ContentSignalSchema, ObservationsSchema } from './observations.schemas.js'
 
 export const DEFAULT_BUDGET_SECONDS = 25
 export const DEFAULT_MAX_PAGES = 5

@@ -1,18 +1,12 @@
 // TypeBox schema of `observations`: the raw facts behind every score (mirrors domain/observations.ts;
 // a test checks that a full report passes through this schema unchanged).
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import { BOT_PROTECTION, type BotProtection } from '@utility-apis/homepage-fetch'
+import { Nullable, StringEnum } from '@utility-apis/service-kit'
 
 // Response schemas avoid anyOf: fast-json-stringify compiles an Ajv validator for every anyOf branch
 // (~40 MB and a slow first response for this document), while a type list or an enum is a plain check.
 
-/** `T | null` as `type: [T, 'null']` (T a schema with a single `type`). */
-export const Nullable = <T extends TSchema>(schema: T) =>
-  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type as string, 'null'] })
-
-/** One of a few strings, as a string enum. */
-export const StringEnum = <const V extends readonly string[]>(values: V, options: Record<string, unknown> = {}) =>
-  Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options })
 const Str = Type.String()
 const Int = Type.Integer()
 const Bool = Type.Boolean()

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ContentSignalSchema, LintErrorSchema, Nullable, StringEnum } from './observations.schemas.js'
+import { Nullable, StringEnum } from '@utility-apis/service-kit'
+import { ContentSignalSchema, LintErrorSchema } from './observations.schemas.js'
 
 export const RobotsTestRequestSchema = Type.Object({
   robots_txt: Type.Optional(Type.String({

@@ -1,11 +1,10 @@
 // The `url` of a request, checked the same way by every route that takes one: a 422 in FastAPI's shape
 // for a URL that is not http(s) or carries credentials (those are not echoed back in `input`).
-import { RequestValidationError } from '@utility-apis/fastapi-errors'
+import { RequestValidationError, valueError } from '@utility-apis/fastapi-errors'
 import { checkHttpUrl, InvalidTargetError, parseTarget, type Target } from '../domain/collect/target.js'
 
 function invalidUrl (input: string, error: InvalidTargetError): RequestValidationError {
-  const issue = { type: 'value_error', loc: ['body', 'url'], msg: `Value error, ${error.message}`, ctx: { error: error.message } }
-  return new RequestValidationError([error.echoInput ? { ...issue, input } : issue])
+  return new RequestValidationError([valueError(['body', 'url'], error.echoInput ? input : undefined, error.message)])
 }
 
 function rethrown (input: string, error: unknown): unknown {

@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox'
-import { PROVIDER_IDS, type ProviderId } from '../domain/types.js'
-import { NullableInteger, NullableString, StringEnum } from './schema-types.js'
+import { PROVIDER_IDS } from '../domain/types.js'
+import { Nullable, StringEnum } from '@utility-apis/service-kit'
 
 export const ProviderInfoSchema = Type.Object({
-  provider: StringEnum<ProviderId>(PROVIDER_IDS),
+  provider: StringEnum(PROVIDER_IDS),
   name: Type.String(),
   signature_scheme: Type.String(),
   signature_headers: Type.Array(Type.String()),
-  timestamp_header: NullableString(),
+  timestamp_header: Nullable(Type.String()),
   replay_protected: Type.Boolean(),
-  default_tolerance_seconds: NullableInteger(),
+  default_tolerance_seconds: Nullable(Type.Integer()),
   signed_content: Type.String(),
   secret_format: Type.String(),
   key_format: Type.String({ description: 'utf8, hex or base64 for a shared secret; the accepted public key forms for asymmetric schemes.' }),

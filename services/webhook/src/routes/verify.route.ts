@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { messages, RequestValidationError, type Loc, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { messages, RequestValidationError, valueError, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { detectProvider } from '../domain/detect.js'
 import { HeaderBag } from '../domain/header-bag.js'
 import { PROVIDERS } from '../domain/providers/index.js'
@@ -24,9 +24,6 @@ const DESCRIPTION = `Checks the signature of one received webhook against its ex
 
 Timestamps are valid when |now - t| <= tolerance_seconds, past or future. The payload and the secret are never stored, logged, cached or echoed.`
 
-const valueError = (loc: Loc, message: string, input?: unknown): ValidationIssue =>
-  ({ type: 'value_error', loc, msg: `Value error, ${message}`, ...(input === undefined ? {} : { input }), ctx: { error: {} } })
-
 const FIELDS = Object.keys(VerifyRequestSchema.properties)
 const fieldIndex = (issue: ValidationIssue): number => FIELDS.indexOf(String(issue.loc[1]))
 
@@ -47,12 +44,12 @@ function requestIssues (body: VerifyRequestBody, schemaError: Error | undefined)
   if (schemaError !== undefined) return issues
   if (body.provider === 'generic-hmac' && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
   // Neither value is echoed: they are secrets.
-  if (body.secret !== undefined && body.secrets !== undefined) issues.push(valueError(['body'], 'give either secret or secrets, not both'))
+  if (body.secret !== undefined && body.secrets !== undefined) issues.push(valueError(['body'], undefined, 'give either secret or secrets, not both'))
   const template = body.generic?.signed_content
   if (body.provider === 'generic-hmac' && template !== undefined) {
     for (const [placeholder, header] of [['{timestamp}', 'timestamp_header'], ['{id}', 'id_header']] as const) {
       if (template.includes(placeholder) && body.generic?.[header] == null) {
-        issues.push(valueError(['body', 'generic', 'signed_content'], `${placeholder} needs generic.${header}`, template))
+        issues.push(valueError(['body', 'generic', 'signed_content'], template, `${placeholder} needs generic.${header}`))
       }
     }
   }

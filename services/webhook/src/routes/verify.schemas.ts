@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { NullableInteger, NullableString, StringEnum, StringMap } from './schema-types.js'
-import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, PROVIDER_IDS, REASONS, type ProviderChoice, type ProviderId, type Reason } from '../domain/types.js'
+import { Nullable, StringEnum } from '@utility-apis/service-kit'
+import { StringMap } from './schema-types.js'
+import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, PROVIDER_IDS, REASONS } from '../domain/types.js'
 
 export const PROVIDER_CHOICES = [...PROVIDER_IDS, 'auto'] as const
 
@@ -118,30 +119,30 @@ const GenericOptionsOut = Type.Unsafe<Static<typeof GenericOptionsSchema> | null
 })
 
 const ReplayTestVectorSchema = Type.Object({
-  provider: StringEnum<ProviderId>(PROVIDER_IDS),
+  provider: StringEnum(PROVIDER_IDS),
   payload: Type.String(),
   headers: StringMap(),
   secret: Type.String({ description: 'A demo secret, never yours; for ed25519 and ECDSA providers the public key of a demo key pair.' }),
   url: Type.Optional(Type.String()),
   method: Type.Optional(Type.String()),
   generic: Type.Optional(GenericOptionsOut),
-  now_epoch_seconds: Type.Optional(NullableInteger())
+  now_epoch_seconds: Type.Optional(Nullable(Type.Integer()))
 }, { title: 'ReplayTestVector', description: 'A known-good delivery: posted back unchanged, it verifies as valid.' })
 
 export const VerifyResponseSchema = Type.Object({
   valid: Type.Boolean(),
-  provider: StringEnum<ProviderChoice>(PROVIDER_CHOICES, {
+  provider: StringEnum(PROVIDER_CHOICES, {
     description: 'The provider verified with: the one named, the one detected, or `auto` when none was.'
   }),
-  reason: StringEnum<Reason>(REASONS, {
+  reason: StringEnum(REASONS, {
     description: 'valid; missing_signature_header; malformed_signature_header; missing_timestamp; invalid_timestamp; signature_mismatch; ' +
       'timestamp_outside_tolerance. With several failures, the first in this order is reported; the checks show them all. ' +
       'provider_not_detected: provider `auto` recognised no sender, or more than one (the provider_detection check names them).'
   }),
   signature_scheme: Type.String({ description: 'e.g. hmac-sha256-hex, hmac-sha1-base64, ed25519, ecdsa-p256; `unknown` when no provider was detected.' }),
   replay_protected: Type.Boolean({ description: 'True for providers that sign a timestamp, so a stale delivery fails.' }),
-  matched_signature_header: NullableString({ description: 'Lowercase name of the header whose signature matched; null when none did.' }),
-  matched_secret_index: NullableInteger({ description: 'Index in `secrets` of the secret that matched (0 with `secret`); null when none did.' }),
+  matched_signature_header: Nullable(Type.String(), { description: 'Lowercase name of the header whose signature matched; null when none did.' }),
+  matched_secret_index: Nullable(Type.Integer(), { description: 'Index in `secrets` of the secret that matched (0 with `secret`); null when none did.' }),
   checks: Type.Array(CheckSchema),
   raw_body_hints: Type.Array(RawBodyHintSchema, { description: 'Empty when valid; near-miss findings first, then the frameworks that cause them.' }),
   replay_test_vectors: Type.Array(ReplayTestVectorSchema)
