@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import { Redis } from 'ioredis'
 import type { FastifyBaseLogger } from 'fastify'
 
@@ -30,7 +29,20 @@ export function createRedisClient (url: string, log: FastifyBaseLogger): Redis {
   return redis
 }
 
-export async function waitForRedis (redis: Redis, timeoutMs: number) {
+/**
+ * Gives Redis a moment to connect at start, and never fails: a Redis that is down must not stop the service (it
+ * starts unready, follows the fail mode, and recovers when Redis is back). events.once would reject on the first
+ * connection error.
+ */
+export async function waitForRedis (redis: Redis, timeoutMs: number): Promise<void> {
   if (redis.status === 'ready') return
-  await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())])
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      redis.off('ready', done)
+      resolve()
+    }
+    const timer = setTimeout(done, timeoutMs).unref()
+    redis.once('ready', done)
+  })
 }

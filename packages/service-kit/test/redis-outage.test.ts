@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import net from 'node:net'
+import { afterEach, describe, expect, test } from 'vitest'
+import { testConfig } from '../src/index.js'
+import { buildDemo } from './fixtures/demo-service.js'
+
+// A redis-server of the test's own, on a port nothing listens on until it starts: Redis is really down, then really up.
+const hasRedisServer = await new Promise<boolean>((resolve) => {
+  spawn('redis-server', ['--version']).on('error', () => resolve(false)).on('exit', (code) => resolve(code === 0))
+})
+
+async function freePort (): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function startRedis (port: number): Promise<ChildProcess> {
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'])
+  for (let i = 0; i < 50; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1').on('connect', () => { socket.destroy(); resolve(true) }).on('error', () => resolve(false))
+    })
+    if (up) return redis
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('redis-server did not start')
+}
+
+const until = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('condition not reached in 10 s')
+}
+
+const servers: ChildProcess[] = []
+afterEach(() => { for (const server of servers.splice(0)) server.kill('SIGKILL') })
+
+const call = { method: 'POST' as const, url: '/v1/echo', headers: { 'x-api-key': 'test-key' }, payload: { name: 'a', secret: 's', count: 1 } }
+
+describe.skipIf(!hasRedisServer)('Redis unreachable at start (skipped without redis-server on PATH)', () => {
+  test.each(['open', 'closed'] as const)('fail mode %s: the service starts, /health answers, /ready is 503 until Redis is up', async (mode) => {
+    const port = await freePort()
+    const app = await buildDemo({ config: testConfig({ redisUrl: `redis://127.0.0.1:${port}`, quotaFailMode: mode, monthlyQuota: 50 }) })
+    try {
+      expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
+      const ready = await app.inject({ method: 'GET', url: '/ready' })
+      expect([ready.statusCode, ready.json()]).toEqual([503, { detail: 'Redis unreachable' }])
+      expect((await app.inject(call)).statusCode).toBe(mode === 'open' ? 200 : 503)
+
+      servers.push(await startRedis(port))
+      await until(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200)
+      const counted = await app.inject(call)
+      expect(counted.statusCode).toBe(200)
+      expect(counted.headers['x-ratelimit-remaining']).toBe('49')
+    } finally {
+      await app.close()
+    }
+  }, 30_000)
+
+  test('Redis lost under load and back: no 5xx beyond the fail mode, and counting resumes', async () => {
+    const port = await freePort()
+    servers.push(await startRedis(port))
+    const app = await buildDemo({ config: testConfig({ redisUrl: `redis://127.0.0.1:${port}`, quotaFailMode: 'open', monthlyQuota: 100_000 }) })
+    try {
+      await until(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200)
+      const statuses = new Set<number>()
+      const load = async (rounds: number) => {
+        for (let i = 0; i < rounds; i++) {
+          const answers = await Promise.all(Array.from({ length: 10 }, async () => await app.inject(call)))
+          for (const answer of answers) statuses.add(answer.statusCode)
+        }
+      }
+      const during = load(60)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const [server] = servers.splice(0)
+      server.kill('SIGKILL')
+      await during
+      servers.push(await startRedis(port))
+      await until(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200)
+      await load(5)
+      expect([...statuses]).toEqual([200])
+      const after = await app.inject(call)
+      expect(Number(after.headers['x-ratelimit-remaining'])).toBeLessThan(100_000)
+    } finally {
+      await app.close()
+    }
+  }, 30_000)
+})
