@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { fetchPolicyFromEnv } from '@utility-apis/safe-fetch'
 import { loadConfig, type KitOptions } from '@utility-apis/service-kit'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
@@ -10,8 +9,6 @@ export interface ServiceSource {
   name: string
   /** The port main.ts gives startService: where the service listens without PORT. */
   defaultPort: number
-  /** Whether main.ts also reads the outbound fetch policy from the environment. */
-  readsFetchPolicy: boolean
   buildApp: () => Promise<(options: KitOptions) => Promise<FastifyInstance>>
 }
 
@@ -26,7 +23,6 @@ export function serviceSources (): ServiceSource[] {
     return {
       name: start[1],
       defaultPort: Number(start[2]),
-      readsFetchPolicy: main.includes('fetchPolicyFromEnv(process.env)'),
       buildApp: async () => (await import(`../../services/${folder}/src/app.ts`)).buildApp
     }
   })
@@ -43,7 +39,7 @@ function recordingEnv (values: Record<string, string>, read: Set<string>): Recor
 }
 
 /**
- * The variables a service reads at start-up, found by running its configuration loader (and fetch policy) on an
+ * The variables a service reads at start-up, found by running its configuration loader on an
  * environment that records every read, in development and in production mode.
  */
 export function variablesRead (service: ServiceSource): Set<string> {
@@ -52,7 +48,6 @@ export function variablesRead (service: ServiceSource): Set<string> {
   for (const values of environments) {
     const env = recordingEnv(values, read)
     loadConfig(env, { service: service.name, port: service.defaultPort })
-    if (service.readsFetchPolicy) fetchPolicyFromEnv(env)
   }
   return read
 }

@@ -136,8 +136,9 @@ async function errorShape (app: FastifyInstance, options: ErrorShapeOptions) {
   })
 
   app.setNotFoundHandler((request, reply) => {
+    // With or without a trailing slash, as the services' router matches paths
     const path = request.url.split('?')[0]
-    const methods = methodsByPath.get(path)
+    const methods = methodsByPath.get(path) ?? methodsByPath.get(path.replace(/(.)\/$/, '$1'))
     if (methods && !methods.has(request.method)) {
       return reply.code(405).header('allow', [...methods].sort().join(', ')).send({ detail: 'Method Not Allowed' })
     }

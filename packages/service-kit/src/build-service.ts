@@ -1,18 +1,20 @@
+import cors from '@fastify/cors'
 import underPressure from '@fastify/under-pressure'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { performance } from 'node:perf_hooks'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { authQuotaPlugin, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
 import { errorShapePlugin, HttpError } from '@utility-apis/fastapi-errors'
 import type { ServiceConfig } from './config.js'
 import { documentBusinessRoutes, registerDocs, type DocsInfo } from './docs.js'
-import { accessLogger } from './access-log.js'
+import { clientErrorHandler } from './client-errors.js'
+import { drainOnClose } from './drain.js'
 import { createLogger, type LoggerSettings } from './logger.js'
 import { Metrics } from './metrics.js'
 import { operationsRoutes } from './operations.route.js'
 import { compileSerializer } from './serializer.js'
 import { createRedisClient, waitForRedis } from './redis-client.js'
+import { requestIdOf } from './request-id.js'
 
 export type ServiceInstance = FastifyInstance
 
@@ -21,10 +23,6 @@ declare module 'fastify' {
     metrics: Metrics
     /** The shared Redis client when REDIS_URL is set (quota, caches), else null. */
     redis: Redis | null
-  }
-  interface FastifyRequest {
-    /** performance.now() when the kit first saw the request, for the access line's duration. */
-    startedAt: number
   }
 }
 
@@ -38,6 +36,12 @@ export interface KitOptions {
   redis?: Redis
   /** Load-shedding thresholds (tests lower them). */
   pressure?: { maxEventLoopDelay?: number, maxEventLoopUtilization?: number, retryAfter?: number, sampleInterval?: number }
+  /** The whole request, headers and body, must arrive within this (30 s; tests lower it). */
+  requestTimeoutMs?: number
+  /** How long open connections may still send requests after close begins (1 s). */
+  drainMs?: number
+  /** Process metrics (memory, CPU, event loop) in /metrics; tests that build many apps turn them off. */
+  processMetrics?: boolean
 }
 
 export interface ServiceDefinition extends DocsInfo {
@@ -52,22 +56,28 @@ const SECURITY_HEADERS = [['cache-control', 'no-store'], ['x-content-type-option
 
 export async function buildService (definition: ServiceDefinition, options: KitOptions): Promise<FastifyInstance> {
   const { config } = options
+  const requestTimeout = options.requestTimeoutMs ?? 30_000
   const log = createLogger(definition.name, config.replica, { level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream })
-  // Fastify is given no logger of its own: with one, it attaches 'finish' and 'error' listeners to every response and
-  // makes or validates a request logger per call, all measurable, for request logging the kit does itself (one access
-  // line, below). The kit's logger is app.log, so startup, shutdown and server-level errors still reach it; unhandled
-  // request errors are logged by the error handler on it.
+  // The kit's pino is Fastify's logger, so request.log works in every route, carries the request id and is redacted.
+  // Fastify's own request logging is off: the kit writes one access line per request (below).
   const app = Fastify({
-    logger: false,
+    loggerInstance: log as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: definition.bodyLimit ?? MiB,
-    requestTimeout: 30_000,
+    requestTimeout,
+    // Node applies a request timeout only when it is given to http.createServer (Fastify sets it afterwards), and
+    // checks it every connectionsCheckingInterval (30 s by default, which would double it)
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
+    clientErrorHandler,
     keepAliveTimeout: 72_000,
-    return503OnClosing: true,
-    trustProxy: false
+    return503OnClosing: false,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true }
   }).withTypeProvider<TypeBoxTypeProvider>()
-  ;(app as { log: FastifyBaseLogger }).log = log
 
-  const metrics = new Metrics()
+  const metrics = new Metrics(definition.name, { processMetrics: options.processMetrics })
   const redis = options.redis ?? (config.redisUrl ? createRedisClient(config.redisUrl, log) : null)
   if (redis) await waitForRedis(redis, 2000)
   app.decorate('metrics', metrics)
@@ -75,36 +85,53 @@ export async function buildService (definition: ServiceDefinition, options: KitO
 
   let closing = false
   app.addHook('preClose', async () => { closing = true })
+  drainOnClose(app, options.drainMs ?? 1000)
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => log.flush(() => resolve()))
     if (!redis) return
     await redis.quit().catch(() => redis.disconnect())
   })
 
+  // Every response, errors and 404s included, carries its request id and the security headers. One sent during
+  // shutdown also closes its connection, so a keep-alive client opens its next one elsewhere.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id)
+    for (const [name, value] of SECURITY_HEADERS) reply.header(name, value)
+    done()
+  })
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close')
+    done(null, payload)
+  })
+
   // Shed load before anything else, so shed requests are never authenticated or counted. The signal is a blocked
-  // event loop (1 s of delay): utilisation alone is near 1 under any saturating but healthy load. under-pressure
-  // samples it; the check itself is this first onRequest hook, because under-pressure's own hook reads the route's
-  // options (a getter that builds an object) on every request. Unmatched paths are answered 404 unshed.
+  // event loop (1 s of delay): utilisation alone is near 1 under any saturating but healthy load.
   const retryAfter = String(options.pressure?.retryAfter ?? 10)
   const maxDelay = options.pressure?.maxEventLoopDelay ?? 1000
   const maxUtilization = options.pressure?.maxEventLoopUtilization ?? 0
-  await app.register(underPressure, options.pressure?.sampleInterval ? { sampleInterval: options.pressure.sampleInterval } : {})
-  const overloaded = () => {
-    const usage = app.memoryUsage()
-    return (maxDelay > 0 && usage.eventLoopDelay > maxDelay) || (maxUtilization > 0 && usage.eventLoopUtilized > maxUtilization)
-  }
-  app.decorateRequest('startedAt', 0)
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.startedAt = performance.now()
-    if (request.is404 || !overloaded()) return done()
-    metrics.count('load_shed')
-    done(new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }))
+  await app.register(underPressure, {
+    maxEventLoopDelay: maxDelay,
+    maxEventLoopUtilization: maxUtilization,
+    ...(options.pressure?.sampleInterval ? { sampleInterval: options.pressure.sampleInterval } : {}),
+    pressureHandler: () => {
+      metrics.count('load_shed')
+      throw new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }, 'SERVICE_OVERLOADED')
+    }
   })
+
+  if (config.corsOrigins !== null) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['content-type', 'x-api-key', 'x-request-id'],
+      exposedHeaders: ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'],
+      maxAge: 600
+    })
+  }
 
   app.setSerializerCompiler(compileSerializer)
 
   await app.register(errorShapePlugin, {
-    log,
     onError: (kind) => { if (kind === 'validation') metrics.count('validation_failures') }
   })
 
@@ -122,34 +149,13 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     }
   })
 
-  // One line per request (no body, no query string, no headers), written as the response is handed to the socket.
-  // onSend rather than onResponse: any onResponse hook makes Fastify attach listeners to every response, which cost
-  // more than the line itself. Callback-style hooks: a promise per hook is measurable on every call.
-  const accessLogFor = accessLogger(log, { service: definition.name, replica: config.replica })
-  const finisher = (label: string) => {
-    const write = accessLogFor(label)
-    const requests = metrics.byMethodAndStatus('requests', (method, status) => `${method} ${label} ${status}`)
-    return (request: FastifyRequest, reply: FastifyReply) => {
-      for (const [name, value] of SECURITY_HEADERS) reply.header(name, value)
-      // A keep-alive socket that finishes its request during shutdown would otherwise hold close() open.
-      if (closing) reply.header('connection', 'close')
-      requests(request.method, reply.statusCode).value++
-      write(request.id, request.method, reply.statusCode, Math.round(performance.now() - request.startedAt))
-    }
-  }
-  // The route label is fixed when the route is made, so no per-request lookup of the route's options.
-  app.addHook('onRoute', (route) => {
-    const finish = finisher(route.url)
-    const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-      finish(request, reply)
-      done(null, payload)
-    }
-    route.onSend = [...[route.onSend ?? []].flat(), onSend] as typeof route.onSend
-  })
-  const finishUnmatched = finisher('unmatched')
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.is404) finishUnmatched(request, reply)
-    done(null, payload)
+  // One access line per request (no body, no query string, no headers), and its duration for /metrics.
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched'
+    const durationMs = reply.elapsedTime
+    request.log.info({ method: request.method, route, status: reply.statusCode, durationMs: Math.round(durationMs) }, 'request')
+    metrics.observe(request.method, route, reply.statusCode, durationMs / 1000)
+    done()
   })
 
   documentBusinessRoutes(app)

@@ -1,9 +1,8 @@
 import { hostname } from 'node:os'
 import { parseApiKeys, type KeyEntry } from '@utility-apis/auth-quota'
+import { fetchPolicyFromEnv, type FetchPolicy } from '@utility-apis/safe-fetch'
 
 export interface ServiceConfig {
-  service: string
-  version: string
   port: number
   host: string
   production: boolean
@@ -15,15 +14,16 @@ export interface ServiceConfig {
   quotaFailMode: 'open' | 'closed'
   rapidApiProxySecret: string | null
   logLevel: string
-  unsafeFetchAllowCidrs: string | null
-  unsafeFetchHostMap: string | null
+  /** Outbound fetches of brand and site: UNSAFE_FETCH_* for tests and development, else the public internet only. */
+  fetchPolicy: FetchPolicy
+  /** CORS_ORIGINS: origins allowed to call from a browser, `*` for any; null (the default) sends no CORS headers. */
+  corsOrigins: string[] | '*' | null
   replica: string
 }
 
 export interface ConfigDefaults {
   service: string
   port: number
-  version?: string
 }
 
 export class ConfigError extends Error {
@@ -51,6 +51,20 @@ function integer (env: Env, name: string, fallback: number, min: number, max: nu
   return Number(raw)
 }
 
+function corsOrigins (text: string | null): string[] | '*' | null {
+  if (text === null) return null
+  if (text.trim() === '*') return '*'
+  const origins = text.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '')
+  for (const origin of origins) {
+    let url: URL | null = null
+    try { url = new URL(origin) } catch {}
+    if (url === null || url.origin !== origin) {
+      throw new ConfigError('CORS_ORIGINS', `must list origins such as https://app.example.com, or be *; got "${origin}"`)
+    }
+  }
+  return origins.length > 0 ? origins : null
+}
+
 /**
  * Reads the environment once, at start-up. Invalid values fail with a message naming the variable, and production
  * refuses to start without credentials or with test-only switches.
@@ -60,14 +74,12 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
   const production = env.NODE_ENV === 'production'
   const rawKeys = value(env, 'API_KEYS')
   const rapidApiProxySecret = value(env, 'RAPIDAPI_PROXY_SECRET')
-  const unsafeFetchAllowCidrs = value(env, 'UNSAFE_FETCH_ALLOW_CIDRS')
-  const unsafeFetchHostMap = value(env, 'UNSAFE_FETCH_HOST_MAP')
 
   if (production && rawKeys === null && rapidApiProxySecret === null) {
     throw new ConfigError('API_KEYS', 'or RAPIDAPI_PROXY_SECRET must be set when NODE_ENV=production')
   }
-  for (const [name, v] of [['UNSAFE_FETCH_ALLOW_CIDRS', unsafeFetchAllowCidrs], ['UNSAFE_FETCH_HOST_MAP', unsafeFetchHostMap]] as const) {
-    if (v === null) continue
+  for (const name of ['UNSAFE_FETCH_ALLOW_CIDRS', 'UNSAFE_FETCH_HOST_MAP']) {
+    if (value(env, name) === null) continue
     if (production) throw new ConfigError(name, 'is for tests and development only and must not be set when NODE_ENV=production')
     warnings.push(`${name} is set: outbound fetches may reach addresses that are not public. Never use this in production.`)
   }
@@ -96,11 +108,17 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
     throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://')
   }
 
+  let fetchPolicy: FetchPolicy
+  try {
+    fetchPolicy = fetchPolicyFromEnv(env)
+  } catch (err) {
+    const [variable, ...problem] = (err as Error).message.split(': ')
+    throw new ConfigError(variable, problem.join(': '))
+  }
+
   return {
     warnings,
     config: {
-      service: defaults.service,
-      version: defaults.version ?? '0.1.0',
       port: integer(env, 'PORT', defaults.port, 1, 65535),
       host: value(env, 'HOST') ?? '127.0.0.1',
       production,
@@ -111,8 +129,8 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
       quotaFailMode,
       rapidApiProxySecret,
       logLevel,
-      unsafeFetchAllowCidrs,
-      unsafeFetchHostMap,
+      fetchPolicy,
+      corsOrigins: corsOrigins(value(env, 'CORS_ORIGINS')),
       replica: `${hostname()}:${process.pid}`
     }
   }
@@ -122,8 +140,6 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
 export function testConfig (overrides: Partial<ServiceConfig> & { keys?: string } = {}): ServiceConfig {
   const { keys, ...rest } = overrides
   return {
-    service: 'test',
-    version: '0.1.0',
     port: 0,
     host: '127.0.0.1',
     production: false,
@@ -134,8 +150,8 @@ export function testConfig (overrides: Partial<ServiceConfig> & { keys?: string 
     quotaFailMode: 'open',
     rapidApiProxySecret: null,
     logLevel: 'silent',
-    unsafeFetchAllowCidrs: null,
-    unsafeFetchHostMap: null,
+    fetchPolicy: {},
+    corsOrigins: null,
     replica: 'test',
     ...rest
   }

@@ -1,53 +1,66 @@
-/** A counter that hot paths keep and increment directly, without building its label on every call. */
-export interface Counter { value: number }
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
 
 /**
- * This replica's in-memory aggregate counters. Labels are chosen by our code (route patterns, statuses, verdicts),
- * never by callers, so they cannot carry a key, payload, secret or domain, and their number stays bounded.
+ * This replica's counters, kept twice from one call: as the JSON of /admin/metrics and as Prometheus metrics for
+ * /metrics. Labels are chosen by our code (route patterns, statuses, verdicts), never by callers, so they cannot
+ * carry a key, payload, secret or domain, and their number stays bounded.
  */
 export class Metrics {
-  private readonly counters = new Map<string, Map<string, Counter>>()
+  readonly registry = new Registry()
+  private readonly totals = new Map<string, Map<string, number>>()
+  private readonly counters = new Map<string, Counter<'outcome'>>()
   private readonly startedAt = Date.now()
+  private readonly durations: Histogram<'method' | 'route' | 'status'>
 
-  counter (name: string, label = 'total'): Counter {
-    let family = this.counters.get(name)
-    if (!family) {
-      family = new Map()
-      this.counters.set(name, family)
-    }
-    let counter = family.get(label)
-    if (!counter) {
-      counter = { value: 0 }
-      family.set(label, counter)
-    }
-    return counter
+  constructor (service: string, options: { processMetrics?: boolean } = {}) {
+    this.registry.setDefaultLabels({ service })
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry })
+    this.durations = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from the request to its response, by route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [this.registry]
+    })
   }
 
-  /** Counters labelled by a method and a status, looked up without making the label string again. */
-  byMethodAndStatus (name: string, label: (method: string, status: number) => string) {
-    const cache = new Map<string, Map<number, Counter>>()
-    return (method: string, status: number): Counter => {
-      let byStatus = cache.get(method)
-      if (!byStatus) cache.set(method, byStatus = new Map())
-      let counter = byStatus.get(status)
-      if (!counter) byStatus.set(status, counter = this.counter(name, label(method, status)))
-      return counter
+  /** Adds `by` to the counter `name` with the outcome `label` (`total` when it has none). */
+  count (name: string, label = 'total', by = 1): void {
+    let family = this.totals.get(name)
+    if (family === undefined) this.totals.set(name, family = new Map())
+    family.set(label, (family.get(label) ?? 0) + by)
+    let counter = this.counters.get(name)
+    if (counter === undefined) {
+      counter = new Counter({ name: `${name}_total`, help: `${name.replaceAll('_', ' ')}, by outcome.`, labelNames: ['outcome'], registers: [this.registry] })
+      this.counters.set(name, counter)
     }
+    counter.inc({ outcome: label }, by)
   }
 
-  count (name: string, label = 'total', by = 1) {
-    this.counter(name, label).value += by
+  /** One answered request, for the duration histogram and the `requests` counter. */
+  observe (method: string, route: string, status: number, seconds: number): void {
+    this.durations.observe({ method, route, status: String(status) }, seconds)
+    this.count('requests', `${method} ${route} ${status}`)
   }
 
   get (name: string, label = 'total'): number {
-    return this.counters.get(name)?.get(label)?.value ?? 0
+    return this.totals.get(name)?.get(label) ?? 0
   }
 
   snapshot (): Record<string, unknown> {
     const out: Record<string, unknown> = { uptime_seconds: Math.floor((Date.now() - this.startedAt) / 1000) }
-    for (const [name, family] of [...this.counters].sort(([a], [b]) => a.localeCompare(b))) {
-      out[name] = Object.fromEntries([...family].sort(([a], [b]) => a.localeCompare(b)).map(([label, c]) => [label, c.value]))
+    for (const [name, family] of [...this.totals].sort(([a], [b]) => a.localeCompare(b))) {
+      out[name] = Object.fromEntries([...family].sort(([a], [b]) => a.localeCompare(b)))
     }
     return out
+  }
+
+  /** The Prometheus text exposition of every metric. */
+  async exposition (): Promise<string> {
+    return await this.registry.metrics()
+  }
+
+  get contentType (): string {
+    return this.registry.contentType
   }
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { secretsEqual } from '@utility-apis/auth-quota'
 import { ErrorSchema, HttpError } from '@utility-apis/fastapi-errors'
 import type { Metrics } from './metrics.js'
@@ -41,10 +41,23 @@ export async function operationsRoutes (app: FastifyInstance, options: Operation
       response: { 200: Type.Object({}, { additionalProperties: true }), 401: ErrorSchema, 404: ErrorSchema }
     }
   }, async (request) => {
-    if (options.adminKey === null) throw new HttpError(404, 'Not Found')
-    const given = request.headers['x-admin-key']
-    if (typeof given !== 'string' || given === '') throw new HttpError(401, 'Missing admin key')
-    if (!secretsEqual(given, options.adminKey)) throw new HttpError(401, 'Invalid admin key')
+    checkAdminKey(request.headers, options.adminKey)
     return { service: options.service, ...options.metrics.snapshot() }
   })
+
+  // For Prometheus, which sends the key as a bearer token; not a business endpoint, so not in the OpenAPI document
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    checkAdminKey(request.headers, options.adminKey)
+    const text = await options.metrics.exposition()
+    return reply.type(options.metrics.contentType).send(text)
+  })
+}
+
+/** ADMIN_KEY as `x-admin-key` or `Authorization: Bearer`; 404 while no admin key is configured. */
+function checkAdminKey (headers: FastifyRequest['headers'], adminKey: string | null): void {
+  if (adminKey === null) throw new HttpError(404, 'Not Found')
+  const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '')?.[1]
+  const given = headers['x-admin-key'] ?? bearer
+  if (typeof given !== 'string' || given === '') throw new HttpError(401, 'Missing admin key')
+  if (!secretsEqual(given, adminKey)) throw new HttpError(401, 'Invalid admin key')
 }

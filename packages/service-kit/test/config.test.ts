@@ -54,10 +54,24 @@ describe('loadConfig', () => {
   })
 
   test('production refuses the UNSAFE_* switches; elsewhere they warn loudly', () => {
-    for (const name of ['UNSAFE_FETCH_ALLOW_CIDRS', 'UNSAFE_FETCH_HOST_MAP']) {
-      expect(() => loadConfig({ NODE_ENV: 'production', API_KEYS: 'k', [name]: '127.0.0.1/32' }, defaults)).toThrow(name)
-      const { warnings } = loadConfig({ API_KEYS: 'k', [name]: '127.0.0.1/32' }, defaults)
+    for (const [name, setting] of [['UNSAFE_FETCH_ALLOW_CIDRS', '127.0.0.1/32'], ['UNSAFE_FETCH_HOST_MAP', 'a.test=127.0.0.1']]) {
+      expect(() => loadConfig({ NODE_ENV: 'production', API_KEYS: 'k', [name]: setting }, defaults)).toThrow(name)
+      const { warnings } = loadConfig({ API_KEYS: 'k', [name]: setting }, defaults)
       expect(warnings.some((w) => w.includes(name))).toBe(true)
     }
+  })
+
+  test('UNSAFE_FETCH_* are parsed once, into the fetch policy; an invalid one fails naming the variable', () => {
+    const { config } = loadConfig({ UNSAFE_FETCH_ALLOW_CIDRS: '127.0.0.1/32', UNSAFE_FETCH_HOST_MAP: 'a.test=127.0.0.1' }, defaults)
+    expect(config.fetchPolicy).toEqual({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'a.test': '127.0.0.1' } })
+    expect(() => loadConfig({ UNSAFE_FETCH_HOST_MAP: '127.0.0.1/32' }, defaults)).toThrow(/UNSAFE_FETCH_HOST_MAP/)
+  })
+
+  test('CORS_ORIGINS: off by default, * or a list of origins', () => {
+    expect(loadConfig({}, defaults).config.corsOrigins).toBeNull()
+    expect(loadConfig({ CORS_ORIGINS: '*' }, defaults).config.corsOrigins).toBe('*')
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }, defaults).config.corsOrigins)
+      .toEqual(['https://a.example', 'http://localhost:5173'])
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example/app' }, defaults)).toThrow(/CORS_ORIGINS/)
   })
 })

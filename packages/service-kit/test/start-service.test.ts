@@ -38,7 +38,11 @@ describe('startService', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     child.kill('SIGTERM')
     await new Promise((resolve) => setTimeout(resolve, 300))
-    await expect(fetch(`${base}/health`, { headers: { connection: 'close' } })).rejects.toThrow()
+    // A new connection (not one of fetch's pooled keep-alive ones, which the drain still answers)
+    const refused = await new Promise<string>((resolve) => {
+      net.connect(port, '127.0.0.1').on('connect', () => resolve('connected')).on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? ''))
+    })
+    expect(refused).toBe('ECONNREFUSED')
     expect(await inFlight).toEqual({ status: 200, body: { done: true } })
     const [code] = await exited
     expect(code).toBe(0)

@@ -27,7 +27,7 @@ export async function buildApp (options: BuildAppOptions) {
       'logo and icon hints, social links, with the sources used. Single and batch operations.',
     tags: [{ name: 'brand', description: 'Domain brand profiles' }],
     routes: async (app) => {
-      const fetcher = createSafeFetcher(options.fetchPolicy)
+      const fetcher = createSafeFetcher(options.fetchPolicy ?? options.config.fetchPolicy)
       app.addHook('onClose', async () => { await fetcher.close() })
       const cache: ProfileCache = app.redis === null
         ? new MemoryProfileCache()

@@ -22,13 +22,13 @@ export async function buildApp (options: BuildAppOptions) {
       'and a robots.txt change simulator.',
     tags: [{ name: 'site-intel', description: 'Website analysis and robots.txt testing' }],
     routes: async (app) => {
-      const fetcher = createSafeFetcher(options.fetchPolicy)
+      const fetcher = createSafeFetcher(options.fetchPolicy ?? options.config.fetchPolicy)
       // one safe fetcher per crawler user agent, made on first use: safe-fetch keeps the user agent per fetcher
       const crawlerFetchers = new Map<string, SafeFetcher>()
       const fetchAs = (userAgent: string): SafeFetcher => {
         let crawler = crawlerFetchers.get(userAgent)
         if (crawler === undefined) {
-          crawler = createSafeFetcher({ ...options.fetchPolicy, userAgent })
+          crawler = createSafeFetcher({ ...(options.fetchPolicy ?? options.config.fetchPolicy), userAgent })
           crawlerFetchers.set(userAgent, crawler)
         }
         return crawler

@@ -1,0 +1,20 @@
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+
+// What Node reports before a request reaches Fastify, answered in the services' {"detail": ...} shape.
+const STATUS_BY_CODE: Record<string, number> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_HEADER_OVERFLOW: 431
+}
+
+/** Fastify's clientErrorHandler: the answer to a request too slow, too large or malformed to parse. */
+export function clientErrorHandler (error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy()
+    return
+  }
+  const status = STATUS_BY_CODE[error.code ?? ''] ?? 400
+  const body = JSON.stringify({ detail: STATUS_CODES[status] })
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
+    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`)
+}

@@ -1,0 +1,47 @@
+import { once } from 'node:events'
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { testConfig } from '../src/index.js'
+import { buildDemo } from './fixtures/demo-service.js'
+
+let app: FastifyInstance
+let port: number
+
+beforeAll(async () => {
+  app = await buildDemo({ config: testConfig(), processMetrics: false, requestTimeoutMs: 1500 })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  port = (app.server.address() as net.AddressInfo).port
+})
+afterAll(async () => await app.close())
+
+/** Sends `chunks` on a raw connection and returns everything received until the server closes it. */
+async function exchange (...chunks: string[]): Promise<string> {
+  const socket = net.connect(port, '127.0.0.1')
+  await once(socket, 'connect')
+  let received = ''
+  socket.on('data', (chunk) => { received += String(chunk) })
+  for (const chunk of chunks) socket.write(chunk)
+  await once(socket, 'close')
+  return received
+}
+
+describe('requests Node answers before Fastify sees them, in the {"detail"} shape', () => {
+  test('a body that does not arrive within the request timeout: 408, and the connection closed', async () => {
+    const answer = await exchange('POST /v1/echo HTTP/1.1\r\nHost: x\r\nX-API-Key: test-key\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":')
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/)
+    expect(answer.split('\r\n\r\n')[1]).toBe('{"detail":"Request Timeout"}')
+  }, 10_000)
+
+  test('headers over 16 KiB: 431', async () => {
+    const answer = await exchange(`GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /)
+    expect(answer.split('\r\n\r\n')[1]).toBe('{"detail":"Request Header Fields Too Large"}')
+  })
+
+  test('a request line that is not HTTP: 400', async () => {
+    const answer = await exchange('HELLO\r\n\r\n')
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /)
+    expect(answer.split('\r\n\r\n')[1]).toBe('{"detail":"Bad Request"}')
+  })
+})
