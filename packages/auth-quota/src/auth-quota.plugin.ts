@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import { HttpError } from '@utility-apis/fastapi-errors'
 import { secretsEqual, sha256, type KeyEntry } from './api-keys.js'
+import { InvalidApiKeyError, InvalidProxySecretError, MissingApiKeyError, QuotaExceededError, QuotaUnavailableError } from './errors.js'
 import { monthWindow, type QuotaWindow } from './quota-window.js'
-import { MemoryQuotaStore, type QuotaStore } from './quota-store.js'
+import { MemoryQuotaStore, type ConsumeResult, type QuotaStore } from './quota-store.js'
 
 export type AuthQuotaEvent = 'auth_failure' | 'quota_rejection' | 'quota_store_error' | 'quota_fail_open' | 'quota_fail_closed'
 
@@ -39,7 +39,7 @@ declare module 'fastify' {
 }
 
 const FAIL_CLOSED_RETRY_AFTER = '30'
-const unauthorized = (detail: string) => new HttpError(401, detail, { 'www-authenticate': 'APIKey' })
+const CHALLENGE = { 'www-authenticate': 'APIKey' }
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name]
   return Array.isArray(value) ? value[0] : value
@@ -51,40 +51,28 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   // Bounds fail-open admission per replica while the shared store is down.
   const fallback = new MemoryQuotaStore()
   const store = options.store
-  const syncStore = store instanceof MemoryQuotaStore ? store : null
-  // The window and its header texts change once a second at most: made then, not on every call.
-  type Window = QuotaWindow & { second: number, resetText: string }
-  const windowAt = (ms: number): Window => {
-    const window = monthWindow(new Date(ms))
-    return { ...window, second: Math.floor(ms / 1000), resetText: String(window.resetSeconds) }
-  }
-  let cachedWindow = windowAt(0)
-  const currentWindow = () => {
-    const ms = nowMs()
-    if (Math.floor(ms / 1000) !== cachedWindow.second) cachedWindow = windowAt(ms)
-    return cachedWindow
-  }
   const defaultLimitText = String(options.monthlyQuota)
 
   app.decorateRequest('principal', null)
 
-  const admit = (reply: FastifyReply, principal: Principal, limit: number, used: number, admitted: boolean, window: Window) => {
+  const admit = (reply: FastifyReply, principal: Principal, limit: number, result: ConsumeResult, window: QuotaWindow) => {
+    const reset = String(window.resetSeconds)
     reply.header('x-ratelimit-limit', principal.quota === null ? defaultLimitText : String(limit))
-    reply.header('x-ratelimit-remaining', String(Math.max(0, limit - used)))
-    reply.header('x-ratelimit-reset', window.resetText)
-    if (admitted) return undefined
+    reply.header('x-ratelimit-remaining', String(Math.max(0, limit - result.used)))
+    reply.header('x-ratelimit-reset', reset)
+    if (result.admitted) return undefined
     options.onEvent?.('quota_rejection')
-    return new HttpError(429, 'Monthly quota exceeded', { 'retry-after': window.resetText })
+    return new QuotaExceededError({ 'retry-after': reset })
   }
 
   const storeDown = (principal: Principal, windowId: string, cost: number, limit: number) => {
     options.onEvent?.('quota_store_error')
     if (options.failMode === 'closed') {
       options.onEvent?.('quota_fail_closed')
-      throw new HttpError(503, 'Quota service unavailable', { 'retry-after': FAIL_CLOSED_RETRY_AFTER })
+      throw new QuotaUnavailableError({ 'retry-after': FAIL_CLOSED_RETRY_AFTER })
     }
     options.onEvent?.('quota_fail_open')
-    return fallback.consumeSync(principal.id, windowId, cost, limit)
+    return fallback.consume(principal.id, windowId, cost, limit)
   }
 
   // Callback-style hooks: this runs on every business call, and a promise per hook is measurable there.
@@ -93,21 +81,26 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
     // The marketplace meters its own plans: our quota applies to our own keys only.
     if (!principal || principal.kind !== 'api-key') return done()
     const limit = principal.quota ?? options.monthlyQuota
-    const window = currentWindow()
-    if (syncStore) {
-      const r = syncStore.consumeSync(principal.id, window.id, cost, limit)
-      return done(admit(reply, principal, limit, r.used, r.admitted, window))
+    const window = monthWindow(new Date(nowMs()))
+    const onStoreDown = () => {
+      try {
+        done(admit(reply, principal, limit, storeDown(principal, window.id, cost, limit), window))
+      } catch (err) {
+        done(err as Error)
+      }
     }
-    store.consume(principal.id, window.id, cost, limit).then(
-      (r) => done(admit(reply, principal, limit, r.used, r.admitted, window)),
-      () => {
-        try {
-          const r = storeDown(principal, window.id, cost, limit)
-          done(admit(reply, principal, limit, r.used, r.admitted, window))
-        } catch (err) {
-          done(err as Error)
-        }
-      })
+    let result: ConsumeResult | Promise<ConsumeResult>
+    try {
+      result = store.consume(principal.id, window.id, cost, limit)
+    } catch {
+      return onStoreDown()
+    }
+    // A store that answered at once is not made to wait for a promise
+    if (isPromise(result)) {
+      result.then((r) => done(admit(reply, principal, limit, r, window)), onStoreDown)
+    } else {
+      done(admit(reply, principal, limit, result, window))
+    }
   }
 
   const authenticateHook = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
@@ -152,12 +145,15 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   })
 }
 
+const isPromise = <T> (value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown }).then === 'function'
+
 function authenticate (request: FastifyRequest, options: AuthQuotaOptions): Principal {
   const proxySecret = header(request, 'x-rapidapi-proxy-secret')
   if (options.rapidApiProxySecret && proxySecret !== undefined) {
     if (!secretsEqual(proxySecret, options.rapidApiProxySecret)) {
       options.onEvent?.('auth_failure')
-      throw unauthorized('Invalid proxy secret')
+      throw new InvalidProxySecretError(CHALLENGE)
     }
     const user = header(request, 'x-rapidapi-user') ?? 'anonymous'
     return { kind: 'marketplace', id: `rapidapi:${user}`, quota: null }
@@ -165,13 +161,13 @@ function authenticate (request: FastifyRequest, options: AuthQuotaOptions): Prin
   const key = header(request, 'x-api-key')
   if (key === undefined || key === '') {
     options.onEvent?.('auth_failure')
-    throw unauthorized('Missing API key')
+    throw new MissingApiKeyError(CHALLENGE)
   }
   const id = sha256(key)
   const entry = options.apiKeys.get(id)
   if (!entry) {
     options.onEvent?.('auth_failure')
-    throw unauthorized('Invalid API key')
+    throw new InvalidApiKeyError(CHALLENGE)
   }
   return { kind: 'api-key', id, quota: entry.quota }
 }

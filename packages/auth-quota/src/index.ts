@@ -3,3 +3,4 @@ export { authQuotaPlugin, type AuthQuotaEvent, type AuthQuotaOptions, type Princ
 export { monthWindow, type QuotaWindow } from './quota-window.js'
 export { MemoryQuotaStore, type ConsumeResult, type QuotaStore } from './quota-store.js'
 export { QuotaKeyError, RedisQuotaStore } from './redis-store.js'
+export { InvalidApiKeyError, InvalidProxySecretError, MissingApiKeyError, QuotaExceededError, QuotaUnavailableError } from './errors.js'

@@ -4,10 +4,14 @@ export interface ConsumeResult {
   used: number
 }
 
-/** Counts usage per key and window. `consume` must be atomic: never admit past the limit, never count twice. */
+/**
+ * Counts usage per key and window. `consume` must be atomic: never admit past the limit, never count twice. A store
+ * that can answer at once returns the result itself, one that must ask a server returns a promise (as
+ * @fastify/rate-limit's stores may answer either way); a rejected promise means the store is unreachable.
+ */
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis'
-  consume (keyId: string, windowId: string, cost: number, limit: number): Promise<ConsumeResult>
+  consume (keyId: string, windowId: string, cost: number, limit: number): ConsumeResult | Promise<ConsumeResult>
   close (): Promise<void>
 }
 
@@ -16,11 +20,7 @@ export class MemoryQuotaStore implements QuotaStore {
   private windowId = ''
   private readonly used = new Map<string, number>()
 
-  async consume (keyId: string, windowId: string, cost: number, limit: number): Promise<ConsumeResult> {
-    return this.consumeSync(keyId, windowId, cost, limit)
-  }
-
-  consumeSync (keyId: string, windowId: string, cost: number, limit: number): ConsumeResult {
+  consume (keyId: string, windowId: string, cost: number, limit: number): ConsumeResult {
     // Past windows are never read again: drop them so memory stays bounded by the number of keys.
     if (windowId !== this.windowId) {
       this.used.clear()
