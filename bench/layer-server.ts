@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox'
 import Fastify from 'fastify'
 
 // The packages' builds, as the services load them when deployed.
-const { authQuotaPlugin, MemoryQuotaStore, sha256 } = await import('../packages/auth-quota/dist/index.js' as string) as typeof import('../packages/auth-quota/src/index.js')
+type AuthQuota = typeof import('../packages/auth-quota/src/index.js')
+const { authQuotaPlugin, MemoryQuotaStore, sha256 } = await import('../packages/auth-quota/dist/index.js' as string) as AuthQuota
 const { errorShapePlugin } = await import('../packages/fastapi-errors/dist/index.js' as string) as typeof import('../packages/fastapi-errors/src/index.js')
 
 export const LAYERS = ['bare', 'errors', 'auth'] as const

@@ -7,7 +7,7 @@ import { buildApp as buildSla } from '../services/sla/src/app.js'
 import { buildApp as buildBrand } from '../services/brand/src/app.js'
 import { buildApp as buildSite } from '../services/site/src/app.js'
 
-// The contract every service shares (DESIGN.md section 4), checked on the real apps rather than on a demo.
+// The contract every service shares (the root README, Operations), checked on the real apps rather than on a demo.
 const services: Array<[string, (options: KitOptions) => Promise<FastifyInstance>, string[]]> = [
   ['webhook', buildWebhook, ['POST /v1/webhooks/verify', 'GET /v1/webhooks/providers']],
   ['sla', buildSla, [

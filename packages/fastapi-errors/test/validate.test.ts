@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { registerFormat, UnsupportedSchemaError } from '../src/schema-support.js'
 import { validate, valueError, type Schema } from '../src/validate.js'
 
-// Expected bodies are written from pydantic v2 / FastAPI behaviour (research/security.md section 4), not from our output.
+// Expected bodies are written from pydantic v2 / FastAPI behaviour (pydantic-core's error types and messages), not from our output.
 const Body = Type.Object({
   provider: Type.Union([Type.Literal('github'), Type.Literal('slack'), Type.Literal('stripe')]),
   secret: Type.String({ minLength: 1, 'x-sensitive': true }),

@@ -51,7 +51,8 @@ const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation'])
 const CHROME_HINT = /header|footer|masthead|navbar|(?<![a-z])nav(?![a-z])|menu|social|follow|colophon|topbar/i
 // A person's block: bylines, author cards and bios, staff lists, testimonials, comments, quotes and credits.
 const PERSON_ELEMENTS = new Set(['address', 'blockquote', 'figcaption', 'cite'])
-const PERSON_HINT = /author|byline|contributor|testimonial|comment|staff|quote|(?<![a-z])(?:bio|reviews?|guests?|speakers?|credits?|attribution|team-member|members?)(?![a-z])/i
+const PERSON_HINT = new RegExp('author|byline|contributor|testimonial|comment|staff|quote|' +
+  '(?<![a-z])(?:bio|reviews?|guests?|speakers?|credits?|attribution|team-member|members?)(?![a-z])', 'i')
 const COPYRIGHT = /©|\(c\)|copyright/i
 const COPYRIGHT_WORD = /copyright/i
 // COPYRIGHT by parts: two plain searches and a one-word pattern cost about half as much over every text node

@@ -90,7 +90,9 @@ export function extractMetadataFromDocument (doc: ParsedDocument, url: string): 
     },
     times: c.times,
     metaRefresh: head.metaRefresh,
-    logoCandidates: findLogoCandidates({ jsonLdNodes: jsonLd.nodes, itempropLogos: c.itempropLogos, ogLogo: head.openGraph.logo, images: c.images }, base, pageUrl),
+    logoCandidates: findLogoCandidates({
+      jsonLdNodes: jsonLd.nodes, itempropLogos: c.itempropLogos, ogLogo: head.openGraph.logo, images: c.images
+    }, base, pageUrl),
     copyrightHolder: findCopyrightHolder(c.copyrights),
     canonicals: linkTags.canonicals,
     themeColors: head.themeColors,

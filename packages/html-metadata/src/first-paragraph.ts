@@ -4,7 +4,9 @@ import { cleanText, textContent } from './dom.js'
 const MIN_CHARS = 50
 const MIN_WORDS = 8
 // Cookie banners and "enable JavaScript" notices are paragraphs too, and never the page's lead.
-const BOILERPLATE = /\b(?:we use cookies|use of cookies|cookie (?:policy|settings|preferences|consent)|accept (?:all )?cookies|consent|enable javascript|javascript is (?:disabled|required)|browser is (?:not supported|out of date))\b/i
+const BOILERPLATE = new RegExp('\\b(?:we use cookies|use of cookies|cookie (?:policy|settings|preferences|consent)|' +
+  'accept (?:all )?cookies|consent|enable javascript|javascript is (?:disabled|required)|' +
+  'browser is (?:not supported|out of date))\\b', 'i')
 
 /**
  * The first substantial paragraph: inside main/article after the first h1, then inside main/article, then after

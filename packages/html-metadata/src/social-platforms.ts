@@ -1,4 +1,4 @@
-// Profile URL shapes per platform (research/brand.md section 2). A rule maps the path segments of a URL on the
+// Profile URL shapes per platform (packages/html-metadata/README.md, Rules worth knowing). A rule maps the path segments of a URL on the
 // platform's host to the canonical profile path, or null for posts, share dialogs, intents and site pages.
 
 export type SocialKind = 'profile' | 'person' | 'community'
@@ -28,13 +28,21 @@ function firstSegmentHandle (shape: RegExp, reserved: Set<string>, contentSecond
 
 const X_HANDLE = /^[A-Za-z0-9_]{1,15}$/
 const X_RESERVED = words('intent share home search hashtag i explore settings login signup messages compose notifications tos privacy logout account download')
-const FB_RESERVED = words('sharer sharer.php share share.php dialog plugins tr l.php login login.php watch events marketplace gaming hashtag photo.php photo photos permalink.php story.php groups help policies privacy settings home.php search video.php reel reels stories notes media ads legal business recover messages friends bookmarks fundraisers live terms donate')
+const FB_RESERVED = words('sharer sharer.php share share.php dialog plugins tr l.php login login.php watch events ' +
+  'marketplace gaming hashtag photo.php photo photos permalink.php story.php groups help policies privacy settings ' +
+  'home.php search video.php reel reels stories notes media ads legal business recover messages friends bookmarks ' +
+  'fundraisers live terms donate')
 const FB_CONTENT = words('posts videos photos photo.php permalink story.php reels events')
 const IG_RESERVED = words('p reel reels tv explore stories accounts _n _u direct about developer legal web challenge s ar create emails session privacy')
-const YT_RESERVED = words('watch embed shorts playlist results feed t redirect hashtag live about account premium gaming kids post source attribution_link subscription_center v e signin logout upload howyoutubeworks creators ads yt music channels trending s player new oembed api')
+const YT_RESERVED = words('watch embed shorts playlist results feed t redirect hashtag live about account premium ' +
+  'gaming kids post source attribution_link subscription_center v e signin logout upload howyoutubeworks creators ' +
+  'ads yt music channels trending s player new oembed api')
 const PIN_RESERVED = words('pin search ideas explore today _ categories business login settings topics news_hub videos discover resource oauth password')
-const GH_RESERVED = words('features about pricing login join marketplace explore topics sponsors collections trending settings notifications apps site security enterprise customer-stories readme search new codespaces issues pulls events contact team home dashboard logout signup organizations')
-const VIMEO_RESERVED = words('channels groups ondemand watch categories search upload join log_in features blog help video showcase album manage settings solutions enterprise create stock live pricing about jobs event')
+const GH_RESERVED = words('features about pricing login join marketplace explore topics sponsors collections ' +
+  'trending settings notifications apps site security enterprise customer-stories readme search new codespaces ' +
+  'issues pulls events contact team home dashboard logout signup organizations')
+const VIMEO_RESERVED = words('channels groups ondemand watch categories search upload join log_in features blog ' +
+  'help video showcase album manage settings solutions enterprise create stock live pricing about jobs event')
 const TWITCH_RESERVED = words('videos directory p search settings downloads jobs login signup subscriptions inventory wallet drops turbo prime store')
 const SC_RESERVED = words('discover search stream upload you pages jobs charts pro mobile terms-of-use imprint popular')
 const ART_RESERVED = words('shots search jobs tags designers signup session galleries gallery joblist assets for_you')
@@ -82,7 +90,8 @@ export const PLATFORMS: Record<string, PlatformRule> = {
   'linkedin.com': {
     platform: 'linkedin',
     match ([first, second]) {
-      const kind = first === undefined ? undefined : ({ company: 'profile', showcase: 'profile', school: 'profile', in: 'person' } as const)[first.toLowerCase()]
+      const kinds = { company: 'profile', showcase: 'profile', school: 'profile', in: 'person' } as const
+      const kind = first === undefined ? undefined : kinds[first.toLowerCase() as keyof typeof kinds]
       if (kind === undefined || second === undefined) return null
       return { path: `/${first.toLowerCase()}/${second}`, kind }
     }

@@ -99,7 +99,7 @@ export function isPermittedAddress (ip: string, cidrs: readonly Cidr[]): boolean
 }
 
 /**
- * True when `ip` is a public unicast address (research/security.md section 1), or lies inside one of `allowCidrs`.
+ * True when `ip` is a public unicast address (packages/safe-fetch/README.md, What it guarantees), or lies inside one of `allowCidrs`.
  * Anything that is not plain IP text (hostnames, `2130706433`, `0x7f000001`) is not public.
  */
 export function isPublicAddress (ip: string, allowCidrs: readonly string[] = []): boolean {

@@ -35,7 +35,7 @@ export function assertSocketPermitted (socket: Socket, policy: ResolvedPolicy, d
 }
 
 /**
- * The connect-time guard of research/security.md section 1, for an undici Agent's `connect` option:
+ * The connect-time guard of packages/safe-fetch/README.md (What it guarantees), for an undici Agent's `connect` option:
  * (a) IP-literal hosts (Node skips `lookup` for them) are judged before any socket exists, (b) every resolved
  * address is judged inside `lookup`, (c) the connected socket's remote address is judged again before use.
  * Non-default ports get a lookup that accepts allow-listed addresses only.

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { isAllowListed, isIpLiteral, parseCidr, unbracket } from '../src/address.js'
 import { isPublicAddress } from '../src/index.js'
 
-// One address inside each range of the research table (research/security.md section 1).
+// One address inside each special-purpose range of IANA's IPv4 and IPv6 registries.
 const DENIED = [
   '127.0.0.1', '127.255.255.254', '0.0.0.0', '0.1.2.3', '255.255.255.255', '224.0.0.1', '239.255.255.250',
   '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.100.100.200',

@@ -144,7 +144,13 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     failMode: config.quotaFailMode,
     clock: options.clock,
     onEvent: (event) => {
-      const names = { auth_failure: 'auth_failures', quota_rejection: 'quota_rejections', quota_store_error: 'quota_store_errors', quota_fail_open: 'quota_fail_open', quota_fail_closed: 'quota_fail_closed' } as const
+      const names = {
+        auth_failure: 'auth_failures',
+        quota_rejection: 'quota_rejections',
+        quota_store_error: 'quota_store_errors',
+        quota_fail_open: 'quota_fail_open',
+        quota_fail_closed: 'quota_fail_closed'
+      } as const
       metrics.count(names[event])
     }
   })

@@ -25,5 +25,11 @@ export async function checkOpenApi (app: FastifyInstance): Promise<OpenApiCheck>
       if (!op.security?.some((s) => SECURITY_SCHEME in s)) unsecured.push(`${method.toUpperCase()} ${path}`)
     }
   }
-  return { errors: result.valid ? [] : [result.errors].flat(), version: validator.version, paths: Object.keys(document.paths ?? {}).sort(), unsecured: unsecured.sort(), document }
+  return {
+    errors: result.valid ? [] : [result.errors].flat(),
+    version: validator.version,
+    paths: Object.keys(document.paths ?? {}).sort(),
+    unsecured: unsecured.sort(),
+    document
+  }
 }

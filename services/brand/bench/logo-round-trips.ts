@@ -47,13 +47,15 @@ export async function logoRoundTrips (): Promise<BenchReport[]> {
       })
       arrivals.length = 0
       const started = performance.now()
-      const res = await app.inject({ method: 'POST', url: '/v1/domain/profile', headers: { 'x-api-key': 'test-key' }, payload: { domain: `${server.origin(HOST)}/` } })
+      const payload = { domain: `${server.origin(HOST)}/` }
+      const res = await app.inject({ method: 'POST', url: '/v1/domain/profile', headers: { 'x-api-key': 'test-key' }, payload })
       samples.push({ ms: performance.now() - started, trips: roundTrips(arrivals), logos: res.json().logos.length })
       await app.close()
     }
     const worst = samples.reduce((a, b) => (b.trips > a.trips ? b : a))
     return [{
-      name: `profile of a page declaring 6 logo candidates, ${LATENCY_MS} ms per response: round trips (worst of 3; ${worst.logos} logos, ${Math.round(worst.ms)} ms)`,
+      name: `profile of a page declaring 6 logo candidates, ${LATENCY_MS} ms per response: round trips (worst of ` +
+        `3; ${worst.logos} logos, ${Math.round(worst.ms)} ms)`,
       value: worst.trips,
       unit: 'round trips',
       target: '<= 3',

@@ -96,7 +96,8 @@ export async function runBatch (inputs: string[], options: BatchOptions): Promis
     controller.signal.addEventListener('abort', () => reject(new BatchDeadline()), { once: true })
   })
   try {
-    const results: BatchItem[] = (await Promise.allSettled(settled.map(async (outcome) => await Promise.race([outcome, expired])))).map((outcome, index) => outcome.status === 'fulfilled'
+    const outcomes = await Promise.allSettled(settled.map(async (outcome) => await Promise.race([outcome, expired])))
+    const results: BatchItem[] = outcomes.map((outcome, index) => outcome.status === 'fulfilled'
       ? { input: inputs[index], ok: true, profile: outcome.value }
       : { input: inputs[index], ok: false, error: itemError(outcome.reason) })
     const succeeded = results.filter((item) => item.ok).length

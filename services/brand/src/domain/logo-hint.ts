@@ -59,7 +59,7 @@ function isAnyPurpose (icon: ManifestIcon): boolean {
   return purpose === '' || purpose.split(/\s+/).includes('any')
 }
 
-/** Logo hint order of research/brand.md section 3; og:image is a share card, never a logo. */
+/** Logo hint order of services/brand/README.md (Decisions, logos); og:image is a share card, never a logo. */
 export function pickLogoHint (signals: LogoSignals): LogoHint {
   const declared = signals.declared[0]
   if (declared !== undefined) return { url: declared.url, source: declared.source }

@@ -28,7 +28,9 @@ export interface OrganizationNode extends OrganizationSignal {
 const ORG_TYPES = new Set(['organization', 'corporation', 'localbusiness', 'brand', 'ngo', 'onlinestore', 'onlinebusiness',
   'newsmediaorganization', 'educationalorganization', 'medicalorganization', 'sportsorganization', 'airline',
   'governmentorganization', 'performinggroup', 'project', 'researchorganization', 'workersunion', 'fundingscheme'])
-const ORG_SUFFIX = /(organization|organisation|business|corporation|store|shop|restaurant|bank|creditunion|agency|clinic|hotel|school|college|university|brewery|winery|bakery|cafeorcoffeeshop|dentist|physician|pharmacy|dealer|attorney|bar|gym)$/
+const ORG_SUFFIX = new RegExp('(organization|organisation|business|corporation|store|shop|restaurant|bank|creditunion|' +
+  'agency|clinic|hotel|school|college|university|brewery|winery|bakery|cafeorcoffeeshop|dentist|physician|pharmacy|' +
+  'dealer|attorney|bar|gym)$')
 
 function typesOf (node: Node): string[] {
   const type = node['@type']

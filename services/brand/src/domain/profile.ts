@@ -132,7 +132,7 @@ const RULE_SOURCE: Record<string, string> = {
   'favicon.ico': 'favicon.ico'
 }
 
-/** Every profile field a homepage gives, by the rules of research/brand.md. */
+/** Every profile field a homepage gives, by the rules in services/brand/README.md. */
 export function describePage (meta: PageMetadata, extras: PageExtras, hostname: string): PageFacts {
   const orgs = siteOrganizations(meta, extras, hostname)
   const brand = pickBrandName(brandSignals(meta, extras, hostname))

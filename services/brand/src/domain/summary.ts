@@ -17,9 +17,15 @@ export interface SummaryResult {
 
 const MAX_LENGTH = 300
 // banner phrases, not words: a bakery's "cookies" or a law firm's "GDPR advice" is a real description
-const BOILERPLATE = /\b((this|our) (site|website) uses cookies|we use (cookies|technologies)|uses? cookies to|accept (all|cookies)|cookie (policy|settings|preferences|consent)|manage (your )?consent|enable javascript|javascript is (disabled|required)|your browser (is|does)|update your browser)\b/i
+const BOILERPLATE = new RegExp('\\b((this|our) (site|website) uses cookies|we use (cookies|technologies)|uses? cookies to|' +
+  'accept (all|cookies)|cookie (policy|settings|preferences|consent)|manage (your )?consent|' +
+  'enable javascript|javascript is (disabled|required)|your browser (is|does)|update your browser)\\b', 'i')
 // what a paywall or sign-in wall says instead of the article
-const PAYWALL = /\b(subscribe (now|today|to (continue|read))|subscribers? only|for subscribers|already a (subscriber|member)|(sign|log) in to (continue|read)|to continue reading|continue reading with|unlimited (digital )?access|this (article|content|story) is (for|available to|reserved for) (subscribers|members)|the kind of news coverage and analysis you can access|create a free account to (continue|read)|you have reached your (free )?(article )?limit)\b/i
+const PAYWALL = new RegExp('\\b(subscribe (now|today|to (continue|read))|subscribers? only|for subscribers|' +
+  'already a (subscriber|member)|(sign|log) in to (continue|read)|to continue reading|' +
+  'continue reading with|unlimited (digital )?access|this (article|content|story) is (for|available to|' +
+  'reserved for) (subscribers|members)|the kind of news coverage and analysis you can access|' +
+  'create a free account to (continue|read)|you have reached your (free )?(article )?limit)\\b', 'i')
 // a site-authored description counts from two words ("Funding Snapshot:"), a paragraph only when substantial
 const MIN_DESCRIPTION = 12
 const MIN_PARAGRAPH = 60

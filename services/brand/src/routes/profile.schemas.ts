@@ -41,7 +41,10 @@ export const RedirectSchema = Type.Object({
 })
 
 export const ProfileErrorSchema = Type.Object({
-  code: Type.String({ description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, bad_url, scheme, credentials, http_status, not_html or bot_challenge' }),
+  code: Type.String({
+    description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, ' +
+    'bad_url, scheme, credentials, http_status, not_html or bot_challenge'
+  }),
   message: Type.String()
 })
 
@@ -53,7 +56,10 @@ export const LogoSchema = Type.Object({
   format: Type.String({ description: 'png, ico, jpeg, gif, webp, svg, ... as read from the image bytes.' }),
   width: Type.Integer({ description: 'Pixels, from the image itself: an ICO\'s largest entry, an SVG\'s width/height or viewBox.' }),
   height: Type.Integer(),
-  theme: Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Null()], { description: 'The colour scheme the page offers it for (media="(prefers-color-scheme: dark)"), else null.' }),
+  theme: Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Null()], {
+    description: 'The colour scheme ' +
+    'the page offers it for (media="(prefers-color-scheme: dark)"), else null.'
+  }),
   source: Type.String({ description: 'json-ld:logo, itemprop, og:logo, header-logo, apple-touch-icon, icon, web-manifest or favicon.ico' })
 }, {
   examples: [{ url: 'https://acme.example/logo.svg', kind: 'logo', format: 'svg', width: 240, height: 60, theme: null, source: 'json-ld:logo' }]

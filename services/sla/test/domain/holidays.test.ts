@@ -18,7 +18,7 @@ describe('us-federal holidays', () => {
     expect(observedBetween('us-federal', 2020, 2035).map(describeHoliday)).toEqual(FEDERAL_HOLIDAYS_2020_2035)
   })
 
-  it('moves each weekend holiday of 2020 to 2035 to the day research/sla.md names', () => {
+  it('moves each weekend holiday of 2020 to 2035 to the day the OPM lists name', () => {
     const shifted = observedBetween('us-federal', 2020, 2035)
       .filter((holiday) => holiday.observed !== holiday.date)
       .map((holiday) => `${formatDate(holiday.observed)} (${formatDate(holiday.date)})`)

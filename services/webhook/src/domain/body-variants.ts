@@ -45,7 +45,8 @@ const MAKERS: Maker[] = [
     code: 'trailing_newline_removed',
     cause: 'tooling',
     finding: 'the payload without its trailing newline',
-    explanation: 'your copy gained a final newline the sender did not sign (a fixture file, echo, a heredoc or an editor adds one): pass the body exactly as received',
+    explanation: 'your copy gained a final newline the sender did not sign (a fixture file, echo, a heredoc or an ' +
+      'editor adds one): pass the body exactly as received',
     make: (payload) => /\r?\n$/.test(payload) ? payload.replace(/\r?\n$/, '') : undefined
   },
   {
@@ -94,7 +95,8 @@ const MAKERS: Maker[] = [
     code: 'json_compact',
     cause: 'reserialized',
     finding: 'the payload as compact JSON',
-    explanation: 'the sender signed compact JSON and your copy was re-formatted (pretty-printed by a logger, a dashboard or a tool): hash the raw bytes as received',
+    explanation: 'the sender signed compact JSON and your copy was re-formatted (pretty-printed by a logger, a ' +
+      'dashboard or a tool): hash the raw bytes as received',
     make: (payload, json) => asJson(json, 'compact', 'as-is')
   },
   {
@@ -129,14 +131,17 @@ const MAKERS: Maker[] = [
     code: 'json_string_decoded',
     cause: 'reserialized',
     finding: 'the text inside the JSON string literal the payload is',
-    explanation: 'your copy is the raw body JSON-encoded once more (JSON.stringify of a body that was already a string, json.dumps of the raw text), so it arrived in quotes with its quotes and newlines escaped: pass the raw body itself',
+    explanation: 'your copy is the raw body JSON-encoded once more (JSON.stringify of a body that was already a ' +
+      'string, json.dumps of the raw text), so it arrived in quotes with its quotes and newlines escaped: pass the ' +
+      'raw body itself',
     make: (payload) => decodedJsonString(payload)
   },
   {
     code: 'unicode_nfc',
     cause: 'normalization',
     finding: 'the payload in Unicode NFC (composed) form',
-    explanation: 'the sender\'s characters are composed (é as one code point) and your copy was decomposed (NFD), as macOS file paths and some clipboards do; do not normalise the body',
+    explanation: 'the sender\'s characters are composed (é as one code point) and your copy was decomposed (NFD), ' +
+      'as macOS file paths and some clipboards do; do not normalise the body',
     make: (payload) => ifChanged(payload, payload.normalize('NFC'))
   },
   {
@@ -164,14 +169,17 @@ const MAKERS: Maker[] = [
     code: 'form_encoded_json',
     cause: 'form',
     finding: 'the JSON posted as the form field payload=<url-encoded JSON>',
-    explanation: 'the sender posted the JSON as a form (GitHub does with the content type application/x-www-form-urlencoded) and the signature covers that form body: verify the raw form body, or switch the webhook to application/json',
+    explanation: 'the sender posted the JSON as a form (GitHub does with the content type ' +
+      'application/x-www-form-urlencoded) and the signature covers that form body: verify the raw form body, or ' +
+      'switch the webhook to application/json',
     make: (payload) => /^\s*[[{]/.test(payload) ? new URLSearchParams({ payload }).toString() : undefined
   },
   {
     code: 'latin1_bytes',
     cause: 'charset',
     finding: 'the payload\'s characters taken as single Latin-1 bytes',
-    explanation: 'your copy was decoded with the wrong charset (Latin-1 or cp1252 instead of UTF-8), or the sender signed Latin-1 bytes: hash the raw bytes as received',
+    explanation: 'your copy was decoded with the wrong charset (Latin-1 or cp1252 instead of UTF-8), or the sender ' +
+      'signed Latin-1 bytes: hash the raw bytes as received',
     // eslint-disable-next-line no-control-regex
     make: (payload) => /[\u0080-\u00ff]/.test(payload) && !/[^\u0000-\u00ff]/.test(payload) ? Buffer.from(payload, 'latin1') : undefined
   },

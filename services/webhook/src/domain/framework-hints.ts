@@ -8,27 +8,33 @@ export interface FrameworkHint extends RawBodyHint {
   providers?: ProviderId[]
 }
 
-// The typical break and the standard fix per framework (research/webhooks.md section 3).
+// The typical break and the standard fix per framework (services/webhook/README.md names the frameworks).
 const URL_SIGNERS: ProviderId[] = ['twilio', 'square', 'hubspot']
 
 export const FRAMEWORK_HINTS: FrameworkHint[] = [
   {
     framework: 'Express',
     summary: 'A global express.json() (body-parser) replaces the body with a parsed object, so the code hashes JSON.stringify(req.body)',
-    detail: "Mount express.raw({ type: 'application/json' }) on the webhook route before express.json() and verify req.body (a Buffer), or keep the bytes with express.json({ verify: (req, res, buf) => { req.rawBody = buf } }).",
+    detail: "Mount express.raw({ type: 'application/json' }) on the webhook route before express.json() and verify " +
+      'req.body (a Buffer), or keep the bytes with express.json({ verify: (req, res, buf) => { req.rawBody = buf } ' +
+      '}).',
     causes: ['reserialized', 'consumed', 'charset']
   },
   {
     framework: 'Express (form bodies)',
-    summary: 'Slack slash commands and interactivity, and Twilio, post application/x-www-form-urlencoded, and only the parser given a verify hook keeps rawBody, so it is undefined for forms',
-    detail: "Give express.urlencoded the same hook: express.urlencoded({ extended: true, verify: (req, res, buf) => { req.rawBody = buf } }), or use express.raw({ type: 'application/x-www-form-urlencoded' }) on the route.",
+    summary: 'Slack slash commands and interactivity, and Twilio, post application/x-www-form-urlencoded, and only ' +
+      'the parser given a verify hook keeps rawBody, so it is undefined for forms',
+    detail: 'Give express.urlencoded the same hook: express.urlencoded({ extended: true, verify: (req, res, buf) ' +
+      "=> { req.rawBody = buf } }), or use express.raw({ type: 'application/x-www-form-urlencoded' }) on the " +
+      'route.',
     causes: ['form', 'reserialized', 'consumed'],
     providers: ['slack', 'github', 'generic-hmac', 'twilio']
   },
   {
     framework: 'Next.js (pages router)',
     summary: 'API routes parse the body by default, so req.body is already an object',
-    detail: 'Add export const config = { api: { bodyParser: false } } to the route file, read the request stream into a Buffer (the raw-body package, or for await over req), and verify those bytes.',
+    detail: 'Add export const config = { api: { bodyParser: false } } to the route file, read the request stream ' +
+      'into a Buffer (the raw-body package, or for await over req), and verify those bytes.',
     causes: ['reserialized', 'consumed', 'form']
   },
   {
@@ -40,25 +46,31 @@ export const FRAMEWORK_HINTS: FrameworkHint[] = [
   {
     framework: 'Fastify',
     summary: 'The default JSON content-type parser keeps only the parsed object',
-    detail: "In an encapsulated plugin holding the webhook route: fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => done(null, body)) and verify request.body; or use fastify-raw-body with config: { rawBody: true } and verify request.rawBody.",
+    detail: "In an encapsulated plugin holding the webhook route: fastify.addContentTypeParser('application/json', " +
+      "{ parseAs: 'buffer' }, (request, body, done) => done(null, body)) and verify request.body; or use " +
+      'fastify-raw-body with config: { rawBody: true } and verify request.rawBody.',
     causes: ['reserialized', 'form']
   },
   {
     framework: 'NestJS',
     summary: 'The body parser runs before the controller, so @Body() is a parsed copy',
-    detail: 'Create the app with NestFactory.create(AppModule, { rawBody: true }) and verify req.rawBody from @Req() req: RawBodyRequest<Request>; with the Fastify adapter, register a buffer content-type parser as for Fastify.',
+    detail: 'Create the app with NestFactory.create(AppModule, { rawBody: true }) and verify req.rawBody from ' +
+      '@Req() req: RawBodyRequest<Request>; with the Fastify adapter, register a buffer content-type parser as for ' +
+      'Fastify.',
     causes: ['reserialized', 'form']
   },
   {
     framework: 'Koa',
     summary: 'koa-body and @koa/bodyparser expose the parsed body',
-    detail: "Use koaBody({ includeUnparsed: true }) and verify ctx.request.body[Symbol.for('unparsedBody')], or with @koa/bodyparser verify ctx.request.rawBody.",
+    detail: "Use koaBody({ includeUnparsed: true }) and verify ctx.request.body[Symbol.for('unparsedBody')], or " +
+      'with @koa/bodyparser verify ctx.request.rawBody.',
     causes: ['reserialized', 'form']
   },
   {
     framework: 'AWS Lambda / API Gateway',
     summary: 'event.body is base64-encoded when event.isBase64Encoded is true, and a mapping template or JSON.parse(event.body) round trip changes it',
-    detail: "Verify Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8'); use a proxy integration (no mapping template) so the body passes through unmodified.",
+    detail: "Verify Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8'); use a proxy integration " +
+      '(no mapping template) so the body passes through unmodified.',
     causes: ['base64', 'reserialized']
   },
   {
@@ -99,26 +111,35 @@ export const FRAMEWORK_HINTS: FrameworkHint[] = [
   },
   {
     framework: 'Hono / Cloudflare Workers / Deno / Bun',
-    summary: 'await c.req.json() or request.json() hands over a parsed object; re-stringifying it changes the bytes, and a fetch Request body can be read only once',
-    detail: 'Read const raw = await c.req.text() (request.text() in Workers, Deno or Bun) once, verify raw, then JSON.parse(raw); for HMAC over bytes use c.req.arrayBuffer().',
+    summary: 'await c.req.json() or request.json() hands over a parsed object; re-stringifying it changes the ' +
+      'bytes, and a fetch Request body can be read only once',
+    detail: 'Read const raw = await c.req.text() (request.text() in Workers, Deno or Bun) once, verify raw, then ' +
+      'JSON.parse(raw); for HMAC over bytes use c.req.arrayBuffer().',
     causes: ['reserialized', 'consumed']
   },
   {
     framework: 'Spring Boot',
     summary: 'A @RequestBody object or Map is a Jackson copy; writing it back with the ObjectMapper changes order, spacing and escapes',
-    detail: 'Declare the parameter as @RequestBody byte[] body, verify those bytes, then objectMapper.readValue(body, Event.class); a Filter that reads request.getInputStream() first must wrap the request (ContentCachingRequestWrapper) and verify the cached bytes.',
+    detail: 'Declare the parameter as @RequestBody byte[] body, verify those bytes, then ' +
+      'objectMapper.readValue(body, Event.class); a Filter that reads request.getInputStream() first must wrap the ' +
+      'request (ContentCachingRequestWrapper) and verify the cached bytes.',
     causes: ['reserialized', 'consumed', 'charset']
   },
   {
     framework: 'ASP.NET Core',
     summary: '[FromBody] model binding reads and deserializes Request.Body, which is then at its end: reading it again gives an empty string',
-    detail: 'Read the raw body yourself in an action without [FromBody] (using var reader = new StreamReader(Request.Body, Encoding.UTF8); var raw = await reader.ReadToEndAsync();), verify raw, then JsonSerializer.Deserialize; in middleware call Request.EnableBuffering() and reset Request.Body.Position = 0.',
+    detail: 'Read the raw body yourself in an action without [FromBody] (using var reader = new ' +
+      'StreamReader(Request.Body, Encoding.UTF8); var raw = await reader.ReadToEndAsync();), verify raw, then ' +
+      'JsonSerializer.Deserialize; in middleware call Request.EnableBuffering() and reset Request.Body.Position = ' +
+      '0.',
     causes: ['reserialized', 'consumed']
   },
   {
     framework: 'Phoenix (Elixir)',
-    summary: 'Plug.Parsers in the endpoint reads and parses the body before the controller, so conn.body_params is a copy and Plug.Conn.read_body returns nothing',
-    detail: 'Give Plug.Parsers a body_reader: {MyAppWeb.CacheBodyReader, :read_body, []} that keeps the raw bytes in conn.assigns, and verify those bytes in the webhook controller.',
+    summary: 'Plug.Parsers in the endpoint reads and parses the body before the controller, so conn.body_params is ' +
+      'a copy and Plug.Conn.read_body returns nothing',
+    detail: 'Give Plug.Parsers a body_reader: {MyAppWeb.CacheBodyReader, :read_body, []} that keeps the raw bytes ' +
+      'in conn.assigns, and verify those bytes in the webhook controller.',
     causes: ['reserialized', 'consumed', 'form']
   },
   {
@@ -138,7 +159,8 @@ export const FRAMEWORK_HINTS: FrameworkHint[] = [
   {
     framework: 'Django (behind a proxy)',
     summary: 'request.build_absolute_uri() says http behind a TLS-terminating proxy',
-    detail: "Set SECURE_PROXY_SSL_HEADER = ('HTTP_X_FORWARDED_PROTO', 'https') (and USE_X_FORWARDED_HOST if the host differs) so the rebuilt URL is the one called.",
+    detail: "Set SECURE_PROXY_SSL_HEADER = ('HTTP_X_FORWARDED_PROTO', 'https') (and USE_X_FORWARDED_HOST if the " +
+      'host differs) so the rebuilt URL is the one called.',
     causes: ['url'],
     providers: URL_SIGNERS
   },

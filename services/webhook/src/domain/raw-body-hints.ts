@@ -8,18 +8,25 @@ export const NOT_DETECTED = any('The sender was not recognised from the headers'
   'Pass every header as received (proxies can strip them), or name the provider in the request; with several candidates, name the one that sent it.')
 
 const NO_MATCH = any('No variant of the body, the secret or the header framing matched',
-  'The secret is most likely not the one that signed this delivery (another endpoint, test versus live mode, a rotated secret), or the body was changed in a way that cannot be undone (a proxy, a mapping template). The frameworks below commonly alter the body before it is verified.')
+  'The secret is most likely not the one that signed this delivery (another endpoint, test versus live mode, a ' +
+    'rotated secret), or the body was changed in a way that cannot be undone (a proxy, a mapping template). The ' +
+    'frameworks below commonly alter the body before it is verified.')
 
 /** A payload that is not the body at all but what a program printed in its place: the signed bytes are gone. */
 export type LostBody = 'empty' | 'object-text' | 'undefined-text'
 
 const LOST_BODY: Record<LostBody, RawBodyHint> = {
   empty: any('The payload is empty',
-    'The body was probably consumed or never read: a parser read the stream first, or a form post left the raw data empty. Read the raw bytes before any parser runs.'),
+    'The body was probably consumed or never read: a parser read the stream first, or a form post left the raw ' +
+      'data empty. Read the raw bytes before any parser runs.'),
   'object-text': any('The payload is the text "[object Object]"',
-    'Your code turned the parsed body object into a string (String(req.body), a template literal, a string concatenation or a logger) and passed that: the bytes the sender signed are gone. Capture the raw body before any JSON parser runs and pass those bytes.'),
+    'Your code turned the parsed body object into a string (String(req.body), a template literal, a string ' +
+      'concatenation or a logger) and passed that: the bytes the sender signed are gone. Capture the raw body ' +
+      'before any JSON parser runs and pass those bytes.'),
   'undefined-text': any('The payload is the text "undefined"',
-    'The raw body your code passed was never set (req.rawBody without the middleware or verify callback that fills it), and a string conversion wrote "undefined". Capture the raw body before any parser runs and pass those bytes.')
+    'The raw body your code passed was never set (req.rawBody without the middleware or verify callback that fills ' +
+      'it), and a string conversion wrote "undefined". Capture the raw body before any parser runs and pass those ' +
+      'bytes.')
 }
 
 const STAND_INS = new Map<string, LostBody>([['[object Object]', 'object-text'], ['undefined', 'undefined-text']])
@@ -34,13 +41,16 @@ export function lostBody (payload: string): LostBody | undefined {
 export const lostBodySummary = (lost: LostBody): string => LOST_BODY[lost].summary
 
 const HEADER_LOST = any('A signing header did not reach the verifier, or was not copied into headers',
-  'Copy every request header as received; proxies and API gateways can strip or rename unknown headers, and some platforms lowercase names (matching here is case-insensitive).')
+  'Copy every request header as received; proxies and API gateways can strip or rename unknown headers, and some ' +
+    'platforms lowercase names (matching here is case-insensitive).')
 
 const BAD_TIMESTAMP = any('The timestamp is not whole Unix seconds',
   'Pass the timestamp header exactly as received: providers send whole seconds, never milliseconds, decimals or dates.')
 
 const CLOCK = any('The timestamp is outside the tolerance window',
-  'A captured or replayed delivery (a CLI resend, a request inspector, a manual curl) is older than the tolerance: to test it, pass now_epoch_seconds equal to the delivery time. For live traffic keep the clocks in sync (NTP) and reject stale deliveries.')
+  'A captured or replayed delivery (a CLI resend, a request inspector, a manual curl) is older than the tolerance: ' +
+    'to test it, pass now_epoch_seconds equal to the delivery time. For live traffic keep the clocks in sync (NTP) ' +
+    'and reject stale deliveries.')
 
 function uniqueBySummary (hints: RawBodyHint[]): RawBodyHint[] {
   const seen = new Set<string>()

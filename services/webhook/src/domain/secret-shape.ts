@@ -92,7 +92,10 @@ export function secretFormatCheck (
   const privateKey = privateKeyShape(secret)
   const findings = [
     describeWhitespace(secret),
-    bare === undefined ? undefined : 'the secret is wrapped in quotes, and they are part of the key as given (docker run --env-file and secret stores keep them)',
+    bare === undefined
+      ? undefined
+      : 'the secret is wrapped in quotes, and they are part of the key as given ' +
+      '(docker run --env-file and secret stores keep them)',
     wrong === undefined ? undefined : `it starts with ${wrong.prefix}, which is ${wrong.what}, not a webhook signing secret`,
     privateKey === undefined || 'problem' in key ? undefined : `it is ${privateKey}, not a webhook signing secret`,
     ...(wrong === undefined && privateKey === undefined && 'key' in key ? providerSpecific(provider, trimmed) : [])

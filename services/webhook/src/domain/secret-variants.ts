@@ -37,7 +37,9 @@ export function secretVariants (provider: ProviderId, secret: string, algorithm:
     variants.push({
       code: 'secret_unquoted',
       finding: 'the secret without the quotes around it',
-      explanation: 'the secret you passed is wrapped in quotes that are not part of it (an env file read by docker run --env-file, which keeps quotes, or a value pasted with its quotes into a secret store): remove them where you store or load it',
+      explanation: 'the secret you passed is wrapped in quotes that are not part of it (an env file read by docker ' +
+        'run --env-file, which keeps quotes, or a value pasted with its quotes into a secret store): remove them ' +
+        'where you store or load it',
       key: keyOf(bare)
     })
   }
@@ -48,7 +50,8 @@ export function secretVariants (provider: ProviderId, secret: string, algorithm:
     variants.push({
       code: 'secret_verbatim',
       finding: 'the whole secret string as the key, without base64 decoding',
-      explanation: 'the sender uses the secret string verbatim (as Stripe does); Standard Webhooks base64-decodes the part after whsec_. If the sender is Stripe, verify with provider stripe',
+      explanation: 'the sender uses the secret string verbatim (as Stripe does); Standard Webhooks base64-decodes ' +
+        'the part after whsec_. If the sender is Stripe, verify with provider stripe',
       key: utf8Key(secret)
     })
     if (whsec) {

@@ -80,8 +80,8 @@ function parse (raw: string, display: string, now: number, unit: TimestampUnit):
 
 /**
  * Parses a timestamp and applies the symmetric tolerance: valid when |now - t| <= tolerance, so 0 means the same
- * second only. Stripe's and Slack bolt's libraries accept any future time; the docs of Slack and Standard Webhooks and
- * DESIGN.md do not, and a sender's clock running ahead is worth reporting either way.
+ * second only. Stripe's and Slack bolt's libraries accept any future time; the docs of Slack and Standard Webhooks do
+ * not, nor does this API (services/webhook/README.md, Decisions), and a sender's clock running ahead is worth reporting.
  */
 export function checkTimestamp (raw: string, display: string, now: number, tolerance: number, unit: TimestampUnit = 'seconds'): TimestampOutcome {
   const read = parse(raw, display, now, unit)

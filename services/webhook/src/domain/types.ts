@@ -8,7 +8,7 @@ export type ProviderId = typeof PROVIDER_IDS[number]
 /** A provider, or `auto` to detect it from the headers and body shape. */
 export type ProviderChoice = ProviderId | 'auto'
 
-// Stable reason codes (DESIGN.md section 5), listed in the order they take precedence when several apply.
+// Stable reason codes (services/webhook/README.md, Checks and near-miss codes), listed in the order they take precedence when several apply.
 export const REASONS = [
   'valid',
   'missing_signature_header',

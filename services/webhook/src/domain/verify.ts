@@ -16,7 +16,10 @@ import { DEFAULT_TOLERANCE_SECONDS, REASONS, type Check, type ProviderId, type R
 
 function timestampChecks (provider: Provider, read: SignatureRead, now: number, tolerance: number): { checks: Check[], reason?: Reason } {
   if (!(read.replayProtected ?? provider.replayProtected)) {
-    return { checks: [check('timestamp', 'skipped', `${provider.info.name} signs no timestamp, so there is no replay protection: deduplicate deliveries on their id`)] }
+    return {
+      checks: [check('timestamp', 'skipped', `${provider.info.name} signs no timestamp, so there is no ` +
+      'replay protection: deduplicate deliveries on their id')]
+    }
   }
   if (read.timestamp === undefined) return { checks: [check('timestamp_tolerance', 'skipped', 'no timestamp to compare with the clock')] }
   return checkTimestamp(read.timestamp, read.timestampLabel ?? 'the timestamp', now, tolerance, read.timestampUnit)
@@ -127,14 +130,17 @@ function uniqueHits (hits: NearMissHit[]): NearMissHit[] {
 function searchCheck ({ hits, tried, truncated }: NearMissResult, lost: LostBody | undefined): Check {
   const partial = truncated ? ' (the body is large: JSON re-layouts are tried up to 256 KiB and body variants up to a hashing budget)' : ''
   if (hits.length > 0) {
-    return check('near_miss_search', 'warning', `${hits.length} of ${tried} variants would have matched (listed as near_miss_* checks); the verdict stays invalid${partial}`)
+    return check('near_miss_search', 'warning', `${hits.length} of ${tried} variants would have matched (listed as ` +
+      `near_miss_* checks); the verdict stays invalid${partial}`)
   }
   if (lost !== undefined) {
     return check('near_miss_search', 'failed',
-      `none of ${tried} variants matched: ${lostBodySummary(lost).replace(/^The/, 'the')}, so the body the sender signed was lost before it reached the verification (see raw_body_hints); the secret may well be right`)
+      `none of ${tried} variants matched: ${lostBodySummary(lost).replace(/^The/, 'the')}, so the body the sender ` +
+        'signed was lost before it reached the verification (see raw_body_hints); the secret may well be right')
   }
   return check('near_miss_search', 'failed',
-    `none of ${tried} variants of the body, the secret and the header framing matched: the secret is most likely not the one that signed this payload${partial}`)
+    `none of ${tried} variants of the body, the secret and the header framing matched: the secret is most likely ` +
+      `not the one that signed this payload${partial}`)
 }
 
 function notDetected (detection: ProviderDetection): VerifyResult {

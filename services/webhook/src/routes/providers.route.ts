@@ -5,7 +5,7 @@ import { ProvidersResponseSchema } from './providers.schemas.js'
 
 const PROVIDER_LIST = { providers: Object.values(PROVIDERS).map((provider) => provider.info), out_of_scope: OUT_OF_SCOPE }
 
-// A business endpoint like verify: it needs an API key and counts once against the quota (DESIGN.md section 4).
+// A business endpoint like verify: it needs an API key and counts once against the quota.
 export const providersRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/v1/webhooks/providers', {
     config: { auth: true },

@@ -51,7 +51,8 @@ export const VerifyRequestSchema = Type.Object({
   provider: ProviderField,
   payload: Type.String({
     'x-sensitive': true,
-    description: 'The exact raw request body as received, as a string. Hashed as its UTF-8 bytes: no trimming, newline conversion, BOM removal or normalisation. Never stored or logged.'
+    description: 'The exact raw request body as received, as a string. Hashed as its UTF-8 bytes: no trimming, ' +
+      'newline conversion, BOM removal or normalisation. Never stored or logged.'
   }),
   headers: Type.Record(Type.String(), Type.String(), {
     'x-sensitive': true,

@@ -89,7 +89,8 @@ export const github: Provider = {
     if (legacy !== undefined) checks.push(legacy)
     checks.push(ctx.headers.has(DELIVERY)
       ? check('idempotency_key', 'passed', 'X-GitHub-Delivery is present: GitHub signs no timestamp, so deduplicate deliveries on this GUID')
-      : check('idempotency_key', 'skipped', 'X-GitHub-Delivery is absent: GitHub signs no timestamp, so deduplicate deliveries on this GUID when you receive it'))
+      : check('idempotency_key', 'skipped', 'X-GitHub-Delivery is absent: GitHub signs no timestamp, so ' +
+        'deduplicate deliveries on this GUID when you receive it'))
     return checks
   },
   sign: ({ body, secret }) => ({
@@ -97,7 +98,11 @@ export const github: Provider = {
   }),
   demos: [
     // GitHub's documented example.
-    { payload: 'Hello, World!', secret: "It's a Secret to Everybody", headers: { 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958' } },
+    {
+      payload: 'Hello, World!',
+      secret: "It's a Secret to Everybody",
+      headers: { 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958' }
+    },
     {
       payload: '{"zen":"Keep it logically awesome.","hook_id":12345678}',
       secret: 'github-replay-vector-demo-secret',
@@ -105,7 +110,9 @@ export const github: Provider = {
     }
   ],
   note: anyFramework('GitHub signs the body exactly as sent',
-    'With the content type application/x-www-form-urlencoded the body is payload=<url-encoded JSON> and the signature covers that form body, not the JSON inside it; choose application/json in the webhook settings.'),
+    'With the content type application/x-www-form-urlencoded the body is payload=<url-encoded JSON> and the ' +
+      'signature covers that form body, not the JSON inside it; choose application/json in the webhook settings.'),
   missingHeaderNote: anyFramework('X-Hub-Signature-256 did not reach the verifier',
-    'GitHub omits the signature headers when the webhook has no secret configured. A proxy or gateway may strip X-Hub-* headers; Django exposes the header as request.META["HTTP_X_HUB_SIGNATURE_256"].')
+    'GitHub omits the signature headers when the webhook has no secret configured. A proxy or gateway may strip ' +
+      'X-Hub-* headers; Django exposes the header as request.META["HTTP_X_HUB_SIGNATURE_256"].')
 }

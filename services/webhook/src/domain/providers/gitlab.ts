@@ -52,9 +52,11 @@ export const gitlab: Provider = {
   extraChecks: (ctx) => {
     const id = ['idempotency-key', 'x-gitlab-event-uuid'].find((name) => ctx.headers.has(name))
     return [
-      check('body_integrity', 'warning', 'GitLab sends a token, not a signature: it proves the sender knows the secret but not that the body is unchanged; use HTTPS'),
+      check('body_integrity', 'warning', 'GitLab sends a token, not a signature: it proves the sender knows the ' +
+        'secret but not that the body is unchanged; use HTTPS'),
       id === undefined
-        ? check('idempotency_key', 'skipped', 'no Idempotency-Key or X-Gitlab-Event-UUID header: GitLab signs no timestamp, so deduplicate on them when you receive them')
+        ? check('idempotency_key', 'skipped', 'no Idempotency-Key or X-Gitlab-Event-UUID header: GitLab signs no ' +
+          'timestamp, so deduplicate on them when you receive them')
         : check('idempotency_key', 'passed', `${id === 'idempotency-key' ? 'Idempotency-Key' : 'X-Gitlab-Event-UUID'} is present: deduplicate deliveries on it`)
     ]
   },

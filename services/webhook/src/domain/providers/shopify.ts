@@ -51,7 +51,8 @@ function requiredHeadersCheck (ctx: ProviderContext): Check {
   const missing = REQUIRED.filter((name) => !ctx.headers.has(prefix + name)).map((name) => prefix + name)
   return missing.length === 0
     ? check('shopify_headers', 'passed', 'Topic, Shop-Domain, API-Version and Webhook-Id headers are present, as @shopify/shopify-api requires')
-    : check('shopify_headers', 'warning', `missing ${missing.join(', ')}: the signature does not cover them, but @shopify/shopify-api rejects a delivery without them`)
+    : check('shopify_headers', 'warning', `missing ${missing.join(', ')}: the signature does not cover them, but ` +
+      '@shopify/shopify-api rejects a delivery without them')
 }
 
 export const shopify: Provider = {
@@ -66,7 +67,8 @@ export const shopify: Provider = {
     replay_protected: false,
     default_tolerance_seconds: null,
     signed_content: 'the raw body; header value base64(HMAC-SHA256)',
-    secret_format: "the app's client secret (API secret key), or the key shown under Settings > Notifications for webhooks created in the store admin; not an access token (shpat_)",
+    secret_format: "the app's client secret (API secret key), or the key shown under Settings > Notifications for " +
+      'webhooks created in the store admin; not an access token (shpat_)',
     key_format: 'utf8',
     aliases: [],
     requires_url: false
@@ -81,7 +83,8 @@ export const shopify: Provider = {
       requiredHeadersCheck(ctx),
       id
         ? check('idempotency_key', 'passed', 'Webhook-Id is present: Shopify signs no timestamp, so deduplicate deliveries on it (or on Event-Id)')
-        : check('idempotency_key', 'skipped', 'no Webhook-Id header: Shopify signs no timestamp, so deduplicate deliveries on X-Shopify-Webhook-Id when you receive it')
+        : check('idempotency_key', 'skipped', 'no Webhook-Id header: Shopify signs no timestamp, so deduplicate ' +
+          'deliveries on X-Shopify-Webhook-Id when you receive it')
     ]
   },
   sign: ({ body, secret, id }) => ({
@@ -99,5 +102,7 @@ export const shopify: Provider = {
     id: 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043'
   }],
   note: anyFramework('Shopify escapes "/" as "\\/" and "&" as "\\u0026"',
-    'JSON.parse followed by JSON.stringify removes those escapes and breaks the HMAC. Webhooks created in the store admin (Settings > Notifications) are signed with the key shown there, not with the app\'s client secret.')
+    'JSON.parse followed by JSON.stringify removes those escapes and breaks the HMAC. Webhooks created in the ' +
+      'store admin (Settings > Notifications) are signed with the key shown there, not with the app\'s client ' +
+      'secret.')
 }

@@ -72,7 +72,8 @@ export const slack: Provider = {
     const retry = ctx.headers.get('x-slack-retry-num')
     return retry === undefined
       ? []
-      : [check('retry', 'warning', `X-Slack-Retry-Num is ${retry.slice(0, 4)}: Slack is retrying a delivery your endpoint did not acknowledge within 3 seconds`)]
+      : [check('retry', 'warning', `X-Slack-Retry-Num is ${retry.slice(0, 4)}: Slack is retrying a delivery your ` +
+        'endpoint did not acknowledge within 3 seconds')]
   },
   sign: ({ body, secret, timestamp }) => ({
     'X-Slack-Request-Timestamp': String(timestamp),

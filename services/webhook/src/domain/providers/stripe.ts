@@ -1,7 +1,9 @@
 import { hmacAlgorithm } from '../algorithms.js'
 import { decodeHex, digestsEqual, hmac } from '../digest.js'
 import type { KeyFormat } from '../key-formats.js'
-import { anyFramework, check, headerReason, prefixed, readHeader, type Candidate, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import {
+  anyFramework, check, headerReason, prefixed, readHeader, type Candidate, type Provider, type ProviderContext, type SignatureRead
+} from '../provider.js'
 import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
 
 const SIGNATURE = 'stripe-signature'
@@ -54,7 +56,11 @@ function read (ctx: ProviderContext): SignatureRead {
     `${parsed.v1.length} v1 entr${parsed.v1.length === 1 ? 'y' : 'ies'}`,
     parsed.v0.length > 0 ? `${parsed.v0.length} v0 ignored (only v1 counts)` : '',
     parsed.unknownSchemes > 0 ? `${parsed.unknownSchemes} other scheme(s) ignored` : '',
-    parsed.spaced.length > 0 ? `${parsed.spaced.length} entr${parsed.spaced.length === 1 ? 'y' : 'ies'} with whitespace around the name, ignored as Stripe's libraries do (they do not trim; Stripe never sends spaces)` : '',
+    parsed.spaced.length > 0
+      ? `${parsed.spaced.length} entr${parsed.spaced.length === 1 ? 'y' : 'ies'} with ` +
+      'whitespace around the name, ignored as Stripe\'s libraries do (they do not trim; Stripe never sends ' +
+      'spaces)'
+      : '',
     parsed.broken > 0 ? `${parsed.broken} item(s) without "=" ignored` : ''
   ].filter((note) => note !== '').join(', ')
 
@@ -129,7 +135,10 @@ export const stripe: Provider = {
   sign: ({ body, secret, timestamp }) => ({
     'Stripe-Signature': `t=${timestamp},v1=${hmac('sha256', secret, body, `${timestamp}.`).toString('hex')}`
   }),
-  secretFindings: (secret) => secret.startsWith('whsec_') ? [] : ['Stripe endpoint secrets start with whsec_, and the whole string, prefix included, is the key'],
+  secretFindings: (secret) => secret.startsWith('whsec_')
+    ? []
+    : ['Stripe endpoint secrets start with whsec_, and ' +
+    'the whole string, prefix included, is the key'],
   demos: [{
     payload: JSON.stringify({
       id: 'evt_demo_replay_vector',
@@ -143,5 +152,6 @@ export const stripe: Provider = {
     headers: { 'Content-Type': 'application/json; charset=utf-8' }
   }],
   note: anyFramework('Stripe sends pretty-printed JSON and one secret per endpoint and mode',
-    'A compact JSON.stringify(req.body) never matches. stripe listen prints its own whsec_ secret, different from the Dashboard endpoint secret, and test and live mode endpoints have different secrets.')
+    'A compact JSON.stringify(req.body) never matches. stripe listen prints its own whsec_ secret, different from ' +
+      'the Dashboard endpoint secret, and test and live mode endpoints have different secrets.')
 }

@@ -55,7 +55,8 @@ export const zoom: Provider = {
     [SIGNATURE]: `v0=${hmac('sha256', secret, body, `v0:${timestamp}:`).toString('hex')}`
   }),
   demos: [{
-    payload: '{"event":"meeting.started","payload":{"account_id":"demo_account","object":{"id":"85692289530","topic":"Demo meeting"}},"event_ts":1700000000000}',
+    payload: '{"event":"meeting.started","payload":{"account_id":"demo_account","object":{"id":"85692289530","topic":"Demo ' +
+      'meeting"}},"event_ts":1700000000000}',
     secret: 'zoom_replay_vector_demo_token',
     headers: { 'Content-Type': 'application/json' }
   }],
