@@ -1,5 +1,6 @@
 # One image per service: docker build --build-arg SERVICE=sla -t utility-apis/sla .
-ARG NODE_VERSION=20.20
+# The current LTS line; the services also run on Node 20.19 or newer (CI tests both)
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 ARG SERVICE
@@ -21,6 +22,6 @@ WORKDIR /app
 COPY --from=build --chown=node:node /out ./
 USER node
 EXPOSE 3001 3002 3003 3004
-# close-with-grace handles SIGTERM: in-flight requests finish within 10 s.
+# SIGTERM: open connections are answered for 1 s, in-flight requests finish within 10 s.
 STOPSIGNAL SIGTERM
 CMD ["node", "--enable-source-maps", "dist/main.js"]

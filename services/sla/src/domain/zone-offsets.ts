@@ -22,8 +22,13 @@ function formatter (zone: string): Intl.DateTimeFormat {
   return format
 }
 
-/** Any zone name the runtime's time-zone data knows, links such as US/Eastern included. */
+// Newer ICU (Node 22 and later) also takes offsets such as "+05:00" or "-0500" as time zones: they name no zone, and
+// an offset with no rules would silently ignore every DST change
+const OFFSET_ID = /^[+-]/
+
+/** Any IANA zone name the runtime's time-zone data knows, links such as US/Eastern included. */
 export function isKnownTimeZone (zone: string): boolean {
+  if (OFFSET_ID.test(zone)) return false
   if (formatters.has(zone)) return true
   try {
     formatter(zone)
