@@ -12,7 +12,8 @@ const services = serviceSources()
 // Read by the services but deliberately absent from the cluster's configuration.
 const NOT_IN_KUBERNETES: Record<string, string> = {
   UNSAFE_FETCH_ALLOW_CIDRS: 'tests and development only: a service refuses to start with it in production',
-  UNSAFE_FETCH_HOST_MAP: 'tests and development only: a service refuses to start with it in production'
+  UNSAFE_FETCH_HOST_MAP: 'tests and development only: a service refuses to start with it in production',
+  REDIS_CLUSTER_NODES: 'the manifests run one Redis (REDIS_URL); a cluster replaces it with these seeds'
 }
 // Credentials: from the Secret, never from the ConfigMap.
 const SECRETS = ['API_KEYS', 'ADMIN_KEY', 'RAPIDAPI_PROXY_SECRET']

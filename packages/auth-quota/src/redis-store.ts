@@ -1,4 +1,5 @@
-import type { Redis } from 'ioredis'
+import calculateSlot from 'cluster-key-slot'
+import type { Cluster, Redis } from 'ioredis'
 import type { ConsumeResult, QuotaStore } from './quota-store.js'
 
 // Check and count each call in one script, so replicas can neither overshoot nor lose a count. The calls of one
@@ -58,7 +59,7 @@ const CLEANUP_TTL_SECONDS = 62 * 24 * 3600
 // Bounds the time one evaluation holds Redis (each call is a few microseconds there).
 const MAX_CALLS_PER_SCRIPT = 256
 
-type WithConsume = Redis & { quotaConsume: (keyCount: number, ...args: Array<string | number>) => Promise<number[]> }
+type WithConsume = (Redis | Cluster) & { quotaConsume: (keyCount: number, ...args: Array<string | number>) => Promise<number[]> }
 
 interface PendingCall {
   key: string
@@ -77,7 +78,7 @@ export class RedisQuotaStore implements QuotaStore {
   private readonly redis: WithConsume
   private pending: PendingCall[] = []
 
-  constructor (redis: Redis, private readonly prefix = 'q') {
+  constructor (redis: Redis | Cluster, private readonly prefix = 'q') {
     if (!('quotaConsume' in redis)) redis.defineCommand('quotaConsume', { lua: CONSUME })
     // This store batches its own calls per turn; the client's auto-pipelining would hold the batch one more turn.
     const ignored = redis.options.autoPipeliningIgnoredCommands ??= []
@@ -85,8 +86,9 @@ export class RedisQuotaStore implements QuotaStore {
     this.redis = redis as WithConsume
   }
 
+  // The key id is the hash tag: on a Redis Cluster every counter lives in one slot, whatever its window
   static keyFor (prefix: string, keyId: string, windowId: string) {
-    return `${prefix}:${keyId}:${windowId}`
+    return `${prefix}:{${keyId}}:${windowId}`
   }
 
   consume (keyId: string, windowId: string, cost: number, limit: number): Promise<ConsumeResult> {
@@ -100,8 +102,18 @@ export class RedisQuotaStore implements QuotaStore {
   private readonly flush = () => {
     const calls = this.pending
     this.pending = []
-    for (let start = 0; start < calls.length; start += MAX_CALLS_PER_SCRIPT) {
-      this.evaluate(calls.slice(start, start + MAX_CALLS_PER_SCRIPT))
+    // A script's keys must share a slot on a cluster: one evaluation per slot there, one for all on a single Redis
+    const groups = new Map<number, PendingCall[]>()
+    for (const call of calls) {
+      const slot = this.redis.isCluster ? calculateSlot(call.key) : 0
+      const group = groups.get(slot)
+      if (group === undefined) groups.set(slot, [call])
+      else group.push(call)
+    }
+    for (const group of groups.values()) {
+      for (let start = 0; start < group.length; start += MAX_CALLS_PER_SCRIPT) {
+        this.evaluate(group.slice(start, start + MAX_CALLS_PER_SCRIPT))
+      }
     }
   }
 

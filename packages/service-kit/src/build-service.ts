@@ -2,7 +2,6 @@ import cors from '@fastify/cors'
 import underPressure from '@fastify/under-pressure'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import type { Redis } from 'ioredis'
 import { authQuotaPlugin, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
 import { errorShapePlugin, HttpError } from '@utility-apis/fastapi-errors'
 import type { ServiceConfig } from './config.js'
@@ -13,7 +12,7 @@ import { createLogger, type LoggerSettings } from './logger.js'
 import { Metrics } from './metrics.js'
 import { operationsRoutes } from './operations.route.js'
 import { compileSerializer } from './serializer.js'
-import { createRedisClient, waitForRedis } from './redis-client.js'
+import { createRedisClient, waitForRedis, type RedisClient } from './redis-client.js'
 import { requestIdOf } from './request-id.js'
 
 export type ServiceInstance = FastifyInstance
@@ -21,8 +20,8 @@ export type ServiceInstance = FastifyInstance
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Metrics
-    /** The shared Redis client when REDIS_URL is set (quota, caches), else null. */
-    redis: Redis | null
+    /** The shared Redis (REDIS_URL) or Redis Cluster (REDIS_CLUSTER_NODES) client for quota and caches, else null. */
+    redis: RedisClient | null
   }
 }
 
@@ -33,7 +32,7 @@ export interface KitOptions {
   /** The clock of the quota window. */
   clock?: () => Date
   /** An injected Redis client; otherwise one is created from config.redisUrl. The kit closes it either way. */
-  redis?: Redis
+  redis?: RedisClient
   /** Load-shedding thresholds (tests lower them). */
   pressure?: { maxEventLoopDelay?: number, maxEventLoopUtilization?: number, retryAfter?: number, sampleInterval?: number }
   /** The whole request, headers and body, must arrive within this (30 s; tests lower it). */
@@ -78,10 +77,11 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const metrics = new Metrics(definition.name, { processMetrics: options.processMetrics })
-  const redis = options.redis ?? (config.redisUrl ? createRedisClient(config.redisUrl, log) : null)
+  const redisTarget = config.redisClusterNodes ?? config.redisUrl
+  const redis = options.redis ?? (redisTarget === null ? null : createRedisClient(redisTarget, log))
   if (redis) await waitForRedis(redis, 2000)
   app.decorate('metrics', metrics)
-  app.decorate('redis', redis)
+  app.decorate<RedisClient | null>('redis', redis)
 
   let closing = false
   app.addHook('preClose', async () => { closing = true })

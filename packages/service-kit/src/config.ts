@@ -11,6 +11,8 @@ export interface ServiceConfig {
   monthlyQuota: number
   adminKey: string | null
   redisUrl: string | null
+  /** REDIS_CLUSTER_NODES: `host:port` seeds of a Redis Cluster, used instead of REDIS_URL. */
+  redisClusterNodes: Array<{ host: string, port: number }> | null
   quotaFailMode: 'open' | 'closed'
   rapidApiProxySecret: string | null
   logLevel: string
@@ -49,6 +51,18 @@ function integer (env: Env, name: string, fallback: number, min: number, max: nu
     throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`)
   }
   return Number(raw)
+}
+
+function clusterNodes (text: string | null): Array<{ host: string, port: number }> | null {
+  if (text === null) return null
+  return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map((entry) => {
+    const match = /^([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$/.exec(entry)
+    const port = Number(match?.[2])
+    if (match === null || port < 1 || port > 65535) {
+      throw new ConfigError('REDIS_CLUSTER_NODES', `must list host:port seeds, comma-separated; got "${entry}"`)
+    }
+    return { host: match[1].replace(/^\[|\]$/g, ''), port }
+  })
 }
 
 function corsOrigins (text: string | null): string[] | '*' | null {
@@ -108,6 +122,11 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
     throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://')
   }
 
+  const redisClusterNodes = clusterNodes(value(env, 'REDIS_CLUSTER_NODES'))
+  if (redisClusterNodes !== null && redisUrl !== null) {
+    throw new ConfigError('REDIS_CLUSTER_NODES', 'and REDIS_URL are exclusive: set one')
+  }
+
   let fetchPolicy: FetchPolicy
   try {
     fetchPolicy = fetchPolicyFromEnv(env)
@@ -126,6 +145,7 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
       monthlyQuota: integer(env, 'MONTHLY_QUOTA', 1000, 0, Number.MAX_SAFE_INTEGER),
       adminKey: value(env, 'ADMIN_KEY'),
       redisUrl,
+      redisClusterNodes,
       quotaFailMode,
       rapidApiProxySecret,
       logLevel,
@@ -147,6 +167,7 @@ export function testConfig (overrides: Partial<ServiceConfig> & { keys?: string 
     monthlyQuota: 1000,
     adminKey: null,
     redisUrl: null,
+    redisClusterNodes: null,
     quotaFailMode: 'open',
     rapidApiProxySecret: null,
     logLevel: 'silent',

@@ -1,5 +1,17 @@
-import { Redis } from 'ioredis'
+import { Cluster, Redis, type RedisOptions } from 'ioredis'
 import type { FastifyBaseLogger } from 'fastify'
+
+/** A single Redis or a Redis Cluster: quota and caches use only what both offer. */
+export type RedisClient = Redis | Cluster
+
+const CLIENT_OPTIONS: RedisOptions = {
+  enableOfflineQueue: false,
+  enableAutoPipelining: true,
+  maxRetriesPerRequest: 1,
+  commandTimeout: 1000,
+  connectTimeout: 2000,
+  retryStrategy: (times) => Math.min(times * 200, 2000)
+}
 
 /**
  * A client that fails fast while Redis is away (no offline queue, one retry), so the quota fail mode decides
@@ -7,15 +19,16 @@ import type { FastifyBaseLogger } from 'fastify'
  * scripts of concurrent requests travel in one write and come back in one read, instead of a round of system calls
  * each; every script still runs atomically on its own.
  */
-export function createRedisClient (url: string, log: FastifyBaseLogger): Redis {
-  const redis = new Redis(url, {
-    enableOfflineQueue: false,
-    enableAutoPipelining: true,
-    maxRetriesPerRequest: 1,
-    commandTimeout: 1000,
-    connectTimeout: 2000,
-    retryStrategy: (times) => Math.min(times * 200, 2000)
-  })
+export function createRedisClient (target: string | Array<{ host: string, port: number }>, log: FastifyBaseLogger): RedisClient {
+  // A cluster client follows MOVED and ASK redirections and the primaries' failovers itself
+  const redis = typeof target === 'string'
+    ? new Redis(target, CLIENT_OPTIONS)
+    : new Cluster(target, {
+      redisOptions: CLIENT_OPTIONS,
+      enableOfflineQueue: false,
+      enableAutoPipelining: true,
+      clusterRetryStrategy: (times) => Math.min(times * 200, 2000)
+    })
   let healthy = true
   redis.on('error', () => {
     // One line per outage, not one per reconnect attempt; the URL may hold a password, so it is not logged.
@@ -34,7 +47,7 @@ export function createRedisClient (url: string, log: FastifyBaseLogger): Redis {
  * starts unready, follows the fail mode, and recovers when Redis is back). events.once would reject on the first
  * connection error.
  */
-export async function waitForRedis (redis: Redis, timeoutMs: number): Promise<void> {
+export async function waitForRedis (redis: RedisClient, timeoutMs: number): Promise<void> {
   if (redis.status === 'ready') return
   await new Promise<void>((resolve) => {
     const done = () => {

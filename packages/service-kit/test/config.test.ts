@@ -67,6 +67,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UNSAFE_FETCH_HOST_MAP: '127.0.0.1/32' }, defaults)).toThrow(/UNSAFE_FETCH_HOST_MAP/)
   })
 
+  test('REDIS_CLUSTER_NODES: host:port seeds, exclusive with REDIS_URL', () => {
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-0:6379, 10.0.0.2:7000,[::1]:7001' }, defaults).config.redisClusterNodes)
+      .toEqual([{ host: 'redis-0', port: 6379 }, { host: '10.0.0.2', port: 7000 }, { host: '::1', port: 7001 }])
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'redis-0' }, defaults)).toThrow(/REDIS_CLUSTER_NODES/)
+    expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'a:1', REDIS_URL: 'redis://b:6379' }, defaults)).toThrow(/exclusive/)
+  })
+
   test('CORS_ORIGINS: off by default, * or a list of origins', () => {
     expect(loadConfig({}, defaults).config.corsOrigins).toBeNull()
     expect(loadConfig({ CORS_ORIGINS: '*' }, defaults).config.corsOrigins).toBe('*')

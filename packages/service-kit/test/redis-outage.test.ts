@@ -1,34 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
-import net from 'node:net'
+import type { ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, test } from 'vitest'
 import { testConfig } from '../src/index.js'
 import { buildDemo } from './fixtures/demo-service.js'
-
-// A redis-server of the test's own, on a port nothing listens on until it starts: Redis is really down, then really up.
-const hasRedisServer = await new Promise<boolean>((resolve) => {
-  spawn('redis-server', ['--version']).on('error', () => resolve(false)).on('exit', (code) => resolve(code === 0))
-})
-
-async function freePort (): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-async function startRedis (port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'])
-  for (let i = 0; i < 50; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1').on('connect', () => { socket.destroy(); resolve(true) }).on('error', () => resolve(false))
-    })
-    if (up) return redis
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('redis-server did not start')
-}
+import { freePort, hasRedisServer, startRedis } from './helpers/redis-servers.js'
 
 const until = async (check: () => Promise<boolean>) => {
   for (let i = 0; i < 100; i++) {
