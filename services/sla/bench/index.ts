@@ -218,12 +218,12 @@ export async function run (ctx: BenchContext): Promise<BenchReport[]> {
   const kept = median(baseRatios) / RATIO_BEFORE_ISSUE_18
   return [
     {
-      name: `calculate sla_due_at, 60 minutes (median ratio of ${ROUNDS} rounds against the same request: ${baseRatios.join(', ')})`,
+      // Bare Fastify is the ceiling, for information; kept throughput is held against the committed baseline
+      name: `calculate sla_due_at, 60 minutes, of bare Fastify on the same request (rounds ${baseRatios.join(', ')})`,
       value: median(short),
       unit: 'req/s',
       ratio: median(baseRatios),
-      target: '>= 0.8',
-      pass: median(baseRatios) >= 0.8 && failures === 0
+      pass: failures === 0
     },
     {
       name: `calculate sla_due_at, default schedule: its ratio to bare Fastify / ${RATIO_BEFORE_ISSUE_18}, the ratio before issue 18`,
