@@ -19,6 +19,20 @@ describe('POST /v1/business-days/calculate/batch', () => {
     expect(res.json()).toEqual(batchResponseExamples.mixed.value)
   })
 
+  it('counts each calculation under its operation, and the items that succeeded and failed', async () => {
+    const names = Object.keys(calculateRequestExamples) as Array<keyof typeof calculateRequestExamples>
+    const bodies = names.map((name) => calculateRequestExamples[name].value as { operation: string })
+    const counted = await testApp()
+    try {
+      await batch({ calculations: [...bodies, { operation: 'nope' }] }, counted)
+      const expected: Record<string, number> = {}
+      for (const body of bodies) expected[body.operation] = (expected[body.operation] ?? 0) + 1
+      expect(counted.metrics.snapshot()).toMatchObject({ operations: expected, batch_items: { succeeded: bodies.length, failed: 1 } })
+    } finally {
+      await counted.close()
+    }
+  })
+
   it('answers every calculate example in input order, as /calculate answers each', async () => {
     const names = Object.keys(calculateRequestExamples) as Array<keyof typeof calculateRequestExamples>
     const res = await batch({ calculations: names.map((name) => calculateRequestExamples[name].value) })
