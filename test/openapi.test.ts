@@ -71,16 +71,17 @@ describe.each(services)('$name OpenAPI document', ({ name }) => {
     expect('AdminBearer' in schemes).toBe(document.paths['/metrics'] !== undefined)
   })
 
-  test('declares the quota, retry and authentication headers of business responses', () => {
+  test('declares the request id, quota, retry and authentication headers of business responses', () => {
     const document = documents.get(name) as Record<string, any>
     for (const [label, operation] of operations(document).filter(([, operation]) => !operation.tags.includes('operations'))) {
       const headers = (status: string) => Object.keys(operation.responses[status]?.headers ?? {}).sort()
       const quota = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
-      expect(headers('200'), label).toEqual(quota)
-      expect(headers('422'), label).toEqual(quota)
-      expect(headers('429'), label).toEqual(['Retry-After', ...quota])
-      expect(headers('503'), label).toEqual(['Retry-After'])
-      expect(headers('401'), label).toEqual(['WWW-Authenticate'])
+      // X-Request-Id on every response
+      expect(headers('200'), label).toEqual([...quota, 'X-Request-Id'])
+      expect(headers('422'), label).toEqual([...quota, 'X-Request-Id'])
+      expect(headers('429'), label).toEqual(['Retry-After', ...quota, 'X-Request-Id'])
+      expect(headers('503'), label).toEqual(['Retry-After', 'X-Request-Id'])
+      expect(headers('401'), label).toEqual(['WWW-Authenticate', 'X-Request-Id'])
       for (const status of ['200', '429']) {
         expect(operation.responses[status].headers['X-RateLimit-Limit'].description, label).toMatch(/marketplace mode/)
       }

@@ -54,10 +54,19 @@ const WWW_AUTHENTICATE: Record<string, HeaderDoc> = {
   'WWW-Authenticate': { type: 'string', description: '`APIKey`: the key goes in the X-API-Key header.' }
 }
 
+// On every response
+const REQUEST_ID: Record<string, HeaderDoc> = {
+  'X-Request-Id': {
+    type: 'string',
+    description: "The request's id: the caller's X-Request-Id when it is 1-128 printable ASCII characters, else a UUID."
+  }
+}
+
 /** The response headers a route's answer with `status` carries, by what the kit does on that route. */
 function headersOf (status: string, business: boolean): Record<string, HeaderDoc> {
   const counted = business && (/^2/.test(status) || ['400', '422', '429'].includes(status))
   return {
+    ...REQUEST_ID,
     ...(counted ? RATE_LIMIT_HEADERS : {}),
     ...(status === '429' || status === '503' ? RETRY_AFTER : {}),
     ...(business && status === '401' ? WWW_AUTHENTICATE : {})
