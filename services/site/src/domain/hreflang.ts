@@ -26,48 +26,80 @@ export function hreflangCodeProblem (code: string): string | null {
   return null
 }
 
-function sameUrl (a: string, b: string): boolean {
+/** A URL in one spelling, so that two spellings of the same address compare equal as strings. */
+function normalUrl (url: string): string {
   try {
-    return new URL(a).href === new URL(b).href
+    return new URL(url).href
   } catch {
-    return a === b
+    return url
   }
 }
+
+/** Problems listed in the evidence; the rest are counted, so a page with thousands of bad annotations stays readable. */
+export const LISTED_HREFLANG_ERRORS = 20
 
 export interface HreflangReview {
   /** pages analysed that carry hreflang annotations */
   annotated: number
-  /** what makes Google ignore annotations (each with its page) */
+  /** what makes Google ignore annotations (each with its page), the first LISTED_HREFLANG_ERRORS, then how many more */
   errors: string[]
   /** what Google recommends and the pages lack */
   warnings: string[]
 }
 
-/** Reviews the hreflang annotations of the analysed pages (the homepage first, then the sampled ones). */
+/** Distinct problems in the order found: the first ones listed, the others counted. */
+class ProblemList {
+  private readonly listed = new Set<string>()
+  private readonly unlisted = new Set<string>()
+  add (problem: string): void {
+    if (this.listed.has(problem)) return
+    if (this.listed.size < LISTED_HREFLANG_ERRORS) this.listed.add(problem)
+    else this.unlisted.add(problem)
+  }
+
+  list (): string[] {
+    const more = this.unlisted.size
+    return more === 0 ? [...this.listed] : [...this.listed, `and ${more} more hreflang ${more === 1 ? 'problem' : 'problems'}`]
+  }
+}
+
+/**
+ * Reviews the hreflang annotations of the analysed pages (the homepage first, then the sampled ones). Every URL
+ * is normalised once and looked up in maps, so the work grows with the number of annotations, not its square.
+ */
 export function reviewHreflang (pages: PageFacts[]): HreflangReview {
-  const errors: string[] = []
+  const errors = new ProblemList()
   const warnings: string[] = []
-  const annotated = pages.filter((p) => p.hreflang.length > 0)
-  for (const page of annotated) {
-    const on = (text: string): string => `${page.url}: ${text}`
-    for (const entry of page.hreflang) {
-      const problem = hreflangCodeProblem(entry.hreflang)
-      if (problem !== null) errors.push(on(problem))
-      if (entry.relative) errors.push(on(`the href of "${entry.hreflang}" is relative (${entry.href}); hreflang needs absolute URLs`))
-    }
+  const annotated = pages.filter((p) => p.hreflang.length > 0).map((page) => ({
+    page,
+    url: normalUrl(page.url),
+    entries: page.hreflang.map((entry) => ({ ...entry, url: normalUrl(entry.href) }))
+  }))
+  const byUrl = new Map(annotated.map((a) => [a.url, a]))
+  const linksTo = new Map(annotated.map((a) => [a, new Set(a.entries.map((entry) => entry.url))]))
+  const codeProblems = new Map<string, string | null>()
+  for (const a of annotated) {
+    const on = (text: string): string => `${a.page.url}: ${text}`
     const byCode = new Map<string, Set<string>>()
-    for (const entry of page.hreflang) byCode.set(entry.hreflang.toLowerCase(), (byCode.get(entry.hreflang.toLowerCase()) ?? new Set()).add(entry.href))
-    for (const [code, hrefs] of byCode) {
-      if (hrefs.size > 1) errors.push(on(`"${code}" names ${hrefs.size} different URLs`))
+    for (const entry of a.entries) {
+      if (!codeProblems.has(entry.hreflang)) codeProblems.set(entry.hreflang, hreflangCodeProblem(entry.hreflang))
+      const problem = codeProblems.get(entry.hreflang)
+      if (problem !== null && problem !== undefined) errors.add(on(problem))
+      if (entry.relative) errors.add(on(`the href of "${entry.hreflang}" is relative (${entry.href}); hreflang needs absolute URLs`))
+      const code = entry.hreflang.toLowerCase()
+      byCode.set(code, (byCode.get(code) ?? new Set()).add(entry.url))
     }
-    if (!page.hreflang.some((entry) => sameUrl(entry.href, page.url))) errors.push(on('does not list itself among its hreflang alternates'))
+    for (const [code, urls] of byCode) {
+      if (urls.size > 1) errors.add(on(`"${code}" names ${urls.size} different URLs`))
+    }
+    if (!linksTo.get(a)?.has(a.url)) errors.add(on('does not list itself among its hreflang alternates'))
     if (!byCode.has('x-default')) warnings.push(on('no x-default alternate for visitors of other languages'))
-    for (const entry of page.hreflang) {
-      const target = annotated.find((other) => other !== page && sameUrl(other.url, entry.href))
-      if (target !== undefined && !target.hreflang.some((back) => sameUrl(back.href, page.url))) {
-        errors.push(on(`${target.url} ("${entry.hreflang}") does not link back`))
+    for (const entry of a.entries) {
+      const target = byUrl.get(entry.url)
+      if (target !== undefined && target !== a && !linksTo.get(target)?.has(a.url)) {
+        errors.add(on(`${target.page.url} ("${entry.hreflang}") does not link back`))
       }
     }
   }
-  return { annotated: annotated.length, errors: [...new Set(errors)], warnings }
+  return { annotated: annotated.length, errors: errors.list(), warnings }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hreflangCodeProblem, reviewHreflang } from '../../src/domain/hreflang.js'
+import { hreflangCodeProblem, LISTED_HREFLANG_ERRORS, reviewHreflang } from '../../src/domain/hreflang.js'
 import type { PageFacts } from '../../src/domain/observations.js'
 
 describe('hreflangCodeProblem', () => {
@@ -34,5 +34,20 @@ describe('reviewHreflang', () => {
   it('reports a page that does not list itself', () => {
     const review = reviewHreflang([page('https://a.example/', [['de', 'https://a.example/de/'], ['x-default', 'https://a.example/de/']])])
     expect(review.errors).toEqual(['https://a.example/: does not list itself among its hreflang alternates'])
+  })
+
+  it('lists the first problems of a page with thousands of bad annotations and counts the rest', () => {
+    const codes: Array<[string, string]> = Array.from({ length: 3000 }, (_, i) => [`bad${i}`, `https://a.example/${i % 7}`])
+    const review = reviewHreflang([page('https://a.example/', [['en', 'https://a.example/'], ...codes])])
+    expect(review.errors).toHaveLength(LISTED_HREFLANG_ERRORS + 1)
+    expect(review.errors[0]).toBe('https://a.example/: "bad0" is not a language code')
+    // 3000 codes, none of them a language
+    expect(review.errors.at(-1)).toBe(`and ${3000 - LISTED_HREFLANG_ERRORS} more hreflang problems`)
+  })
+
+  it('compares the spellings of one URL as the same page', () => {
+    const de = page('https://A.example:443/de/', [['de', 'https://a.example/de/'], ['en', 'https://a.example/'], ['x-default', 'https://a.example/']])
+    const en = page('https://a.example/', [['de', 'https://a.example:443/de/'], ['en', 'https://a.example/'], ['x-default', 'https://a.example/']])
+    expect(reviewHreflang([en, de])).toEqual({ annotated: 2, errors: [], warnings: [] })
   })
 })
