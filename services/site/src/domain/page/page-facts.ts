@@ -8,7 +8,8 @@ import { markupFacts } from './markup-facts.js'
 import { structuredFacts } from './structured-facts.js'
 
 const EXAMPLES = 5
-const quote = (text: string): string => `"${text.length > 40 ? `${text.slice(0, 39)}…` : text}"`
+const cut = (text: string, limit: number): string => text.length > limit ? `${text.slice(0, limit - 1)}…` : text
+const quote = (text: string): string => `"${cut(text, 40)}"`
 
 // Lighthouse link-text: anchor texts that say nothing about the target
 const GENERIC_TEXT = new Set(['click here', 'click this', 'go', 'here', 'this', 'start', 'right here', 'more', 'learn more', 'read more'])
@@ -53,9 +54,10 @@ function linkFacts (meta: PageMetadata): PageFacts['links'] {
   return {
     total: meta.links.length,
     non_crawlable: nonCrawlable.length,
-    non_crawlable_examples: nonCrawlable.slice(0, EXAMPLES).map((l) => `${quote(l.text)} (${l.href ?? 'no href'})`),
+    non_crawlable_examples: nonCrawlable.slice(0, EXAMPLES).map((l) => `${quote(l.text)} (${l.href === null ? 'no href' : cut(l.href, 80)})`),
     internal: [...internal],
-    generic_text: [...new Set(meta.links.filter((l) => GENERIC_TEXT.has(l.text.trim().toLowerCase())).map((l) => l.text.trim()))],
+    // one entry per phrase, whatever its case: at most the size of GENERIC_TEXT
+    generic_text: [...new Set(meta.links.map((l) => l.text.trim().toLowerCase()).filter((text) => GENERIC_TEXT.has(text)))],
     about: find(/(^|\/)(about|about-us|company|who-we-are|team)(\/|\.|\s|$)|^\S*\s+about\b/),
     contact: find(/contact/),
     privacy: find(/privacy|datenschutz/),
