@@ -96,6 +96,7 @@ export function extractMetadataFromDocument (doc: ParsedDocument, url: string): 
     copyrightHolder: findCopyrightHolder(c.copyrights),
     canonicals: linkTags.canonicals,
     themeColors: head.themeColors,
+    tileColor: head.tileColor,
     microdata: c.microdata,
     rdfa: c.rdfa,
     plugins: c.plugins,

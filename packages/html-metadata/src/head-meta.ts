@@ -11,6 +11,7 @@ export interface HeadMeta {
   charsetDeclared: string | null
   viewport: string | null
   themeColors: Array<{ color: string, media: string | null }>
+  tileColor: string | null
   robotsByAgent: RobotsAgentDirectives[]
   openGraph: Record<string, string>
   twitter: Record<string, string>
@@ -37,6 +38,7 @@ export function readHeadMeta (metas: DomElement[], base: URL, pageUrl: string): 
     charsetDeclared: null,
     viewport: null,
     themeColors: [],
+    tileColor: null,
     robotsByAgent: [],
     openGraph: {},
     twitter: {},
@@ -80,6 +82,7 @@ function readNamed (out: HeadMeta, key: string, content: string, el: DomElement)
     case 'apple-mobile-web-app-title': out.appleMobileWebAppTitle ??= content; break
     case 'viewport': out.viewport ??= content; break
     case 'theme-color': out.themeColors.push({ color: content, media: attrText(el, 'media') }); break
+    case 'msapplication-tilecolor': out.tileColor ??= content; break
   }
 }
 

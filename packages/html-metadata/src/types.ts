@@ -121,6 +121,8 @@ export interface PageMetadata {
   canonicals?: string[]
   /** every meta theme-color with its media query */
   themeColors?: Array<{ color: string; media: string | null }>
+  /** meta msapplication-TileColor */
+  tileColor?: string | null
   /** microdata (itemscope) and RDFa (typeof/vocab) presence */
   microdata?: boolean
   rdfa?: boolean

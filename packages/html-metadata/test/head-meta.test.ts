@@ -46,6 +46,11 @@ describe('OpenGraph and Twitter tags', () => {
 })
 
 describe('named metas', () => {
+  it('reads the first msapplication-TileColor, whatever the case of its name', () => {
+    expect(metaOf('<meta name="msapplication-TileColor" content="#2b5797"><meta name="msapplication-tilecolor" content="#000">').tileColor).toBe('#2b5797')
+    expect(metaOf('<title>No tile</title>').tileColor).toBeNull()
+  })
+
   it('reads charset from <meta charset> or from an http-equiv content-type', () => {
     expect(metaOf('<meta charset=" UTF-8 ">').charsetDeclared).toBe('utf-8')
     expect(metaOf('<meta http-equiv="Content-Type" content="text/html; charset=Windows-1252">').charsetDeclared).toBe('windows-1252')

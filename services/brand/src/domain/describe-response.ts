@@ -1,5 +1,6 @@
 import type { PageMetadata } from '@utility-apis/html-metadata'
 import { detectBotChallenge } from '@utility-apis/homepage-fetch'
+import { logoColors, mergeNearDuplicates } from './colors.js'
 import type { PageExtras } from './page-signals.js'
 import { describePage, emptyFacts, type PageFacts, type ProfileError } from './profile.js'
 
@@ -10,6 +11,8 @@ export interface HomepageResponse {
   /** The decoded HTML, or null when the response is not HTML. */
   html: string | null
   meta: PageMetadata | null
+  /** The URL the page was read from, after redirects; the page's base URL when absent. */
+  url?: string
 }
 
 export interface ResponseFacts {
@@ -39,5 +42,10 @@ export async function describeResponse (
   if (meta === null) {
     return { facts: emptyFacts(), blocked: false, error: { code: 'not_html', message: 'The homepage is not an HTML document' } }
   }
-  return { facts: describePage(meta, await loadExtras(meta), hostname), blocked: false, error: null }
+  const extras = await loadExtras(meta)
+  const facts = describePage(meta, extras, hostname, response.url)
+  // the chosen logo's colours come after the declared ones, near-duplicates of those dropped
+  facts.colors = mergeNearDuplicates([...facts.colors, ...await logoColors(facts.logos, extras.images)])
+  facts.field_sources.colors = facts.colors[0]?.source ?? null
+  return { facts, blocked: false, error: null }
 }

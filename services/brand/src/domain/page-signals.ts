@@ -1,4 +1,4 @@
-import type { ManifestInfo, PageMetadata } from '@utility-apis/html-metadata'
+import type { AnchorPlace, ManifestInfo, PageMetadata } from '@utility-apis/html-metadata'
 import type { BrandSignals } from './brand-name.js'
 import type { IconCandidate, LogoSignals, ManifestIcon } from './logo-hint.js'
 import { ownOrganizationsOfHosts, organizationsOf, websiteNameOf, type OrganizationNode } from './organization.js'
@@ -48,6 +48,15 @@ export function navbarBrand (meta: PageMetadata): string | null {
     if (text !== '' && text.length <= 60) return text
   }
   return null
+}
+
+/**
+ * Where the site's own links are: its header, footer and navigation; on a page without any of these and without an
+ * article (a table layout, a one-page site) its body too. Bylines and quotes are never the site's.
+ */
+export function ownLinkPlaces (meta: PageMetadata): Set<AnchorPlace> {
+  const legacyLayout = !meta.mainText.hasArticle && !meta.links.some((link) => link.place === 'chrome')
+  return new Set<AnchorPlace>(legacyLayout ? ['chrome', 'content'] : ['chrome'])
 }
 
 /** The page's host, then the host of its canonical URL (or og:url) when that names another. */

@@ -40,7 +40,8 @@ export class MemoryProfileCache implements ProfileCache {
   }
 }
 
-const PREFIX = 'brand:profile:v1:'
+// the version changes with the profile's shape: an entry cached before colors, key_links and consistency lacks them
+const PREFIX = 'brand:profile:v2:'
 
 /** Shared between replicas; entries expire in Redis itself. */
 export class RedisProfileCache implements ProfileCache {

@@ -1,10 +1,13 @@
 import type { RedirectStep } from '@utility-apis/homepage-fetch'
 import type { PageMetadata } from '@utility-apis/html-metadata'
 import { pickBrandName } from './brand-name.js'
+import { declaredColors, type BrandColor } from './colors.js'
+import { findInconsistencies, type ConsistencyFinding } from './consistency.js'
+import { findKeyLinks, type KeyLinks } from './key-links.js'
 import { pickLogoHint } from './logo-hint.js'
 import { logoCandidates, rankLogos, type Logo } from './logos.js'
 import { websiteSameAs } from './organization.js'
-import { absolute, brandSignals, iconUrls, logoSignals, pageTitle, siteOrganizations, summarySignals, type PageExtras } from './page-signals.js'
+import { absolute, brandSignals, ownLinkPlaces, iconUrls, logoSignals, pageTitle, siteOrganizations, summarySignals, type PageExtras } from './page-signals.js'
 import { siteSocialLinks } from './social-links.js'
 import { pickSummary } from './summary.js'
 import { cleanText } from './text.js'
@@ -39,8 +42,11 @@ export interface BrandProfile {
   open_graph: OpenGraphFields
   logo_hint: string | null
   logos: Logo[]
+  colors: BrandColor[]
   icons: string[]
   social_links: string[]
+  key_links: KeyLinks
+  consistency: ConsistencyFinding[]
   canonical_url: string | null
   theme_color: string | null
   language: string | null
@@ -60,11 +66,14 @@ export interface FieldSources {
   brand_summary: string | null
   logo_hint: string | null
   logos: string | null
+  colors: string | null
+  key_links: string | null
+  consistency: string | null
 }
 
 /** The profile fields learned from a homepage's HTML. */
 export type PageFacts = Pick<BrandProfile, 'brand_name' | 'brand_summary' | 'title' | 'description' | 'open_graph' |
-'logo_hint' | 'logos' | 'icons' | 'social_links' | 'canonical_url' | 'theme_color' | 'language' | 'field_sources'> & {
+'logo_hint' | 'logos' | 'colors' | 'icons' | 'social_links' | 'key_links' | 'consistency' | 'canonical_url' | 'theme_color' | 'language' | 'field_sources'> & {
   /** Data sources that contributed, in the order of SOURCE_ORDER. */
   sources: string[]
 }
@@ -84,12 +93,15 @@ export function emptyFacts (): PageFacts {
     open_graph: emptyOpenGraph(),
     logo_hint: null,
     logos: [],
+    colors: [],
     icons: [],
     social_links: [],
+    key_links: {},
+    consistency: [],
     canonical_url: null,
     theme_color: null,
     language: null,
-    field_sources: { brand_name: null, brand_summary: null, logo_hint: null, logos: null },
+    field_sources: { brand_name: null, brand_summary: null, logo_hint: null, logos: null, colors: null, key_links: null, consistency: null },
     sources: []
   }
 }
@@ -132,8 +144,11 @@ const RULE_SOURCE: Record<string, string> = {
   'favicon.ico': 'favicon.ico'
 }
 
-/** Every profile field a homepage gives, by the rules in services/brand/README.md. */
-export function describePage (meta: PageMetadata, extras: PageExtras, hostname: string): PageFacts {
+/**
+ * Every profile field a homepage gives, by the rules in services/brand/README.md, but the logo's own colours (an
+ * image decoding, added by describeResponse). `pageUrl` is the URL the page was read from (its base URL when absent).
+ */
+export function describePage (meta: PageMetadata, extras: PageExtras, hostname: string, pageUrl = meta.baseUrl): PageFacts {
   const orgs = siteOrganizations(meta, extras, hostname)
   const brand = pickBrandName(brandSignals(meta, extras, hostname))
   const summary = pickSummary(summarySignals(meta, extras, orgs))
@@ -144,6 +159,10 @@ export function describePage (meta: PageMetadata, extras: PageExtras, hostname: 
   const logo = logos.length > 0 ? { url: logos[0].url, source: logos[0].source } : hint
   const openGraph = openGraphOf(meta)
   const socialLinks = siteSocialLinks(meta, orgs, websiteSameAs(meta.jsonLd.nodes))
+  const colors = declaredColors(meta, extras.manifest)
+  // the links are on the site the page came from, which a redirect may have changed
+  const keyLinks = findKeyLinks(meta, pageUrl)
+  const consistency = findInconsistencies(meta, extras.manifest, orgs, pageUrl)
   const facts: PageFacts = {
     brand_name: brand.name,
     brand_summary: summary.summary,
@@ -152,12 +171,23 @@ export function describePage (meta: PageMetadata, extras: PageExtras, hostname: 
     open_graph: openGraph,
     logo_hint: logo.url,
     logos,
+    colors,
     icons: iconUrls(meta, extras),
     social_links: socialLinks,
+    key_links: keyLinks,
+    consistency,
     canonical_url: absolute(meta.canonical, meta.baseUrl) ?? openGraph.url,
     theme_color: text(meta.themeColor) ?? text(extras.manifest?.themeColor),
     language: text(meta.lang) ?? openGraph.locale,
-    field_sources: { brand_name: brand.source, brand_summary: summary.source, logo_hint: logo.source, logos: logos[0]?.source ?? null },
+    field_sources: {
+      brand_name: brand.source,
+      brand_summary: summary.source,
+      logo_hint: logo.source,
+      logos: logos[0]?.source ?? null,
+      colors: colors[0]?.source ?? null,
+      key_links: Object.keys(keyLinks).length === 0 ? null : ownLinkPlaces(meta).has('content') ? 'page-links' : 'site-navigation',
+      consistency: consistency[0]?.values[0].source ?? null
+    },
     sources: []
   }
   const used = new Set(['homepage-html'])
@@ -166,7 +196,7 @@ export function describePage (meta: PageMetadata, extras: PageExtras, hostname: 
     if (source !== undefined) used.add(source)
   }
   if (Object.keys(meta.openGraph).length > 0 || Object.keys(meta.twitter).length > 0 || meta.description !== null) used.add('meta-tags')
-  if (meta.icons.length > 0 || facts.social_links.length > 0 || meta.canonical !== null) used.add('links')
+  if (meta.icons.length > 0 || facts.social_links.length > 0 || meta.canonical !== null || facts.field_sources.key_links !== null) used.add('links')
   if (extras.manifest !== null) used.add('web-manifest')
   if (extras.faviconIco !== null) used.add('favicon.ico')
   facts.sources = SOURCE_ORDER.filter((source) => used.has(source))

@@ -91,7 +91,7 @@ export class BrandProfiler {
       redirects: page.redirects,
       truncated: response.truncated
     }
-    const { facts, blocked, error } = await describeResponse({ status: response.status, headers: response.headers, html, meta }, target.domain,
+    const { facts, blocked, error } = await describeResponse({ status: response.status, headers: response.headers, html, meta, url: response.finalUrl }, target.domain,
       async (page) => await fetchExtras(this.#options.fetcher, page, response.finalUrl, budget))
     profile.blocked = blocked
     profile.error = error

@@ -1,5 +1,6 @@
 import { classifySocialUrl, type PageMetadata, type SocialProfile } from '@utility-apis/html-metadata'
 import type { OrganizationNode } from './organization.js'
+import { ownLinkPlaces } from './page-signals.js'
 
 // Sources that speak for the site as a whole; anchors count only where the site's own chrome holds them.
 const SITE_WIDE = new Set(['rel-me', 'twitter:site', 'article:publisher', 'og:see_also'])
@@ -22,13 +23,11 @@ export function siteSocialLinks (meta: PageMetadata, orgs: OrganizationNode[], w
     if (match !== null && match.kind !== 'person') add(match.url)
   }
   const profiles: SocialProfile[] = meta.socialProfiles ?? []
-  // a page without header, footer, navigation or article (a table layout, a one-page site) puts its own links in
-  // the body: there the body counts, bylines and quotes still not
-  const legacyLayout = !meta.mainText.hasArticle && !meta.links.some((link) => link.place === 'chrome')
+  const places = ownLinkPlaces(meta)
   for (const profile of profiles) {
     if (profile.kind === 'person') continue
     const own = profile.source === 'anchor'
-      ? profile.place === 'chrome' || (legacyLayout && profile.place === 'content')
+      ? profile.place !== undefined && places.has(profile.place)
       : SITE_WIDE.has(profile.source)
     if (own) add(profile.url)
   }

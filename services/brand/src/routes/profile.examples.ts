@@ -26,8 +26,27 @@ const ACME_PROFILE = {
     { url: 'https://www.acme.example/logo.svg', kind: 'logo', format: 'svg', width: 240, height: 60, theme: null, source: 'json-ld:logo' },
     { url: 'https://www.acme.example/apple-touch-icon.png', kind: 'icon', format: 'png', width: 180, height: 180, theme: null, source: 'apple-touch-icon' }
   ],
+  colors: [
+    { hex: '#d32f2f', source: 'theme-color' },
+    { hex: '#121212', source: 'theme-color:dark' },
+    { hex: '#1f2937', source: 'logo:svg' }
+  ],
   icons: ['https://www.acme.example/apple-touch-icon.png', 'https://www.acme.example/favicon.ico'],
   social_links: ['https://github.com/acme', 'https://www.linkedin.com/company/acme'],
+  key_links: {
+    about: 'https://www.acme.example/about',
+    pricing: 'https://www.acme.example/pricing',
+    docs: 'https://docs.acme.example/',
+    status: 'https://status.acme.example/',
+    privacy: 'https://www.acme.example/legal/privacy',
+    terms: 'https://www.acme.example/legal/terms',
+    login: 'https://app.acme.example/login'
+  },
+  consistency: [{
+    code: 'names_differ',
+    message: 'The site names itself differently: og:site_name "Acme", web-manifest "Roadrunner Supply"',
+    values: [{ source: 'og:site_name', value: 'Acme' }, { source: 'web-manifest', value: 'Roadrunner Supply' }]
+  }],
   canonical_url: 'https://www.acme.example/',
   theme_color: '#d32f2f',
   language: 'en',
@@ -35,8 +54,16 @@ const ACME_PROFILE = {
   blocked: false,
   truncated: false,
   error: null,
-  field_sources: { brand_name: 'og:site_name', brand_summary: 'meta:description', logo_hint: 'json-ld:logo', logos: 'json-ld:logo' },
-  sources: ['dns', 'homepage-html', 'meta-tags', 'links', 'json-ld', 'favicon.ico'],
+  field_sources: {
+    brand_name: 'og:site_name',
+    brand_summary: 'meta:description',
+    logo_hint: 'json-ld:logo',
+    logos: 'json-ld:logo',
+    colors: 'theme-color',
+    key_links: 'site-navigation',
+    consistency: 'og:site_name'
+  },
+  sources: ['dns', 'homepage-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico'],
   cached: false,
   fetched_at: '2026-11-23T14:05:09.000Z'
 }

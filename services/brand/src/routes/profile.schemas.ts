@@ -65,6 +65,42 @@ export const LogoSchema = Type.Object({
   examples: [{ url: 'https://acme.example/logo.svg', kind: 'logo', format: 'svg', width: 240, height: 60, theme: null, source: 'json-ld:logo' }]
 })
 
+export const ColorSchema = Type.Object({
+  hex: Type.String({ pattern: '^#[0-9a-f]{6}$', description: 'Lowercase #rrggbb.' }),
+  source: Type.String({
+    description: 'Declared: theme-color, theme-color:light, theme-color:dark, mask-icon, msapplication-TileColor, ' +
+      'web-manifest:theme_color, web-manifest:background_color. Read from the chosen logo: logo:image (its pixels), logo:svg (its fills).'
+  })
+}, { examples: [{ hex: '#d32f2f', source: 'theme-color' }] })
+
+const keyLink = (what: string) => Type.Optional(Type.String({ format: 'uri', description: what }))
+
+export const KeyLinksSchema = Type.Object({
+  about: keyLink('About the company.'),
+  pricing: keyLink('Pricing or plans.'),
+  contact: keyLink('Contact page.'),
+  careers: keyLink('Careers or jobs.'),
+  blog: keyLink('Blog.'),
+  docs: keyLink('Documentation or developer pages.'),
+  status: keyLink('Service status page.'),
+  privacy: keyLink('Privacy policy.'),
+  terms: keyLink('Terms of service or use.'),
+  login: keyLink('Sign-in page.')
+}, {
+  additionalProperties: false,
+  description: 'The site\'s own key pages, from the links of its header, footer and navigation (on a page without any, its body\'s), ' +
+    'on its own registrable domain; a kind the site does not link is absent.'
+})
+
+export const ConsistencyFindingSchema = Type.Object({
+  code: Type.Union([Type.Literal('names_differ'), Type.Literal('canonical_other_host'), Type.Literal('og_url_other_host')], {
+    description: 'names_differ: og:site_name, application-name, JSON-LD organization or website, web manifest and title brand name ' +
+      'different brands; canonical_other_host / og_url_other_host: that URL is on another host than the page (www. aside).'
+  }),
+  message: Type.String(),
+  values: Type.Array(Type.Object({ source: Type.String(), value: Type.String() }), { description: 'Every value compared, with where it was read.' })
+})
+
 export const ProfileSchema = Type.Object({
   domain: Type.String({ description: 'Normalised hostname: lowercase ASCII (punycode), no port, path or trailing dot.' }),
   brand_name: Nullable(Type.String()),
@@ -83,8 +119,15 @@ export const ProfileSchema = Type.Object({
     description: 'Up to 6 logo files, best first: declared logos (never a share card\'s shape), then icons by size. Each was fetched ' +
       '(its first 64 KiB) within the request\'s time budget, and its format and size read from its bytes.'
   }),
+  colors: Type.Array(ColorSchema, {
+    maxItems: 8,
+    description: 'Brand colours, best first: the declared ones, then up to 3 dominant colours of the first logo that could be decoded ' +
+      '(a raster image\'s pixels, an SVG\'s fills); a colour within a CIEDE2000 distance of 5 of an earlier one is left out.'
+  }),
   icons: Type.Array(Url, { description: 'Favicon hints: icon links, manifest icons, /favicon.ico when present.' }),
   social_links: Type.Array(Url, { description: 'Public social profiles, normalised and de-duplicated; share links excluded.' }),
+  key_links: KeyLinksSchema,
+  consistency: Type.Array(ConsistencyFindingSchema, { description: 'Where the site contradicts itself; empty when it does not.' }),
   canonical_url: Nullable(Url),
   theme_color: Nullable(Type.String()),
   language: Nullable(Type.String()),
@@ -96,7 +139,10 @@ export const ProfileSchema = Type.Object({
     brand_name: Nullable(Type.String()),
     brand_summary: Nullable(Type.String()),
     logo_hint: Nullable(Type.String()),
-    logos: Nullable(Type.String({ description: 'The source of the first logo.' }))
+    logos: Nullable(Type.String({ description: 'The source of the first logo.' })),
+    colors: Nullable(Type.String({ description: 'The source of the first colour.' })),
+    key_links: Nullable(Type.String({ description: 'site-navigation (header, footer, nav) or page-links (a page without them); null when none.' })),
+    consistency: Nullable(Type.String({ description: 'The source of the first value of the first finding.' }))
   }, { description: 'The rule that produced each derived field, e.g. og:site_name or json-ld:logo.' }),
   sources: Type.Array(Type.String(), { description: 'dns, homepage-html, meta-tags, links, json-ld, web-manifest, favicon.ico' }),
   cached: Type.Boolean({ description: 'Whether this profile came from the cache.' }),

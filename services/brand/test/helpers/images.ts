@@ -11,6 +11,19 @@ function chunk (type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc])
 }
 
+export type Rgba = [number, number, number, number]
+
+/** A complete RGBA PNG whose pixel at (x, y) is `pixel(x, y)`. */
+export function pngOf (width: number, height: number, pixel: (x: number, y: number) => Rgba): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 6, 0, 0, 0], 8)
+  const rows = Array.from({ length: height }, (_, y) =>
+    Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, (_, x) => pixel(x, y)).flat())]))
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))])
+}
+
 /** A complete RGB PNG of one colour. */
 export function png (width: number, height: number, rgb: [number, number, number] = [0, 0, 0]): Buffer {
   const header = Buffer.alloc(13)

@@ -1,0 +1,74 @@
+import type { ManifestInfo, PageMetadata } from '@utility-apis/html-metadata'
+import { isPlausibleName, titleSegments } from './brand-name.js'
+import { domainLabel, matchesDomainLabel } from './host-label.js'
+import type { OrganizationNode } from './organization.js'
+import { websiteNameOf } from './organization.js'
+import { absolute, pageTitle } from './page-signals.js'
+import { cleanText, nameKey } from './text.js'
+
+export type FindingCode = 'names_differ' | 'canonical_other_host' | 'og_url_other_host'
+
+/** A place where the site contradicts itself, with each value and where it was read. */
+export interface ConsistencyFinding {
+  code: FindingCode
+  message: string
+  values: Array<{ source: string, value: string }>
+}
+
+/** "bloomberg.com" and "Bloomberg", "BBC News" and "BBC" name one brand; "LinkedIn" and "Audiense" do not. */
+function namesAgree (a: string, b: string): boolean {
+  const key = (name: string): string => {
+    const bare = name.replace(/(?:\.[a-z]{2,6}){1,2}$/i, '')
+    // a name that is all legal suffix ("Inc.com") compares by its letters
+    return nameKey(bare) || bare.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
+  }
+  const [ka, kb] = [key(a), key(b)]
+  return ka !== '' && kb !== '' && (ka.startsWith(kb) || kb.startsWith(ka))
+}
+
+function nameFinding (meta: PageMetadata, manifest: ManifestInfo | null, orgs: OrganizationNode[], hostname: string): ConsistencyFinding | null {
+  const declared: Array<{ source: string, value: string }> = []
+  const add = (source: string, raw: string | null | undefined): void => {
+    const value = cleanText(raw)
+    if (isPlausibleName(value)) declared.push({ source, value })
+  }
+  add('og:site_name', meta.openGraph.site_name)
+  add('application-name', meta.applicationName)
+  add('json-ld:organization', orgs[0]?.name)
+  add('json-ld:website', websiteNameOf(meta.jsonLd.nodes))
+  add('web-manifest', manifest?.name)
+  // the title names the brand in the segment spelt like the host ("Story | ITPro" on itpro.com); a title without
+  // one is a page's name ("microlinkhq/mql"), not a claim about the site's
+  const label = domainLabel(hostname)
+  add('title', titleSegments(cleanText(pageTitle(meta))).find((segment) => isPlausibleName(segment) && matchesDomainLabel(segment, label)))
+  const disagreeing = declared.filter((entry) => declared.some((other) => !namesAgree(entry.value, other.value)))
+  if (disagreeing.length === 0) return null
+  const list = declared.map((entry) => `${entry.source} "${entry.value}"`).join(', ')
+  return { code: 'names_differ', message: `The site names itself differently: ${list}`, values: declared }
+}
+
+const bareHost = (host: string): string => host.toLowerCase().replace(/^www\./, '')
+
+function hostFinding (code: FindingCode, source: string, href: string | null | undefined, meta: PageMetadata, pageUrl: string): ConsistencyFinding | null {
+  const url = absolute(href, meta.baseUrl)
+  if (url === null || bareHost(new URL(url).hostname) === bareHost(new URL(pageUrl).hostname)) return null
+  return {
+    code,
+    message: `The ${source} is on another host than the page (${new URL(url).hostname})`,
+    values: [{ source, value: url }, { source: 'final_url', value: pageUrl }]
+  }
+}
+
+/**
+ * Where the site contradicts itself: its names (og:site_name, application-name, its JSON-LD organization and
+ * website, its web manifest, its title's brand) that name different brands, and a canonical URL or og:url on
+ * another host than the page (www. aside). Which one to trust is the client's call; the finding lists them all.
+ */
+export function findInconsistencies (meta: PageMetadata, manifest: ManifestInfo | null, orgs: OrganizationNode[], pageUrl: string): ConsistencyFinding[] {
+  const findings = [
+    nameFinding(meta, manifest, orgs, new URL(pageUrl).hostname),
+    hostFinding('canonical_other_host', 'canonical', meta.canonical, meta, pageUrl),
+    hostFinding('og_url_other_host', 'og:url', meta.openGraph.url, meta, pageUrl)
+  ]
+  return findings.filter((finding): finding is ConsistencyFinding => finding !== null)
+}

@@ -1,0 +1,90 @@
+import type { PageMetadata } from '@utility-apis/html-metadata'
+import { siteOf } from './host-label.js'
+import { ownLinkPlaces } from './page-signals.js'
+import { cleanText } from './text.js'
+
+export const KEY_LINK_KINDS = ['about', 'pricing', 'contact', 'careers', 'blog', 'docs', 'status', 'privacy', 'terms', 'login'] as const
+export type KeyLinkKind = typeof KEY_LINK_KINDS[number]
+/** The site's own pages a person looks for; a kind the site does not link is absent. */
+export type KeyLinks = Partial<Record<KeyLinkKind, string>>
+
+interface KindRule {
+  /** The last segment of the path, without an extension. */
+  paths: string[]
+  /** The first label of a subdomain of the site (docs.acme.com). */
+  hosts: string[]
+  /** The link's whole text, lowercased. */
+  texts: string[]
+}
+
+const RULES: Record<KeyLinkKind, KindRule> = {
+  about: { paths: ['about', 'about-us', 'aboutus', 'who-we-are', 'our-story'], hosts: [], texts: ['about', 'about us', 'who we are', 'our story'] },
+  pricing: { paths: ['pricing', 'plans', 'prices', 'plans-and-pricing'], hosts: [], texts: ['pricing', 'plans', 'plans & pricing', 'plans and pricing'] },
+  contact: {
+    paths: ['contact', 'contact-us', 'contactus', 'contacts'],
+    hosts: [],
+    texts: ['contact', 'contact us', 'contacts', 'get in touch', 'contact sales']
+  },
+  careers: { paths: ['careers', 'jobs', 'career', 'join-us', 'work-with-us'], hosts: ['careers', 'jobs'], texts: ['careers', 'jobs', 'join us', 'we\'re hiring'] },
+  blog: { paths: ['blog'], hosts: ['blog'], texts: ['blog', 'our blog'] },
+  docs: {
+    paths: ['docs', 'documentation', 'developers', 'developer'],
+    hosts: ['docs', 'developer', 'developers'],
+    texts: ['docs', 'documentation', 'developers', 'api docs', 'developer docs']
+  },
+  status: { paths: ['status', 'system-status'], hosts: ['status'], texts: ['status', 'system status', 'service status'] },
+  privacy: {
+    paths: ['privacy', 'privacy-policy', 'privacypolicy', 'privacy-notice', 'privacy-statement'],
+    hosts: [],
+    texts: ['privacy', 'privacy policy', 'privacy notice', 'privacy statement']
+  },
+  terms: {
+    paths: ['terms', 'tos', 'terms-of-service', 'terms-of-use', 'terms-and-conditions', 'terms-conditions', 'legal-terms'],
+    hosts: [],
+    texts: ['terms', 'terms of service', 'terms of use', 'terms & conditions', 'terms and conditions']
+  },
+  login: {
+    paths: ['login', 'log-in', 'signin', 'sign-in', 'sign_in'],
+    hosts: ['login', 'signin'],
+    texts: ['log in', 'login', 'sign in', 'signin', 'log on']
+  }
+}
+
+// a news site's section on a subject ("/category/privacy/") is no policy page
+const LISTING = /\/(?:category|categories|tag|tags|topic|topics|section|sections)\//i
+
+function kindOf (url: URL, text: string, site: string): KeyLinkKind | null {
+  if (LISTING.test(url.pathname)) return null
+  const segment = url.pathname.split('/').filter(Boolean).pop()?.toLowerCase().replace(/\.[a-z]+$/, '') ?? ''
+  const subdomain = url.hostname === site || url.hostname === `www.${site}` ? '' : url.hostname.split('.')[0]
+  const label = cleanText(text).toLowerCase()
+  for (const kind of KEY_LINK_KINDS) {
+    const rule = RULES[kind]
+    if (rule.paths.includes(segment) || (segment === '' && rule.hosts.includes(subdomain)) || rule.texts.includes(label)) return kind
+  }
+  return null
+}
+
+/**
+ * The site's key pages from the links of its header, footer and navigation (on a page without any, its body's),
+ * each the first link of its kind in document order, on the site's own registrable domain (docs.acme.com counts;
+ * a hosted status page on another domain does not), never the page itself. A kind is read from the link's path (`/pricing`,
+ * `/legal/privacy`), its subdomain (`status.acme.com`) or its whole text ("Sign in").
+ */
+export function findKeyLinks (meta: PageMetadata, pageUrl: string): KeyLinks {
+  const page = new URL(pageUrl)
+  const site = siteOf(page.hostname)
+  const places = ownLinkPlaces(meta)
+  const found: KeyLinks = {}
+  for (const link of meta.links) {
+    if (link.href === null || link.place === undefined || !places.has(link.place)) continue
+    let url: URL
+    try { url = new URL(link.href) } catch { continue }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || siteOf(url.hostname) !== site) continue
+    // "#contact" on the page itself opens a menu or scrolls: it is no page of its own
+    if (url.origin === page.origin && url.pathname === page.pathname && url.search === page.search) continue
+    const kind = kindOf(url, link.text, site)
+    if (kind !== null && found[kind] === undefined) found[kind] = url.href
+  }
+  return found
+}
