@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { ROOT, type BenchContext, type BenchReport } from '../../../bench/harness.js'
 import { startFixtureServer, type FixtureSites } from '../test/fixtures/fixture-server.js'
 import { html, text, urlset, words } from '../test/fixtures/html.js'
+import { robotsMatchReports } from './robots-match.js'
 
 // Two acceptance figures of the site service, measured on the service as deployed (`node dist/main.js`
 // after `pnpm build`, configured through the environment), in a process of its own:
@@ -12,6 +13,7 @@ import { html, text, urlset, words } from '../test/fixtures/html.js'
 //   robots.txt fetched as each of the 14 AI crawlers and search engines) within 2 s;
 // - the process's peak RSS stays under 200 MB while it analyses a site with a 5 MB sitemap.
 // The tsx loader the harness uses for TypeScript entries adds ~35 MB of its own, so it is not used here.
+// Then, in this process, hostile robots.txt files against an ordinary one (bench/robots-match.ts).
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 const PAGES = 'pages.test'
@@ -126,6 +128,7 @@ export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
     const file = r.json.observations?.sitemaps.files[0]
     const peak = Math.round(await peakRss(child.pid as number) / MB)
     return [
+      ...robotsMatchReports(),
       {
         name: `analyze a 20-page site, 100 ms per response, sample of ${sampled}, ${crawlers} crawlers fetched as (worst of ${RUNS}: ${times.join(', ')} ms)`,
         value: worst,

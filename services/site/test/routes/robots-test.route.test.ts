@@ -87,13 +87,11 @@ describe('POST /v1/site-intel/robots/test', () => {
     expect(h.server.seen.length).toBe(fetchedBefore)
   })
 
-  it('answers for a hostile robots.txt of the maximum size in milliseconds', async () => {
+  // what it costs is measured by `pnpm bench site` (bench/robots-match.ts)
+  it('answers for a hostile robots.txt of the maximum size', async () => {
     const rule = `Disallow: /${'a*'.repeat(40)}b\n`
     const robots = 'User-agent: *\n' + rule.repeat(Math.floor((500 * 1024 - 14) / rule.length))
-    const started = performance.now()
     const { status, body } = await test({ robots_txt: robots, url: `https://a.example/${'a'.repeat(2000)}`, user_agents: ['Googlebot'] })
-    // a generous bound: it takes a few milliseconds; the matcher before took 15 s for this one agent
-    expect(performance.now() - started).toBeLessThan(2000)
     expect([status, body.robots_txt.truncated, body.results[0].allowed]).toEqual([200, false, true])
   })
 

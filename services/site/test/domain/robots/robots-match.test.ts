@@ -3,6 +3,7 @@ import { parseRobotsTxt, ROBOTS_MAX_BYTES } from '../../../src/domain/robots/rob
 import { getPathParamsQuery, isValidUserAgentToObey, matchRobots } from '../../../src/domain/robots/robots-match.js'
 import { escapePattern } from '../../../src/domain/robots/robots-parse.js'
 import { escapeCases, matchCases, pathCases, userAgentCases } from './google-robotstxt-cases.js'
+import { fillRobotsTxt } from '../../fixtures/robots-files.js'
 
 const allowed = (robots: string | Buffer, agent: string, url: string): boolean =>
   matchRobots(parseRobotsTxt(robots), agent, url).allowed
@@ -179,38 +180,19 @@ describe('matched rule reporting', () => {
 
 describe('a hostile robots.txt of the maximum size (500 KiB) against a 2,000-character URL', () => {
   const url = `https://a.example/${'a'.repeat(2000)}`
-  const fill = (line: (i: number) => string): string => {
-    const lines = ['User-agent: *\n']
-    let size = lines[0].length
-    for (let i = 0; size + line(i).length <= ROBOTS_MAX_BYTES; i++) {
-      lines.push(line(i))
-      size += line(i).length
-    }
-    return lines.join('')
-  }
-  // Generous bounds: linear matching takes a few milliseconds here; the position-set matcher it replaced
-  // spent about 3 ms on each of these rules (15 s for one user agent), a trailing-space regex 2 s a line.
-  const timed = <T>(work: () => T): { value: T, ms: number } => {
-    const started = performance.now()
-    const value = work()
-    return { value, ms: performance.now() - started }
-  }
-
-  it('decides thousands of many-wildcard rules that almost match in milliseconds', () => {
+  const fill = fillRobotsTxt
+  // What these cost is measured by `pnpm bench site` (bench/robots-match.ts), against an ordinary file of the same size:
+  // here, that the answers on them are right.
+  it('decides thousands of many-wildcard rules that almost match', () => {
     const parsed = parseRobotsTxt(fill(() => `Disallow: /${'a*'.repeat(40)}b\n`))
     expect(parsed.truncated).toBe(false)
     expect(parsed.records.length).toBeGreaterThan(5000)
-    const { value, ms } = timed(() => matchRobots(parsed, 'Googlebot', url))
-    expect(value).toEqual({ allowed: true, group: 'global', rule: null })
-    expect(ms).toBeLessThan(1000)
+    expect(matchRobots(parsed, 'Googlebot', url)).toEqual({ allowed: true, group: 'global', rule: null })
   })
 
-  it('decides tens of thousands of distinct pieces the path lacks, and long needles, in milliseconds', () => {
+  it('decides tens of thousands of distinct pieces the path lacks, and long needles', () => {
     for (const line of [(i: number) => `Disallow: /*${i.toString(36)}z\n`, (i: number) => `Disallow: /*${'a'.repeat(200 + (i % 50))}b*c\n`]) {
-      const parsed = parseRobotsTxt(fill(line))
-      const { value, ms } = timed(() => matchRobots(parsed, 'Googlebot', url))
-      expect(value.allowed).toBe(true)
-      expect(ms).toBeLessThan(1000)
+      expect(matchRobots(parseRobotsTxt(fill(line)), 'Googlebot', url).allowed).toBe(true)
     }
   })
 
@@ -220,10 +202,9 @@ describe('a hostile robots.txt of the maximum size (500 KiB) against a 2,000-cha
     expect(matchRobots(parsed, 'Googlebot', `${url}b`)).toMatchObject({ allowed: false, rule: { directive: 'disallow' } })
   })
 
-  it('parses lines of 16,000 inner spaces in milliseconds', () => {
-    const { value, ms } = timed(() => parseRobotsTxt(fill(() => `Disallow: /a${' '.repeat(16_000)}x\n`)))
-    expect(value.records[1]).toMatchObject({ key: 'disallow', value: `/a${' '.repeat(16_000)}x` })
-    expect(ms).toBeLessThan(1000)
+  it('parses lines of 16,000 inner spaces', () => {
+    const parsed = parseRobotsTxt(fill(() => `Disallow: /a${' '.repeat(16_000)}x\n`))
+    expect(parsed.records[1]).toMatchObject({ key: 'disallow', value: `/a${' '.repeat(16_000)}x` })
   })
 })
 
