@@ -8,6 +8,7 @@ import type { PageFacts } from '../observations.js'
 interface Node { type: string, name?: string, attribs?: Record<string, string>, children?: Node[] }
 
 const HIDING_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(;|$)/i
+const DECORATIVE_ROLE = /^\s*(presentation|none)\s*$/i
 const TINY = /^\s*[01](\.0*)?\s*(px)?\s*$/i
 
 function styleSize (style: string, property: 'width' | 'height'): string | undefined {
@@ -60,7 +61,8 @@ export function markupFacts ($: CheerioAPI, pageUrl: string): MarkupFacts {
       if (hidden || isPixel(node)) images.hidden++
       else {
         images.total++
-        if (a.alt !== undefined) images.with_alt++
+        // axe's image-alt, which Lighthouse runs, passes an image marked decorative by its role as it passes alt=""
+        if (a.alt !== undefined || DECORATIVE_ROLE.test(a.role ?? '')) images.with_alt++
       }
     }
     const children = node.children ?? []

@@ -18,6 +18,11 @@ describe('markupFacts', () => {
     expect(markupFacts($, 'https://a.example/').images).toEqual({ total: 3, with_alt: 1, hidden: 3 })
   })
 
+  it('counts an image marked decorative by its role as having its alt, as Lighthouse does', () => {
+    const $ = load('<body><img src="a.jpg" role="presentation"><img src="b.jpg" role="none"><img src="c.jpg" role="img"></body>')
+    expect(markupFacts($, 'https://a.example/').images).toEqual({ total: 3, with_alt: 2, hidden: 0 })
+  })
+
   it('walks a deeply nested page without recursion', () => {
     const $ = load(`${'<div>'.repeat(20_000)}<img src="deep.jpg" alt="">${'</div>'.repeat(20_000)}`)
     expect(markupFacts($, 'https://a.example/').images).toEqual({ total: 1, with_alt: 1, hidden: 0 })
