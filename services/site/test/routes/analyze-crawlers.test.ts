@@ -31,6 +31,10 @@ describe('the AI crawler table', () => {
     expect(row('GPTBot')).toMatchObject({
       http: { status: 200, outcome: 'different_page', detail: 'title "Hello bot" where ours is "CDN home"' }, mismatch: null
     })
+    // a block page answered with 200 is recognised by what it says, not by its status
+    expect(row('Bytespider')).toMatchObject({
+      http: { status: 200, outcome: 'challenge', challenge: 'an unrecognised bot protection' }, mismatch: 'blocked_by_server'
+    })
     expect(row('ChatGPT-User')).toMatchObject({ http: { status: 200, outcome: 'served', detail: null }, mismatch: null })
   })
 
