@@ -69,8 +69,12 @@ export class OutOfRangeError extends RangeError {
     this.after = after
   }
 
+  // It carries nothing but its direction, so the two are made once: a 422 answer costs no error construction here
+  private static readonly AFTER = withoutStack(() => new OutOfRangeError(true))
+  private static readonly BEFORE = withoutStack(() => new OutOfRangeError(false))
+
   static of (after: boolean): OutOfRangeError {
-    return withoutStack(() => new OutOfRangeError(after))
+    return after ? OutOfRangeError.AFTER : OutOfRangeError.BEFORE
   }
 }
 

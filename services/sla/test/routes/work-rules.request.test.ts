@@ -1,5 +1,7 @@
+import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseDate } from '../../src/routes/work-rules.request.js'
 import { calculate, testApp } from '../helpers/app.js'
 
 // Every 422 of the working-time fields and the new operations, with its exact loc
@@ -73,6 +75,16 @@ describe('holidays, overrides and holiday_types', () => {
     expect(await located({ holidays: ['2026-1-1'] })).toEqual([['string_pattern_mismatch', ['body', 'holidays', 0]]])
     expect(await located({ holidays: ['2200-01-01'] })).toEqual([['value_error', ['body', 'holidays', 0]]])
     expect(await located({ holidays: Array.from({ length: 1001 }, () => '2026-12-24') })).toEqual([['too_long', ['body', 'holidays']]])
+  })
+
+  it('reads a date as the day Date.UTC gives it, and refuses a day its month does not have', () => {
+    const digits = (value: number, width: number) => String(value).padStart(width, '0')
+    fc.assert(fc.property(fc.integer({ min: 1900, max: 2300 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (year, month, day) => {
+      const utc = new Date(Date.UTC(year, month - 1, day))
+      const real = utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === day
+      expect(parseDate(`${digits(year, 4)}-${digits(month, 2)}-${digits(day, 2)}`)).toBe(real ? utc.getTime() / 86_400_000 : null)
+    }), { numRuns: 2000 })
+    expect(['2000-02-29', '2100-02-29', '2028-02-29', '2026-04-31'].map(parseDate).map((day) => day !== null)).toEqual([true, false, true, false])
   })
 
   it('checks each override, and refuses a date given twice', async () => {
