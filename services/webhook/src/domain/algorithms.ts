@@ -53,6 +53,17 @@ export function hmacAlgorithm (hash: HmacAlgorithm, key: KeyFormat = utf8Key): A
   }
 }
 
+/**
+ * One HMAC per part, the MACs concatenated: a delivery whose items are signed each on its own (Adyen's notification
+ * items) matches only when every item's signature does. With one part it is the plain HMAC of that part.
+ */
+export function hmacOfEachPart (hash: HmacAlgorithm, key: KeyFormat): Algorithm {
+  return {
+    ...hmacAlgorithm(hash, key),
+    expect: (secretKey, content) => new MacExpectation(Buffer.concat(content.map((part) => mac(hash, secretKey as Buffer, [part]))))
+  }
+}
+
 export const HMAC_SHA1 = hmacAlgorithm('sha1')
 export const HMAC_SHA256 = hmacAlgorithm('sha256')
 

@@ -166,6 +166,8 @@ export interface Provider {
   /** What a developer of this provider should know when the signature does not match; and when its header is missing. */
   note: RawBodyHint
   missingHeaderNote?: RawBodyHint
+  /** The signature covers fields parsed from the body, not its bytes (Mailgun, Adyen): advice on keeping raw bytes does not apply. */
+  signsBodyFields?: boolean
 }
 
 export function check (name: string, status: Check['status'], detail: string): Check {

@@ -58,6 +58,7 @@ function uniqueBySummary (hints: RawBodyHint[]): RawBodyHint[] {
 }
 
 function frameworks (provider: ProviderId, keep: (causes: string[]) => boolean): RawBodyHint[] {
+  if (PROVIDERS[provider].signsBodyFields === true) return []
   return FRAMEWORK_HINTS
     .filter((hint) => (hint.providers === undefined || hint.providers.includes(provider)) && keep(hint.causes))
     .map(({ framework, summary, detail }) => ({ framework, summary, detail }))

@@ -98,7 +98,7 @@ export function secretFormatCheck (
       '(docker run --env-file and secret stores keep them)',
     wrong === undefined ? undefined : `it starts with ${wrong.prefix}, which is ${wrong.what}, not a webhook signing secret`,
     privateKey === undefined || 'problem' in key ? undefined : `it is ${privateKey}, not a webhook signing secret`,
-    ...(wrong === undefined && privateKey === undefined && 'key' in key ? providerSpecific(provider, trimmed) : [])
+    ...(wrong === undefined && privateKey === undefined ? providerSpecific(provider, trimmed) : [])
   ].filter((finding): finding is string => finding !== undefined)
   if ('problem' in key) {
     return check('secret_format', key.privateKey === true ? 'warning' : 'failed', [key.problem, ...findings].join('; '))

@@ -86,11 +86,16 @@ export function secretVariants (provider: ProviderId, secret: string, algorithm:
       key: utf8Key(WHSEC + secret)
     })
   }
-  if (provider === 'generic-hmac' && algorithm.key !== utf8KeyFormat) {
+  // A key given encoded (generic-hmac's key_encoding, Adyen's hex key): the signer may have keyed with its characters.
+  const encodedKey = provider === 'generic-hmac' ? algorithm.key !== utf8KeyFormat : PROVIDERS[provider].info.key_format === 'hex'
+  if (encodedKey) {
     variants.push({
       code: 'secret_utf8',
       finding: 'the secret\'s UTF-8 characters as the key',
-      explanation: 'the sender keys the HMAC with the secret as text, not with the bytes it encodes: leave generic.key_encoding at utf8',
+      explanation: provider === 'generic-hmac'
+        ? 'the sender keys the HMAC with the secret as text, not with the bytes it encodes: leave generic.key_encoding at utf8'
+        : `the code that signed this keyed the HMAC with the key's characters, where ${PROVIDERS[provider].info.name} decodes the key from ` +
+          `${PROVIDERS[provider].info.key_format} first`,
       key: utf8Key(secret)
     })
   } else if (provider === 'generic-hmac') {

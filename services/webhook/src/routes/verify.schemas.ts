@@ -142,7 +142,10 @@ export const VerifyResponseSchema = Type.Object({
   }),
   signature_scheme: Type.String({ description: 'e.g. hmac-sha256-hex, hmac-sha1-base64, ed25519, ecdsa-p256; `unknown` when no provider was detected.' }),
   replay_protected: Type.Boolean({ description: 'True for providers that sign a timestamp, so a stale delivery fails.' }),
-  matched_signature_header: Nullable(Type.String(), { description: 'Lowercase name of the header whose signature matched; null when none did.' }),
+  matched_signature_header: Nullable(Type.String(), {
+    description: 'Lowercase name of the header whose signature matched (for mailgun and adyen, whose signature is in the body, the body field: ' +
+      '`signature.signature`, `additionalData.hmacSignature`); null when none did.'
+  }),
   matched_secret_index: Nullable(Type.Integer(), { description: 'Index in `secrets` of the secret that matched (0 with `secret`); null when none did.' }),
   checks: Type.Array(CheckSchema),
   raw_body_hints: Type.Array(RawBodyHintSchema, { description: 'Empty when valid; near-miss findings first, then the frameworks that cause them.' }),

@@ -53,31 +53,36 @@ describe('detectProvider', () => {
   })
 })
 
-describe('detectProvider with a body-shape provider', () => {
-  // A sender that signs inside its JSON body, as Mailgun and Adyen do, beside the registered providers.
-  const bodySigned: Provider = {
-    ...PROVIDERS.github,
-    id: 'generic-hmac',
-    info: { ...PROVIDERS.github.info, name: 'Body Signer', signed_content: 'the signature object of the body' },
-    detection: { headers: [], body: (payload) => /"signature":\s*\{/.test(payload) && JSON.parse(payload).signature.token !== undefined }
-  }
-  const providers = [...Object.values(PROVIDERS), bodySigned]
-  const body = '{"signature":{"timestamp":"1700000000","token":"t","signature":"s"},"event-data":{}}'
-
-  it('recognises a sender by its body alone, and says so', () => {
-    const found = detectProvider(new HeaderBag({ 'Content-Type': 'application/json' }), body, providers)
-    expect(found.check.detail).toBe('the body shape (the signature object of the body) gives away Body Signer')
-    expect(found.candidates).toEqual(['generic-hmac'])
+describe('detectProvider with the body-shape providers', () => {
+  it.each(['mailgun', 'adyen'] as const)('recognises %s by its body alone, and says so', (provider) => {
+    const sent = delivery(provider, BODY)
+    const found = detectProvider(new HeaderBag(sent.headers), sent.payload)
+    expect(found).toMatchObject({ provider, candidates: [provider] })
+    expect(found.check.detail).toBe(`the body shape (${PROVIDERS[provider].info.signed_content.split(';')[0]}) gives away ${PROVIDERS[provider].info.name}`)
+    expect(verifyWebhook({ ...sent, provider: 'auto' }, NOW)).toMatchObject({ valid: true, provider })
   })
 
-  it('refuses a body shape beside another provider\'s signature header', () => {
-    const found = detectProvider(new HeaderBag(delivery('stripe', body).headers), body, providers)
+  it('recognises a legacy Mailgun form post by its fields', () => {
+    const form = 'timestamp=1700000000&token=abc&signature=' + 'ab'.repeat(32) + '&event=delivered'
+    expect(detect({ 'Content-Type': 'application/x-www-form-urlencoded' }, form).provider).toBe('mailgun')
+  })
+
+  it('refuses a Mailgun body beside another provider\'s signature header', () => {
+    const sent = delivery('mailgun', BODY)
+    const found = detectProvider(new HeaderBag(delivery('stripe', BODY).headers), sent.payload)
     expect(found.provider).toBeUndefined()
-    expect(found.candidates).toEqual(['stripe', 'generic-hmac'])
+    expect(found.candidates).toEqual(['stripe', 'mailgun'])
+  })
+
+  it('does not take a body that merely mentions the shapes for them', () => {
+    expect(detect({}, '{"note":"signature": {"}').candidates).toEqual([])
+    expect(detect({}, '{"signature": {').candidates).toEqual([])
+    expect(detect({}, '{"signature":{"signature":"ab"}}').candidates).toEqual([])
+    expect(detect({}, 'notificationItems').candidates).toEqual([])
   })
 
   it('takes a body test that throws for a no', () => {
-    const found = detectProvider(new HeaderBag({}), '{"signature": {', providers)
-    expect(found.candidates).toEqual([])
+    const throwing: Provider = { ...PROVIDERS.github, detection: { headers: [], body: () => { throw new Error('unexpected body') } } }
+    expect(detectProvider(new HeaderBag({}), BODY, [throwing]).candidates).toEqual([])
   })
 })

@@ -8,8 +8,10 @@ import { NOW } from '../helpers/sign.js'
 const JSON_BODY = '{"id":"evt_1","amount":100}'
 
 // Linear signs its timestamp inside the JSON body, so an arbitrary payload is not one of its deliveries, and GitLab's
-// token does not cover the body at all: their own tests cover these cases.
-const ANY_BODY_PROVIDERS = PROVIDER_IDS.filter((provider) => provider !== 'linear' && provider !== 'gitlab')
+// token, Mailgun's signature (timestamp and token) and Adyen's (eight fields of each item) do not cover the body's bytes:
+// their own tests cover these cases.
+const NOT_BODY_SIGNED = new Set(['linear', 'gitlab', 'mailgun', 'adyen'])
+const ANY_BODY_PROVIDERS = PROVIDER_IDS.filter((provider) => !NOT_BODY_SIGNED.has(provider))
 
 describe.each(ANY_BODY_PROVIDERS)('%s, for every provider', (provider) => {
   it('accepts a valid delivery', () => {

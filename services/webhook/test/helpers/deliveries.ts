@@ -2,7 +2,7 @@ import { createHash, generateKeyPairSync } from 'node:crypto'
 import type { GenericOptions, ProviderId, VerifyRequest } from '../../src/domain/types.js'
 import {
   githubSha1, githubSignature, hmacBase64, hmacSha1Hex, hmacHex, NOW, rfc3339, shopifySignature, slackSignature, standardSignature, stripeHeader, timestampedList,
-  twitchSignature, zoomSignature, discordSignature, sendgridSignature, TEST_KEYS, twilioSignature, squareSignature, hubspotSignature, plaidToken, jwkOf, ed25519PublicHex, spkiBase64
+  twitchSignature, zoomSignature, mailgunSignature, adyenSignature, discordSignature, sendgridSignature, TEST_KEYS, twilioSignature, squareSignature, hubspotSignature, plaidToken, jwkOf, ed25519PublicHex, spkiBase64
 } from './sign.js'
 
 export const SECRETS: Record<ProviderId, string> = {
@@ -34,7 +34,9 @@ export const SECRETS: Record<ProviderId, string> = {
   twilio: '0123456789abcdef0123456789abcdef',
   square: 'square-signature-key',
   hubspot: 'hubspot-client-secret',
-  plaid: jwkOf(TEST_KEYS.p256.publicKey)
+  plaid: jwkOf(TEST_KEYS.p256.publicKey),
+  mailgun: 'mailgun-http-webhook-signing-key',
+  adyen: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056'
 }
 
 /** The URL each URL-signing provider called in the suite's deliveries. */
@@ -49,11 +51,25 @@ export function otherSecret (provider: ProviderId): string {
   if (provider === 'standard-webhooks') return 'whsec_' + Buffer.from('a different key of 24 bytes').toString('base64')
   if (provider === 'discord') return ed25519PublicHex(generateKeyPairSync('ed25519').publicKey)
   if (provider === 'sendgrid') return spkiBase64(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey)
+  if (provider === 'adyen') return 'A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90'
   if (provider === 'plaid') return jwkOf(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey)
   return `${SECRETS[provider]}-rotated`
 }
 
 export const GENERIC: GenericOptions = { header_name: 'X-Webhook-Signature', encoding: 'base64', prefix: 'sha256=' }
+
+/** The payload as JSON: as it is when it parses, else as a string. */
+const embedded = (payload: string): string => {
+  try {
+    JSON.parse(payload)
+    return payload
+  } catch {
+    return JSON.stringify(payload)
+  }
+}
+export const MAILGUN_TOKEN = '0d2bf3a9c6e1f4b7a8d5c2e9f6b3a0d7c4e1f8b5a2d9c6e3f0'
+/** Adyen's signed fields of the suite's notification item: pspReference ... success (originalReference absent). */
+export const ADYEN_FIELDS = ['8815329842815468', '', 'SuiteMerchantECOM', 'order-7421', 2599, 'EUR', 'AUTHORISATION', 'true'] as const
 
 /** A request as the provider would deliver it, signed by the documented construction (not by the code under test). */
 export function delivery (provider: ProviderId, payload: string, timestamp = NOW, secret = SECRETS[provider]): VerifyRequest {
@@ -105,6 +121,26 @@ export function delivery (provider: ProviderId, payload: string, timestamp = NOW
         url: URLS.hubspot,
         headers: { 'X-HubSpot-Signature-v3': hubspotSignature(secret, 'POST', URLS.hubspot, payload, millis), 'X-HubSpot-Request-Timestamp': millis }
       }
+    }
+    // Mailgun signs only fields of its signature object, so the payload travels as the event data beside it.
+    case 'mailgun': {
+      const signature = { timestamp: String(timestamp), token: MAILGUN_TOKEN, signature: mailgunSignature(secret, String(timestamp), MAILGUN_TOKEN) }
+      return { ...base, payload: `{"signature":${JSON.stringify(signature)},"event-data":${embedded(payload)}}`, headers: { 'Content-Type': 'application/json' } }
+    }
+    // Adyen signs eight fields of the item, so the payload travels in an unsigned field (reason) beside them.
+    case 'adyen': {
+      const [pspReference, , merchantAccountCode, merchantReference, value, currency, eventCode, success] = ADYEN_FIELDS
+      const item = {
+        pspReference,
+        merchantAccountCode,
+        merchantReference,
+        amount: { value, currency },
+        eventCode,
+        success,
+        reason: payload,
+        additionalData: { hmacSignature: adyenSignature(secret, [...ADYEN_FIELDS]) }
+      }
+      return { ...base, payload: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }), headers: { 'Content-Type': 'application/json' } }
     }
     case 'plaid': return { ...base, headers: { 'Plaid-Verification': plaidToken(payload, timestamp) } }
     case 'sendgrid': return {

@@ -75,4 +75,9 @@ export function plaidToken (body: string, iat: number, key = TEST_KEYS.p256.priv
 }
 export const jwkOf = (key: KeyObject, kid = 'test-kid'): string => JSON.stringify({ ...key.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid })
 
+/** Mailgun: hex HMAC-SHA256 over the timestamp followed by the token, with nothing between them. */
+export const mailgunSignature = (key: string, timestamp: string, token: string): string => mac(key, `${timestamp}${token}`).toString('hex')
+/** Adyen: base64 HMAC-SHA256, keyed with the hex-decoded HMAC key, over the item's eight fields joined by ':'. */
+export const adyenSignature = (hexKey: string, fields: Array<string | number>): string => mac(Buffer.from(hexKey, 'hex'), fields.join(':')).toString('base64')
+
 export const NOW = 1_700_000_000

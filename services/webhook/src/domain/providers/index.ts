@@ -1,5 +1,6 @@
 import type { Provider } from '../provider.js'
 import type { ProviderId } from '../types.js'
+import { adyen } from './adyen.js'
 import { bitbucket } from './bitbucket.js'
 import { calendly } from './calendly.js'
 import { coinbaseCommerce } from './coinbase-commerce.js'
@@ -11,6 +12,7 @@ import { hubspot } from './hubspot.js'
 import { intercom } from './intercom.js'
 import { jira } from './jira.js'
 import { linear } from './linear.js'
+import { mailgun } from './mailgun.js'
 import { mux } from './mux.js'
 import { paddle } from './paddle.js'
 import { plaid } from './plaid.js'
@@ -57,5 +59,7 @@ export const PROVIDERS: Record<ProviderId, Provider> = {
   twilio,
   square,
   hubspot,
-  plaid
+  plaid,
+  mailgun,
+  adyen
 }
