@@ -26,8 +26,8 @@ function medianMs (work: () => unknown): number {
 
 const ordinary = fill((i) => `Disallow: /${i.toString(36)}/${'b'.repeat(60)}\n`)
 const HOSTILE_MATCH: Array<[string, string]> = [
-  ['many-wildcard rules that almost match', fill(() => `Disallow: /${'a*'.repeat(40)}b\n`)],
-  ['tens of thousands of pieces the path lacks', fill((i) => `Disallow: /*${i.toString(36)}z\n`)],
+  ['many-wildcard rules', fill(() => `Disallow: /${'a*'.repeat(40)}b\n`)],
+  ['30,000 pieces the path lacks', fill((i) => `Disallow: /*${i.toString(36)}z\n`)],
   ['long needles', fill((i) => `Disallow: /*${'a'.repeat(200 + (i % 50))}b*c\n`)]
 ]
 const HOSTILE_PARSE = fill(() => `Disallow: /a${' '.repeat(16_000)}x\n`)
@@ -35,9 +35,8 @@ const HOSTILE_PARSE = fill(() => `Disallow: /a${' '.repeat(16_000)}x\n`)
 function report (name: string, ordinaryMs: number, hostile: Array<[string, number]>): BenchReport {
   const [worstName, worstMs] = hostile.reduce((a, b) => b[1] > a[1] ? b : a)
   const ratio = Math.round(ordinaryMs / worstMs * 1000) / 1000
-  const figures = hostile.map(([label, ms]) => `${label} ${ms.toFixed(1)} ms`).join(', ')
   return {
-    name: `${name}, ordinary 500 KiB file over the slowest hostile one (${worstName}; ordinary ${ordinaryMs.toFixed(1)} ms; ${figures})`,
+    name: `${name}, ordinary 500 KiB file over the slowest hostile one (${worstName}: ${worstMs.toFixed(1)} ms, ordinary ${ordinaryMs.toFixed(1)} ms)`,
     value: Math.round(worstMs * 10) / 10,
     unit: 'ms',
     ratio,
@@ -52,7 +51,7 @@ export function robotsMatchReports (): BenchReport[] {
     return medianMs(() => matchRobots(parsed, 'Googlebot', URL_2000))
   }
   return [
-    report('robots.txt match of a 2,000-character URL', match(ordinary), HOSTILE_MATCH.map(([label, text]) => [label, match(text)])),
-    report('robots.txt parse', medianMs(() => parseRobotsTxt(ordinary)), [['lines of 16,000 inner spaces', medianMs(() => parseRobotsTxt(HOSTILE_PARSE))]])
+    report('robots.txt match, 2,000-character URL', match(ordinary), HOSTILE_MATCH.map(([label, text]) => [label, match(text)])),
+    report('robots.txt parse', medianMs(() => parseRobotsTxt(ordinary)), [['16,000 inner spaces a line', medianMs(() => parseRobotsTxt(HOSTILE_PARSE))]])
   ]
 }
