@@ -4,7 +4,7 @@ import { domainLabel, matchesDomainLabel } from './host-label.js'
 import type { OrganizationNode } from './organization.js'
 import { websiteNameOf } from './organization.js'
 import { absolute, pageTitle } from './page-signals.js'
-import { cleanText, nameKey } from './text.js'
+import { cleanText, sameBrand } from './text.js'
 
 export type FindingCode = 'names_differ' | 'canonical_other_host' | 'og_url_other_host'
 
@@ -13,17 +13,6 @@ export interface ConsistencyFinding {
   code: FindingCode
   message: string
   values: Array<{ source: string, value: string }>
-}
-
-/** "bloomberg.com" and "Bloomberg", "BBC News" and "BBC" name one brand; "LinkedIn" and "Audiense" do not. */
-function namesAgree (a: string, b: string): boolean {
-  const key = (name: string): string => {
-    const bare = name.replace(/(?:\.[a-z]{2,6}){1,2}$/i, '')
-    // a name that is all legal suffix ("Inc.com") compares by its letters
-    return nameKey(bare) || bare.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
-  }
-  const [ka, kb] = [key(a), key(b)]
-  return ka !== '' && kb !== '' && (ka.startsWith(kb) || kb.startsWith(ka))
 }
 
 function nameFinding (meta: PageMetadata, manifest: ManifestInfo | null, orgs: OrganizationNode[], hostname: string): ConsistencyFinding | null {
@@ -41,7 +30,7 @@ function nameFinding (meta: PageMetadata, manifest: ManifestInfo | null, orgs: O
   // one is a page's name ("microlinkhq/mql"), not a claim about the site's
   const label = domainLabel(hostname)
   add('title', titleSegments(cleanText(pageTitle(meta))).find((segment) => isPlausibleName(segment) && matchesDomainLabel(segment, label)))
-  const disagreeing = declared.filter((entry) => declared.some((other) => !namesAgree(entry.value, other.value)))
+  const disagreeing = declared.filter((entry) => declared.some((other) => !sameBrand(entry.value, other.value)))
   if (disagreeing.length === 0) return null
   const list = declared.map((entry) => `${entry.source} "${entry.value}"`).join(', ')
   return { code: 'names_differ', message: `The site names itself differently: ${list}`, values: declared }

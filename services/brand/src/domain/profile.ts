@@ -10,7 +10,7 @@ import { websiteSameAs } from './organization.js'
 import { absolute, brandSignals, ownLinkPlaces, iconUrls, logoSignals, pageTitle, siteOrganizations, summarySignals, type PageExtras } from './page-signals.js'
 import { siteSocialLinks } from './social-links.js'
 import { pickSummary } from './summary.js'
-import { cleanText } from './text.js'
+import { cleanText, sameBrand } from './text.js'
 
 export interface OpenGraphFields {
   site_name: string | null
@@ -152,7 +152,12 @@ export function describePage (meta: PageMetadata, extras: PageExtras, hostname: 
   const orgs = siteOrganizations(meta, extras, hostname)
   const brand = pickBrandName(brandSignals(meta, extras, hostname))
   const summary = pickSummary(summarySignals(meta, extras, orgs))
-  const logoRules = logoSignals(meta, extras, orgs)
+  // a platform's page may have a publisher of its own (a publication on Medium): its logo is not the brand's
+  const brandOrgs = orgs.filter((org) => {
+    const names = [org.name, org.alternateName].filter((name): name is string => name !== null)
+    return brand.name === null || names.length === 0 || names.some((name) => sameBrand(name, brand.name ?? ''))
+  })
+  const logoRules = logoSignals(meta, extras, brandOrgs)
   const logos = extras.images === undefined ? [] : rankLogos(logoCandidates(logoRules), extras.images)
   const hint = pickLogoHint(logoRules)
   // the first logo whose bytes were read, else the rules' hint unread

@@ -21,6 +21,20 @@ export function sameName (a: string, b: string): boolean {
   return ka !== '' && ka === nameKey(b)
 }
 
+/**
+ * True when two names are spellings of one brand: "bloomberg.com" and "Bloomberg", "BBC News" and "BBC", "Acme" and
+ * "ACME, Inc."; "LinkedIn" and "Audiense" are not.
+ */
+export function sameBrand (a: string, b: string): boolean {
+  const key = (name: string): string => {
+    const bare = name.replace(/(?:\.[a-z]{2,6}){1,2}$/i, '')
+    // a name that is all legal suffix ("Inc.com") compares by its letters
+    return nameKey(bare) || bare.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
+  }
+  const [ka, kb] = [key(a), key(b)]
+  return ka !== '' && kb !== '' && (ka.startsWith(kb) || kb.startsWith(ka))
+}
+
 export function wordCount (value: string): number {
   return value.split(' ').filter(Boolean).length
 }

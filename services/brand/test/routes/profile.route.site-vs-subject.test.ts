@@ -13,6 +13,11 @@ const PAGES: Record<string, string> = {
 <header><a href="/"><img src="/network-mark.png" alt="Network"></a></header>
 <main><article><a href="https://x.com/brightline">Brightline on X</a></article></main>
 <footer><a href="https://x.com/network">X</a></footer>`,
+  // 1, on a platform: a publication's page names the publication as its article's publisher, with its own logo
+  'platformly.test': `<!doctype html><title>Shipping fast – Widgets Weekly – Platformly</title><meta property="og:site_name" content="Platformly">
+<link rel="apple-touch-icon" sizes="152x152" href="/touch.png">
+<script type="application/ld+json">{"@type":"NewsArticle","headline":"Shipping fast","publisher":{"@type":"Organization","name":"Widgets Weekly",
+"url":"http://platformly.test/widgets-weekly","logo":{"@type":"ImageObject","url":"http://platformly.test/widgets-weekly.png","width":308,"height":60}}}</script>`,
   // 2: a headline split on a colon
   'larkfield.test': `<!doctype html><title>Twin Peaks 2017: Using the data to create the next big TV sensation</title>
 <meta name="description" content="How audience data shapes television.">`,
@@ -60,6 +65,12 @@ describe('issue 15: the site, not the page', () => {
     expect(body.brand_name).toBe('Network')
     expect(body.social_links).toEqual(['https://x.com/network'])
     expect(body.logo_hint).not.toBe('https://cdn.example/brightline.png')
+  })
+
+  it('1. takes no logo of a publication hosted on the platform whose page it is', async () => {
+    const body = await profileOf('platformly.test')
+    expect(body.brand_name).toBe('Platformly')
+    expect(body.logo_hint).toBe(`${server.origin('platformly.test')}/touch.png`)
   })
 
   it('2. never takes a headline fragment for the brand', async () => {
