@@ -1,7 +1,7 @@
 // UTC offsets of IANA zones, and the mapping from a local wall time to an instant, decided here rather than by a
 // date library: luxon resolves a repeated wall time with the offset the host has *today* (luxon #1089), so the same
 // request would give different answers in summer and in winter.
-import { civilDate, dayNumber, floorDiv, floorMod, formatWallTime, SECONDS_PER_DAY } from '@utility-apis/civil-date'
+import { dayNumber, floorDiv, floorMod, formatWallTime, SECONDS_PER_DAY } from '@utility-apis/civil-date'
 import { offsetAt, offsetChanges } from './zone-offsets.js'
 
 export { isKnownTimeZone, offsetAt, offsetSpan } from './zone-offsets.js'
@@ -51,10 +51,13 @@ export function formatOffset (offset: number): string {
   return seconds === 0 ? text : `${text}:${pad(seconds)}`
 }
 
-/** `YYYY-MM-DDTHH:MM:SS±HH:MM`. */
-// Two of these per answer made formatting the largest part of a due date's cost: digits come from a table, and the
-// few offsets a zone has are formatted once
+// Two of these per answer made formatting the largest part of a due date's cost. Each piece is written once: the
+// date part of a day of 1970-2200 when first used (84,000 of them at most), the hour and minute of each of the
+// 1,440 minutes of a day, the few offsets a zone has
 const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'))
+const MINUTE_TEXTS = Array.from({ length: 1440 }, (_, i) => `${TWO_DIGITS[Math.floor(i / 60)]}:${TWO_DIGITS[i % 60]}:`)
+const CACHED_DAYS = dayNumber(2201, 1, 1)
+const dateTexts = new Array<string | undefined>(CACHED_DAYS)
 const offsetTexts = new Map<number, string>()
 
 function offsetText (offset: number): string {
@@ -66,15 +69,21 @@ function offsetText (offset: number): string {
   return text
 }
 
+/** `YYYY-MM-DDT` of a day number. */
+function dateText (day: number): string {
+  const cached = day >= 0 && day < CACHED_DAYS ? dateTexts[day] : undefined
+  if (cached !== undefined) return cached
+  const text = formatWallTime(day * SECONDS_PER_DAY).slice(0, -8)
+  if (day >= 0 && day < CACHED_DAYS) dateTexts[day] = text
+  return text
+}
+
 /** `YYYY-MM-DDTHH:MM:SS±HH:MM`, as formatWallTime and formatOffset would write it. */
 export function formatZonedTime (time: ZonedTime): string {
   const wall = time.instant + time.offset
   const day = floorDiv(wall, SECONDS_PER_DAY)
   const second = wall - day * SECONDS_PER_DAY
-  const date = civilDate(day)
-  const year = date.year >= 1000 && date.year <= 9999 ? String(date.year) : formatWallTime(wall).slice(0, -15)
-  return `${year}-${TWO_DIGITS[date.month]}-${TWO_DIGITS[date.day]}T${TWO_DIGITS[Math.floor(second / 3600)]}:` +
-    `${TWO_DIGITS[Math.floor(second / 60) % 60]}:${TWO_DIGITS[second % 60]}${offsetText(time.offset)}`
+  return dateText(day) + MINUTE_TEXTS[Math.floor(second / 60)] + TWO_DIGITS[second % 60] + offsetText(time.offset)
 }
 
 // Zone, then year: a lookup builds no key string. Bounded like the offset tables.

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parseLocalDateTime } from '@utility-apis/civil-date'
 import { formatOffset, formatZonedTime, resolveWallTime } from '../../src/domain/time-zone.js'
@@ -61,6 +62,15 @@ describe('formatting', () => {
     [50_400, '+14:00'], [-2670, '-00:44:30']
   ])('writes the offset %i as %s', (offset, text) => {
     expect(formatOffset(offset)).toBe(text)
+  })
+
+  it('writes any instant as Date writes its wall time, inside the dates it keeps written and outside them', () => {
+    // 1960 to 2300: the texts of 1970-2200 are kept once written, the others written each time
+    fc.assert(fc.property(fc.integer({ min: -315_619_200, max: 10_413_792_000 }), fc.constantFrom(0, -18_000, 20_700, 50_400), (instant, offset) => {
+      const wall = new Date((instant + offset) * 1000).toISOString().slice(0, 19)
+      expect(formatZonedTime({ instant, offset })).toBe(wall + formatOffset(offset))
+      expect(formatZonedTime({ instant, offset })).toBe(wall + formatOffset(offset))
+    }), { numRuns: 3000 })
   })
 
   it('writes +00:00 for London in winter and for UTC, never Z', () => {
