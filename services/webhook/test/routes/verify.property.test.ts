@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROVIDER_IDS } from '../../src/domain/types.js'
 import { KEY, testApp } from '../helpers/app.js'
 
-const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ unit: 'binary' }), fc.double(), fc.constant(null), fc.boolean())
+// Objects whose toString or valueOf is not a function: String() of them throws.
+const hostileObject = fc.constantFrom({ toString: 1 }, { valueOf: null, toString: null })
+const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ unit: 'binary' }), fc.double(), fc.constant(null), fc.boolean(), hostileObject)
 const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 200 }), fc.json({ maxDepth: 3 }))
 const hex = fc.stringMatching(/^[0-9a-fA-F]{0,130}$/)
 const base64 = fc.uint8Array({ maxLength: 70 }).map((bytes) => Buffer.from(bytes).toString('base64'))
@@ -21,12 +23,29 @@ const bareHeaderValue = fc.oneof(
 const headerValue = fc.oneof(bareHeaderValue, bareHeaderValue.map((value) => `"${value}"`))
 // Bodies lost or doubly encoded on the way, beside arbitrary text.
 const payloadText = fc.oneof(text, fc.constantFrom('[object Object]', 'undefined', ''), text.map((body) => JSON.stringify(body)))
+// Mailgun and Adyen sign inside the body: their shapes, with any value where a field should be.
+const mailgunSignature = fc.record({ timestamp: anyValue, token: anyValue, signature: fc.oneof(hex, anyValue), 'parent-signature': fc.oneof(hex, anyValue) }, { requiredKeys: [] })
+const mailgunBody = fc.oneof(
+  mailgunSignature.map((signature) => JSON.stringify({ signature, 'event-data': { event: 'delivered' } })),
+  fc.tuple(text, text, hex).map(([timestamp, token, signature]) => new URLSearchParams({ timestamp, token, signature }).toString())
+)
+const adyenItem = fc.record({
+  pspReference: anyValue,
+  originalReference: anyValue,
+  merchantReference: anyValue,
+  amount: fc.oneof(fc.record({ value: anyValue, currency: anyValue }, { requiredKeys: [] }), anyValue),
+  eventCode: anyValue,
+  success: fc.oneof(fc.constantFrom('true', 'false'), anyValue),
+  additionalData: fc.oneof(fc.record({ hmacSignature: fc.oneof(base64, anyValue) }, { requiredKeys: [] }), anyValue)
+}, { requiredKeys: [] })
+const adyenBody = fc.array(fc.oneof(adyenItem.map((item) => ({ NotificationRequestItem: item })), anyValue), { maxLength: 60 })
+  .map((items) => JSON.stringify({ live: 'false', notificationItems: items }))
 const headerName = fc.oneof(
   fc.constantFrom('X-Twilio-Signature', 'X-Square-HmacSha256-Signature', 'X-HubSpot-Signature-v3', 'X-HubSpot-Request-Timestamp', 'X-Signature-Ed25519',
     'X-Signature-Timestamp', 'X-Twilio-Email-Event-Webhook-Signature', 'X-Twilio-Email-Event-Webhook-Timestamp', 'X-Timestamp', 'X-Id'),
   fc.constantFrom('X-Hub-Signature-256', 'x-hub-signature', 'X-Slack-Signature', 'X-Slack-Request-Timestamp', 'Stripe-Signature',
     'X-Shopify-Hmac-Sha256', 'shopify-hmac-sha256', 'webhook-id', 'webhook-timestamp', 'webhook-signature', 'svix-id', 'svix-timestamp',
-    'svix-signature', 'X-Signature', 'x-SIGNATURE'),
+    'svix-signature', 'X-Signature', 'x-SIGNATURE', 'HmacSignature'),
   fc.string({ maxLength: 30 })
 )
 const urls = fc.oneof(
@@ -50,7 +69,7 @@ const genericOptions = fc.record({
 }, { requiredKeys: ['header_name'] })
 const request = fc.record({
   provider: fc.oneof(fc.constantFrom(...PROVIDER_IDS, 'auto'), anyValue),
-  payload: fc.oneof(payloadText, anyValue),
+  payload: fc.oneof(payloadText, mailgunBody, adyenBody, anyValue),
   headers: fc.oneof(fc.dictionary(headerName, fc.oneof(headerValue, anyValue), { maxKeys: 8 }), anyValue),
   secret: fc.oneof(text, fc.constantFrom('whsec_', 'whsec_!!!', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', '"whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"', ' sk_test_x\n', "'xoxb-1'", 'xoxb-1'), publicKeys, anyValue),
   secrets: fc.oneof(fc.array(fc.oneof(text, publicKeys), { maxLength: 12 }), anyValue),
@@ -78,6 +97,22 @@ describe('POST /v1/webhooks/verify with random input', () => {
       expect([200, 422]).toContain(res.statusCode)
       if (res.statusCode === 200) expect(typeof res.json().valid).toBe('boolean')
     }), { numRuns: 3000 })
+  })
+
+  it('answers 200 to every well-typed request with a body Mailgun or Adyen would sign, whatever its fields hold', async () => {
+    const bodySigned = fc.record({
+      provider: fc.constantFrom('mailgun', 'adyen', 'auto'),
+      payload: fc.oneof(mailgunBody, adyenBody),
+      headers: fc.dictionary(headerName, headerValue, { maxKeys: 3 }),
+      // Headers of a URL-signing provider may be among them, and make an auto request need the URL.
+      url: fc.constant('https://example.com/hook'),
+      secret: fc.oneof(hex.filter((value) => value.length > 0), text.filter((value) => value.length > 0))
+    })
+    await fc.assert(fc.asyncProperty(bodySigned, async (body) => {
+      const res = await app.inject({ method: 'POST', url: '/v1/webhooks/verify', headers: KEY, payload: body })
+      expect(res.statusCode).toBe(200)
+      expect(typeof res.json().valid).toBe('boolean')
+    }), { numRuns: 500 })
   })
 
   it('answers 200 to every well-typed request, whatever its headers, payload and secret', async () => {

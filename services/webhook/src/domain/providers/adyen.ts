@@ -19,10 +19,15 @@ export interface AdyenItem {
   signature?: string
 }
 
-const spelled = (value: unknown): string => value === undefined || value === null ? '' : String(value)
+// Absent fields are empty, as the SDK's join makes them; an object or array is never one of Adyen's fields, and is
+// refused rather than spelled (String() of a parsed {"toString": 1} throws).
+const spelled = (value: unknown): string | undefined =>
+  value === undefined || value === null ? '' : typeof value === 'object' ? undefined : String(value)
+
+export type AdyenBody = { items: AdyenItem[], live?: unknown } | { problem: string, malformed?: boolean }
 
 /** The notification items of an Adyen standard webhook body, or why there are none. */
-export function adyenItems (payload: string): { items: AdyenItem[] } | { problem: string } {
+export function adyenItems (payload: string): AdyenBody {
   const body = jsonObject(payload)
   const list = body?.notificationItems
   if (!Array.isArray(list) || list.length === 0) return { problem: 'the body has no notificationItems' }
@@ -33,17 +38,21 @@ export function adyenItems (payload: string): { items: AdyenItem[] } | { problem
     if (!isObject(item)) return { problem: `notificationItems[${index}] has no NotificationRequestItem object` }
     const amount = isObject(item.amount) ? item.amount : {}
     const additional = isObject(item.additionalData) ? item.additionalData : {}
-    const fields = [item.pspReference, item.originalReference, item.merchantAccountCode, item.merchantReference, amount.value, amount.currency,
-      item.eventCode, item.success].map(spelled)
-    items.push({ fields, ...(typeof additional.hmacSignature === 'string' ? { signature: additional.hmacSignature } : {}) })
+    const values = [item.pspReference, item.originalReference, item.merchantAccountCode, item.merchantReference, amount.value, amount.currency,
+      item.eventCode, item.success]
+    const fields = values.map(spelled)
+    const odd = fields.indexOf(undefined)
+    if (odd >= 0) return { problem: `notificationItems[${index}] has an object where ${FIELDS[odd]} should be a string or number`, malformed: true }
+    items.push({ fields: fields as string[], ...(typeof additional.hmacSignature === 'string' ? { signature: additional.hmacSignature } : {}) })
   }
-  return { items }
+  return { items, live: body?.live }
 }
 
-const PARSED = new WeakMap<ProviderContext, ReturnType<typeof adyenItems>>()
-function itemsOf (ctx: ProviderContext): ReturnType<typeof adyenItems> {
+// The body is parsed once per request, though read, the diagnosis and the extra checks all need its items.
+const PARSED = new WeakMap<ProviderContext, AdyenBody>()
+function itemsOf (ctx: ProviderContext): AdyenBody {
   if (!PARSED.has(ctx)) PARSED.set(ctx, adyenItems(ctx.payload))
-  return PARSED.get(ctx) as ReturnType<typeof adyenItems>
+  return PARSED.get(ctx) as AdyenBody
 }
 
 const itemName = (index: number, count: number): string => count === 1 ? 'the NotificationRequestItem' : `notificationItems[${index}]`
@@ -58,7 +67,7 @@ function read (ctx: ProviderContext): SignatureRead {
       : ''
     return {
       ...none,
-      reason: 'missing_signature_header',
+      reason: parsed.malformed === true ? 'malformed_signature_header' : 'missing_signature_header',
       checks: [check('signature_header', 'failed', `${parsed.problem}: Adyen's standard webhooks sign each NotificationRequestItem in its ${SIGNATURE_FIELD}${other}`)]
     }
   }
@@ -111,7 +120,7 @@ function contentVariants (ctx: ProviderContext): ContentVariant[] {
 
 function extraChecks (ctx: ProviderContext): Check[] {
   const parsed = itemsOf(ctx)
-  const live = jsonObject(ctx.payload)?.live
+  const live = 'problem' in parsed ? undefined : parsed.live
   return [
     check('body_integrity', 'warning', `Adyen signs ${FIELDS.join(', ')} of each item, nothing else: additionalData, eventDate, reason and ` +
       'the other fields are not covered by the signature'),

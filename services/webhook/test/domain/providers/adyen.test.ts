@@ -101,6 +101,12 @@ describe('adyen', () => {
     expect(checkNamed(result, 'signature_header').detail).toContain('every item must match')
   })
 
+  it('refuses an object in a signed field as malformed, whatever its members', () => {
+    const result = verify(body({ ...item(), pspReference: { toString: 1 } }))
+    expect(result.reason).toBe('malformed_signature_header')
+    expect(checkNamed(result, 'signature_header').detail).toContain('has an object where pspReference should be a string or number')
+  })
+
   it('refuses more items than it verifies', () => {
     expect(verify(body(...Array.from({ length: MAX_ITEMS + 1 }, () => item()))).reason).toBe('missing_signature_header')
   })
