@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { RequestValidationError } from '@utility-apis/fastapi-errors'
-import { calculate } from './calculate.answer.js'
+import { RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { calculate, Rejected } from './calculate.answer.js'
 import { batchRequestExamples, batchResponseExamples } from './calculate.examples.js'
 import { parseCalculateRequest } from './calculate.request.js'
+import type { CalculateRequest } from './calculate.schemas.js'
 import { BatchRequestSchema, BatchResponseSchema, MAX_BATCH, type BatchResponse } from './batch.schemas.js'
 import { serializeBatch } from './batch.serializer.js'
 
@@ -33,18 +34,23 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
     let succeeded = 0
     // Counted once per operation for the whole batch: a metric update per item would cost more than some calculations
     const operations = new Map<string, number>()
+    const failure = (index: number, issues: ValidationIssue[]): BatchResponse['results'][number] => {
+      const detail = issues.map((issue) => ({ ...issue, loc: ['body', 'calculations', index, ...issue.loc.slice(1)] }))
+      return { ok: false, error: { status: 422, detail } }
+    }
     const results = request.body.calculations.map((body, index): BatchResponse['results'][number] => {
+      let input: CalculateRequest
       try {
-        const input = parseCalculateRequest(body)
-        operations.set(input.operation, (operations.get(input.operation) ?? 0) + 1)
-        const result = calculate(input)
-        succeeded++
-        return { ok: true, result }
+        input = parseCalculateRequest(body)
       } catch (error) {
         if (!(error instanceof RequestValidationError)) throw error
-        const detail = error.issues.map((issue) => ({ ...issue, loc: ['body', 'calculations', index, ...issue.loc.slice(1)] }))
-        return { ok: false, error: { status: 422, detail } }
+        return failure(index, error.issues)
       }
+      operations.set(input.operation, (operations.get(input.operation) ?? 0) + 1)
+      const result = calculate(input)
+      if (result instanceof Rejected) return failure(index, result.issues)
+      succeeded++
+      return { ok: true, result }
     })
     for (const [operation, count] of operations) app.metrics.count('operations', operation, count)
     app.metrics.count('batch_items', 'succeeded', succeeded)

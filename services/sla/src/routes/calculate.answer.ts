@@ -1,15 +1,14 @@
 // One validated calculation, answered: shared by the calculate route and the batch route.
 import { formatDate, parseLocalDateTime } from '@utility-apis/civil-date'
-import { RequestValidationError } from '@utility-apis/fastapi-errors'
 import { findCalendar } from '../domain/calendars.js'
 import { formatZonedTime, resolveWallTime, zonedTime, type ZonedTime } from '../domain/time-zone.js'
-import { OutOfRangeError, withoutStack } from '../domain/working-calendar.js'
+import { OutOfRangeError } from '../domain/working-calendar.js'
 import {
   addWorkingDays, dueAfter, dueBefore, nextWorkingInstant, slaClock, stretchEnd, workingDaysBetween,
   workingSecondsBetween, workingStatus
 } from '../domain/working-time.js'
 import type { CalculateRequest, CalculateResponse } from './calculate.schemas.js'
-import { valueError } from '@utility-apis/fastapi-errors'
+import { valueError, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { parseDate, workCalendarFor, type Loc } from './work-rules.request.js'
 
 function zonedInput (zone: string, text: string): ZonedTime {
@@ -21,8 +20,16 @@ const dayInput = (text: string): number => parseDate(text) ?? Number.NaN
 
 const printed = (zone: string, instant: number): string => formatZonedTime(zonedTime(zone, instant))
 
-/** A result outside 1971-01-01 .. 2199-12-31, reported at the field that asked for it. */
-function outOfRange (input: CalculateRequest, error: OutOfRangeError): RequestValidationError {
+/**
+ * A valid body whose result would lie outside 1971-01-01 .. 2199-12-31: a 422 with these issues. Returned rather than
+ * thrown, so a batch reports it per item without constructing an error (which costs more than the calculation).
+ */
+export class Rejected {
+  constructor (readonly issues: ValidationIssue[]) {}
+}
+
+/** The out-of-range issue, reported at the field that asked for the result. */
+function outOfRange (input: CalculateRequest, error: OutOfRangeError): Rejected {
   const [loc, value]: [Loc, unknown] = input.operation === 'add_business_days'
     ? [['body', 'days'], input.days]
     : input.operation === 'next_business_time'
@@ -33,17 +40,17 @@ function outOfRange (input: CalculateRequest, error: OutOfRangeError): RequestVa
     : error.after
       ? 'the result would lie after 2199-12-31, the last date a result may have'
       : 'the result would lie before 1971-01-01, the first date a result may have'
-  return withoutStack(() => new RequestValidationError([valueError(loc, value, message)]))
+  return new Rejected([valueError(loc, value, message)])
 }
 
 // Each response is written out field by field: exactly the documented fields, and no object spread on the hot path
-export function calculate (input: CalculateRequest): CalculateResponse {
+export function calculate (input: CalculateRequest): CalculateResponse | Rejected {
   const calendar = findCalendar(input.calendar)
   if (calendar === null) throw new Error(`unknown calendar ${input.calendar}`)
   try {
     return answer(input, calendar.id, workCalendarFor(input, calendar))
   } catch (error) {
-    if (error instanceof OutOfRangeError) throw outOfRange(input, error)
+    if (error instanceof OutOfRangeError) return outOfRange(input, error)
     throw error
   }
 }

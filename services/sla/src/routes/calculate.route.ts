@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { bodyValidatorCompiler } from '@utility-apis/fastapi-errors'
-import { calculate } from './calculate.answer.js'
+import { bodyValidatorCompiler, RequestValidationError } from '@utility-apis/fastapi-errors'
+import { calculate, Rejected } from './calculate.answer.js'
 import { calculateRequestExamples, calculateResponseExamples } from './calculate.examples.js'
 import { parseCalculateRequest } from './calculate.request.js'
 import { CalculateRequestSchema, CalculateResponseSchema } from './calculate.schemas.js'
@@ -54,6 +54,8 @@ export const calculateRoute: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const input = request.body
     app.metrics.count('operations', input.operation)
-    return calculate(input)
+    const answer = calculate(input)
+    if (answer instanceof Rejected) throw new RequestValidationError(answer.issues)
+    return answer
   })
 }
