@@ -71,6 +71,27 @@ describe('holiday data against the governments\' published lists', () => {
     expect(closedWeekdays('CA', 2026)).toContain('2026-04-03')
   })
 
+  // The Department of Personnel and Training's 2026 list for central government offices in Delhi: 17 compulsory days
+  const DOPT_2026 = ['2026-01-26', '2026-03-04', '2026-03-21', '2026-03-26', '2026-03-31', '2026-04-03', '2026-05-01', '2026-05-27',
+    '2026-06-26', '2026-08-15', '2026-08-26', '2026-09-04', '2026-10-02', '2026-10-20', '2026-11-08', '2026-11-24', '2026-12-25']
+  // By law or on every year's DoPT list: Republic Day, Independence Day, Gandhi Jayanti, Good Friday, Christmas
+  const FIXED_2027 = ['2027-01-26', '2027-03-26', '2027-08-15', '2027-10-02', '2027-12-25']
+
+  it('IN 2026 against DoPT\'s list: the days of the solar calendar only, and Ambedkar Jayanti, a restricted holiday there', () => {
+    const closed = closedWeekdays('IN', 2026)
+    const published = weekdaysOf(DOPT_2026)
+    expect(closed.filter((date) => published.includes(date))).toEqual(['2026-01-26', '2026-04-03', '2026-10-02', '2026-12-25'])
+    expect(closed.filter((date) => !published.includes(date))).toEqual(['2026-04-14'])
+    // Holi, Ram Navami, Mahavir Jayanti, Buddha Purnima, Bakrid, Muharram, Milad-un-Nabi, Janmashtami, Dussehra and
+    // Guru Nanak Jayanti (Id-ul-Fitr and Diwali are on a weekend) follow lunar calendars: not in the data, customers
+    // send them in `holidays`
+    expect(published.filter((date) => !closed.includes(date))).toHaveLength(10)
+  })
+
+  it('IN 2027: the days fixed by law (DoPT publishes the year\'s list late in the year before), and Ambedkar Jayanti', () => {
+    expect(closedWeekdays('IN', 2027)).toEqual([...weekdaysOf(FIXED_2027), '2027-04-14'].sort())
+  })
+
   it('IN has the national holidays and some others; the lunar-calendar festivals are not in the data', () => {
     // Republic Day, Independence Day and Gandhi Jayanti are national holidays by law; Good Friday and Christmas are
     // on the central government's list; Holi, Id-ul-Fitr, Diwali and the others are not in the data at all

@@ -79,6 +79,39 @@ describe('GET /v1/business-days/holidays', () => {
       .toStrictEqual({ calendar: 'weekdays', year: 2029, types: ['public'], holidays: [] })
   })
 
+  it('lists a world calendar\'s holidays with the English name and the local one beside it', async () => {
+    const res = await get('/v1/business-days/holidays?calendar=de-by&year=2026')
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ calendar: 'DE-BY', year: 2026, types: ['public'] })
+    const named = body.holidays.map((holiday: { date: string, name: string, local_name: string }) => [holiday.date, holiday.name, holiday.local_name])
+    expect(named).toEqual(expect.arrayContaining([
+      ['2026-01-01', 'New Year\'s Day', 'Neujahr'], ['2026-04-03', 'Good Friday', 'Karfreitag'],
+      ['2026-06-04', 'Corpus Christi', 'Fronleichnam'], ['2026-11-01', 'All Saints\' Day', 'Allerheiligen']
+    ]))
+    expect(body.holidays.every((holiday: { type: string }) => holiday.type === 'public')).toBe(true)
+  })
+
+  it('keeps substitute days, times of day and the types asked for', async () => {
+    const gb = (await get('/v1/business-days/holidays?calendar=GB-ENG&year=2026')).json().holidays
+    expect(gb.at(-1)).toMatchObject({ date: '2026-12-28', substitute: true, closed_from: '2026-12-28T00:00:00', closed_until: '2026-12-29T00:00:00' })
+    const sa = (await get('/v1/business-days/holidays?calendar=AU-SA&year=2026')).json().holidays
+    expect(sa).toContainEqual(expect.objectContaining({ date: '2026-12-24', closed_from: '2026-12-24T19:00:00', closed_until: '2026-12-25T00:00:00' }))
+    const jp = (await get('/v1/business-days/holidays?calendar=JP&year=2026&types=bank')).json()
+    expect(jp.types).toEqual(['bank'])
+    expect(jp.holidays.map((holiday: { date: string }) => holiday.date)).toEqual(expect.arrayContaining(['2026-01-02', '2026-12-31']))
+    expect(jp.holidays.map((holiday: { date: string }) => holiday.date)).not.toContain('2026-01-01')
+  })
+
+  it('answers for every calendar listed', async () => {
+    const { calendars } = (await get('/v1/business-days/calendars')).json()
+    for (const { id } of calendars as Array<{ id: string }>) {
+      const res = await get(`/v1/business-days/holidays?calendar=${encodeURIComponent(id)}&year=2027`)
+      expect(res.statusCode, id).toBe(200)
+      expect(res.json().calendar).toBe(id)
+    }
+  })
+
   it.each([
     ['calendar=us-federal&year=1970', 'greater_than_equal', ['query', 'year']],
     ['calendar=us-federal&year=2101', 'less_than_equal', ['query', 'year']],
