@@ -124,7 +124,13 @@ export function worldHolidays (calendar: WorldCalendar, types: readonly HolidayT
   return remember(years, key, holidays, MAX_YEARS)
 }
 
+const names = new Map<string, ReadonlyMap<string, string>>()
+
 /** The local-language names of a year's holidays, by `ref`: only the holiday list shows them. */
-export function localNames (calendar: WorldCalendar, types: readonly HolidayType[], year: number): Map<string, string> {
-  return new Map(instance(calendar, types, false).getHolidays(year).map((holiday) => [`${holiday.rule}|${+holiday.start}`, holiday.name]))
+export function localNames (calendar: WorldCalendar, types: readonly HolidayType[], year: number): ReadonlyMap<string, string> {
+  const key = `${calendar.id}|${types.join(',')}|${year}`
+  const found = names.get(key)
+  if (found !== undefined) return found
+  const byRef = new Map(instance(calendar, types, false).getHolidays(year).map((holiday) => [`${holiday.rule}|${+holiday.start}`, holiday.name]))
+  return remember(names, key, byRef, MAX_YEARS)
 }

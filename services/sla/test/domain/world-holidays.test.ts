@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatDate, formatWallTime, weekday } from '@utility-apis/civil-date'
 import { workingDaysBetween } from '../../src/domain/working-time.js'
-import { findWorldCalendar, worldCalendars, worldHolidays, type WorldCalendar } from '../../src/domain/world-holidays.js'
+import { findWorldCalendar, localNames, worldCalendars, worldHolidays, type WorldCalendar } from '../../src/domain/world-holidays.js'
 import { calendarOf, day } from '../helpers/work-calendar.js'
 
 const calendar = (id: string): WorldCalendar => {
@@ -138,10 +138,13 @@ describe('world calendars', () => {
     expect(eid && [formatWallTime(eid.start), formatWallTime(eid.end)]).toEqual(['2026-03-20T00:00:00', '2026-03-23T00:00:00'])
   })
 
-  it('computes a (calendar, types, year) once', () => {
+  it('computes a (calendar, types, year) once, its local names too', () => {
     const first = worldHolidays(calendar('FR'), ['public'], 2031)
     expect(worldHolidays(calendar('FR'), ['public'], 2031)).toBe(first)
     expect(worldHolidays(calendar('FR'), ['public', 'bank'], 2031)).not.toBe(first)
+    const names = localNames(calendar('DE-BY'), ['public'], 2031)
+    expect(localNames(calendar('DE-BY'), ['public'], 2031)).toBe(names)
+    expect(names.get(worldHolidays(calendar('DE-BY'), ['public'], 2031)[0].ref)).toBe('Neujahr')
   })
 
   it('counts only the types asked for', () => {
