@@ -1,5 +1,8 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
 
+/** A counter's labels: an outcome (`"valid"`), or named labels (`{ provider: "github", reason: "valid" }`). */
+export type CountLabels = string | Record<string, string>
+
 /**
  * This replica's counters, kept twice from one call: as the JSON of /admin/metrics and as Prometheus metrics for
  * /metrics. Labels are chosen by our code (route patterns, statuses, verdicts), never by callers, so they cannot
@@ -8,7 +11,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 export class Metrics {
   readonly registry = new Registry()
   private readonly totals = new Map<string, Map<string, number>>()
-  private readonly counters = new Map<string, Counter<'outcome'>>()
+  private readonly counters = new Map<string, Counter>()
   private readonly startedAt = Date.now()
   private readonly durations: Histogram<'method' | 'route' | 'status'>
 
@@ -24,23 +27,28 @@ export class Metrics {
     })
   }
 
-  /** Adds `by` to the counter `name` with the outcome `label` (`total` when it has none). */
-  count (name: string, label = 'total', by = 1): void {
-    let family = this.totals.get(name)
-    if (family === undefined) this.totals.set(name, family = new Map())
-    family.set(label, (family.get(label) ?? 0) + by)
+  /**
+   * Adds `by` to the counter `name`. In /admin/metrics its entry is keyed by the label values joined with `:`
+   * (`total` without labels); in /metrics it is `<name>_total` with the labels as Prometheus labels, so that a query
+   * can sum by any one of them. A name keeps the label names of its first use.
+   */
+  count (name: string, labels: CountLabels = {}, by = 1): void {
+    const named = typeof labels === 'string' ? { outcome: labels } : labels
+    const values = Object.values(named)
+    this.tally(name, values.length === 0 ? 'total' : values.join(':'), by)
     let counter = this.counters.get(name)
     if (counter === undefined) {
-      counter = new Counter({ name: `${name}_total`, help: `${name.replaceAll('_', ' ')}, by outcome.`, labelNames: ['outcome'], registers: [this.registry] })
+      const help = `${name.replaceAll('_', ' ')}${values.length === 0 ? '' : `, by ${Object.keys(named).join(' and ')}`}.`
+      counter = new Counter({ name: `${name}_total`, help, labelNames: Object.keys(named), registers: [this.registry] })
       this.counters.set(name, counter)
     }
-    counter.inc({ outcome: label }, by)
+    counter.inc(named, by)
   }
 
-  /** One answered request, for the duration histogram and the `requests` counter. */
+  /** One answered request: the duration histogram (whose _count counts requests) and the `requests` entry of the JSON. */
   observe (method: string, route: string, status: number, seconds: number): void {
     this.durations.observe({ method, route, status: String(status) }, seconds)
-    this.count('requests', `${method} ${route} ${status}`)
+    this.tally('requests', `${method} ${route} ${status}`, 1)
   }
 
   get (name: string, label = 'total'): number {
@@ -62,5 +70,11 @@ export class Metrics {
 
   get contentType (): string {
     return this.registry.contentType
+  }
+
+  private tally (name: string, key: string, by: number): void {
+    let family = this.totals.get(name)
+    if (family === undefined) this.totals.set(name, family = new Map())
+    family.set(key, (family.get(key) ?? 0) + by)
   }
 }

@@ -37,12 +37,14 @@ describe('the webhook app', () => {
     expect(responses['stripe-reserialised'].value.reason).toBe('signature_mismatch')
   })
 
-  it('counts verdicts by provider and reason in the admin metrics', async () => {
+  it('counts verdicts by provider and reason in the admin metrics and as Prometheus labels', async () => {
     await postVerify(app, delivery('slack', '{"a":1}'))
     await postVerify(app, { ...delivery('slack', '{"a":1}'), payload: '{"a":2}' })
     const metrics = (await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': 'admin-key' } })).json()
     expect(metrics.verdicts['slack:valid']).toBeGreaterThanOrEqual(1)
     expect(metrics.verdicts['slack:signature_mismatch']).toBeGreaterThanOrEqual(1)
+    const scrape = (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer admin-key' } })).body
+    expect(scrape).toMatch(/^verdicts_total\{provider="slack",reason="signature_mismatch",service="webhook"\} [1-9]/m)
   })
 
   it('answers /health without a key', async () => {

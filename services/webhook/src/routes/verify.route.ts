@@ -97,7 +97,7 @@ export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async 
       throw new RequestValidationError([{ type: 'missing', loc: ['body', 'url'], msg: messages.missing() }])
     }
     const result = verifyWebhook(body, now(), detection)
-    app.metrics.count('verdicts', `${result.provider}:${result.reason}`)
+    app.metrics.count('verdicts', { provider: result.provider, reason: result.reason })
     return result
   })
 }

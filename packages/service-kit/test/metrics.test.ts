@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest'
+import { Metrics } from '../src/metrics.js'
+
+describe('Metrics.count', () => {
+  test('named labels are Prometheus labels, and their values joined with ":" key the JSON entry', async () => {
+    const metrics = new Metrics('demo', { processMetrics: false })
+    metrics.count('verdicts', { provider: 'github', reason: 'valid' })
+    metrics.count('verdicts', { provider: 'github', reason: 'valid' })
+    metrics.count('verdicts', { provider: 'stripe', reason: 'signature_mismatch' })
+    expect(metrics.snapshot().verdicts).toEqual({ 'github:valid': 2, 'stripe:signature_mismatch': 1 })
+    const text = await metrics.exposition()
+    expect(text).toContain('# HELP verdicts_total verdicts, by provider and reason.')
+    expect(text).toContain('verdicts_total{provider="github",reason="valid",service="demo"} 2')
+    expect(text).toContain('verdicts_total{provider="stripe",reason="signature_mismatch",service="demo"} 1')
+  })
+
+  test('an outcome given as a string is the outcome label; no label at all is "total" in the JSON', async () => {
+    const metrics = new Metrics('demo', { processMetrics: false })
+    metrics.count('profiles', 'cached', 3)
+    metrics.count('load_shed')
+    expect(metrics.snapshot()).toMatchObject({ profiles: { cached: 3 }, load_shed: { total: 1 } })
+    expect(metrics.get('profiles', 'cached')).toBe(3)
+    const text = await metrics.exposition()
+    expect(text).toContain('profiles_total{outcome="cached",service="demo"} 3')
+    expect(text).toContain('load_shed_total{service="demo"} 1')
+  })
+
+  test('requests are counted by the duration histogram, once, and keyed by method, route and status in the JSON', async () => {
+    const metrics = new Metrics('demo', { processMetrics: false })
+    metrics.observe('POST', '/v1/echo', 200, 0.002)
+    expect(metrics.snapshot().requests).toEqual({ 'POST /v1/echo 200': 1 })
+    const text = await metrics.exposition()
+    expect(text).toContain('http_request_duration_seconds_count{service="demo",method="POST",route="/v1/echo",status="200"} 1')
+    expect(text).not.toContain('requests_total')
+  })
+})
