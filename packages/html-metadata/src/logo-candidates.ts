@@ -16,6 +16,13 @@ export function imageSource (el: DomElement, base: URL): string | null {
   return resolveUrl(raw, base)
 }
 
+/** The <source> siblings of an image inside a <picture> that name a colour scheme. */
+function pictureSources (img: DomElement): DomElement[] {
+  if (img.parent?.name !== 'picture') return []
+  return (img.parent.children ?? []).filter((node): node is DomElement =>
+    node.name === 'source' && /prefers-color-scheme/i.test(node.attribs?.media ?? ''))
+}
+
 /** The URL a JSON-LD logo value names: a string, an ImageObject (url/contentUrl) or the first of an array. */
 function jsonLdImage (value: unknown): string | null {
   if (typeof value === 'string') return value
@@ -87,6 +94,11 @@ export function findLogoCandidates (inputs: LogoInputs, base: URL, pageUrl: URL)
       const before = out.length
       add(imageSource(el, base), 'header-img', attrText(el, 'alt'))
       if (out.length > before) headerImages++
+      // <picture><source media="(prefers-color-scheme: dark)" srcset="logo-dark.svg"><img src="logo.svg"></picture>
+      for (const source of pictureSources(el)) {
+        const src = resolveUrl(source.attribs.srcset?.trim().split(/\s+/)[0], base)
+        if (src !== null && !out.some((c) => c.src === src)) out.push({ src, source: 'header-img', alt: attrText(el, 'alt'), media: attrText(source, 'media') })
+      }
     }
   }
   return out

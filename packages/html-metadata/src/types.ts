@@ -62,6 +62,8 @@ export interface LogoCandidate {
   src: string
   source: 'jsonld' | 'itemprop' | 'og:logo' | 'header-img'
   alt: string | null
+  /** A header logo's <picture><source media> query: the colour scheme it is offered for. */
+  media?: string | null
 }
 
 export interface MainText {

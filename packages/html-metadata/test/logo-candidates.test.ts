@@ -4,6 +4,15 @@ import { extractMetadata } from '../src/index.js'
 const logosOf = (html: string) => extractMetadata(html, 'https://www.acme.test/en/').logoCandidates
 
 describe('logoCandidates', () => {
+  it('adds the colour-scheme variants of a header logo inside <picture>, with their media query', () => {
+    const html = `<header><a href="/"><picture><source media="(prefers-color-scheme: dark)" srcset="/logo-dark.svg 1x, /logo-dark@2x.svg 2x">
+      <source media="(min-width: 800px)" srcset="/logo-wide.svg"><img src="/logo.svg" alt="Acme"></picture></a></header>`
+    expect(logosOf(html)).toEqual([
+      { src: 'https://www.acme.test/logo.svg', source: 'header-img', alt: 'Acme' },
+      { src: 'https://www.acme.test/logo-dark.svg', source: 'header-img', alt: 'Acme', media: '(prefers-color-scheme: dark)' }
+    ])
+  })
+
   it('orders explicit declarations first: JSON-LD, itemprop, og:logo, then header images', () => {
     const html = `
       <meta property="og:logo" content="/og-logo.png"><meta property="og:image" content="/share-card.jpg">

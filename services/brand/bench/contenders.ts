@@ -21,12 +21,17 @@ export interface Answer {
   logo: string | null
 }
 
+/** Decoding and extraction with @utility-apis/html-metadata: the counterpart of metascraper's work. */
+export function parseOurs (page: RealPage): ReturnType<typeof parseHomepage> {
+  return parseHomepage(page.body, page.contentType, page.url)
+}
+
 /**
  * What the service does with a homepage's bytes, in-process: decoding and extraction (@utility-apis/html-metadata)
  * and the brand rules over it. The corpus holds no images or manifests, so there are no second fetches.
  */
 export async function extractOurs (page: RealPage): Promise<PageFacts> {
-  const { html, meta } = parseHomepage(page.body, page.contentType, page.url)
+  const { html, meta } = parseOurs(page)
   const { facts } = await describeResponse({ status: 200, headers: {}, html, meta, url: page.url }, page.host,
     async () => ({ manifest: null, manifestUrl: null, faviconIco: null }))
   return facts

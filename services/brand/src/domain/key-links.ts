@@ -53,16 +53,22 @@ const RULES: Record<KeyLinkKind, KindRule> = {
 // a news site's section on a subject ("/category/privacy/") is no policy page
 const LISTING = /\/(?:category|categories|tag|tags|topic|topics|section|sections)\//i
 
+/** Each word of the rules to its kind, for one lookup per link (pages have a thousand links). */
+function lookup (field: keyof KindRule): Map<string, KeyLinkKind> {
+  return new Map(KEY_LINK_KINDS.flatMap((kind) => RULES[kind][field].map((word) => [word, kind] as const)))
+}
+const BY_PATH = lookup('paths')
+const BY_HOST = lookup('hosts')
+const BY_TEXT = lookup('texts')
+const LONGEST_TEXT = Math.max(...[...BY_TEXT.keys()].map((text) => text.length))
+
 function kindOf (url: URL, text: string, site: string): KeyLinkKind | null {
-  if (LISTING.test(url.pathname)) return null
-  const segment = url.pathname.split('/').filter(Boolean).pop()?.toLowerCase().replace(/\.[a-z]+$/, '') ?? ''
+  const path = url.pathname
+  const segment = path.slice(path.lastIndexOf('/', path.length - 2) + 1).replace(/\/$/, '').replace(/\.[a-z]+$/i, '').toLowerCase()
   const subdomain = url.hostname === site || url.hostname === `www.${site}` ? '' : url.hostname.split('.')[0]
-  const label = cleanText(text).toLowerCase()
-  for (const kind of KEY_LINK_KINDS) {
-    const rule = RULES[kind]
-    if (rule.paths.includes(segment) || (segment === '' && rule.hosts.includes(subdomain)) || rule.texts.includes(label)) return kind
-  }
-  return null
+  const label = text.length > LONGEST_TEXT * 2 ? '' : cleanText(text).toLowerCase()
+  const kind = BY_PATH.get(segment) ?? (segment === '' ? BY_HOST.get(subdomain) : undefined) ?? BY_TEXT.get(label) ?? null
+  return kind === null || LISTING.test(path) ? null : kind
 }
 
 /**
@@ -84,7 +90,10 @@ export function findKeyLinks (meta: PageMetadata, pageUrl: string): KeyLinks {
     // "#contact" on the page itself opens a menu or scrolls: it is no page of its own
     if (url.origin === page.origin && url.pathname === page.pathname && url.search === page.search) continue
     const kind = kindOf(url, link.text, site)
-    if (kind !== null && found[kind] === undefined) found[kind] = url.href
+    if (kind !== null && found[kind] === undefined) {
+      found[kind] = url.href
+      if (Object.keys(found).length === KEY_LINK_KINDS.length) break
+    }
   }
   return found
 }

@@ -20,7 +20,7 @@ export interface LogoSignals {
   /** `link` elements whose rel contains `icon` (apple-touch and mask icons excluded). */
   icons: IconCandidate[]
   /** `<img>` in the header whose class, id or alt says logo. */
-  headerLogos: string[]
+  headerLogos: IconCandidate[]
   /** /favicon.ico when it was checked to exist, else null. */
   faviconIco: string | null
 }
@@ -69,7 +69,7 @@ export function pickLogoHint (signals: LogoSignals): LogoHint {
   if (manifest !== null) return { url: manifest.url, source: 'web-manifest' }
   const icon = largest(signals.icons)
   if (icon !== null) return { url: icon.url, source: 'icon' }
-  const header = signals.headerLogos[0]
+  const header = signals.headerLogos[0]?.url
   if (header !== undefined) return { url: header, source: 'header-logo' }
   if (signals.faviconIco !== null) return { url: signals.faviconIco, source: 'favicon.ico' }
   return { url: null, source: null }

@@ -49,7 +49,7 @@ export function logoCandidates (signals: LogoSignals): LogoCandidateRef[] {
     if (!out.some((candidate) => candidate.url === url)) out.push({ url, source, declared, theme })
   }
   for (const logo of signals.declared.slice(0, 3)) add(logo.url, logo.source, true)
-  for (const url of signals.headerLogos.slice(0, PER_KIND)) add(url, 'header-logo', true)
+  for (const logo of signals.headerLogos.slice(0, PER_KIND)) add(logo.url, 'header-logo', true, themeOf(logo.media))
   for (const icon of largestFirst(signals.appleTouchIcons).slice(0, PER_KIND)) add(icon.url, 'apple-touch-icon', false, themeOf(icon.media))
   for (const icon of largestFirst(signals.icons).slice(0, PER_KIND)) add(icon.url, 'icon', false, themeOf(icon.media))
   const manifest = largestFirst(signals.manifestIcons.filter((icon) => !/\bmonochrome\b/.test(icon.purpose ?? '')))

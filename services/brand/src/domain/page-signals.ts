@@ -155,8 +155,9 @@ export function logoSignals (meta: PageMetadata, extras: PageExtras, orgs: Organ
     appleTouchIcons,
     manifestIcons: manifestIcons(extras),
     icons,
+    // a header logo inside <picture> may come in a dark variant (<source media="(prefers-color-scheme: dark)">)
     headerLogos: meta.logoCandidates.filter((c) => c.source === 'header-img')
-      .map((c) => absolute(c.src, base)).filter((url): url is string => url !== null),
+      .flatMap((c) => { const url = absolute(c.src, base); return url === null ? [] : [{ url, media: c.media ?? null }] }),
     faviconIco: extras.faviconIco
   }
 }

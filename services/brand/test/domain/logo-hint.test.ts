@@ -24,7 +24,7 @@ describe('pickLogoHint', () => {
     appleTouchIcons: [{ url: base + 'apple-120.png', sizes: '120x120' }, { url: base + 'apple-180.png', sizes: '180x180' }],
     manifestIcons: [{ url: base + 'm-512.png', sizes: '512x512', purpose: 'maskable' }, { url: base + 'm-192.png', sizes: '192x192' }],
     icons: [{ url: base + 'favicon-32.png', sizes: '32x32' }, { url: base + 'mark.svg', type: 'image/svg+xml' }],
-    headerLogos: [base + 'header-logo.png'],
+    headerLogos: [{ url: base + 'header-logo.png' }],
     faviconIco: base + 'favicon.ico'
   })
 

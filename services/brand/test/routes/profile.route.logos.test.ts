@@ -29,13 +29,22 @@ beforeAll(async () => {
       '/favicon.ico': image('image/x-icon', ico([16, 48, 32])),
       '/photo.jpg': image('image/jpeg', jpeg(64, 64))
     },
+    'themes.test': {
+      '/': {
+        body: `<!doctype html><title>Themely</title><header><a href="/"><picture><source media="(prefers-color-scheme: dark)" srcset="/logo-dark.svg">
+<img class="logo" src="/logo.svg" alt="Themely"></picture></a></header><link rel="icon" href="/icon-light.png" media="(prefers-color-scheme: light)">`
+      },
+      '/logo.svg': image('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"></svg>'),
+      '/logo-dark.svg': image('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"></svg>'),
+      '/icon-light.png': image('image/png', png(32, 32))
+    },
     'poster.test': {
       '/': { body: '<!doctype html><title>Poster</title><script type="application/ld+json">{"@type":"WebSite","publisher":{"@type":"Organization","name":"Poster","logo":"/logo-art.png"}}</script><link rel="icon" href="/icon.png">' },
       '/logo-art.png': image('image/png', png(1024, 576)),
       '/icon.png': image('image/png', png(32, 32))
     }
   })
-  app = await buildTestApp(['logos.test', 'poster.test'])
+  app = await buildTestApp(['logos.test', 'poster.test', 'themes.test'])
 })
 
 afterAll(async () => {
@@ -67,6 +76,16 @@ describe('logos', () => {
     } finally {
       await app2.close()
     }
+  })
+
+  it('gives each logo the colour scheme the page offers it for: a <picture> source, a link\'s media', async () => {
+    const body = (await profile(app, { domain: `${server.origin('themes.test')}/` })).json()
+    const at = (path: string) => `${server.origin('themes.test')}${path}`
+    expect(body.logos.map((logo: { url: string, theme: string | null }) => [logo.url, logo.theme])).toEqual([
+      [at('/logo.svg'), null],
+      [at('/logo-dark.svg'), 'dark'],
+      [at('/icon-light.png'), 'light']
+    ])
   })
 
   it('drops a declared logo of a share card\'s shape once its bytes show it', async () => {
