@@ -24,6 +24,8 @@ export interface BrandSignals {
   navbarBrand: string | null
   /** Names of the site's apps (twitter:app:name:*, al:*:app_name): evidence, and spellings, never a source alone. */
   appNames?: string[]
+  /** Texts of the links in the site's header, footer and navigation: spellings only ("Why Audiense"). */
+  navigationTexts?: string[]
 }
 
 export interface BrandNameResult {
@@ -69,8 +71,8 @@ const FILE_NAME = /^\S*_\S*$|\.(png|jpe?g|gif|svg|webp|ico)$/i
 
 function stripLogoWord (alt: string): string {
   if (FILE_NAME.test(alt.trim())) return ''
-  // a stray number beside the name ("64 audiense") is an asset's numbering
-  return cleanText(alt.replace(/^\d+\s+|\s+\d+$/g, '').replace(/\b(company\s+)?logo(type)?\b/gi, '').replace(/\s+[-|–]\s*$/, '').replace(/^[-|–]\s+/, ''))
+  // a stray number beside the name ("64 audiense", "64Audiense") is an asset's numbering
+  return cleanText(alt.replace(/^\d+\s+|\s+\d+$|^\d+(?=\p{Lu})/gu, '').replace(/\b(company\s+)?logo(type)?\b/gi, '').replace(/\s+[-|–]\s*$/, '').replace(/^[-|–]\s+/, ''))
 }
 
 // "Bloomberg.com", "NPR.org", "Stuff.co.nz": a name written as the site's address
@@ -94,6 +96,17 @@ export function cleanSpelling (name: string, spellings: string[], fromHostLabel 
   if (key === '') return name
   const same = spellings.filter((other) => isPlausibleName(other) && ADDRESS_NAME.exec(other) === null && spellingKey(other) === key)
   return same.find((other) => /\s/.test(other)) ?? (address === null ? name : same[0] ?? name)
+}
+
+// names the site declares as its name are kept as written ("smitten kitchen"); the others are read from labels
+const DECLARED_NAMES = new Set(['og:site_name', 'application-name', 'apple-mobile-web-app-title', 'json-ld:organization',
+  'json-ld:alternate-name', 'json-ld:website', 'web-manifest'])
+
+/** A name read all in lowercase from an image alt ("audiense") takes the capitals the page writes it with elsewhere. */
+function capitalised (name: string, spellings: string[]): string {
+  if (name !== name.toLowerCase()) return name
+  const key = spellingKey(name)
+  return spellings.find((other) => other !== other.toLowerCase() && spellingKey(other) === key) ?? name
 }
 
 /**
@@ -208,7 +221,9 @@ export function pickBrandName (signals: BrandSignals): BrandNameResult {
     const name = result.name ?? ''
     // "Businesstoday", not "MacRumors": a name with inner capitals is already spelt as the brand writes it
     const runTogether = /^\p{Lu}?[\p{Ll}\p{N}]+$/u.test(name) && spellingKey(name) === domainLabel(signals.hostname)?.replace(/[^a-z0-9]/g, '')
-    return { ...result, name: cleanSpelling(name, spellings, runTogether) }
+    const spelt = cleanSpelling(name, spellings, runTogether)
+    const words = (signals.navigationTexts ?? []).flatMap((text) => text.split(/[\s·|,:/()]+/))
+    return { ...result, name: DECLARED_NAMES.has(result.source ?? '') ? spelt : capitalised(spelt, [...spellings, ...words]) }
   }
   const label = domainLabel(signals.hostname)
   if (label === null) return { name: null, source: null, lowConfidence: false }

@@ -72,6 +72,9 @@ export function siteOrganizations (meta: PageMetadata, extras: PageExtras, hostn
   return ownOrganizationsOfHosts(organizationsOf(meta.jsonLd.nodes), siteHosts(meta, hostname), evidence.map(cleanText).filter((value) => value !== ''))
 }
 
+// enough for a site's menus; a page of a thousand links is read no further for spellings
+const MAX_NAVIGATION_TEXTS = 300
+
 export function brandSignals (meta: PageMetadata, extras: PageExtras, hostname: string): BrandSignals {
   const nodes = meta.jsonLd.nodes
   return {
@@ -89,7 +92,8 @@ export function brandSignals (meta: PageMetadata, extras: PageExtras, hostname: 
     logoAlts: meta.logoCandidates.filter((logo) => logo.source !== 'jsonld').map((logo) => logo.alt).filter((alt): alt is string => alt !== null),
     copyrightHolder: meta.copyrightHolder,
     navbarBrand: navbarBrand(meta),
-    appNames: appNames(meta)
+    appNames: appNames(meta),
+    navigationTexts: meta.links.filter((link) => link.place === 'chrome').slice(0, MAX_NAVIGATION_TEXTS).map((link) => link.text)
   }
 }
 

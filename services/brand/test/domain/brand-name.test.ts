@@ -118,6 +118,14 @@ describe('pickBrandName', () => {
     expect(pickBrandName(signals({ copyrightHolder: 'Fernwood Gardens LLC' }))).toMatchObject({ name: 'Fernwood Gardens LLC', source: 'copyright' })
   })
 
+  it('gives a lowercase logo alt the capitals the page writes the name with, but keeps a declared name as written', () => {
+    const navigationTexts = ['Why Audiense', 'Audiense Insights']
+    expect(pickBrandName(signals({ hostname: 'audiense.com', logoAlts: ['64 audiense'], navigationTexts })))
+      .toMatchObject({ name: 'Audiense', source: 'logo-alt' })
+    expect(pickBrandName(signals({ hostname: 'audiense.com', logoAlts: ['64Audiense'] })).name).toBe('Audiense')
+    expect(pickBrandName(signals({ siteNames: ['smitten kitchen'], navigationTexts: ['Smitten Kitchen Every Day'] })).name).toBe('smitten kitchen')
+  })
+
   it('falls back to the title-cased domain label with low confidence', () => {
     expect(pickBrandName(signals({ hostname: 'shop.blue-harbor.co.uk' })))
       .toEqual({ name: 'Blue Harbor', source: 'domain-label', lowConfidence: true })
