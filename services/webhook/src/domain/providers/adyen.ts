@@ -68,7 +68,8 @@ function read (ctx: ProviderContext): SignatureRead {
     return {
       ...none,
       reason: parsed.malformed === true ? 'malformed_signature_header' : 'missing_signature_header',
-      checks: [check('signature_header', 'failed', `${parsed.problem}: Adyen's standard webhooks sign each NotificationRequestItem in its ${SIGNATURE_FIELD}${other}`)]
+      checks: [check('signature_header', 'failed',
+        `${parsed.problem}: Adyen's standard webhooks sign each NotificationRequestItem in its ${SIGNATURE_FIELD}${other}`)]
     }
   }
   const { items } = parsed
@@ -89,7 +90,8 @@ function read (ctx: ProviderContext): SignatureRead {
       ...none,
       loose: items.length === 1 ? [items[0].signature as string] : [],
       reason: 'malformed_signature_header',
-      checks: [check('signature_header', 'failed', `the ${SIGNATURE_FIELD} of ${itemName(bad, items.length)} is not the base64 of an HMAC-SHA256 (44 characters)`)],
+      checks: [check('signature_header', 'failed',
+        `the ${SIGNATURE_FIELD} of ${itemName(bad, items.length)} is not the base64 of an HMAC-SHA256 (44 characters)`)],
       header: SIGNATURE_FIELD,
       signed
     }
