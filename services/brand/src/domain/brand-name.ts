@@ -72,7 +72,8 @@ const FILE_NAME = /^\S*_\S*$|\.(png|jpe?g|gif|svg|webp|ico)$/i
 function stripLogoWord (alt: string): string {
   if (FILE_NAME.test(alt.trim())) return ''
   // a stray number beside the name ("64 audiense", "64Audiense") is an asset's numbering
-  return cleanText(alt.replace(/^\d+\s+|\s+\d+$|^\d+(?=\p{Lu})/gu, '').replace(/\b(company\s+)?logo(type)?\b/gi, '').replace(/\s+[-|–]\s*$/, '').replace(/^[-|–]\s+/, ''))
+  const unnumbered = alt.replace(/^\d+\s+|\s+\d+$|^\d+(?=\p{Lu})/gu, '')
+  return cleanText(unnumbered.replace(/\b(company\s+)?logo(type)?\b/gi, '').replace(/\s+[-|–]\s*$/, '').replace(/^[-|–]\s+/, ''))
 }
 
 // "Bloomberg.com", "NPR.org", "Stuff.co.nz": a name written as the site's address

@@ -25,7 +25,11 @@ const RULES: Record<KeyLinkKind, KindRule> = {
     hosts: [],
     texts: ['contact', 'contact us', 'contacts', 'get in touch', 'contact sales']
   },
-  careers: { paths: ['careers', 'jobs', 'career', 'join-us', 'work-with-us'], hosts: ['careers', 'jobs'], texts: ['careers', 'jobs', 'join us', 'we\'re hiring'] },
+  careers: {
+    paths: ['careers', 'jobs', 'career', 'join-us', 'work-with-us'],
+    hosts: ['careers', 'jobs'],
+    texts: ['careers', 'jobs', 'join us', 'we\'re hiring']
+  },
   blog: { paths: ['blog'], hosts: ['blog'], texts: ['blog', 'our blog'] },
   docs: {
     paths: ['docs', 'documentation', 'developers', 'developer'],

@@ -91,7 +91,8 @@ export class BrandProfiler {
       redirects: page.redirects,
       truncated: response.truncated
     }
-    const { facts, blocked, error } = await describeResponse({ status: response.status, headers: response.headers, html, meta, url: response.finalUrl }, target.domain,
+    const homepage = { status: response.status, headers: response.headers, html, meta, url: response.finalUrl }
+    const { facts, blocked, error } = await describeResponse(homepage, target.domain,
       async (page) => await fetchExtras(this.#options.fetcher, page, response.finalUrl, budget))
     profile.blocked = blocked
     profile.error = error
