@@ -1,4 +1,3 @@
-import { formatWallTime } from '@utility-apis/civil-date'
 import { check } from './provider.js'
 import type { Check } from './types.js'
 
@@ -34,9 +33,9 @@ export function describeSkew (skew: number): string {
   return `${size} s ${direction}${about}`
 }
 
-// Calendar arithmetic rather than a Date and toISOString: this runs on every verification with a timestamp.
+// Dates up to year 5138 only: beyond that a value is surely not seconds, and its date would say nothing.
 function isoDate (seconds: number): string {
-  return seconds < 1e11 ? ` (${formatWallTime(seconds)}Z)` : ''
+  return seconds < 1e11 ? ` (${new Date(seconds * 1000).toISOString().slice(0, 19)}Z)` : ''
 }
 
 // RFC 3339 with a required zone; any number of fraction digits (Twitch sends nanoseconds).
