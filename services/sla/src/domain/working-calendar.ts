@@ -200,14 +200,15 @@ export class WorkCalendar {
     let start = from
     let total = this.regular(m, from, year.end) + this.exceptions(year, m, from, year.end)
     if (total < target) {
-      // The first year whose end the total reaches, by bisection over the running totals of whole years
+      // The first year whose end the total reaches: estimates at the weekly rate bracket it, bisection settles it
       const from = year.year + 1
+      let lo = from
       let reach = from
       while (total + this.wholeYears(m, from, reach) < target) {
         if (reach > LAST_YEAR) throw OutOfRangeError.of(true)
+        lo = reach
         reach = Math.min(reach + this.yearsFor(m, target - total - this.wholeYears(m, from, reach)), LAST_YEAR + 1)
       }
-      let lo = from
       while (reach - lo > 1) {
         const mid = (lo + reach) >>> 1
         if (total + this.wholeYears(m, from, mid) < target) lo = mid
@@ -235,12 +236,13 @@ export class WorkCalendar {
     let total = this.regular(m, year.first, to) + this.exceptions(year, m, year.first, to)
     if (total < target) {
       const to = year.year
+      let hi = to
       let reach = to
       while (total + this.wholeYears(m, reach, to) < target) {
         if (reach <= FIRST_YEAR) throw OutOfRangeError.of(false)
+        hi = reach
         reach = Math.max(reach - this.yearsFor(m, target - total - this.wholeYears(m, reach, to)), FIRST_YEAR)
       }
-      let hi = to
       while (hi - reach > 1) {
         const mid = (reach + hi) >>> 1
         if (total + this.wholeYears(m, mid, to) < target) hi = mid
