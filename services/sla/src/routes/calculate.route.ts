@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { bodyValidatorCompiler, RequestValidationError } from '@utility-apis/fastapi-errors'
+import { withoutStack } from '../domain/working-calendar.js'
 import { calculate, Rejected } from './calculate.answer.js'
 import { calculateRequestExamples, calculateResponseExamples } from './calculate.examples.js'
 import { parseCalculateRequest } from './calculate.request.js'
@@ -55,7 +56,7 @@ export const calculateRoute: FastifyPluginAsyncTypebox = async (app) => {
     const input = request.body
     app.metrics.count('operations', input.operation)
     const answer = calculate(input)
-    if (answer instanceof Rejected) throw new RequestValidationError(answer.issues)
+    if (answer instanceof Rejected) throw withoutStack(() => new RequestValidationError(answer.issues))
     return answer
   })
 }
