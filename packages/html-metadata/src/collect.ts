@@ -53,6 +53,8 @@ const CHROME_HINT = /header|footer|masthead|navbar|(?<![a-z])nav(?![a-z])|menu|s
 const PERSON_ELEMENTS = new Set(['address', 'blockquote', 'figcaption', 'cite'])
 const PERSON_HINT = new RegExp('author|byline|contributor|testimonial|comment|staff|quote|' +
   '(?<![a-z])(?:bio|reviews?|guests?|speakers?|credits?|attribution|team-member|members?)(?![a-z])', 'i')
+const CHROME = 1
+const PERSON = 2
 const COPYRIGHT = /©|\(c\)|copyright/i
 const COPYRIGHT_WORD = /copyright/i
 // COPYRIGHT by parts: two plain searches and a one-word pattern cost about half as much over every text node
@@ -107,7 +109,7 @@ export function collect (root: DomNode): Collected {
     return a.class === undefined ? (a.id ?? '') : a.id === undefined ? a.class : `${a.class} ${a.id}`
   }
   const isArticle = (el: DomElement): boolean => el.name === 'article' || el.attribs.role === 'article'
-  // read before the element's own article step on entering and after it on leaving, so both see its ancestors only
+  // read on entering, before the element's own article step, so it sees its ancestors only
   const isChrome = (el: DomElement): boolean => {
     if (CHROME_ROLES.has(el.attribs.role ?? '')) return true
     if (article > 0) return false
@@ -119,6 +121,9 @@ export function collect (root: DomNode): Collected {
     return chrome > 0 ? 'chrome' : 'content'
   }
 
+  // Whether an element opens chrome or a person's block is decided once, on entering it (its ancestors alone decide),
+  // and kept here until it is left: the class and id patterns are the costliest tests of the walk.
+  const marks: number[] = []
   // +1 on entering an element, -1 on leaving it: the same test both ways keeps the counters balanced
   const context = (el: DomElement, step: number): void => {
     const name = el.name
@@ -130,10 +135,11 @@ export function collect (root: DomNode): Collected {
     if (name === 'footer' || role === 'contentinfo') footer += step
     if (name === 'nav' || name === 'footer') navOrFooter += step
     if (name === 'a') anchor = step > 0 ? el : null
-    if (step < 0 && isArticle(el)) article--
-    if (isChrome(el)) chrome += step
-    if (isPerson(el)) person += step
-    if (step > 0 && isArticle(el)) article++
+    const mark = step > 0 ? (isChrome(el) ? CHROME : 0) | (isPerson(el) ? PERSON : 0) : marks.pop() ?? 0
+    if (step > 0) marks.push(mark)
+    if (mark & CHROME) chrome += step
+    if (mark & PERSON) person += step
+    if (isArticle(el)) article += step
   }
 
   const visit = (el: DomElement): boolean => {
