@@ -195,6 +195,22 @@ describe('any hours, holidays and overrides, against a slow reference that walks
     }), { numRuns: 400 })
   }, 300_000)
 
+  // Found by the property above: the reference, walking backwards in six-hour steps, landed exactly on Santiago's
+  // 2026-04-05 change (00:00 -03:00 back to 23:00 -04:00) and misplaced it by a second.
+  it('one working minute before Sunday 17:00 in Santiago, with Saturday 00:00-23:00 just before the clocks went back', () => {
+    const rules: ReferenceRules = {
+      zone: 'America/Santiago',
+      schedule: { sat: [['00:00', '23:00']] },
+      calendar: 'weekdays',
+      holidays: [],
+      overrides: []
+    }
+    const start = Date.parse('2026-04-05T21:00:00Z') / 1000
+    const expected = '2026-04-04T22:59:00-03:00'
+    expect(print(rules.zone, referenceDueBefore(rules, start, 60) as number)).toBe(expected)
+    expect(print(rules.zone, dueBefore(production(rules), zonedTime(rules.zone, start), 60))).toBe(expected)
+  })
+
   it('sla_status agrees: elapsed time less pauses, due instant past the pauses, paused or not', () => {
     fc.assert(fc.property(caseArb, ({ rules, start, minutes, span, pauses }) => {
       const work = production(rules)

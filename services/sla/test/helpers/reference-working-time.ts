@@ -111,8 +111,10 @@ function * segments (zone: string, from: number, forward: boolean): Generator<[n
       continue
     }
     // One change lies between t and next: the instant where the offset stops (or, backwards, starts) being current
+    // Backwards, hi is the latest instant up to t that still has the current offset: t itself, except on the first
+    // step when the offset changes exactly at `from` (the stretch before it then ends at from - 1)
     let lo = forward ? t : next
-    let hi = forward ? next : t - 1
+    let hi = forward ? next : offset(zone, t) === current ? t : t - 1
     while (hi - lo > 1) {
       const mid = Math.floor((lo + hi) / 2)
       if ((offset(zone, mid) === current) === forward) lo = mid
