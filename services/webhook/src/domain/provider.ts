@@ -57,6 +57,11 @@ export interface SignatureRead {
   replayProtected?: boolean
   /** Signatures the provider ignores by design (Stripe's v0 entries), for its extra checks to report on. */
   ignored?: string[]
+  /**
+   * For providers that sign fields of the body (Mailgun, Adyen): the body as the provider parsed it, so that its extra
+   * checks and content variants read it from here rather than parsing the body again. Each provider knows its shape.
+   */
+  body?: unknown
 }
 
 export interface ProviderContext {

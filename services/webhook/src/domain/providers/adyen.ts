@@ -48,18 +48,14 @@ export function adyenItems (payload: string): AdyenBody {
   return { items, live: body?.live }
 }
 
-// The body is parsed once per request, though read, the diagnosis and the extra checks all need its items.
-const PARSED = new WeakMap<ProviderContext, AdyenBody>()
-function itemsOf (ctx: ProviderContext): AdyenBody {
-  if (!PARSED.has(ctx)) PARSED.set(ctx, adyenItems(ctx.payload))
-  return PARSED.get(ctx) as AdyenBody
-}
+// read parses the body once and hands its items to the diagnosis and the extra checks
+const itemsOf = (read: SignatureRead): AdyenBody => read.body as AdyenBody
 
 const itemName = (index: number, count: number): string => count === 1 ? 'the NotificationRequestItem' : `notificationItems[${index}]`
 
 function read (ctx: ProviderContext): SignatureRead {
-  const parsed = itemsOf(ctx)
-  const none = { candidates: [], loose: [], algorithm: ALGORITHM }
+  const parsed = adyenItems(ctx.payload)
+  const none = { candidates: [], loose: [], algorithm: ALGORITHM, body: parsed }
   if ('problem' in parsed) {
     const other = ctx.headers.has('hmacsignature')
       ? '; the HmacSignature header signs the raw body of Balance Platform and Management webhooks instead: verify those with provider ' +
@@ -103,12 +99,13 @@ function read (ctx: ProviderContext): SignatureRead {
     candidates: [{ label, digest: Buffer.concat(digests as Buffer[]) }],
     loose: [],
     algorithm: ALGORITHM,
+    body: parsed,
     signed
   }
 }
 
-function contentVariants (ctx: ProviderContext): ContentVariant[] {
-  const parsed = itemsOf(ctx)
+function contentVariants (_ctx: ProviderContext, read: SignatureRead): ContentVariant[] {
+  const parsed = itemsOf(read)
   if ('problem' in parsed || !parsed.items.some((item) => item.fields.includes(''))) return []
   return [{
     code: 'empty_fields_dropped',
@@ -120,8 +117,8 @@ function contentVariants (ctx: ProviderContext): ContentVariant[] {
   }]
 }
 
-function extraChecks (ctx: ProviderContext): Check[] {
-  const parsed = itemsOf(ctx)
+function extraChecks (_ctx: ProviderContext, read: SignatureRead): Check[] {
+  const parsed = itemsOf(read)
   const live = 'problem' in parsed ? undefined : parsed.live
   return [
     check('body_integrity', 'warning', `Adyen signs ${FIELDS.join(', ')} of each item, nothing else: additionalData, eventDate, reason and ` +

@@ -38,12 +38,8 @@ export function mailgunFields (payload: string): MailgunFields | undefined {
   return { source: 'form', timestamp: field('timestamp'), token: field('token'), signature: field('signature'), parent: field('parent-signature') }
 }
 
-// The body is parsed once per request, though read, the diagnosis and the extra checks all need its fields.
-const PARSED = new WeakMap<ProviderContext, MailgunFields | undefined>()
-function fieldsOf (ctx: ProviderContext): MailgunFields | undefined {
-  if (!PARSED.has(ctx)) PARSED.set(ctx, mailgunFields(ctx.payload))
-  return PARSED.get(ctx)
-}
+// read parses the body once and hands its fields to the diagnosis and the extra checks
+const fieldsOf = (read: SignatureRead): MailgunFields | undefined => read.body as MailgunFields | undefined
 
 const nameIn = (fields: MailgunFields, name: string): string => fields.source === 'json' ? `signature.${name}` : name
 
@@ -57,8 +53,8 @@ function missingDetail (ctx: ProviderContext): string {
 }
 
 function read (ctx: ProviderContext): SignatureRead {
-  const fields = fieldsOf(ctx)
-  const none = { candidates: [], loose: [], algorithm: HMAC_SHA256 }
+  const fields = mailgunFields(ctx.payload)
+  const none = { candidates: [], loose: [], algorithm: HMAC_SHA256, body: fields }
   if (fields?.signature === undefined) {
     return { ...none, reason: 'missing_signature_header', checks: [check('signature_header', 'failed', missingDetail(ctx))] }
   }
@@ -93,6 +89,7 @@ function read (ctx: ProviderContext): SignatureRead {
   return {
     reason,
     checks,
+    body: fields,
     header: nameIn(fields, 'signature'),
     candidates,
     loose,
@@ -102,8 +99,8 @@ function read (ctx: ProviderContext): SignatureRead {
   }
 }
 
-function contentVariants (ctx: ProviderContext): ContentVariant[] {
-  const fields = fieldsOf(ctx)
+function contentVariants (_ctx: ProviderContext, read: SignatureRead): ContentVariant[] {
+  const fields = fieldsOf(read)
   if (fields?.timestamp === undefined || fields.token === undefined) return []
   return [{
     code: 'token_before_timestamp',
@@ -114,8 +111,8 @@ function contentVariants (ctx: ProviderContext): ContentVariant[] {
   }]
 }
 
-function extraChecks (ctx: ProviderContext): Check[] {
-  const fields = fieldsOf(ctx)
+function extraChecks (_ctx: ProviderContext, read: SignatureRead): Check[] {
+  const fields = fieldsOf(read)
   return [
     check('body_integrity', 'warning', 'Mailgun signs the timestamp and the token only, not event-data: a valid signature proves Mailgun sent a ' +
       'delivery at that time, not that the rest of the body is unchanged; where it matters, fetch the event from Mailgun\'s Events API'),
