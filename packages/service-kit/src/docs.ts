@@ -29,7 +29,7 @@ const BUSINESS_RESPONSES = {
   413: described('Request body over the limit.'),
   415: described('The body is not `application/json`.'),
   422: ValidationErrorSchema,
-  429: described('Monthly quota exceeded.'),
+  429: described('Monthly quota exceeded: the call needs more units than remain this month (a batch says how many of each).'),
   503: described('Shedding load, shutting down, or the quota store is unreachable with QUOTA_FAIL_MODE=closed.')
 }
 
@@ -41,10 +41,14 @@ export const TargetNotAllowedResponse = described(
 interface HeaderDoc { type: 'integer' | 'string', description: string }
 
 const MARKETPLACE = ' Absent in marketplace mode (X-RapidAPI-Proxy-Secret), where the marketplace meters calls.'
-// Set on every business call counted against a key's quota, which happens before its body is validated.
+// Set on every business call the quota decided, which happens once its body is valid (a schema's 422 has none); a
+// handler's own 4xx/5xx after that carries them, with its units given back.
 const RATE_LIMIT_HEADERS: Record<string, HeaderDoc> = {
   'X-RateLimit-Limit': { type: 'integer', description: `The key's monthly quota.${MARKETPLACE}` },
-  'X-RateLimit-Remaining': { type: 'integer', description: `Calls left this month, this one counted.${MARKETPLACE}` },
+  'X-RateLimit-Remaining': {
+    type: 'integer',
+    description: `Units left this month after this call: a 2xx answer's units counted, any other answer's given back.${MARKETPLACE}`
+  },
   'X-RateLimit-Reset': { type: 'integer', description: `Seconds until the quota starts again (the next month, UTC).${MARKETPLACE}` }
 }
 const RETRY_AFTER: Record<string, HeaderDoc> = {

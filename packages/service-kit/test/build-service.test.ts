@@ -35,6 +35,7 @@ describe('operational endpoints', () => {
     await app.inject({ method: 'POST', url: '/v1/echo', payload: {} })
     await app.inject({ method: 'POST', url: '/v1/echo', headers: key, payload: { name: 'a', secret: 's', count: 'x' } })
     await app.inject({ method: 'POST', url: '/v1/echo', headers: key, payload: { name: 'a', secret: 's', count: 1 } })
+    await app.inject({ method: 'POST', url: '/v1/echo', headers: key, payload: { name: 'a', secret: 's', count: 1 } })
     const res = await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': 'admin-secret' } })
     expect(res.statusCode).toBe(200)
     const body = res.json()
