@@ -36,6 +36,8 @@ declare module 'fastify' {
      * handler may lower what its 2xx costs with `request.quotaCharge.setUnits(n)`.
      */
     quotaCost?: (request: FastifyRequest) => number
+    /** `false`: the API key is required but the call is never charged (e.g. reading one's own usage). Default true. */
+    metered?: boolean
   }
   interface FastifyRequest {
     principal: Principal | null
@@ -45,10 +47,23 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The store the quota is counted in, for code that refunds work charged earlier (a cancelled job). */
     quotaStore: QuotaStore
+    /** A principal's usage in the current window, read without counting; `QuotaUnavailableError` while the store is down. */
+    quotaUsage: (principal: Principal) => Promise<QuotaUsage>
   }
 }
 
 type Done = (err?: Error) => void
+
+export interface QuotaUsage {
+  limit: number
+  used: number
+  remaining: number
+  /** The window, `YYYY-MM` (UTC). */
+  period: string
+  resetsAt: Date
+  /** Whole seconds until then, as X-RateLimit-Reset says. */
+  resetSeconds: number
+}
 
 const FAIL_CLOSED_RETRY_AFTER = '30'
 const CHALLENGE = { 'www-authenticate': 'APIKey' }
@@ -68,6 +83,20 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   app.decorateRequest('principal', null)
   app.decorateRequest('quotaCharge', null)
   app.decorate('quotaStore', store)
+  app.decorate('quotaUsage', async (principal: Principal): Promise<QuotaUsage> => {
+    const limit = principal.quota ?? options.monthlyQuota
+    const window = monthWindow(new Date(nowMs()))
+    let used: number
+    try {
+      // A consume of 0 units counts nothing: it reads the counter, in the same atomic script as the calls
+      used = (await store.consume(principal.id, window.id, 0, Number.MAX_SAFE_INTEGER)).used
+    } catch {
+      // Without the shared count, any number would be a guess
+      options.onEvent?.('quota_store_error')
+      throw new QuotaUnavailableError({ 'retry-after': FAIL_CLOSED_RETRY_AFTER })
+    }
+    return { limit, used, remaining: Math.max(0, limit - used), period: window.id, resetsAt: new Date(window.resetsAtMs), resetSeconds: window.resetSeconds }
+  })
 
   const setHeaders = (reply: FastifyReply, principal: Principal, limit: number, used: number, window: QuotaWindow) => {
     reply.header('x-ratelimit-limit', principal.quota === null ? defaultLimitText : String(limit))
@@ -185,6 +214,7 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
       route[name] = [...[route[name] ?? []].flat(), hook] as RouteOptions[K]
     }
     add('onRequest', authenticateHook)
+    if (route.config.metered === false) return
     if (route.method === 'HEAD') return add('preHandler', checkOnly)
     const quotaCost = route.config.quotaCost
     add('preHandler', quotaCost ? reserveByBody(quotaCost) : reserveOne)

@@ -41,8 +41,8 @@ export const TargetNotAllowedResponse = described(
 interface HeaderDoc { type: 'integer' | 'string', description: string }
 
 const MARKETPLACE = ' Absent in marketplace mode (X-RapidAPI-Proxy-Secret), where the marketplace meters calls.'
-// Set on every business call the quota decided, which happens once its body is valid (a schema's 422 has none); a
-// handler's own 4xx/5xx after that carries them, with its units given back.
+// Set on every business call the quota decided, which happens once its body is valid: a 2xx and a 429 always carry
+// them (a 422 of the schema never does; a handler's own 4xx after the quota decided does, its units given back).
 const RATE_LIMIT_HEADERS: Record<string, HeaderDoc> = {
   'X-RateLimit-Limit': { type: 'integer', description: `The key's monthly quota.${MARKETPLACE}` },
   'X-RateLimit-Remaining': {
@@ -68,7 +68,7 @@ const REQUEST_ID: Record<string, HeaderDoc> = {
 
 /** The response headers a route's answer with `status` carries, by what the kit does on that route. */
 function headersOf (status: string, business: boolean): Record<string, HeaderDoc> {
-  const counted = business && (/^2/.test(status) || ['400', '422', '429'].includes(status))
+  const counted = business && (/^2/.test(status) || status === '429')
   return {
     ...REQUEST_ID,
     ...(counted ? RATE_LIMIT_HEADERS : {}),
@@ -118,7 +118,9 @@ export function documentBusinessRoutes (app: FastifyInstance) {
     if (route.config?.auth !== true) return
     const schema = (route.schema ??= {}) as Record<string, unknown>
     schema.security = [{ [SECURITY_SCHEME]: [] }]
-    schema.response = { ...BUSINESS_RESPONSES, ...(schema.response as object | undefined) }
+    // A call that is never charged answers neither 429 nor, without a body, 413, 415 or 422
+    const shared = route.config.metered === false ? { 401: BUSINESS_RESPONSES[401], 503: BUSINESS_RESPONSES[503] } : BUSINESS_RESPONSES
+    schema.response = { ...shared, ...(schema.response as object | undefined) }
   })
 }
 

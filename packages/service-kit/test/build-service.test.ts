@@ -67,7 +67,7 @@ describe('OpenAPI', () => {
     expect(check.errors).toEqual([])
     expect(check.version).toBe('3.1')
     expect(doc.components.securitySchemes.APIKeyHeader).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key.' })
-    expect(check.paths).toEqual(['/admin/metrics', '/health', '/ready', '/v1/batch', '/v1/boom', '/v1/echo', '/v1/forbidden', '/v1/lookup'])
+    expect(check.paths).toEqual(['/admin/metrics', '/health', '/ready', '/v1/batch', '/v1/boom', '/v1/echo', '/v1/forbidden', '/v1/lookup', '/v1/usage'])
     expect(check.unsecured).toEqual(['GET /admin/metrics', 'GET /health', 'GET /ready'])
     const echo = doc.paths['/v1/echo'].post
     expect(echo.security).toEqual([{ APIKeyHeader: [] }])
