@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /** A counter's labels: an outcome (`"valid"`), or named labels (`{ provider: "github", reason: "valid" }`). */
 export type CountLabels = string | Record<string, string>
@@ -12,6 +12,7 @@ export class Metrics {
   readonly registry = new Registry()
   private readonly totals = new Map<string, Map<string, number>>()
   private readonly counters = new Map<string, Counter>()
+  private readonly gauges = new Map<string, () => number>()
   private readonly startedAt = Date.now()
   private readonly durations: Histogram<'method' | 'route' | 'status'>
 
@@ -45,6 +46,13 @@ export class Metrics {
     counter.inc(named, by)
   }
 
+  /** A gauge read when metrics are collected: `<name>` in /metrics, and `name: value` in /admin/metrics. */
+  gauge (name: string, help: string, read: () => number): void {
+    this.gauges.set(name, read)
+    // eslint-disable-next-line no-new -- a gauge lives in its registry
+    new Gauge({ name, help, registers: [this.registry], collect () { this.set(read()) } })
+  }
+
   /** One answered request: the duration histogram (whose _count counts requests) and the `requests` entry of the JSON. */
   observe (method: string, route: string, status: number, seconds: number): void {
     this.durations.observe({ method, route, status: String(status) }, seconds)
@@ -57,6 +65,7 @@ export class Metrics {
 
   snapshot (): Record<string, unknown> {
     const out: Record<string, unknown> = { uptime_seconds: Math.floor((Date.now() - this.startedAt) / 1000) }
+    for (const [name, read] of this.gauges) out[name] = read()
     for (const [name, family] of [...this.totals].sort(([a], [b]) => a.localeCompare(b))) {
       out[name] = Object.fromEntries([...family].sort(([a], [b]) => a.localeCompare(b)))
     }
