@@ -42,7 +42,7 @@ export async function operationsRoutes (app: FastifyInstance, options: Operation
     }
   }, async (request) => {
     checkAdminKey(request.headers, options.adminKey)
-    return { service: options.service, ...options.metrics.snapshot() }
+    return { service: options.service, ...(await options.metrics.snapshot()) }
   })
 
   // For Prometheus, which sends the key as a bearer token; not a business endpoint, so not in the OpenAPI document

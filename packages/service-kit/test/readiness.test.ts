@@ -26,12 +26,12 @@ describe.skipIf(!REDIS_URL)('readiness with Redis (skipped without REDIS_URL)', 
       await new Promise((resolve) => setTimeout(resolve, 100))
       const ready = await app.inject({ method: 'GET', url: '/ready' })
       expect(ready.statusCode).toBe(200)
-      expect(app.metrics.snapshot().quota_store_up).toBe(0)
+      expect((await app.metrics.snapshot()).quota_store_up).toBe(0)
       expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
       const call = await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'x-api-key': 'test-key' }, payload: { name: 'a', secret: 's', count: 1 } })
       expect(call.statusCode).toBe(200)
       expect(call.headers['x-ratelimit-remaining']).toBeUndefined()
-      expect(app.metrics.get('quota_store_errors')).toBe(1)
+      expect(await app.metrics.get('quota_store_errors')).toBe(1)
     } finally {
       await app.close()
     }

@@ -59,7 +59,7 @@ describe.skipIf(!hasRedisServer)('Redis unreachable at start (skipped without re
     servers.push(await startRedis(port))
     const app = await buildDemo({ config: testConfig({ redisUrl: `redis://127.0.0.1:${port}`, quotaFailMode: 'open', monthlyQuota: 100_000 }) })
     try {
-      await until(async () => app.metrics.snapshot().quota_store_up === 1)
+      await until(async () => (await app.metrics.snapshot()).quota_store_up === 1)
       const statuses = new Set<number>()
       const load = async (rounds: number) => {
         for (let i = 0; i < rounds; i++) {
@@ -73,7 +73,7 @@ describe.skipIf(!hasRedisServer)('Redis unreachable at start (skipped without re
       server.kill('SIGKILL')
       await during
       servers.push(await startRedis(port))
-      await until(async () => app.metrics.snapshot().quota_store_up === 1)
+      await until(async () => (await app.metrics.snapshot()).quota_store_up === 1)
       await load(5)
       expect([...statuses]).toEqual([200])
       const after = await app.inject(call)

@@ -31,6 +31,8 @@ function allCalendars (): CalendarsResponse['calendars'] {
 }
 
 export const calendarsRoute: FastifyPluginAsyncTypebox = async (app) => {
+  // Exported at 0 from the start: the calendars of our own, and every country's (date-holidays)
+  app.metrics.declare('holiday_lists', ['us-federal', 'us-federal-dc', 'weekdays', 'date-holidays'])
   app.get('/v1/business-days/calendars', {
     config: { auth: true },
     schema: {
