@@ -14,6 +14,7 @@ export class RedisStoreHealth implements QuotaStoreHealth {
   /** null until the first verdict: the first one is logged only when it is "down". */
   private state: boolean | null
   private probing = false
+  private closed = false
   private readonly timer: NodeJS.Timeout
   private readonly timeoutMs: number
 
@@ -35,7 +36,9 @@ export class RedisStoreHealth implements QuotaStoreHealth {
     this.set(false)
   }
 
+  /** Stops checking; the connection's end that follows on shutdown is not an outage to report. */
   close (): void {
+    this.closed = true
     clearInterval(this.timer)
   }
 
@@ -65,7 +68,7 @@ export class RedisStoreHealth implements QuotaStoreHealth {
   }
 
   private set (up: boolean): void {
-    if (this.state === up) return
+    if (this.state === up || this.closed) return
     const before = this.state
     this.state = up
     // The URL may hold a password: it is never logged
