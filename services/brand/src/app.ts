@@ -1,6 +1,6 @@
 import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
-import { MemoryProfileCache, RedisProfileCache, type ProfileCache } from './domain/profile-cache.js'
+import { DEFAULT_CACHE_TTL_SECONDS, MemoryProfileCache, RedisProfileCache, type ProfileCache } from './domain/profile-cache.js'
 import { BrandProfiler } from './domain/profiler.js'
 import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs'
 import { batchRoute } from './routes/batch.route.js'
@@ -22,8 +22,6 @@ export interface BuildAppOptions extends KitOptions {
   jobEngine?: EngineKnobs
 }
 
-const DAY = 24 * 60 * 60
-
 export async function buildApp (options: BuildAppOptions) {
   return await buildService({
     name: 'brand',
@@ -38,7 +36,7 @@ export async function buildApp (options: BuildAppOptions) {
       const cache: ProfileCache = app.redis === null
         ? new MemoryProfileCache()
         : new RedisProfileCache(app.redis, () => app.metrics.count('cache_errors'))
-      const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DAY })
+      const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS })
       await app.register(profileRoute, { profiler })
       await app.register(batchRoute, {
         profiler,

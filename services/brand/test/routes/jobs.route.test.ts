@@ -62,9 +62,10 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () =
     const seen: number[] = []
     let cursor: string | null = '0'
     while (cursor !== null) {
-      const page = (await app.inject({ method: 'GET', url: `/v1/domain/profile/jobs/${id}/results?limit=5&cursor=${cursor}`, headers })).json()
+      const page: { results: Array<{ index: number }>, next_cursor: string | null } =
+        (await app.inject({ method: 'GET', url: `/v1/domain/profile/jobs/${id}/results?limit=5&cursor=${cursor}`, headers })).json()
       expect(page.results.length).toBeLessThanOrEqual(5)
-      seen.push(...page.results.map((line: { index: number }) => line.index))
+      seen.push(...page.results.map((line) => line.index))
       cursor = page.next_cursor
     }
     expect(seen).toEqual(HOSTS.map((_, i) => i))
