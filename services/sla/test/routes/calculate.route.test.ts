@@ -210,15 +210,15 @@ describe('validation (422, FastAPI shape)', () => {
     expect(text.statusCode).toBe(415)
   })
 
-  it('counts a rejected call against the quota before validating it', async () => {
+  it('charges only a calculation answered 2xx: 422s are free, and a 422 stays a 422 with the quota spent', async () => {
     const limited = await testApp({ keys: 'small-key:2' })
     try {
       const headers = { 'x-api-key': 'small-key' }
+      for (let i = 0; i < 3; i++) expect((await calculate(limited, dueRequest({ minutes: 1.5 }), headers)).statusCode).toBe(422)
+      expect((await calculate(limited, dueRequest(), headers)).headers['x-ratelimit-remaining']).toBe('1')
+      expect((await calculate(limited, dueRequest(), headers)).headers['x-ratelimit-remaining']).toBe('0')
       expect((await calculate(limited, dueRequest({ minutes: 1.5 }), headers)).statusCode).toBe(422)
-      const second = await calculate(limited, dueRequest({ minutes: 1.5 }), headers)
-      expect(second.headers['x-ratelimit-remaining']).toBe('0')
-      const third = await calculate(limited, dueRequest(), headers)
-      expect(third.statusCode).toBe(429)
+      expect((await calculate(limited, dueRequest(), headers)).statusCode).toBe(429)
     } finally {
       await limited.close()
     }
