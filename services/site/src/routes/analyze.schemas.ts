@@ -27,7 +27,7 @@ export const AnalyzeRequestSchema = Type.Object({
     default: DEFAULT_MAX_PAGES,
     description: 'Same-host pages sampled besides the homepage (sitemap first, else homepage links; seeded by the domain)'
   }))
-})
+}, { title: 'SiteAnalyzeRequest', additionalProperties: false })
 export type AnalyzeRequest = Static<typeof AnalyzeRequestSchema>
 
 const Str = Type.String()
