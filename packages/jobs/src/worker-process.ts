@@ -60,7 +60,7 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     cache.disconnect()
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => { void stop().finally(() => process.exit(0)) })
+    process.once(signal, () => { stop().finally(() => process.exit(0)).catch(() => {}) })
   }
   process.stdout.write(`${JSON.stringify({ service: `${definition.service}-worker`, msg: 'working jobs', concurrency: settings.concurrency })}\n`)
 }
