@@ -9,6 +9,7 @@ const dirs = [
   'packages/html-metadata',
   'packages/homepage-fetch',
   'packages/civil-date',
+  'packages/jobs',
   'services/webhook',
   'services/sla',
   'services/brand',
