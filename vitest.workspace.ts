@@ -10,6 +10,7 @@ const dirs = [
   'packages/homepage-fetch',
   'packages/civil-date',
   'packages/jobs',
+  'packages/renderer',
   'services/webhook',
   'services/sla',
   'services/brand',
