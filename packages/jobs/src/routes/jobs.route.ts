@@ -34,15 +34,13 @@ export interface JobRoutesOptions {
 // A list with thousands of bad inputs is refused with the first of them, not a response as large as the list
 const MAX_ISSUES = 1000
 
-type Refundable = QuotaStore & { refund?: (keyId: string, windowId: string, units: number) => unknown }
-
 const NEED_REDIS = 'Jobs need Redis: set REDIS_URL (or REDIS_CLUSTER_NODES) so jobs outlive a process and reach the workers'
 
 export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app, options) => {
   const schemas = jobSchemas(options.names)
   const { engine, path, names } = options
   const clock = options.clock ?? (() => new Date())
-  const store = app.quotaStore as Refundable
+  const store: QuotaStore = app.quotaStore
 
   const needRedis = async (): Promise<void> => {
     if (engine === null) throw new HttpError(503, NEED_REDIS, {}, 'jobs_need_redis')
@@ -50,7 +48,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
   const owner = (request: FastifyRequest): string => request.principal?.id ?? 'anonymous'
   const refund = async (request: FastifyRequest, windowId: string, units: number): Promise<void> => {
     const principal = request.principal
-    if (principal?.kind !== 'api-key' || units <= 0 || store.refund === undefined) return
+    if (principal?.kind !== 'api-key' || units <= 0) return
     try {
       await store.refund(principal.id, windowId, units)
       app.metrics.count('job_refunds', 'refunded', units)
