@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
+import { jobsSettingsFromEnv, workerSettingsFromEnv } from '@utility-apis/jobs'
 import { loadConfig } from '@utility-apis/service-kit'
 import { parseEnvFile } from './helpers/env-file.js'
 import { ROOT, serviceSources, variablesRead } from './helpers/services.js'
@@ -18,4 +19,6 @@ test('the values .env.example gives are the defaults', () => {
     const defaults = { service: service.name, port: service.defaultPort }
     expect(loadConfig(example, defaults), service.name).toEqual(loadConfig({}, defaults))
   }
+  expect(jobsSettingsFromEnv(example)).toEqual(jobsSettingsFromEnv({}))
+  expect(workerSettingsFromEnv(example)).toEqual(workerSettingsFromEnv({}))
 })

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { jobsSettingsFromEnv, workerSettingsFromEnv } from '@utility-apis/jobs'
 import { loadConfig, type KitOptions } from '@utility-apis/service-kit'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
@@ -9,6 +10,10 @@ export interface ServiceSource {
   name: string
   /** The port main.ts gives startService: where the service listens without PORT. */
   defaultPort: number
+  /** main.ts reads the bulk-jobs variables too (brand, site). */
+  jobs: boolean
+  /** A src/worker.ts, which reads the worker variables. */
+  worker: boolean
   buildApp: () => Promise<(options: KitOptions) => Promise<FastifyInstance>>
 }
 
@@ -23,6 +28,8 @@ export function serviceSources (): ServiceSource[] {
     return {
       name: start[1],
       defaultPort: Number(start[2]),
+      jobs: main.includes('jobsSettingsFromEnv'),
+      worker: existsSync(join(ROOT, 'services', folder, 'src', 'worker.ts')),
       buildApp: async () => (await import(`../../services/${folder}/src/app.ts`)).buildApp
     }
   })
@@ -48,6 +55,8 @@ export function variablesRead (service: ServiceSource): Set<string> {
   for (const values of environments) {
     const env = recordingEnv(values, read)
     loadConfig(env, { service: service.name, port: service.defaultPort })
+    if (service.jobs) jobsSettingsFromEnv(env)
+    if (service.worker) workerSettingsFromEnv(env)
   }
   return read
 }
