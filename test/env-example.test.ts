@@ -9,7 +9,7 @@ import { ROOT, serviceSources, variablesRead } from './helpers/services.js'
 const example = parseEnvFile(readFileSync(join(ROOT, '.env.example'), 'utf8'))
 
 test('.env.example lists exactly the variables the services read', () => {
-  const read = new Set(serviceSources().flatMap((service) => [...variablesRead(service)]))
+  const read = new Set(serviceSources().flatMap((service) => [...variablesRead(service), ...(service.worker ? variablesRead(service, 'worker') : [])]))
   expect(Object.keys(example).sort(), 'add the new variable to .env.example with its default and what it does')
     .toEqual([...read].sort())
 })

@@ -49,14 +49,14 @@ function recordingEnv (values: Record<string, string>, read: Set<string>): Recor
  * The variables a service reads at start-up, found by running its configuration loader on an
  * environment that records every read, in development and in production mode.
  */
-export function variablesRead (service: ServiceSource): Set<string> {
+export function variablesRead (service: ServiceSource, process: 'main' | 'worker' = 'main'): Set<string> {
   const read = new Set<string>()
   const environments: Array<Record<string, string>> = [{}, { NODE_ENV: 'production', API_KEYS: 'k' }]
   for (const values of environments) {
     const env = recordingEnv(values, read)
     loadConfig(env, { service: service.name, port: service.defaultPort })
     if (service.jobs) jobsSettingsFromEnv(env)
-    if (service.worker) workerSettingsFromEnv(env)
+    if (process === 'worker') workerSettingsFromEnv(env)
   }
   return read
 }
