@@ -10,8 +10,11 @@ import { resolvePermitted } from './resolve.js'
 import { checkUrl } from './url-policy.js'
 
 export interface FetchOptions {
-  method?: 'GET' | 'HEAD'
+  /** POST sends `body` (a webhook delivery) and never follows a redirect: the body is not re-sent elsewhere. */
+  method?: 'GET' | 'HEAD' | 'POST'
   headers?: Record<string, string>
+  /** The request body, POST only. */
+  body?: string | Buffer
   /** Decoded bytes kept; the rest is cut off and `truncated` set. Default 2 MiB. */
   maxBytes?: number
   /** Deadline of the whole fetch, redirects and body included. Default 15000. */
@@ -72,6 +75,8 @@ function flatHeaders (headers: IncomingHttpHeaders): Record<string, string> {
   return flat
 }
 
+type Method = NonNullable<FetchOptions['method']>
+
 interface Exchange { url: URL, response: Dispatcher.ResponseData<RemoteRecord>, release: () => void }
 
 export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
@@ -85,11 +90,11 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
   const dispatcher = agent.compose(trackRemoteAddress())
   const limiter = new HostLimiter(resolved.perHostConcurrency)
 
-  async function send (url: URL, method: 'GET' | 'HEAD', headers: Record<string, string>, signal: AbortSignal): Promise<Exchange> {
+  async function send (url: URL, method: Method, headers: Record<string, string>, signal: AbortSignal, body?: string | Buffer): Promise<Exchange> {
     const release = await limiter.acquire(url.hostname, signal)
     try {
       const response = await dispatcher.request({
-        origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, signal, opaque: new RemoteRecord()
+        origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal, opaque: new RemoteRecord()
       })
       return { url, response, release }
     } catch (error) {
@@ -125,6 +130,7 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
   async function fetch (input: string, options: FetchOptions = {}): Promise<FetchResult> {
     const started = performance.now()
     const method = options.method ?? 'GET'
+    if (options.body !== undefined && method !== 'POST') throw new TypeError('safe-fetch: only a POST carries a body')
     const redirects: RedirectHop[] = []
     let url = checkUrl(input, resolved)
     const requestedUrl = url.href
@@ -136,10 +142,10 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
     const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal])
     try {
       for (;;) {
-        const exchange = await send(url, method, headers, signal)
+        const exchange = await send(url, method, headers, signal, options.body)
         let next: URL | null = null
         try {
-          if (options.followRedirects !== false) next = await nextHop(exchange, redirects, visited)
+          if (options.followRedirects !== false && method !== 'POST') next = await nextHop(exchange, redirects, visited)
           if (next === null) return await finish(exchange)
         } finally {
           cancelBody(exchange.response.body)
