@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto'
 import type { Algorithm } from './algorithms.js'
 import type { Cause } from './body-variants.js'
 import type { Parts } from './digest.js'
@@ -163,6 +164,12 @@ export interface ProviderInfo {
   requires_url: boolean
 }
 
+export interface SigningKey {
+  type: 'ed25519' | 'p256'
+  /** The public key in the form the provider shows it (Discord's hex, SendGrid's base64 DER, a whpk_ key, a JWK). */
+  publish: (publicKey: KeyObject) => string
+}
+
 /** A loose reading of a signature header that matched: what the diagnosis found the sender did. */
 export interface FramingReading {
   algorithm: string
@@ -202,6 +209,10 @@ export interface ProviderBehaviour {
   configurable?: Configurable
   /** Header values a sender of this provider would send: the replay test vectors and POST /v1/webhooks/sign. */
   sign: (input: SignInput) => Record<string, string>
+  /** Public-key providers: the private key's type, and its public key as the provider publishes it (verify's secret). */
+  signingKey?: SigningKey
+  /** Providers that sign inside the body (Mailgun, Adyen): the body with the signature written in, or why it cannot be. */
+  signBody?: (input: SignInput) => { body: string } | { problem: string }
   /** Known-good deliveries (the provider's published vectors where there are some), posted back as valid. */
   demos: Demo[]
   /** What a developer of this provider should know when the signature does not match; and when its header is missing. */

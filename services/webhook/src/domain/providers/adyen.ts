@@ -1,5 +1,5 @@
 import { hmacOfEachPart } from '../algorithms.js'
-import { decodeBase64, mac } from '../digest.js'
+import { decodeBase64, decodeHex, mac } from '../digest.js'
 import { hexKey } from '../key-formats.js'
 import { defineProvider, anyFramework, check, type ContentVariant, type ProviderContext, type SignatureRead } from '../provider.js'
 import type { Check } from '../types.js'
@@ -166,6 +166,18 @@ export const adyen = defineProvider({
   secretFindings: (secret) => secret.startsWith('AQE') ? ['it starts with AQE, the shape of an Adyen API key, which signs no webhook'] : [],
   // The signature travels inside each item, so the demo body is signed already and nothing is added to the headers.
   sign: () => ({}),
+  signBody ({ body, secret }) {
+    const parsed = adyenItems(body)
+    const key = decodeHex(secret)
+    if ('problem' in parsed) return { problem: `${parsed.problem}: Adyen signs each NotificationRequestItem of a standard webhook body` }
+    if (key === undefined) return { problem: 'the secret is not hex: Adyen\'s HMAC key is 64 hex characters' }
+    const json = jsonObject(body) as { notificationItems: Array<{ NotificationRequestItem: Record<string, unknown> }> }
+    json.notificationItems.forEach(({ NotificationRequestItem: item }, index) => {
+      const signature = mac('sha256', key, [parsed.items[index].fields.join(':')]).toString('base64')
+      item.additionalData = { ...(isObject(item.additionalData) ? item.additionalData : {}), hmacSignature: signature }
+    })
+    return { body: JSON.stringify(json) }
+  },
   demos: [{
     payload: JSON.stringify({
       live: 'false',

@@ -2,6 +2,7 @@ import { HMAC_SHA256 } from '../algorithms.js'
 import { hmac } from '../digest.js'
 import { defineProvider, anyFramework, check, type ProviderContext, type SignatureRead } from '../provider.js'
 import type { Check } from '../types.js'
+import { jsonObject } from './body-fields.js'
 import { readFramedHeader } from './framing.js'
 
 const SIGNATURE = 'Linear-Signature'
@@ -80,6 +81,12 @@ export const linear = defineProvider({
       ? check('idempotency_key', 'passed', 'Linear-Delivery is present: deduplicate deliveries on it')
       : check('idempotency_key', 'skipped', 'no Linear-Delivery header: deduplicate deliveries on it when you receive it')
   ],
+  // Linear writes the delivery time into the body, which it then signs whole.
+  signBody ({ body, timestamp }) {
+    const json = jsonObject(body)
+    if (json === undefined) return { problem: `Linear signs a JSON object body holding its ${FIELD}: the payload is not one` }
+    return { body: JSON.stringify({ ...json, [FIELD]: timestamp * 1000 }) }
+  },
   sign: ({ body, secret, id }) => ({
     [SIGNATURE]: hmac('sha256', secret, body).toString('hex'),
     'Linear-Delivery': id,

@@ -153,6 +153,14 @@ export const mailgun = defineProvider({
   ],
   // The signature travels in the body, so the demo body is signed already and nothing is added to the headers.
   sign: () => ({}),
+  // The signature object is written into the body, first as Mailgun sends it; the id given is the token.
+  signBody ({ body, secret, timestamp, id }) {
+    const json = jsonObject(body)
+    if (json === undefined) return { problem: 'Mailgun signs inside a JSON object body (its signature object): the payload is not one' }
+    const { signature: _replaced, ...rest } = json
+    const fields = { timestamp: String(timestamp), token: id }
+    return { body: JSON.stringify({ signature: { ...fields, signature: mac('sha256', secret, [fields.timestamp, id]).toString('hex') }, ...rest }) }
+  },
   demos: [{
     payload: JSON.stringify({
       signature: { token: DEMO_TOKEN, timestamp: DEMO_TIME, signature: mac('sha256', DEMO_SECRET, [DEMO_TIME, DEMO_TOKEN]).toString('hex') },

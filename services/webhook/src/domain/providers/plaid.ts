@@ -1,4 +1,4 @@
-import { createHash, sign } from 'node:crypto'
+import { createHash, createPublicKey, sign, type KeyObject } from 'node:crypto'
 import { ecdsaP256 } from '../algorithms.js'
 import { decodeHex } from '../digest.js'
 import { publicKey, type KeyFormat } from '../key-formats.js'
@@ -102,6 +102,18 @@ function signToken (body: string, privateKey: string, timestamp: number, kid: st
 
 const DEMO_KID = 'demo-plaid-key-1'
 
+/** The kid of a key: the demo's own, else the start of its SPKI's SHA-256, so the token and the JWK always agree. */
+function keyId (publicKey: KeyObject): string {
+  const spki = publicKey.export({ type: 'spki', format: 'der' })
+  if (spki.equals(Buffer.from(DEMO_P256.publicBase64, 'base64'))) return DEMO_KID
+  return createHash('sha256').update(spki).digest('base64url').slice(0, 22)
+}
+
+function publishedJwk (publicKey: KeyObject): string {
+  const { crv, x, y } = publicKey.export({ format: 'jwk' })
+  return JSON.stringify({ kty: 'EC', crv, x, y, alg: 'ES256', use: 'sig', kid: keyId(publicKey) })
+}
+
 export const plaid = defineProvider({
   id: 'plaid',
   replayProtected: true,
@@ -121,11 +133,13 @@ export const plaid = defineProvider({
     ...keyIdCheck(ctx),
     check('idempotency_key', 'skipped', 'deduplicate Plaid deliveries on webhook_type, webhook_code and item_id in the payload')
   ],
-  sign: ({ body, secret, timestamp }) => ({ [HEADER]: signToken(body, secret, timestamp, DEMO_KID) }),
+  sign: ({ body, secret, timestamp }) => ({ [HEADER]: signToken(body, secret, timestamp, keyId(createPublicKey(secret))) }),
+  // Plaid serves its keys as JWKs (/webhook_verification_key/get), each with the kid its tokens name.
+  signingKey: { type: 'p256', publish: publishedJwk },
   demos: [{
     payload: '{\n  "environment": "sandbox",\n  "item_id": "wz666MBjYWTp2PDzzggYhM6oWWmBb",\n  "new_transactions": 0,\n' +
       '  "webhook_code": "INITIAL_UPDATE",\n  "webhook_type": "TRANSACTIONS"\n}',
-    secret: JSON.stringify({ ...DEMO_P256.publicJwk, alg: 'ES256', use: 'sig', kid: DEMO_KID }),
+    secret: publishedJwk(createPublicKey(DEMO_P256.privateKey)),
     signingKey: DEMO_P256.privateKey,
     headers: { 'Content-Type': 'application/json' }
   }],

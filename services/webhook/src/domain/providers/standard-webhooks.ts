@@ -1,7 +1,7 @@
 import { sign } from 'node:crypto'
 import { ed25519, hmacAlgorithm } from '../algorithms.js'
 import { decodeBase64, decodeBase64Loose, hmac } from '../digest.js'
-import { publicKey, type KeyFormat } from '../key-formats.js'
+import { publicKey, rawEd25519, type KeyFormat } from '../key-formats.js'
 import {
   defineProvider, anyFramework, check, headerReason, prefixed, readHeader, type Candidate, type ProviderContext, type SignatureRead
 } from '../provider.js'
@@ -144,6 +144,8 @@ export const standardWebhooks = defineProvider({
   detection: { headers: ['webhook-signature', 'svix-signature'] },
   read,
   whsecSecrets: true,
+  // v1a: the sender's Ed25519 key; its public key is published as whpk_ and the base64 of its 32 raw bytes.
+  signingKey: { type: 'ed25519', publish: (key) => `whpk_${rawEd25519(key).toString('base64')}` },
   // The key is the base64 after whsec_: a sender may have used the string verbatim (as Stripe does) or skipped the decoding.
   secretVariants: (secret) => [{
     code: 'secret_verbatim',

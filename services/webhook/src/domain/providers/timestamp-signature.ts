@@ -3,7 +3,7 @@ import type { Algorithm } from '../algorithms.js'
 import { decodeBase64, decodeHex } from '../digest.js'
 import {
   check, defineProvider, prefixed, readHeader,
-  type ContentVariant, type Demo, type Provider, type ProviderContext, type SignatureRead
+  type ContentVariant, type Demo, type SigningKey, type Provider, type ProviderContext, type SignatureRead
 } from '../provider.js'
 import type { RawBodyHint } from '../types.js'
 import { headerFailure } from './framing.js'
@@ -32,6 +32,7 @@ export interface TimestampSignatureSpec<Id extends string = string> {
   note: RawBodyHint
   contentVariants?: (ctx: ProviderContext, read: SignatureRead) => ContentVariant[]
   secretFindings?: (secret: string) => string[]
+  signingKey: SigningKey
 }
 
 function read (ctx: ProviderContext, spec: TimestampSignatureSpec): SignatureRead {
@@ -76,6 +77,7 @@ export function timestampSignatureProvider<const Id extends string> (spec: Times
     algorithm: spec.algorithm,
     detection: { headers: [spec.signatureHeader.toLowerCase()], telltales: [spec.timestampHeader.toLowerCase()] },
     read: (ctx) => read(ctx, spec),
+    signingKey: spec.signingKey,
     ...(spec.contentVariants === undefined ? {} : { contentVariants: spec.contentVariants }),
     ...(spec.secretFindings === undefined ? {} : { secretFindings: spec.secretFindings }),
     sign: ({ body, secret, timestamp }) => ({
