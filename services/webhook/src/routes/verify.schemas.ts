@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 import { StringMap } from './schema-types.js'
-import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, PROVIDER_IDS, REASONS } from '../domain/types.js'
+import { PROVIDER_IDS } from '../domain/providers/index.js'
+import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, REASONS } from '../domain/types.js'
 
 export const PROVIDER_CHOICES = [...PROVIDER_IDS, 'auto'] as const
 
