@@ -168,6 +168,7 @@ describe.each(services)('deploy/k8s: $name', (service) => {
 
   test('scales between two replicas and more, and a voluntary disruption takes at most one', () => {
     const autoscaler = find('HorizontalPodAutoscaler', service.name)
+    expect(deployment.spec, 'replicas belong to the autoscaler: `kubectl apply` would reset its scale').not.toHaveProperty('replicas')
     expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: service.name })
     expect(autoscaler.spec.minReplicas).toBeGreaterThanOrEqual(2)
     expect(autoscaler.spec.maxReplicas).toBeGreaterThan(autoscaler.spec.minReplicas)

@@ -80,6 +80,41 @@ describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () 
     })
   })
 
+  test('refund: lowers the counter atomically with the turn\'s consumes, never below zero, never creates a counter', async () => {
+    await withStore('refund', async (store, key) => {
+      await store.consume('k', '2026-11', 8, 10)
+      expect(await store.refund('k', '2026-11', 3)).toBe(5)
+      expect(await admin.get(key('k'))).toBe('5')
+      expect(await admin.ttl(key('k'))).toBeGreaterThan(0)
+      // consumes and refunds of one turn: each decided in order, as separate scripts would
+      const turn = await Promise.all([store.consume('k', '2026-11', 5, 10), store.consume('k', '2026-11', 1, 10),
+        store.refund('k', '2026-11', 4), store.consume('k', '2026-11', 4, 10)])
+      expect(turn).toEqual([{ admitted: true, used: 10 }, { admitted: false, used: 10 }, 6, { admitted: true, used: 10 }])
+      expect(await store.refund('k', '2026-11', 50)).toBe(0)
+      expect(await admin.get(key('k'))).toBe('0')
+      expect(await store.refund('absent', '2026-11', 2)).toBe(0)
+      expect(await admin.exists(key('absent'))).toBe(0)
+      await expect(store.refund('k', '2026-11', -1)).rejects.toThrow(RangeError)
+    })
+  })
+
+  test('refunds concurrent with consumes over three clients: the counter ends at consumed minus refunded', async () => {
+    const prefix = `refund-race-${process.pid}-${Date.now()}`
+    const clients = [0, 1, 2].map(() => new Redis(REDIS_URL as string))
+    const stores = clients.map((c) => new RedisQuotaStore(c, prefix))
+    try {
+      await stores[0].consume('k', '2026-11', 300, 1000)
+      const calls = Array.from({ length: 600 }, async (_, i) => i % 2 === 0
+        ? (await stores[i % 3].consume('k', '2026-11', 1, 1000)).admitted
+        : await stores[i % 3].refund('k', '2026-11', 1))
+      const results = await Promise.all(calls)
+      expect(results.filter((r) => r === true)).toHaveLength(300)
+      expect(await admin.get(RedisQuotaStore.keyFor(prefix, 'k', '2026-11'))).toBe('300')
+    } finally {
+      await Promise.all(clients.map((c) => c.quit()))
+    }
+  })
+
   test('a counter key of the wrong type fails its own call only, not the others of the same turn', async () => {
     await withStore('wrongtype', async (store, key) => {
       await admin.rpush(key('broken'), 'x')

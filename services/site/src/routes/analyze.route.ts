@@ -5,8 +5,7 @@ import { HttpError } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import type { Fetcher } from '../domain/collect/fetch-step.js'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
-import { observeSite } from '../domain/collect/observe-site.js'
-import { buildReport } from '../domain/report.js'
+import { analyzeSite } from '../domain/analyze-site.js'
 import { REPORT_CSP, renderHtmlReport } from '../domain/reports/html-report.js'
 import { renderMarkdownReport } from '../domain/reports/markdown-report.js'
 import { targetOf } from './url-input.js'
@@ -64,14 +63,13 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
     const target = targetOf(request.body.url)
     const format = request.body.format ?? FORMATS[request.accepts().type(Object.keys(FORMATS)) as string] ?? 'json'
     try {
-      const observations = await observeSite(target, {
+      const report = await analyzeSite(target, {
         fetcher,
         fetchAs,
-        now: clock(),
+        clock,
         budgetMs: (request.body.time_budget_seconds ?? DEFAULT_BUDGET_SECONDS) * 1000,
         maxPages: request.body.max_pages ?? DEFAULT_MAX_PAGES
       })
-      const report = buildReport(observations, clock())
       app.metrics.count('analyses', report.fetchability.ok ? 'reachable' : 'unreachable')
       if (format === 'html') {
         reply.type('text/html; charset=utf-8').header('content-security-policy', REPORT_CSP)
