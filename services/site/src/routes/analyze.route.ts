@@ -27,7 +27,9 @@ const DESCRIPTION = `Analyses a public website for how well crawlers, AI answer 
 
 Reads the homepage (redirects, headers, timing), the http:// and www/apex variants, /robots.txt (RFC 9309 matcher, Lighthouse lint,
 content signals), the sitemaps (robots.txt Sitemap: lines, else /sitemap.xml; indexes, gzip, RSS/Atom, text), /llms.txt and
-/llms-full.txt, a random 404 probe and a deterministic sample of same-host pages (seeded by the domain). No JavaScript is run.
+/llms-full.txt, a random 404 probe and a deterministic sample of same-host pages (seeded by the domain). JavaScript runs only where the
+server renders (RENDERER=chromium): then the homepage and up to 3 sampled pages are compared rendered against raw (rendering) and the
+homepage's lab Core Web Vitals are measured (performance, not scored); otherwise rendering is {"status": "disabled"}.
 
 - **technical_crawl_score** (= score, out of 100): fetchability 20, metadata 25, crawl_policy 20, structured_data 10,
   llm_readiness 15, freshness 10; every check and its points are in score_breakdown.
