@@ -75,6 +75,8 @@ export class JobEngine {
     const queueOptions = { connection: this.connect('api'), prefix: this.keys.prefix }
     this.items = new Queue<ChunkData>(ITEMS_QUEUE, queueOptions)
     this.callbacks = new Queue<CallbackData>(CALLBACKS_QUEUE, queueOptions)
+    // Redis away: commands fail and callers answer for it; the queues reconnect by themselves
+    for (const queue of [this.items, this.callbacks]) queue.on('error', () => {})
     this.metrics = new JobMetrics(options.metrics ?? null)
     this.metrics.exportQueueDepth(async () => await this.queueDepth())
   }

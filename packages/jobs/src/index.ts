@@ -10,5 +10,5 @@ export type { ItemOutcome, ItemProcessor, JobState, JobStatus, ResultLine } from
 export { jobRoutes, type JobRoutesOptions } from './routes/jobs.route.js'
 export { jobSchemas, MAX_PAGE, type JobSchemaNames } from './routes/jobs.schemas.js'
 export { mountJobs, type EngineKnobs, type MountJobsOptions } from './mount.js'
-export { DEFAULT_JOBS_SETTINGS, jobsSettingsFromEnv, type JobsSettings } from './settings.js'
+export { DEFAULT_JOBS_SETTINGS, jobsSettingsFromEnv, workerSettingsFromEnv, type JobsSettings, type WorkerSettings } from './settings.js'
 export { runWorkerProcess, type WorkerProcessDefinition } from './worker-process.js'

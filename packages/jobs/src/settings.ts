@@ -35,3 +35,25 @@ export function jobsSettingsFromEnv (env: Env): JobsSettings {
     perHostConcurrency: whole(env, 'JOBS_HOST_CONCURRENCY', DEFAULT_JOBS_SETTINGS.perHostConcurrency, 1, 100)
   }
 }
+
+/** What only a worker process reads besides the jobs variables. */
+export interface WorkerSettings {
+  /** WORKER_METRICS_PORT: where the worker serves /health and /metrics. */
+  metricsPort: number
+  /** JOBS_PREFIX: the jobs' key prefix, `{jobs:<service>}` unless set (tests keep theirs apart). */
+  prefix: string | undefined
+  /** JOBS_LOCK_MS: how long a chunk's lock lasts; a killed worker's chunk moves on after it. */
+  lockMs: number
+}
+
+export function workerSettingsFromEnv (env: Env): WorkerSettings {
+  const prefix = env.JOBS_PREFIX?.trim()
+  if (prefix !== undefined && prefix !== '' && !/^\{[A-Za-z0-9:_-]{1,64}\}$/.test(prefix)) {
+    throw new Error(`Invalid configuration: JOBS_PREFIX must be a hash tag such as {jobs:brand}, got "${prefix}"`)
+  }
+  return {
+    metricsPort: whole(env, 'WORKER_METRICS_PORT', 9464, 1, 65535),
+    prefix: prefix === '' ? undefined : prefix,
+    lockMs: whole(env, 'JOBS_LOCK_MS', 30_000, 1000, 600_000)
+  }
+}

@@ -4,7 +4,7 @@ import { secretsEqual } from '@utility-apis/auth-quota'
 import { loadConfig, Metrics, type ServiceConfig } from '@utility-apis/service-kit'
 import { connectRedis, type RedisTarget } from './connection.js'
 import { JobEngine } from './engine.js'
-import { jobsSettingsFromEnv } from './settings.js'
+import { jobsSettingsFromEnv, workerSettingsFromEnv } from './settings.js'
 import type { ItemProcessor } from './types.js'
 import { startWorker } from './worker.js'
 
@@ -27,16 +27,16 @@ export interface WorkerProcessDefinition {
 export async function runWorkerProcess (definition: WorkerProcessDefinition, env: Env): Promise<void> {
   const { config } = loadConfig(env, { service: definition.service, port: definition.port })
   const settings = jobsSettingsFromEnv(env)
+  const workerSettings = workerSettingsFromEnv(env)
   const target: RedisTarget | null = config.redisClusterNodes ?? config.redisUrl
   if (target === null) throw new Error('Invalid configuration: REDIS_URL (or REDIS_CLUSTER_NODES) must be set for a worker')
-  const metricsPort = env.WORKER_METRICS_PORT === undefined ? 9464 : Number(env.WORKER_METRICS_PORT)
   const cache = connectRedis(target, 'api')
   cache.on('error', () => {})
   const { processor, fetcher } = definition.build(config, cache)
   const metrics = new Metrics(definition.service)
   const engine = new JobEngine({
     service: definition.service,
-    prefix: env.JOBS_PREFIX,
+    prefix: workerSettings.prefix,
     redis: target,
     jobsPath: definition.jobsPath,
     retentionDays: settings.retentionDays,
@@ -48,10 +48,10 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     concurrency: settings.concurrency,
     perHostConcurrency: settings.perHostConcurrency,
     callbackFetcher: fetcher,
-    lockMs: env.JOBS_LOCK_MS === undefined ? undefined : Number(env.JOBS_LOCK_MS)
+    lockMs: workerSettings.lockMs
   })
   const server = metricsServer(metrics, config.adminKey)
-  server.listen(metricsPort, config.host)
+  server.listen(workerSettings.metricsPort, config.host)
   const stop = async (): Promise<void> => {
     server.close()
     await worker.close()
@@ -60,7 +60,7 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     cache.disconnect()
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => { void stop().finally(() => process.exit(0)) })
+    process.once(signal, () => { stop().finally(() => process.exit(0)).catch(() => {}) })
   }
   process.stdout.write(`${JSON.stringify({ service: `${definition.service}-worker`, msg: 'working jobs', concurrency: settings.concurrency })}\n`)
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { monthWindow, type QuotaStore } from '@utility-apis/auth-quota'
-import { HttpError, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { ErrorSchema, HttpError, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type {} from '@utility-apis/service-kit' // its decorations: app.metrics, app.quotaStore
@@ -28,13 +28,16 @@ export interface JobRoutesOptions {
   resolver: Pick<SafeFetcher, 'resolve'>
   bodyLimit: number
   clock?: () => Date
-  examples?: { request?: unknown[], created?: unknown[], status?: unknown[] }
+  examples?: { request?: Examples, created?: Examples, status?: Examples }
 }
+
+/** OpenAPI examples by name: `{ name: { summary, value } }`. */
+type Examples = Record<string, { summary: string, value: unknown }>
 
 // A list with thousands of bad inputs is refused with the first of them, not a response as large as the list
 const MAX_ISSUES = 1000
 
-type Refundable = QuotaStore & { refund?: (keyId: string, windowId: string, units: number) => unknown }
+const NOT_FOUND = { ...ErrorSchema, description: 'No job of this id belongs to your key: `{"detail": "Job not found"}`.' }
 
 const NEED_REDIS = 'Jobs need Redis: set REDIS_URL (or REDIS_CLUSTER_NODES) so jobs outlive a process and reach the workers'
 
@@ -42,7 +45,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
   const schemas = jobSchemas(options.names)
   const { engine, path, names } = options
   const clock = options.clock ?? (() => new Date())
-  const store = app.quotaStore as Refundable
+  const store: QuotaStore = app.quotaStore
 
   const needRedis = async (): Promise<void> => {
     if (engine === null) throw new HttpError(503, NEED_REDIS, {}, 'jobs_need_redis')
@@ -50,7 +53,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
   const owner = (request: FastifyRequest): string => request.principal?.id ?? 'anonymous'
   const refund = async (request: FastifyRequest, windowId: string, units: number): Promise<void> => {
     const principal = request.principal
-    if (principal?.kind !== 'api-key' || units <= 0 || store.refund === undefined) return
+    if (principal?.kind !== 'api-key' || units <= 0) return
     try {
       await store.refund(principal.id, windowId, units)
       app.metrics.count('job_refunds', 'refunded', units)
@@ -170,7 +173,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
       summary: 'Status of a job',
       description: 'Progress counts and times of a job of your key (another key\'s job is a 404).',
       params: schemas.params,
-      response: { 200: { ...schemas.status, description: 'The job.', 'x-examples': options.examples?.status } }
+      response: { 200: { ...schemas.status, description: 'The job.', 'x-examples': options.examples?.status }, 404: NOT_FOUND }
     }
   }, async (request) => (engine as JobEngine).status(await found(request)))
 
@@ -193,7 +196,8 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
             'application/json': { schema: schemas.results },
             'application/x-ndjson': { schema: { type: 'string', description: `one ${schemas.line.title} object a line` } }
           }
-        }
+        },
+        404: NOT_FOUND
       }
     }
   }, async (request, reply) => {
@@ -218,7 +222,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
       description: 'Items not started are not worked on and their units of quota are refunded; results already written are ' +
         'kept. A finished job is left as it is. Answers the job\'s status.',
       params: schemas.params,
-      response: { 200: { ...schemas.status, description: 'The job after the cancellation.' } }
+      response: { 200: { ...schemas.status, description: 'The job after the cancellation.' }, 404: NOT_FOUND }
     }
   }, async (request) => {
     const { job, refund: units } = await (engine as JobEngine).cancel(request.params.id, owner(request))

@@ -27,7 +27,7 @@ async function finished (id: string) {
 describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () => {
   beforeAll(async () => {
     server = await startFixtureServer(Object.fromEntries(HOSTS.map((host, i) => [host, { '/': { body: page(`Brand ${i}`), delayMs: 50 } }])))
-    app = await buildJobsApp({ keys: `${key},${other}`, hosts: HOSTS, prefix: testPrefix() })
+    app = await buildJobsApp({ keys: `${key},${other}`, hosts: HOSTS, prefix: testPrefix(), config: { adminKey: 'jobs-admin' } })
   })
   afterAll(async () => {
     await app?.close()
@@ -54,6 +54,16 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () =
       expect({ ...line.profile, cached: true }).toEqual(single.json())
       expect(line).toMatchObject({ ok: true, input: inputs()[line.index] })
     }
+  })
+
+  it('exports queue depth, items, item durations and job outcomes in /metrics', async () => {
+    const { id } = (await create({ domains: inputs().slice(0, 2) })).json()
+    await finished(id)
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer jobs-admin' } })).body
+    expect(metrics).toMatch(/^jobs_queue_depth\{state="waiting",service="brand"\} \d+$/m)
+    expect(metrics).toMatch(/^job_items_total\{outcome="ok",service="brand"\} [1-9]\d*$/m)
+    expect(metrics).toMatch(/^job_item_duration_seconds_count\{service="brand"\} [1-9]\d*$/m)
+    expect(metrics).toMatch(/^jobs_total\{outcome="completed",service="brand"\} [1-9]\d*$/m)
   })
 
   it('pages through the results with cursor and limit, and streams them as NDJSON', async () => {
