@@ -145,7 +145,7 @@ function judged (planned: Planned, status: number | null, body: Buffer | null, e
   const expected = planned.expected
   const passed = status !== null && (expected === '2xx' ? status >= 200 && status < 300 : status >= 400 && status < 500)
   let finding: string | null = null
-  if (status === null) finding = `no answer: ${error ?? 'the endpoint did not answer'}`
+  if (status === null) finding = error ?? 'no answer'
   else if (!passed && expected === '4xx' && status >= 500) {
     finding = `it answered ${status} to a delivery it should refuse: answer 4xx (400 or 401), so the sender does not retry it as an outage`
   } else if (!passed && expected === '4xx' && status >= 300 && status < 400) {
@@ -174,7 +174,7 @@ export async function runConformance (
       checks.push(judged(item, answer.status, answer.body))
     } catch (error) {
       if (isRefusedTarget(error)) throw error
-      checks.push(judged(item, null, null, error instanceof Error ? error.message : 'the request failed'))
+      checks.push(judged(item, null, null, `no answer: ${error instanceof Error ? error.message : 'the request failed'}`))
     }
   }
   return { grade: checks.every((check) => check.passed) ? 'pass' : 'fail', checks }
