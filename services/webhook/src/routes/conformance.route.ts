@@ -4,6 +4,7 @@ import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import { CONFORMANCE_UNITS, isRefusedTarget, MAX_REQUESTS, runConformance, type Send } from '../domain/conformance.js'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { SignRefusal } from '../domain/sign.js'
+import { conformanceRequestExamples, conformanceResponseExamples } from './conformance.examples.js'
 import { ConformanceRequestSchema, ConformanceResponseSchema, type ConformanceResponseBody } from './conformance.schemas.js'
 
 export interface ConformanceRouteOptions {
@@ -35,15 +36,10 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
       description: DESCRIPTION,
       body: {
         ...ConformanceRequestSchema,
-        'x-examples': {
-          github: {
-            summary: 'A GitHub receiver',
-            value: { provider: PROVIDERS.github.id, endpoint_url: 'https://hooks.example.com/github', secret: 'test-endpoint-secret' }
-          }
-        }
+        'x-examples': conformanceRequestExamples
       },
       response: {
-        200: { ...ConformanceResponseSchema, description: 'The grade and each check.' },
+        200: { ...ConformanceResponseSchema, description: 'The grade and each check.', 'x-examples': await conformanceResponseExamples() },
         400: {
           ...ErrorSchema,
           description: 'A target that is not public (`{"detail": "Target address is not allowed"}`), or a key the provider cannot sign with.'
