@@ -13,7 +13,7 @@ export const RobotsSimulateRequestSchema = Type.Object({
   max_urls: Type.Optional(Type.Integer({
     minimum: 1, maximum: 500, default: DEFAULT_MAX_URLS, description: 'URLs judged: the homepage, then from the sitemaps, then the homepage\'s links'
   }))
-})
+}, { title: 'RobotsSimulateRequest', additionalProperties: false })
 export type RobotsSimulateRequest = Static<typeof RobotsSimulateRequestSchema>
 
 const Rule = Nullable(Type.Object({ line: Type.Integer(), text: Type.String() }))

@@ -14,7 +14,7 @@ export const RobotsTestRequestSchema = Type.Object({
     description: 'Product tokens (`Googlebot`, `GPTBot`, ...), or `*` for a crawler without a group of its own. ' +
       'Default: the search engine and AI crawler tokens.'
   }))
-})
+}, { title: 'RobotsTestRequest', additionalProperties: false })
 export type RobotsTestRequest = Static<typeof RobotsTestRequestSchema>
 
 export const RobotsTestResponseSchema = Type.Object({
