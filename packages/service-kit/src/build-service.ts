@@ -23,8 +23,6 @@ declare module 'fastify' {
     metrics: Metrics
     /** The shared Redis (REDIS_URL) or Redis Cluster (REDIS_CLUSTER_NODES) client for quota and caches, else null. */
     redis: RedisClient | null
-    /** The quota counters (Redis or in-memory), for routes that give back units they charged (a cancelled job's items). */
-    quotaStore: QuotaStore
   }
 }
 
@@ -139,7 +137,6 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   })
 
   const store: QuotaStore = redis ? new RedisQuotaStore(redis) : new MemoryQuotaStore()
-  app.decorate('quotaStore', store)
   await app.register(authQuotaPlugin, {
     apiKeys: config.apiKeys,
     monthlyQuota: config.monthlyQuota,
