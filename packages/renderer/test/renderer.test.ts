@@ -114,6 +114,13 @@ browserSuite('rendering a page in chromium', () => {
     expect(r.bytes).toBeLessThanOrEqual(400_000)
   })
 
+  it('skips images without fetching them when only the DOM counts', async () => {
+    const before = site.paths.filter((p) => p.startsWith('/big.bin')).length
+    const r = await renderer.render(`${site.origin}/big`, { maxBytes: 400_000, skipMedia: true })
+    expect([r.stopped, r.requests, r.refusedCount]).toEqual([null, 1, 0])
+    expect(site.paths.filter((p) => p.startsWith('/big.bin')).length).toBe(before)
+  })
+
   it('shares an analysis budget across pages: once spent, later renders get nothing', async () => {
     const budget = createRenderBudget({ timeMs: 20_000, requests: 4, bytes: 10_000_000 })
     const first = await renderer.render(`${site.origin}/shell`, { budget })
