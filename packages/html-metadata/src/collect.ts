@@ -35,6 +35,8 @@ export interface Collected {
   tables: number
   hasMain: boolean
   hasArticle: boolean
+  /** a header, footer or nav element, or a banner, contentinfo or navigation role */
+  landmarks: boolean
   microdata: boolean
   rdfa: boolean
 }
@@ -86,6 +88,7 @@ export function collect (root: DomNode): Collected {
     tables: 0,
     hasMain: false,
     hasArticle: false,
+    landmarks: false,
     microdata: false,
     rdfa: false
   }
@@ -190,6 +193,7 @@ export function collect (root: DomNode): Collected {
       case 'main': c.hasMain = true; break
       case 'article': c.hasArticle = true; break
     }
+    if (name === 'header' || name === 'footer' || name === 'nav' || CHROME_ROLES.has(a.role ?? '')) c.landmarks = true
     if (a.role === 'main') c.hasMain = true
     if (a.role === 'article') c.hasArticle = true
     if (HEADINGS.has(name)) {

@@ -98,6 +98,7 @@ export function extractMetadataFromDocument (doc: ParsedDocument, url: string): 
     themeColors: head.themeColors,
     tileColor: head.tileColor,
     microdata: c.microdata,
+    landmarks: c.landmarks,
     rdfa: c.rdfa,
     plugins: c.plugins,
     mixedContent: mixedContent(c, base, pageUrl)

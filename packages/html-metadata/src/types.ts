@@ -125,6 +125,8 @@ export interface PageMetadata {
   themeColors?: Array<{ color: string; media: string | null }>
   /** meta msapplication-TileColor */
   tileColor?: string | null
+  /** the page has a header, footer or nav element (or a banner, contentinfo or navigation role); table layouts do not */
+  landmarks?: boolean
   /** microdata (itemscope) and RDFa (typeof/vocab) presence */
   microdata?: boolean
   rdfa?: boolean

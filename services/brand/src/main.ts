@@ -1,4 +1,5 @@
+import { jobsSettingsFromEnv } from '@utility-apis/jobs'
 import { startService } from '@utility-apis/service-kit'
 import { buildApp } from './app.js'
 
-await startService(buildApp, { service: 'brand', port: 3003 })
+await startService(async (options) => await buildApp({ ...options, jobs: jobsSettingsFromEnv(process.env) }), { service: 'brand', port: 3003 })

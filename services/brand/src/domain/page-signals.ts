@@ -69,7 +69,8 @@ export function siteHosts (meta: PageMetadata, hostname: string): string[] {
 export function siteOrganizations (meta: PageMetadata, extras: PageExtras, hostname: string): OrganizationNode[] {
   const evidence = [pageTitle(meta), meta.openGraph.site_name, meta.applicationName, meta.appleMobileWebAppTitle,
     extras.manifest?.name, extras.manifest?.shortName, ...appNames(meta)]
-  return ownOrganizationsOfHosts(organizationsOf(meta.jsonLd.nodes), siteHosts(meta, hostname), evidence.map(cleanText).filter((value) => value !== ''))
+  const names = evidence.map(cleanText).filter((value) => value !== '')
+  return ownOrganizationsOfHosts(organizationsOf(meta.jsonLd.nodes, meta.baseUrl), siteHosts(meta, hostname), names)
 }
 
 // enough for a site's menus; a page of a thousand links is read no further for spellings
@@ -83,7 +84,7 @@ export function brandSignals (meta: PageMetadata, extras: PageExtras, hostname: 
     siteNames: meta.openGraph.site_name === undefined ? [] : [meta.openGraph.site_name],
     applicationName: meta.applicationName,
     appleMobileWebAppTitle: meta.appleMobileWebAppTitle,
-    organizations: organizationsOf(nodes),
+    organizations: organizationsOf(nodes, meta.baseUrl),
     websiteName: websiteNameOf(nodes),
     manifestName: extras.manifest?.name ?? null,
     manifestShortName: extras.manifest?.shortName ?? null,

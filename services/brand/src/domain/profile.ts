@@ -163,7 +163,7 @@ export function describePage (meta: PageMetadata, extras: PageExtras, hostname: 
   // the first logo whose bytes were read, else the rules' hint unread
   const logo = logos.length > 0 ? { url: logos[0].url, source: logos[0].source } : hint
   const openGraph = openGraphOf(meta)
-  const socialLinks = siteSocialLinks(meta, orgs, websiteSameAs(meta.jsonLd.nodes))
+  const socialLinks = siteSocialLinks(meta, orgs, websiteSameAs(meta.jsonLd.nodes), { brandName: brand.name, hostname })
   const colors = declaredColors(meta, extras.manifest)
   // the links are on the site the page came from, which a redirect may have changed
   const keyLinks = findKeyLinks(meta, pageUrl)

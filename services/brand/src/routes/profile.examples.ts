@@ -23,8 +23,26 @@ const ACME_PROFILE = {
   },
   logo_hint: 'https://www.acme.example/logo.svg',
   logos: [
-    { url: 'https://www.acme.example/logo.svg', kind: 'logo', format: 'svg', width: 240, height: 60, theme: null, source: 'json-ld:logo' },
-    { url: 'https://www.acme.example/apple-touch-icon.png', kind: 'icon', format: 'png', width: 180, height: 180, theme: null, source: 'apple-touch-icon' }
+    {
+      url: 'https://www.acme.example/logo.svg',
+      kind: 'logo',
+      format: 'svg',
+      width: 240,
+      height: 60,
+      size_source: 'declared',
+      theme: null,
+      source: 'json-ld:logo'
+    },
+    {
+      url: 'https://www.acme.example/apple-touch-icon.png',
+      kind: 'icon',
+      format: 'png',
+      width: 180,
+      height: 180,
+      size_source: 'decoded',
+      theme: null,
+      source: 'apple-touch-icon'
+    }
   ],
   colors: [
     { hex: '#d32f2f', source: 'theme-color' },

@@ -19,7 +19,7 @@ export const TimeoutField = Type.Integer({
 export const ProfileRequestSchema = Type.Object({
   domain: DomainField,
   timeout_seconds: Type.Optional(TimeoutField)
-}, { title: 'DomainProfileRequest' })
+}, { title: 'DomainProfileRequest', additionalProperties: false })
 
 export type ProfileRequestBody = Static<typeof ProfileRequestSchema>
 
@@ -56,13 +56,20 @@ export const LogoSchema = Type.Object({
   format: Type.String({ description: 'png, ico, jpeg, gif, webp, svg, ... as read from the image bytes.' }),
   width: Type.Integer({ description: 'Pixels, from the image itself: an ICO\'s largest entry, an SVG\'s width/height or viewBox.' }),
   height: Type.Integer(),
+  size_source: Type.Union([Type.Literal('decoded'), Type.Literal('declared')], {
+    description: 'decoded: the pixels were decoded at this size (a whole PNG, JPEG, GIF or WebP of at most 1,048,576 pixels); ' +
+      'declared: only the file says so (an SVG, an ICO, a file over 64 KiB or too large to decode). A size no file of its format ' +
+      'can have is never listed.'
+  }),
   theme: Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Null()], {
     description: 'The colour scheme ' +
     'the page offers it for (media="(prefers-color-scheme: dark)"), else null.'
   }),
   source: Type.String({ description: 'json-ld:logo, itemprop, og:logo, header-logo, apple-touch-icon, icon, web-manifest or favicon.ico' })
 }, {
-  examples: [{ url: 'https://acme.example/logo.svg', kind: 'logo', format: 'svg', width: 240, height: 60, theme: null, source: 'json-ld:logo' }]
+  examples: [{
+    url: 'https://acme.example/logo.svg', kind: 'logo', format: 'svg', width: 240, height: 60, size_source: 'declared', theme: null, source: 'json-ld:logo'
+  }]
 })
 
 export const ColorSchema = Type.Object({
