@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { ROOT, type BenchContext, type BenchReport } from '../../../bench/harness.js'
 import { startFixtureServer, type FixtureSites } from '../test/fixtures/fixture-server.js'
 import { html, text, urlset, words } from '../test/fixtures/html.js'
+import { renderReports } from './render.js'
 import { robotsMatchReports } from './robots-match.js'
 
 // Two acceptance figures of the site service, measured on the service as deployed (`node dist/main.js`
@@ -71,7 +72,7 @@ async function peakRss (pid: number): Promise<number> {
   return Number(kb[1]) * 1024
 }
 
-async function startBuiltService (hosts: string[]): Promise<{ url: string, child: ChildProcess }> {
+async function startBuiltService (hosts: string[], extraEnv: Record<string, string> = {}): Promise<{ url: string, child: ChildProcess }> {
   const port = await freePort()
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
@@ -86,7 +87,8 @@ async function startBuiltService (hosts: string[]): Promise<{ url: string, child
       NODE_OPTIONS: '--max-semi-space-size=2',
       UNSAFE_FETCH_ALLOW_CIDRS: '127.0.0.1/32',
       // every name the analyses touch, www twins included, so that nothing reaches DNS
-      UNSAFE_FETCH_HOST_MAP: hosts.flatMap((h) => [h, `www.${h}`]).map((h) => `${h}=127.0.0.1`).join(',')
+      UNSAFE_FETCH_HOST_MAP: hosts.flatMap((h) => [h, `www.${h}`]).map((h) => `${h}=127.0.0.1`).join(','),
+      ...extraEnv
     }
   })
   const url = `http://127.0.0.1:${port}`
@@ -106,7 +108,7 @@ async function analyze (service: string, url: string): Promise<{ status: number,
   return { status: res.status, json, ms: Math.round(performance.now() - started) }
 }
 
-export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
+async function crawlReports (_ctx: BenchContext): Promise<BenchReport[]> {
   const slow = await startFixtureServer((origin) => ({ [PAGES]: pagesSite(origin(PAGES)) }), { delayMs: 100 })
   const big = await startFixtureServer((origin) => ({ [BIGMAP]: bigmapSite(origin(BIGMAP)) }))
   const children: ChildProcess[] = []
@@ -160,4 +162,12 @@ export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
     await slow.close()
     await big.close()
   }
+}
+
+export async function run (ctx: BenchContext): Promise<BenchReport[]> {
+  const start = async (hosts: string[], env: Record<string, string>): Promise<{ url: string, pid: number, stop: () => void }> => {
+    const { url, child } = await startBuiltService(hosts, env)
+    return { url, pid: child.pid as number, stop: () => child.kill('SIGTERM') }
+  }
+  return [...await crawlReports(ctx), ...await renderReports(start, analyze)]
 }
