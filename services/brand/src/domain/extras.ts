@@ -1,10 +1,15 @@
 import { parseManifest, type PageMetadata } from '@utility-apis/html-metadata'
 import type { Fetcher, TimeBudget } from '@utility-apis/homepage-fetch'
+import { fontServiceOf, type CssText } from './fonts.js'
+import { siteOf } from './host-label.js'
 import { probeImages } from './image-probe.js'
 import { logoCandidates } from './logos.js'
 import { logoSignals, manifestIcons, siteOrganizations, type PageExtras } from './page-signals.js'
 
 const MANIFEST_MAX_BYTES = 256 * 1024
+const STYLESHEET_MAX_BYTES = 512 * 1024
+/** Same-site stylesheets read for fonts: the first few carry the site's type (later ones are plugins and widgets). */
+export const MAX_STYLESHEETS = 3
 /** Secondary fetches are worth less than the homepage: they never take more than this. */
 const SECONDARY_TIMEOUT_MS = 3000
 
@@ -23,9 +28,34 @@ async function fetchManifest (fetcher: Fetcher, manifestUrl: string, budget: Tim
   }
 }
 
+async function fetchStylesheet (fetcher: Fetcher, url: string, budget: TimeBudget): Promise<CssText | null> {
+  try {
+    const response = await fetcher.fetch(url, { maxBytes: STYLESHEET_MAX_BYTES, ...secondary(budget) })
+    const type = response.headers['content-type'] ?? ''
+    if (response.status !== 200 || /html|javascript|json|image\//i.test(type)) return null
+    return { css: response.body.toString('utf8'), url: response.finalUrl, origin: 'stylesheet' }
+  } catch (error) {
+    if (budget.signal?.aborted === true) throw error
+    return null
+  }
+}
+
 /**
- * The web manifest and the logo and icon candidates' first bytes, in at most two rounds after the homepage: the
- * manifest with every image the page names (and /favicon.ico when it names none), then the manifest's largest icons.
+ * The stylesheets read for fonts: the first MAX_STYLESHEETS on the site's registrable domain (a CDN subdomain counts)
+ * and an Adobe Fonts kit, whose CSS alone names its families; never one for print only.
+ */
+export function stylesheetsToRead (meta: PageMetadata, finalUrl: string): string[] {
+  const site = siteOf(new URL(finalUrl).hostname)
+  const links = (meta.stylesheets ?? []).filter((link) => !/^\s*print\s*$/i.test(link.media ?? ''))
+  const own = links.filter((link) => siteOf(new URL(link.href).hostname) === site).slice(0, MAX_STYLESHEETS)
+  const kit = links.find((link) => fontServiceOf(link.href) === 'adobe-fonts' && /\.css(?:$|\?)/.test(link.href))
+  return [...own, ...(kit === undefined ? [] : [kit])].map((link) => link.href)
+}
+
+/**
+ * The web manifest, the logo and icon candidates' first bytes and the stylesheets read for fonts, in at most two
+ * rounds after the homepage: the manifest with every image the page names (and /favicon.ico when it names none) and
+ * the stylesheets, then the manifest's largest icons.
  */
 export async function fetchExtras (fetcher: Fetcher, meta: PageMetadata, finalUrl: string, budget: TimeBudget): Promise<PageExtras> {
   const none: PageExtras = { manifest: null, manifestUrl: null, faviconIco: null }
@@ -34,11 +64,18 @@ export async function fetchExtras (fetcher: Fetcher, meta: PageMetadata, finalUr
   const favicon = meta.icons.length === 0 ? new URL('/favicon.ico', finalUrl).href : null
   if (favicon !== null) pageUrls.push(favicon)
   const manifestUrl = meta.manifestUrl
-  const [manifest, images] = await Promise.all([
+  const [manifest, images, stylesheets] = await Promise.all([
     manifestUrl === null ? null : fetchManifest(fetcher, manifestUrl, budget),
-    probeImages(fetcher, pageUrls, budget)
+    probeImages(fetcher, pageUrls, budget),
+    Promise.all(stylesheetsToRead(meta, finalUrl).map(async (url) => await fetchStylesheet(fetcher, url, budget)))
   ])
-  const extras: PageExtras = { manifest, manifestUrl: manifest === null ? null : manifestUrl, faviconIco: null, images }
+  const extras: PageExtras = {
+    manifest,
+    manifestUrl: manifest === null ? null : manifestUrl,
+    faviconIco: null,
+    images,
+    stylesheets: stylesheets.filter((sheet) => sheet !== null)
+  }
   const manifestUrls = logoCandidates({ ...logoSignals(meta, none, []), declared: [], headerLogos: [], manifestIcons: manifestIcons(extras) })
     .filter((candidate) => candidate.source === 'web-manifest' && !images.has(candidate.url)).map((candidate) => candidate.url)
   if (manifestUrls.length > 0) {

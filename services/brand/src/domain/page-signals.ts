@@ -2,6 +2,7 @@ import type { AnchorPlace, ManifestInfo, PageMetadata } from '@utility-apis/html
 import type { BrandSignals } from './brand-name.js'
 import type { IconCandidate, LogoSignals, ManifestIcon } from './logo-hint.js'
 import { ownOrganizationsOfHosts, organizationsOf, websiteNameOf, type OrganizationNode } from './organization.js'
+import type { CssText } from './fonts.js'
 import type { ImageInfo } from './image-probe.js'
 import type { SummarySignals } from './summary.js'
 import { cleanText } from './text.js'
@@ -14,6 +15,8 @@ export interface PageExtras {
   faviconIco: string | null
   /** What the logo and icon candidates' own bytes say (null: not an image); absent when nothing was probed. */
   images?: Map<string, ImageInfo | null>
+  /** The stylesheets read for fonts (extras.ts), in the page's order; absent when none was fetched. */
+  stylesheets?: CssText[]
 }
 
 export function absolute (href: string | null | undefined, base: string): string | null {

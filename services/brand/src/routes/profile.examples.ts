@@ -49,6 +49,10 @@ const ACME_PROFILE = {
     { hex: '#121212', source: 'theme-color:dark' },
     { hex: '#1f2937', source: 'logo:svg' }
   ],
+  fonts: [
+    { family: 'Roadrunner Sans', role: 'heading', source: 'self-hosted', weights: [700], url: 'https://www.acme.example/fonts/roadrunner-sans-bold.woff2' },
+    { family: 'Inter', role: 'body', source: 'google-fonts', weights: [400, 600], url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;600' }
+  ],
   icons: ['https://www.acme.example/apple-touch-icon.png', 'https://www.acme.example/favicon.ico'],
   social_links: ['https://github.com/acme', 'https://www.linkedin.com/company/acme'],
   key_links: {
@@ -78,10 +82,11 @@ const ACME_PROFILE = {
     logo_hint: 'json-ld:logo',
     logos: 'json-ld:logo',
     colors: 'theme-color',
+    fonts: 'stylesheet',
     key_links: 'site-navigation',
     consistency: 'og:site_name'
   },
-  sources: ['dns', 'homepage-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico'],
+  sources: ['dns', 'homepage-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico', 'stylesheets'],
   cached: false,
   fetched_at: '2026-11-23T14:05:09.000Z'
 }

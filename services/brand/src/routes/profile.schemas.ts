@@ -80,6 +80,26 @@ export const ColorSchema = Type.Object({
   })
 }, { examples: [{ hex: '#d32f2f', source: 'theme-color' }] })
 
+export const FontSchema = Type.Object({
+  family: Type.String({ description: 'The family as the CSS names it (quotes removed).' }),
+  role: Type.Union([Type.Literal('heading'), Type.Literal('body'), Type.Literal('other')], {
+    description: 'heading: the font-family of h1-h3; body: of body, html or :root (custom properties resolved); ' +
+      'other: a family the site loads (@font-face, a font service link) that neither uses. Icon fonts are left out.'
+  }),
+  source: Type.Union([Type.Literal('google-fonts'), Type.Literal('adobe-fonts'), Type.Literal('bunny-fonts'),
+    Type.Literal('self-hosted'), Type.Literal('system')], {
+    description: 'Where the browser gets it: Google Fonts, Adobe Fonts (Typekit), Bunny Fonts, the site\'s own @font-face ' +
+      '(or a family no stylesheet read declares and no system has), or a system or generic family (Arial, system-ui, serif).'
+  }),
+  weights: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000 }), {
+    description: 'The weights loaded, ascending, from @font-face or the font service URL (a variable font: its range\'s two ends).'
+  })),
+  url: Type.Optional(Type.String({ format: 'uri', description: 'The font service\'s stylesheet, or the self-hosted font file.' }))
+}, {
+  title: 'BrandFont',
+  examples: [{ family: 'Inter', role: 'body', source: 'google-fonts', weights: [400, 700], url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700' }]
+})
+
 const keyLink = (what: string) => Type.Optional(Type.String({ format: 'uri', description: what }))
 
 export const KeyLinksSchema = Type.Object({
@@ -131,6 +151,11 @@ export const ProfileSchema = Type.Object({
     description: 'Brand colours, best first: the declared ones, then up to 3 dominant colours of the first logo that could be decoded ' +
       '(a raster image\'s pixels, an SVG\'s fills); a colour within a CIEDE2000 distance of 5 of an earlier one is left out.'
   }),
+  fonts: Type.Array(FontSchema, {
+    maxItems: 8,
+    description: 'The site\'s typefaces from its CSS: inline styles, its first 3 same-site stylesheets and an Adobe Fonts kit (read within ' +
+      'the time budget), Google, Adobe and Bunny Fonts links. The heading font first, then the body font, then others.'
+  }),
   icons: Type.Array(Url, { description: 'Favicon hints: icon links, manifest icons, /favicon.ico when present.' }),
   social_links: Type.Array(Url, { description: 'Public social profiles, normalised and de-duplicated; share links excluded.' }),
   key_links: KeyLinksSchema,
@@ -148,10 +173,14 @@ export const ProfileSchema = Type.Object({
     logo_hint: Nullable(Type.String()),
     logos: Nullable(Type.String({ description: 'The source of the first logo.' })),
     colors: Nullable(Type.String({ description: 'The source of the first colour.' })),
+    fonts: Nullable(Type.String({
+      description: 'Where the first font was read: inline-css (a <style> of the homepage), stylesheet (a linked stylesheet), ' +
+        'font-link (a Google or Bunny Fonts link alone).'
+    })),
     key_links: Nullable(Type.String({ description: 'site-navigation (header, footer, nav) or page-links (a page without them); null when none.' })),
     consistency: Nullable(Type.String({ description: 'The source of the first value of the first finding.' }))
   }, { description: 'The rule that produced each derived field, e.g. og:site_name or json-ld:logo.' }),
-  sources: Type.Array(Type.String(), { description: 'dns, homepage-html, meta-tags, links, json-ld, web-manifest, favicon.ico' }),
+  sources: Type.Array(Type.String(), { description: 'dns, homepage-html, meta-tags, links, json-ld, web-manifest, favicon.ico, stylesheets' }),
   cached: Type.Boolean({ description: 'Whether this profile came from the cache.' }),
   fetched_at: Type.String({ format: 'date-time' })
 }, { title: 'DomainProfile' })
