@@ -1,5 +1,6 @@
 import { parseManifest, type PageMetadata } from '@utility-apis/html-metadata'
-import type { Fetcher, TimeBudget } from '@utility-apis/homepage-fetch'
+import { parseHomepage, type Fetcher, type TimeBudget } from '@utility-apis/homepage-fetch'
+import { companyPageUrl, statesEveryFact, type CompanyPage } from './company.js'
 import { fontServiceOf, type CssText } from './fonts.js'
 import { siteOf } from './host-label.js'
 import { probeImages } from './image-probe.js'
@@ -8,6 +9,9 @@ import { logoSignals, manifestIcons, siteOrganizations, type PageExtras } from '
 
 const MANIFEST_MAX_BYTES = 256 * 1024
 const STYLESHEET_MAX_BYTES = 512 * 1024
+const COMPANY_PAGE_MAX_BYTES = 1024 * 1024
+/** The imprint or contact page is read only when at least this much of the budget is left after the homepage. */
+export const COMPANY_PAGE_MIN_MS = 2000
 /** Same-site stylesheets read for fonts: the first few carry the site's type (later ones are plugins and widgets). */
 export const MAX_STYLESHEETS = 3
 /** Secondary fetches are worth less than the homepage: they never take more than this. */
@@ -40,6 +44,20 @@ async function fetchStylesheet (fetcher: Fetcher, url: string, budget: TimeBudge
   }
 }
 
+async function fetchCompanyPage (fetcher: Fetcher, url: string, hostname: string, budget: TimeBudget): Promise<CompanyPage | null> {
+  try {
+    const response = await fetcher.fetch(url, { maxBytes: COMPANY_PAGE_MAX_BYTES, ...secondary(budget) })
+    if (response.status !== 200 || siteOf(new URL(response.finalUrl).hostname) !== siteOf(hostname)) return null
+    const { meta } = parseHomepage(response.body, response.headers['content-type'], response.finalUrl)
+    if (meta === null) return null
+    const none: PageExtras = { manifest: null, manifestUrl: null, faviconIco: null }
+    return { url: response.finalUrl, meta, orgs: siteOrganizations(meta, none, hostname) }
+  } catch (error) {
+    if (budget.signal?.aborted === true) throw error
+    return null
+  }
+}
+
 /**
  * The stylesheets read for fonts: the first MAX_STYLESHEETS on the site's registrable domain (a CDN subdomain counts)
  * and an Adobe Fonts kit, whose CSS alone names its families; never one for print only.
@@ -53,28 +71,33 @@ export function stylesheetsToRead (meta: PageMetadata, finalUrl: string): string
 }
 
 /**
- * The web manifest, the logo and icon candidates' first bytes and the stylesheets read for fonts, in at most two
- * rounds after the homepage: the manifest with every image the page names (and /favicon.ico when it names none) and
- * the stylesheets, then the manifest's largest icons.
+ * The web manifest, the logo and icon candidates' first bytes, the stylesheets read for fonts and the imprint or
+ * contact page, in at most two rounds after the homepage: the manifest with every image the page names (and
+ * /favicon.ico when it names none), the stylesheets and that page (when the homepage's JSON-LD does not state every
+ * company fact and 2 s of the budget are left), then the manifest's largest icons.
  */
 export async function fetchExtras (fetcher: Fetcher, meta: PageMetadata, finalUrl: string, budget: TimeBudget): Promise<PageExtras> {
   const none: PageExtras = { manifest: null, manifestUrl: null, faviconIco: null }
   const hostname = new URL(finalUrl).hostname
-  const pageUrls = logoCandidates(logoSignals(meta, none, siteOrganizations(meta, none, hostname))).map((candidate) => candidate.url)
+  const orgs = siteOrganizations(meta, none, hostname)
+  const pageUrls = logoCandidates(logoSignals(meta, none, orgs)).map((candidate) => candidate.url)
   const favicon = meta.icons.length === 0 ? new URL('/favicon.ico', finalUrl).href : null
   if (favicon !== null) pageUrls.push(favicon)
   const manifestUrl = meta.manifestUrl
-  const [manifest, images, stylesheets] = await Promise.all([
+  const companyUrl = statesEveryFact(meta, orgs) || budget.remaining() < COMPANY_PAGE_MIN_MS ? null : companyPageUrl(meta, finalUrl)
+  const [manifest, images, stylesheets, companyPage] = await Promise.all([
     manifestUrl === null ? null : fetchManifest(fetcher, manifestUrl, budget),
     probeImages(fetcher, pageUrls, budget),
-    Promise.all(stylesheetsToRead(meta, finalUrl).map(async (url) => await fetchStylesheet(fetcher, url, budget)))
+    Promise.all(stylesheetsToRead(meta, finalUrl).map(async (url) => await fetchStylesheet(fetcher, url, budget))),
+    companyUrl === null ? null : fetchCompanyPage(fetcher, companyUrl, hostname, budget)
   ])
   const extras: PageExtras = {
     manifest,
     manifestUrl: manifest === null ? null : manifestUrl,
     faviconIco: null,
     images,
-    stylesheets: stylesheets.filter((sheet) => sheet !== null)
+    stylesheets: stylesheets.filter((sheet) => sheet !== null),
+    companyPage
   }
   const manifestUrls = logoCandidates({ ...logoSignals(meta, none, []), declared: [], headerLogos: [], manifestIcons: manifestIcons(extras) })
     .filter((candidate) => candidate.source === 'web-manifest' && !images.has(candidate.url)).map((candidate) => candidate.url)
