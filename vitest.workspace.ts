@@ -9,6 +9,7 @@ const dirs = [
   'packages/html-metadata',
   'packages/homepage-fetch',
   'packages/civil-date',
+  'packages/renderer',
   'services/webhook',
   'services/sla',
   'services/brand',

@@ -7,6 +7,8 @@ export const ROOT = join(import.meta.dirname, '..', '..')
 
 export interface ServiceSource {
   name: string
+  /** Variables main.ts reads itself for the service's own options (`env.RENDERER`), beside the kit's configuration. */
+  ownVariables: string[]
   /** The port main.ts gives startService: where the service listens without PORT. */
   defaultPort: number
   buildApp: () => Promise<(options: KitOptions) => Promise<FastifyInstance>>
@@ -22,6 +24,7 @@ export function serviceSources (): ServiceSource[] {
     if (start === null) throw new Error(`services/${folder}/src/main.ts: no startService(..., { service, port }) call found`)
     return {
       name: start[1],
+      ownVariables: [...main.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
       defaultPort: Number(start[2]),
       buildApp: async () => (await import(`../../services/${folder}/src/app.ts`)).buildApp
     }
@@ -43,7 +46,7 @@ function recordingEnv (values: Record<string, string>, read: Set<string>): Recor
  * environment that records every read, in development and in production mode.
  */
 export function variablesRead (service: ServiceSource): Set<string> {
-  const read = new Set<string>()
+  const read = new Set<string>(service.ownVariables)
   const environments: Array<Record<string, string>> = [{}, { NODE_ENV: 'production', API_KEYS: 'k' }]
   for (const values of environments) {
     const env = recordingEnv(values, read)

@@ -1,4 +1,5 @@
 import { createSafeFetcher, type FetchPolicy, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { createRenderer, type Renderer } from '@utility-apis/renderer'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
 import { analyzeRoute } from './routes/analyze.route.js'
 import { robotsSimulateRoute } from './routes/robots-simulate.route.js'
@@ -9,6 +10,8 @@ export interface BuildAppOptions extends KitOptions {
   fetchPolicy?: FetchPolicy
   /** The clock of lastmod ages and of `analyzed_at` (the quota window uses the kit's `clock`, if given, too). */
   clock?: () => Date
+  /** Render pages in this Chromium (main.ts: RENDERER=chromium); unset: rendering is disabled. */
+  renderer?: { executablePath: string, maxConcurrent?: number }
 }
 
 export async function buildApp (options: BuildAppOptions) {
@@ -33,8 +36,17 @@ export async function buildApp (options: BuildAppOptions) {
         }
         return crawler
       }
-      app.addHook('onClose', async () => { await Promise.all([fetcher, ...crawlerFetchers.values()].map(async (f) => { await f.close() })) })
-      await app.register(analyzeRoute, { fetcher, fetchAs, clock })
+      // the browser starts on the first render, with every page request through this app's fetcher
+      const renderer: Renderer | null = options.renderer === undefined ? null : createRenderer({ ...options.renderer, fetcher })
+      // launched before the first request, so no analysis pays for it; a missing browser is reported, not fatal
+      app.addHook('onReady', async () => {
+        await renderer?.start().catch((error: Error) => { app.log.warn({ err: { type: error.name, message: error.message } }, 'the renderer did not start') })
+      })
+      app.addHook('onClose', async () => {
+        await renderer?.close()
+        await Promise.all([fetcher, ...crawlerFetchers.values()].map(async (f) => { await f.close() }))
+      })
+      await app.register(analyzeRoute, { fetcher, fetchAs, clock, renderer })
       await app.register(robotsTestRoute, { fetcher })
       await app.register(robotsSimulateRoute, { fetcher, clock })
     }
