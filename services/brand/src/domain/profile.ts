@@ -85,7 +85,8 @@ export type PageFacts = Pick<BrandProfile, 'brand_name' | 'brand_summary' | 'tit
   sources: string[]
 }
 
-export const SOURCE_ORDER = ['dns', 'homepage-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico', 'stylesheets', 'contact-page']
+export const SOURCE_ORDER = ['dns', 'homepage-html', 'rendered-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico', 'stylesheets',
+  'contact-page']
 
 export function emptyOpenGraph (): OpenGraphFields {
   return { site_name: null, title: null, description: null, image: null, url: null, type: null, locale: null }

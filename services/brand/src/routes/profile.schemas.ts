@@ -43,7 +43,8 @@ export const RedirectSchema = Type.Object({
 export const ProfileErrorSchema = Type.Object({
   code: Type.String({
     description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, ' +
-    'bad_url, scheme, credentials, http_status, not_html or bot_challenge'
+    'bad_url, scheme, credentials, http_status, not_html, bot_challenge or javascript_required (the homepage is an application ' +
+    'shell whose content JavaScript writes, and the service could not render it: the renderer is off or the render failed)'
   }),
   message: Type.String()
 })
@@ -219,7 +220,10 @@ export const ProfileSchema = Type.Object({
     key_links: Nullable(Type.String({ description: 'site-navigation (header, footer, nav) or page-links (a page without them); null when none.' })),
     consistency: Nullable(Type.String({ description: 'The source of the first value of the first finding.' }))
   }, { description: 'The rule that produced each derived field, e.g. og:site_name or json-ld:logo.' }),
-  sources: Type.Array(Type.String(), { description: 'dns, homepage-html, meta-tags, links, json-ld, web-manifest, favicon.ico, stylesheets, contact-page' }),
+  sources: Type.Array(Type.String(), {
+    description: 'dns, homepage-html, rendered-html (an application shell rendered with JavaScript on), ' +
+    'meta-tags, links, json-ld, web-manifest, favicon.ico, stylesheets, contact-page'
+  }),
   cached: Type.Boolean({ description: 'Whether this profile came from the cache.' }),
   fetched_at: Type.String({ format: 'date-time' })
 }, { title: 'DomainProfile' })
