@@ -1,8 +1,8 @@
 import { resolveUrl } from './resolve-url.js'
 
 // What a stylesheet says about fonts, read in one linear scan (no CSS parser: a 500 KB bundle is read in a few
-// milliseconds and nothing recurses): its @font-face rules, the font-family of every rule (custom properties
-// resolved one level), and its @import URLs.
+// milliseconds and nothing recurses): its @font-face rules, the font-family of every rule, its custom properties
+// (to resolve var() one level, across the page's sheets) and its @import URLs.
 
 export interface CssFontFace {
   family: string
@@ -15,14 +15,17 @@ export interface CssFontFace {
 export interface CssFontUse {
   /** the rule's selectors, trimmed and lowercased */
   selectors: string[]
-  /** the families of its font-family (or font shorthand), first is the one a browser tries first */
-  families: string[]
+  /** its font-family value as written (or its font shorthand's, when `shorthand`); familiesOf reads it */
+  value: string
+  shorthand: boolean
 }
 
 export interface CssFonts {
   faces: CssFontFace[]
   uses: CssFontUse[]
   imports: string[]
+  /** custom properties (`--font-heading: "Inter", sans-serif`), the first of each name */
+  variables: Map<string, string>
 }
 
 /** Enough for any site's font rules: the rest of a large bundle is not read for them. */
@@ -70,24 +73,29 @@ function declarationsOf (body: string): Map<string, string> {
 const URL_VALUE = /url\(\s*(['"]?)([^'")]{1,2000})\1\s*\)/i
 const IMPORT = /@import\s+(?:url\(\s*(['"]?)([^'")]{1,2000})\1\s*\)|(['"])([^'"]{1,2000})\3)/gi
 
+// the characters the scan stops at; everything between them is skipped by the regex engine, not a JavaScript loop
+const SPECIAL = /[{}"'/;]/g
+
 /** Leaf blocks of a stylesheet: each rule's prelude (selectors or at-rule) and body; comments and strings skipped. */
 function blocksOf (css: string): Array<{ prelude: string, body: string }> {
   const blocks: Array<{ prelude: string, body: string }> = []
   let depth = 0
   let start = 0
   let bodyStart = -1
-  let quote = ''
-  for (let i = 0; i < css.length && blocks.length < MAX_ITEMS * 20; i++) {
+  const special = new RegExp(SPECIAL.source, 'g')
+  let match: RegExpExecArray | null
+  while ((match = special.exec(css)) !== null && blocks.length < MAX_ITEMS * 20) {
+    const i = match.index
     const ch = css[i]
-    if (quote !== '') {
-      if (ch === '\\') i++
-      else if (ch === quote) quote = ''
-      continue
-    }
-    if (ch === '"' || ch === "'") quote = ch
-    else if (ch === '/' && css[i + 1] === '*') {
+    if (ch === '"' || ch === "'") {
+      // to the closing quote, past escaped ones
+      let end = css.indexOf(ch, i + 1)
+      while (end !== -1 && css[end - 1] === '\\') end = css.indexOf(ch, end + 1)
+      special.lastIndex = end === -1 ? css.length : end + 1
+    } else if (ch === '/') {
+      if (css[i + 1] !== '*') continue
       const end = css.indexOf('*/', i + 2)
-      i = end === -1 ? css.length : end + 1
+      special.lastIndex = end === -1 ? css.length : end + 2
     } else if (ch === '{') {
       depth++
       bodyStart = i + 1
@@ -100,47 +108,38 @@ function blocksOf (css: string): Array<{ prelude: string, body: string }> {
       bodyStart = -1
       depth = Math.max(0, depth - 1)
       start = i + 1
-    } else if (ch === ';' && depth === 0) {
+    } else if (depth === 0) {
+      // a statement at the top level (@import ...;, @charset ...;) ends before the next rule's prelude
       start = i + 1
     }
   }
-  return blocks.filter((block) => block.body !== '').map(({ prelude, body }) => ({ prelude: prelude.replace(/\/\*[\s\S]*?\*\//g, '').trim(), body }))
-}
-
-function variablesOf (blocks: Array<{ body: string }>): Map<string, string> {
-  const variables = new Map<string, string>()
-  for (const { body } of blocks) {
-    if (!body.includes('--')) continue
-    for (const [name, value] of declarationsOf(body)) if (name.startsWith('--') && !variables.has(name)) variables.set(name, value)
+  const out: Array<{ prelude: string, body: string }> = []
+  for (const { prelude, body } of blocks) {
+    if (body !== '') out.push({ prelude: (prelude.includes('/*') ? prelude.replace(/\/\*[\s\S]*?\*\//g, '') : prelude).trim(), body })
   }
-  return variables
-}
-
-/** The custom properties a stylesheet declares (`--font-heading: "Inter", sans-serif`), the first of each name. */
-export function readCssVariables (css: string): Map<string, string> {
-  return variablesOf(blocksOf(css))
+  return out
 }
 
 /**
- * The @font-face rules, font-family uses and @imports of a stylesheet; URLs resolved against `baseUrl`. A `var()`
- * resolves to the sheet's own custom property, else to one of `variables` (the page's other sheets').
+ * The @font-face rules, font-family uses (their values as written: `familiesOf` resolves them), custom properties
+ * and @imports of a stylesheet, in one scan; URLs resolved against `baseUrl`.
  */
-export function readCssFonts (css: string, baseUrl: string, variables?: Map<string, string>): CssFonts {
-  const out: CssFonts = { faces: [], uses: [], imports: [] }
+export function readCssFonts (css: string, baseUrl: string): CssFonts {
+  const out: CssFonts = { faces: [], uses: [], imports: [], variables: new Map() }
   const base = new URL(baseUrl)
   for (const match of css.slice(0, 64 * 1024).matchAll(IMPORT)) {
     const href = resolveUrl(match[2] ?? match[4], base)
     if (href !== null && out.imports.length < 20) out.imports.push(href)
   }
-  const blocks = blocksOf(css)
-  // `font-family: var(--font-heading)`: the sheet's own custom properties, then those of the page's other sheets
-  const own = variablesOf(blocks)
-  const resolveVars = (value: string): string => value.replace(/var\(\s*(--[\w-]+)\s*(?:,([^)]*))?\)/g, (_all, name: string, fallback?: string) =>
-    own.get(name) ?? variables?.get(name) ?? fallback ?? '')
-  for (const { prelude, body } of blocks) {
-    if (out.faces.length + out.uses.length >= MAX_ITEMS) break
-    if (!/font/i.test(body)) continue
+  for (const { prelude, body } of blocksOf(css)) {
+    const hasFont = /font/i.test(body)
+    const hasVariable = body.includes('--')
+    if (!hasFont && !hasVariable) continue
     const declarations = declarationsOf(body)
+    if (hasVariable) {
+      for (const [name, value] of declarations) if (name.startsWith('--') && !out.variables.has(name)) out.variables.set(name, value)
+    }
+    if (!hasFont || out.faces.length + out.uses.length >= MAX_ITEMS) continue
     if (/^@font-face$/i.test(prelude)) {
       const family = unquote(declarations.get('font-family') ?? '')
       if (family === '') continue
@@ -149,15 +148,28 @@ export function readCssFonts (css: string, baseUrl: string, variables?: Map<stri
       continue
     }
     if (prelude.startsWith('@')) continue
-    let value = declarations.get('font-family')
-    if (value === undefined) {
-      const shorthand = declarations.get('font')
-      value = shorthand === undefined ? undefined : FONT_SHORTHAND.exec(resolveVars(shorthand))?.[1]
-    }
-    if (value === undefined) continue
-    const families = fontFamilies(resolveVars(value))
-    if (families.length === 0 || /^(inherit|initial|unset|revert)$/i.test(families[0])) continue
-    out.uses.push({ selectors: prelude.toLowerCase().split(',').map((selector) => selector.trim()).filter(Boolean), families })
+    const family = declarations.get('font-family')
+    const shorthand = family === undefined ? declarations.get('font') : undefined
+    if (family === undefined && shorthand === undefined) continue
+    out.uses.push({
+      selectors: prelude.toLowerCase().split(',').map((selector) => selector.trim()).filter(Boolean),
+      value: family ?? shorthand ?? '',
+      shorthand: family === undefined
+    })
   }
   return out
+}
+
+const VAR = /var\(\s*(--[\w-]+)\s*(?:,([^)]*))?\)/g
+
+/**
+ * The families a font-family use names, first the one a browser tries first: `var()` resolved (one level) from
+ * `variables` (the custom properties of the page's sheets), the family part of a `font` shorthand; empty for
+ * `inherit` and the like.
+ */
+export function familiesOf (use: CssFontUse, variables: Map<string, string>): string[] {
+  let value = use.value.replace(VAR, (_all, name: string, fallback?: string) => variables.get(name) ?? fallback ?? '')
+  if (use.shorthand) value = FONT_SHORTHAND.exec(value)?.[1] ?? ''
+  const families = fontFamilies(value)
+  return families.length === 0 || /^(inherit|initial|unset|revert)$/i.test(families[0]) ? [] : families
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fontFamilies, readCssFonts, readCssVariables } from '../src/index.js'
+import { familiesOf, fontFamilies, readCssFonts } from '../src/index.js'
 
 const SHEET = `@import url("https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap");
 /* h1 { font-family: Commented } */
@@ -19,7 +19,7 @@ describe('readCssFonts', () => {
   })
 
   it('reads each rule\'s families: the font shorthand, custom properties and their fallbacks, rules inside @media', () => {
-    expect(fonts.uses).toEqual([
+    expect(fonts.uses.map((use) => ({ selectors: use.selectors, families: familiesOf(use, fonts.variables) }))).toEqual([
       { selectors: ['body'], families: ['Inter', 'system-ui', 'sans-serif'] },
       { selectors: ['h1', 'h2', '.title'], families: ['Playfair Display', 'Georgia', 'serif'] },
       { selectors: ['h3'], families: ['Brandon', 'serif'] },
@@ -30,8 +30,8 @@ describe('readCssFonts', () => {
 
   it('lists @import URLs, and resolves a var() from the page\'s other sheets', () => {
     expect(fonts.imports).toEqual(['https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap'])
-    const other = readCssVariables(':root { --brand-font: "Grotesk", sans-serif }')
-    expect(readCssFonts('h1 { font-family: var(--brand-font) }', 'https://a.test/', other).uses[0].families).toEqual(['Grotesk', 'sans-serif'])
+    const other = readCssFonts(':root { --brand-font: "Grotesk", sans-serif }', 'https://a.test/').variables
+    expect(familiesOf(readCssFonts('h1 { font-family: var(--brand-font) }', 'https://a.test/').uses[0], other)).toEqual(['Grotesk', 'sans-serif'])
   })
 
   it('reads a large sheet in one pass and stops at its limit of rules', () => {
@@ -54,6 +54,7 @@ describe('readCssFonts on hostile sheets', () => {
     ['an @font-face of unclosed url(', `@font-face { font-family: X; src: ${'url('.repeat(100_000)} }`]
   ])('reads %s in one pass', (_name, css) => {
     const fonts = readCssFonts(css, 'https://a.test/')
-    expect([...fonts.imports, ...fonts.uses, ...fonts.faces.filter((face) => face.src !== null)]).toEqual([])
+    const families = fonts.uses.flatMap((use) => familiesOf(use, fonts.variables))
+    expect([...fonts.imports, ...families, ...fonts.faces.filter((face) => face.src !== null)]).toEqual([])
   })
 })

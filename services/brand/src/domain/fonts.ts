@@ -1,4 +1,4 @@
-import { readCssFonts, readCssVariables, type CssFonts } from '@utility-apis/html-metadata'
+import { familiesOf, readCssFonts, type CssFonts } from '@utility-apis/html-metadata'
 
 export type FontRole = 'heading' | 'body' | 'other'
 export type FontSource = 'google-fonts' | 'adobe-fonts' | 'bunny-fonts' | 'self-hosted' | 'system'
@@ -121,12 +121,11 @@ export function findFonts (sheets: CssText[], links: string[]): Array<BrandFont 
   }
   const serviceLinks = [...links]
   const uses: Record<'heading' | 'body', Use | null> = { heading: null, body: null }
+  const read: Array<{ sheet: CssText, fonts: CssFonts }> = sheets.map((sheet) => ({ sheet, fonts: readCssFonts(sheet.css, sheet.url) }))
+  // `var(--font-heading)` may name a custom property of another of the page's sheets
   const variables = new Map<string, string>()
-  for (const sheet of sheets) {
-    for (const [name, value] of readCssVariables(sheet.css)) if (!variables.has(name)) variables.set(name, value)
-  }
-  for (const sheet of sheets) {
-    const fonts: CssFonts = readCssFonts(sheet.css, sheet.url, variables)
+  for (const { fonts } of read) for (const [name, value] of fonts.variables) if (!variables.has(name)) variables.set(name, value)
+  for (const { sheet, fonts } of read) {
     serviceLinks.push(...fonts.imports)
     const sheetService = fontServiceOf(sheet.url)
     for (const face of fonts.faces) {
@@ -140,9 +139,13 @@ export function findFonts (sheets: CssText[], links: string[]): Array<BrandFont 
       })
     }
     for (const use of fonts.uses) {
-      const family = use.families[0]
-      if (use.selectors.some((selector) => HEADING.test(selector))) uses.heading = { family, origin: sheet.origin }
-      if (use.selectors.some((selector) => BODY.has(selector))) uses.body = { family, origin: sheet.origin }
+      const isHeading = use.selectors.some((selector) => HEADING.test(selector))
+      const isBody = use.selectors.some((selector) => BODY.has(selector))
+      if (!isHeading && !isBody) continue
+      const family = familiesOf(use, variables)[0]
+      if (family === undefined) continue
+      if (isHeading) uses.heading = { family, origin: sheet.origin }
+      if (isBody) uses.body = { family, origin: sheet.origin }
     }
   }
   for (const href of serviceLinks) {
