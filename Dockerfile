@@ -1,5 +1,5 @@
 # One image per service: docker build --build-arg SERVICE=sla -t utility-apis/sla .
-# The site with Chromium for rendering: add --target chromium (see the stage below).
+# The site or brand with Chromium for rendering: add --target chromium (see the stage below).
 # The current LTS line; the services also run on Node 20.19 or newer (CI tests both)
 ARG NODE_VERSION=24
 
@@ -26,8 +26,9 @@ EXPOSE 3001 3002 3003 3004
 STOPSIGNAL SIGTERM
 CMD ["node", "--enable-source-maps", "dist/main.js"]
 
-# The site with its renderer (RENDERER=chromium): Debian's Chromium, driven by playwright-core.
+# The site or brand with its renderer (RENDERER=chromium): Debian's Chromium, driven by playwright-core.
 #   docker build --build-arg SERVICE=site --target chromium -t utility-apis/site:chromium .
+#   docker build --build-arg SERVICE=brand --target chromium -t utility-apis/brand:chromium .
 FROM runtime-base AS chromium
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-liberation \
