@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { jobsSettingsFromEnv, workerSettingsFromEnv } from '@utility-apis/jobs'
 import { loadConfig, type KitOptions } from '@utility-apis/service-kit'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
@@ -11,6 +12,10 @@ export interface ServiceSource {
   ownVariables: string[]
   /** The port main.ts gives startService: where the service listens without PORT. */
   defaultPort: number
+  /** main.ts reads the bulk-jobs variables too (brand, site). */
+  jobs: boolean
+  /** A src/worker.ts, which reads the worker variables. */
+  worker: boolean
   buildApp: () => Promise<(options: KitOptions) => Promise<FastifyInstance>>
 }
 
@@ -26,6 +31,8 @@ export function serviceSources (): ServiceSource[] {
       name: start[1],
       ownVariables: [...main.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
       defaultPort: Number(start[2]),
+      jobs: main.includes('jobsSettingsFromEnv'),
+      worker: existsSync(join(ROOT, 'services', folder, 'src', 'worker.ts')),
       buildApp: async () => (await import(`../../services/${folder}/src/app.ts`)).buildApp
     }
   })
@@ -45,12 +52,14 @@ function recordingEnv (values: Record<string, string>, read: Set<string>): Recor
  * The variables a service reads at start-up, found by running its configuration loader on an
  * environment that records every read, in development and in production mode.
  */
-export function variablesRead (service: ServiceSource): Set<string> {
-  const read = new Set<string>(service.ownVariables)
+export function variablesRead (service: ServiceSource, process: 'main' | 'worker' = 'main'): Set<string> {
+  const read = new Set<string>(process === 'main' ? service.ownVariables : [])
   const environments: Array<Record<string, string>> = [{}, { NODE_ENV: 'production', API_KEYS: 'k' }]
   for (const values of environments) {
     const env = recordingEnv(values, read)
     loadConfig(env, { service: service.name, port: service.defaultPort })
+    if (service.jobs) jobsSettingsFromEnv(env)
+    if (process === 'worker') workerSettingsFromEnv(env)
   }
   return read
 }

@@ -12,6 +12,11 @@ export interface ConsumeResult {
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis'
   consume (keyId: string, windowId: string, cost: number, limit: number): ConsumeResult | Promise<ConsumeResult>
+  /**
+   * Gives back `units` counted in `windowId` (a call that was charged but did not do the work), atomically and never
+   * below zero; answers the units used after the refund. A window that has no count is left as it is (0).
+   */
+  refund (keyId: string, windowId: string, units: number): number | Promise<number>
   close (): Promise<void>
 }
 
@@ -32,5 +37,20 @@ export class MemoryQuotaStore implements QuotaStore {
     return { admitted: true, used: current + cost }
   }
 
+  refund (keyId: string, windowId: string, units: number): number {
+    checkRefundUnits(units)
+    // A past window was dropped with everything in it: nothing to give back there.
+    if (windowId !== this.windowId) return 0
+    const current = this.used.get(keyId) ?? 0
+    const after = Math.max(0, current - units)
+    if (after !== current) this.used.set(keyId, after)
+    return after
+  }
+
   async close () {}
+}
+
+/** Refunds are whole units, counted by our own code: anything else is a bug to surface, not to round. */
+export function checkRefundUnits (units: number) {
+  if (!Number.isSafeInteger(units) || units < 0) throw new RangeError(`refund units must be a whole number >= 0, got ${units}`)
 }

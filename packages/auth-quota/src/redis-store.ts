@@ -1,6 +1,6 @@
 import calculateSlot from 'cluster-key-slot'
 import type { Cluster, Redis } from 'ioredis'
-import type { ConsumeResult, QuotaStore } from './quota-store.js'
+import { checkRefundUnits, type ConsumeResult, type QuotaStore } from './quota-store.js'
 
 // Check and count each call in one script, so replicas can neither overshoot nor lose a count. The calls of one
 // event-loop turn share one evaluation (KEYS[i] is call i's counter; ARGV holds the TTL, then each call's cost and
@@ -9,7 +9,8 @@ import type { ConsumeResult, QuotaStore } from './quota-store.js'
 // of its calls the turn holds: a busy key costs Redis two commands per turn instead of two or three per call, and Redis
 // is the one part every replica shares. A counter that is not a number fails its own calls only (pcall; its writes are
 // never attempted). The window is in the key; the TTL, set by the write that creates the counter, only cleans up, so a
-// skewed clock can never expire a live counter early.
+// skewed clock can never expire a live counter early. A negative cost is a refund: it lowers the counter, never below
+// zero, and never creates one; refunds join the same evaluation as the turn's consumes, so they are as atomic.
 const CONSUME = `
 local ttl = ARGV[1]
 local counters, created, changed, order = {}, {}, {}, {}
@@ -31,16 +32,23 @@ for i, key in ipairs(KEYS) do
     out[2 * i] = 0
   else
     local cost = tonumber(ARGV[2 * i])
-    if used + cost > tonumber(ARGV[2 * i + 1]) then
+    local after = used + cost
+    if cost < 0 then
+      if after < 0 then after = 0 end
+      out[2 * i - 1] = 1
+    elseif after > tonumber(ARGV[2 * i + 1]) then
+      after = used
       out[2 * i - 1] = 0
     else
-      used = used + cost
+      out[2 * i - 1] = 1
+    end
+    if after ~= used then
+      used = after
       counters[key] = used
       if not changed[key] then
         changed[key] = true
         order[#order + 1] = key
       end
-      out[2 * i - 1] = 1
     end
     out[2 * i] = used
   end
@@ -97,6 +105,15 @@ export class RedisQuotaStore implements QuotaStore {
       if (this.pending.length === 0) setImmediate(this.flush)
       this.pending.push({ key: RedisQuotaStore.keyFor(this.prefix, keyId, windowId), cost, limit, resolve, reject })
     })
+  }
+
+  refund (keyId: string, windowId: string, units: number): Promise<number> {
+    try {
+      checkRefundUnits(units)
+    } catch (err) {
+      return Promise.reject(err)
+    }
+    return this.consume(keyId, windowId, -units, 0).then((r) => r.used)
   }
 
   private readonly flush = () => {

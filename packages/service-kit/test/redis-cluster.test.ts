@@ -51,4 +51,13 @@ describe.skipIf(!hasRedisServer)('quota on a Redis Cluster of three primaries (s
     const slots = await Promise.all(keys.map(async (key) => await admin.cluster('KEYSLOT', RedisQuotaStore.keyFor('q', sha256(key), '2026-11'))))
     expect(new Set(slots).size).toBe(3)
   }, 30_000)
+
+  test('refunds on the cluster: keys of three slots in one turn, each lowered atomically and never below zero', async () => {
+    const store = new RedisQuotaStore(admin, `refund-${process.pid}`)
+    const ids = ['a', 'b', 'c']
+    await Promise.all(ids.map(async (id) => await store.consume(id, '2026-11', 5, 10)))
+    expect(await Promise.all(ids.map(async (id, i) => await store.refund(id, '2026-11', 2 + 2 * i)))).toEqual([3, 1, 0])
+    expect(await store.refund('c', '2026-11', 1)).toBe(0)
+    expect(await Promise.all(ids.map(async (id) => await admin.get(RedisQuotaStore.keyFor(`refund-${process.pid}`, id, '2026-11'))))).toEqual(['3', '1', '0'])
+  })
 })

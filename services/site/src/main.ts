@@ -1,3 +1,4 @@
+import { jobsSettingsFromEnv } from '@utility-apis/jobs'
 import { startService } from '@utility-apis/service-kit'
 import { buildApp } from './app.js'
 
@@ -9,4 +10,6 @@ function rendererFromEnv (env: NodeJS.ProcessEnv): { executablePath: string } | 
   return { executablePath: (env.CHROMIUM_PATH ?? '') === '' ? '/usr/bin/chromium' : env.CHROMIUM_PATH as string }
 }
 
-await startService(async (kit) => await buildApp({ ...kit, renderer: rendererFromEnv(process.env) }), { service: 'site', port: 3004 })
+await startService(async (kit) => await buildApp({
+  ...kit, jobs: jobsSettingsFromEnv(process.env), renderer: rendererFromEnv(process.env)
+}), { service: 'site', port: 3004 })

@@ -72,3 +72,6 @@ export class RedisProfileCache implements ProfileCache {
     }
   }
 }
+
+/** How long a profile is served from the cache unless configured: one day. */
+export const DEFAULT_CACHE_TTL_SECONDS = 24 * 60 * 60

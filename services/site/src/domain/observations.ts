@@ -143,6 +143,8 @@ export interface RobotsFacts {
   bytes: number
   truncated: boolean
   lint_errors: Array<{ line: number, content: string, message: string }>
+  /** lines applied as Google reads them (no colon, a known misspelling) that stricter crawlers may ignore */
+  lint_warnings: Array<{ line: number, content: string, message: string }>
   sitemaps: string[]
   content_signals: Array<{ line: number, user_agents: string[], signals: Record<string, string>, invalid: string[] }>
   /** homepage verdict per crawler token */

@@ -6,9 +6,7 @@ import { HttpError } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import type { Fetcher } from '../domain/collect/fetch-step.js'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
-import { observeSite } from '../domain/collect/observe-site.js'
-import { observeRendering } from '../domain/rendering/observe-rendering.js'
-import { buildReport } from '../domain/report.js'
+import { analyzeSite } from '../domain/analyze-site.js'
 import { REPORT_CSP, renderHtmlReport } from '../domain/reports/html-report.js'
 import { renderMarkdownReport } from '../domain/reports/markdown-report.js'
 import { targetOf } from './url-input.js'
@@ -70,11 +68,14 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
     const target = targetOf(request.body.url)
     const format = request.body.format ?? FORMATS[request.accepts().type(Object.keys(FORMATS)) as string] ?? 'json'
     try {
-      const started = Date.now()
-      const budgetMs = (request.body.time_budget_seconds ?? DEFAULT_BUDGET_SECONDS) * 1000
-      const observed = await observeSite(target, { fetcher, fetchAs, now: clock(), budgetMs, maxPages: request.body.max_pages ?? DEFAULT_MAX_PAGES })
-      const observations = { ...observed, rendering: await observeRendering(renderer, observed, budgetMs - (Date.now() - started)) }
-      const report = buildReport(observations, clock())
+      const report = await analyzeSite(target, {
+        fetcher,
+        fetchAs,
+        clock,
+        renderer,
+        budgetMs: (request.body.time_budget_seconds ?? DEFAULT_BUDGET_SECONDS) * 1000,
+        maxPages: request.body.max_pages ?? DEFAULT_MAX_PAGES
+      })
       app.metrics.count('analyses', report.fetchability.ok ? 'reachable' : 'unreachable')
       if (format === 'html') {
         reply.type('text/html; charset=utf-8').header('content-security-policy', REPORT_CSP)

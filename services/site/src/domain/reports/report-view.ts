@@ -42,7 +42,7 @@ const OUTCOMES: Record<string, string> = {
   no_answer: 'no answer'
 }
 
-const points = (n: number): string => Number.isInteger(n) ? String(n) : n.toFixed(1)
+const points = (n: number): string => String(n)
 const pointsLost = (n: number): string => `${points(n)} ${n === 1 ? 'point' : 'points'}`
 const yesNo = (allowed: boolean): string => allowed ? 'allowed' : 'disallowed'
 
