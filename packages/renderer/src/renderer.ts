@@ -1,5 +1,5 @@
 import { createSafeFetcher, type FetchPolicy, type FetchResult } from '@utility-apis/safe-fetch'
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { PageAllowance, type RenderBudget } from './budget.js'
 import { Interceptor, type Limit, type PageFetcher, type RefusedRequest } from './interceptor.js'
 import { BROWSER_ARGS, BROWSER_MARK, heapArg, lockdownScript } from './lockdown.js'
@@ -111,14 +111,16 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
 
   async function browser (): Promise<Browser> {
     if (closed) throw new RendererError('RENDERER_CLOSED', 'The renderer is closed')
-    launching ??= chromium.launch({
+    // playwright-core is loaded with the first launch: importing it costs a service ~60 MB of memory, and a service
+    // without RENDERER never launches
+    launching ??= import('playwright-core').then(async ({ chromium }) => await chromium.launch({
       executablePath,
       args: [...BROWSER_ARGS, heapArg(heapMb)],
       timeout: options.launchTimeoutMs ?? 15_000,
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false
-    }).then((launched) => {
+    })).then((launched) => {
       // a browser that dies is launched again by the next render
       launched.on('disconnected', () => { launching = null })
       return launched
