@@ -134,6 +134,25 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () =
   })
 })
 
+describe.skipIf(REDIS_URL === undefined)('brand jobs and the quota (REDIS_URL)', () => {
+  it('refuses a job larger than the quota left with a 429 saying the units needed and remaining, and queues nothing', async () => {
+    const small = testKey()
+    const prefix = testPrefix()
+    const limited = await buildJobsApp({ keys: `${small}:10`, hosts: [], prefix, overrides: { jobs: { inlineWorker: false } } })
+    try {
+      const domains = Array.from({ length: 12 }, (_, i) => `quota${i}.example`)
+      const response = await limited.inject({ method: 'POST', url: '/v1/domain/profile/jobs', headers: { 'x-api-key': small }, payload: { domains } })
+      expect(response.statusCode).toBe(429)
+      expect(response.json().detail).toBe('Monthly quota exceeded: this job needs 12 units and 10 remain')
+      const fits = await limited.inject({ method: 'POST', url: '/v1/domain/profile/jobs', headers: { 'x-api-key': small }, payload: { domains: domains.slice(0, 10) } })
+      expect(fits.statusCode).toBe(202)
+      expect(fits.headers['x-ratelimit-remaining']).toBe('0')
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
 describe('brand jobs without Redis', () => {
   it('answer 503 jobs_need_redis naming REDIS_URL, while the single call works as before', async () => {
     const noRedis = await buildJobsApp({ keys: 'k', hosts: [], prefix: testPrefix(), redisUrl: null })
