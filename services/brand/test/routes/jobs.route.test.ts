@@ -116,6 +116,12 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () =
     expect(first.statusCode).toBe(202)
     expect(again.statusCode).toBe(202)
     expect(again.json().id).toBe(first.json().id)
+    // the repeat is given back the units it reserved: only the job's 2 and this status call's 1 are counted
+    const limit = Number(first.headers['x-ratelimit-limit'])
+    const afterFirst = Number(first.headers['x-ratelimit-remaining'])
+    const check = await status(first.json().id)
+    expect(Number(check.headers['x-ratelimit-remaining'])).toBe(afterFirst - 1)
+    expect(afterFirst).toBeLessThan(limit)
     const reused = await create({ domains: inputs().slice(0, 3) }, idem)
     expect(reused.statusCode).toBe(422)
     expect(reused.json().detail).toEqual([expect.objectContaining({ type: 'idempotency_key_reused', loc: ['header', 'idempotency-key'] })])
