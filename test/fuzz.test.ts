@@ -102,7 +102,10 @@ async function run (origin: string, attempts: Attempt[], parallel = 8): Promise<
       const attempt = attempts[next++]
       const status = await send(origin, agent, attempt)
       statuses.set(status, (statuses.get(status) ?? 0) + 1)
-      if (status >= 500) failures.push(`${status} ${attempt.method} ${attempt.path} ${attempt.label}`)
+      // these apps have no Redis, so the bulk-job routes answer their documented 503 jobs_need_redis (after the body
+      // is parsed); anything else at 5xx is a failure
+      const withoutRedis = status === 503 && /\/jobs([/?]|$)/.test(attempt.path)
+      if (status >= 500 && !withoutRedis) failures.push(`${status} ${attempt.method} ${attempt.path} ${attempt.label}`)
     }
   }
   try {
@@ -155,7 +158,8 @@ describe.each(services.map((service) => service.name))('%s under fuzzing', (name
     const { failures, statuses } = await run(origin, attempts)
     expect(failures, `FUZZ_SEED=${SEED}`).toEqual([])
     // Most requests get past routing and authentication to the validator or the handler, and some pass validation
-    expect((statuses.get(422) ?? 0) + (statuses.get(200) ?? 0)).toBeGreaterThan(PER_SERVICE / 2)
+    // (a 503 is only ever a job route without Redis, refused after authentication: see run)
+    expect((statuses.get(422) ?? 0) + (statuses.get(200) ?? 0) + (statuses.get(503) ?? 0)).toBeGreaterThan(PER_SERVICE / 2)
     expect(statuses.get(422)).toBeGreaterThan(0)
     expect(statuses.get(200)).toBeGreaterThan(0)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
