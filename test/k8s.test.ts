@@ -14,7 +14,9 @@ const NOT_IN_KUBERNETES: Record<string, string> = {
   UNSAFE_FETCH_ALLOW_CIDRS: 'tests and development only: a service refuses to start with it in production',
   UNSAFE_FETCH_HOST_MAP: 'tests and development only: a service refuses to start with it in production',
   REDIS_CLUSTER_NODES: 'the manifests run one Redis (REDIS_URL); a cluster replaces it with these seeds',
-  JOBS_PREFIX: 'tests only: keeps the jobs of parallel tests apart on one Redis'
+  JOBS_PREFIX: 'tests only: keeps the jobs of parallel tests apart on one Redis',
+  RENDERER: 'the manifests run the default image, without a browser; the Dockerfile\'s chromium target sets it itself',
+  CHROMIUM_PATH: 'set by the Dockerfile\'s chromium target, with RENDERER'
 }
 // Credentials: from the Secret, never from the ConfigMap.
 const SECRETS = ['API_KEYS', 'ADMIN_KEY', 'RAPIDAPI_PROXY_SECRET']

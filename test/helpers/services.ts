@@ -8,6 +8,8 @@ export const ROOT = join(import.meta.dirname, '..', '..')
 
 export interface ServiceSource {
   name: string
+  /** Variables main.ts reads itself for the service's own options (`env.RENDERER`), beside the kit's configuration. */
+  ownVariables: string[]
   /** The port main.ts gives startService: where the service listens without PORT. */
   defaultPort: number
   /** main.ts reads the bulk-jobs variables too (brand, site). */
@@ -27,6 +29,7 @@ export function serviceSources (): ServiceSource[] {
     if (start === null) throw new Error(`services/${folder}/src/main.ts: no startService(..., { service, port }) call found`)
     return {
       name: start[1],
+      ownVariables: [...main.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
       defaultPort: Number(start[2]),
       jobs: main.includes('jobsSettingsFromEnv'),
       worker: existsSync(join(ROOT, 'services', folder, 'src', 'worker.ts')),
@@ -50,7 +53,7 @@ function recordingEnv (values: Record<string, string>, read: Set<string>): Recor
  * environment that records every read, in development and in production mode.
  */
 export function variablesRead (service: ServiceSource, process: 'main' | 'worker' = 'main'): Set<string> {
-  const read = new Set<string>()
+  const read = new Set<string>(process === 'main' ? service.ownVariables : [])
   const environments: Array<Record<string, string>> = [{}, { NODE_ENV: 'production', API_KEYS: 'k' }]
   for (const values of environments) {
     const env = recordingEnv(values, read)

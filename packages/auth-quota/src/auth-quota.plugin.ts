@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin'
 import { secretsEqual, sha256, type KeyEntry } from './api-keys.js'
 import { InvalidApiKeyError, InvalidProxySecretError, MissingApiKeyError, QuotaExceededError, QuotaUnavailableError } from './errors.js'
+import { QuotaCharge } from './quota-charge.js'
 import { monthWindow, type QuotaWindow } from './quota-window.js'
 import { MemoryQuotaStore, type ConsumeResult, type QuotaStore } from './quota-store.js'
 
@@ -30,12 +31,38 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A business endpoint: API key (or marketplace proxy) required and quota counted. */
     auth?: boolean
-    /** Quota units this call costs, read after the body is parsed (e.g. one per batch item). Default 1. */
+    /**
+     * Quota units this call reserves, read after the body is validated (e.g. one per batch item). Default 1. The
+     * handler may lower what its 2xx costs with `request.quotaCharge.setUnits(n)`.
+     */
     quotaCost?: (request: FastifyRequest) => number
+    /** `false`: the API key is required but the call is never charged (e.g. reading one's own usage). Default true. */
+    metered?: boolean
   }
   interface FastifyRequest {
     principal: Principal | null
+    /** The units this call reserved from the quota (null when nothing was: marketplace, HEAD, no auth). */
+    quotaCharge: QuotaCharge | null
   }
+  interface FastifyInstance {
+    /** The store the quota is counted in, for code that refunds work charged earlier (a cancelled job). */
+    quotaStore: QuotaStore
+    /** A principal's usage in the current window, read without counting; `QuotaUnavailableError` while the store is down. */
+    quotaUsage: (principal: Principal) => Promise<QuotaUsage>
+  }
+}
+
+type Done = (err?: Error) => void
+
+export interface QuotaUsage {
+  limit: number
+  used: number
+  remaining: number
+  /** The window, `YYYY-MM` (UTC). */
+  period: string
+  resetsAt: Date
+  /** Whole seconds until then, as X-RateLimit-Reset says. */
+  resetSeconds: number
 }
 
 const FAIL_CLOSED_RETRY_AFTER = '30'
@@ -54,15 +81,27 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   const defaultLimitText = String(options.monthlyQuota)
 
   app.decorateRequest('principal', null)
+  app.decorateRequest('quotaCharge', null)
+  app.decorate('quotaStore', store)
+  app.decorate('quotaUsage', async (principal: Principal): Promise<QuotaUsage> => {
+    const limit = principal.quota ?? options.monthlyQuota
+    const window = monthWindow(new Date(nowMs()))
+    let used: number
+    try {
+      // A consume of 0 units counts nothing: it reads the counter, in the same atomic script as the calls
+      used = (await store.consume(principal.id, window.id, 0, Number.MAX_SAFE_INTEGER)).used
+    } catch {
+      // Without the shared count, any number would be a guess
+      options.onEvent?.('quota_store_error')
+      throw new QuotaUnavailableError({ 'retry-after': FAIL_CLOSED_RETRY_AFTER })
+    }
+    return { limit, used, remaining: Math.max(0, limit - used), period: window.id, resetsAt: new Date(window.resetsAtMs), resetSeconds: window.resetSeconds }
+  })
 
-  const admit = (reply: FastifyReply, principal: Principal, limit: number, result: ConsumeResult, window: QuotaWindow) => {
-    const reset = String(window.resetSeconds)
+  const setHeaders = (reply: FastifyReply, principal: Principal, limit: number, used: number, window: QuotaWindow) => {
     reply.header('x-ratelimit-limit', principal.quota === null ? defaultLimitText : String(limit))
-    reply.header('x-ratelimit-remaining', String(Math.max(0, limit - result.used)))
-    reply.header('x-ratelimit-reset', reset)
-    if (result.admitted) return undefined
-    options.onEvent?.('quota_rejection')
-    return new QuotaExceededError({ 'retry-after': reset })
+    reply.header('x-ratelimit-remaining', String(Math.max(0, limit - used)))
+    reply.header('x-ratelimit-reset', String(window.resetSeconds))
   }
 
   const storeDown = (principal: Principal, windowId: string, cost: number, limit: number) => {
@@ -75,35 +114,77 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
     return fallback.consume(principal.id, windowId, cost, limit)
   }
 
-  // Callback-style hooks: this runs on every business call, and a promise per hook is measurable there.
-  const count = (request: FastifyRequest, reply: FastifyReply, cost: number, done: (err?: Error) => void) => {
+  /**
+   * Takes `cost` units from the quota before the handler runs, or refuses the call whole. `cost` 0 only checks that
+   * one more unit would fit (HEAD). Callback style: this runs on every business call, and a promise per hook is
+   * measurable there.
+   */
+  const reserve = (request: FastifyRequest, reply: FastifyReply, cost: number, detailed: boolean, done: Done) => {
     const principal = request.principal
     // The marketplace meters its own plans: our quota applies to our own keys only.
     if (!principal || principal.kind !== 'api-key') return done()
     const limit = principal.quota ?? options.monthlyQuota
     const window = monthWindow(new Date(nowMs()))
-    const onStoreDown = () => {
-      try {
-        done(admit(reply, principal, limit, storeDown(principal, window.id, cost, limit), window))
-      } catch (err) {
-        done(err as Error)
+    // A check without cost asks whether one unit would still fit.
+    const checkLimit = cost === 0 ? limit - 1 : limit
+    const decide = (result: ConsumeResult, counter: QuotaStore) => {
+      setHeaders(reply, principal, limit, result.used, window)
+      if (!result.admitted) {
+        options.onEvent?.('quota_rejection')
+        const need = detailed ? { units: cost, remaining: Math.max(0, limit - result.used) } : undefined
+        return done(new QuotaExceededError({ 'retry-after': String(window.resetSeconds) }, need))
       }
+      if (cost > 0) request.quotaCharge = new QuotaCharge(principal.id, window.id, cost, counter, counter === fallback)
+      done()
+    }
+    const onStoreDown = () => {
+      let result: ConsumeResult
+      try {
+        result = storeDown(principal, window.id, cost, checkLimit)
+      } catch (err) {
+        return done(err as Error)
+      }
+      decide(result, fallback)
     }
     let result: ConsumeResult | Promise<ConsumeResult>
     try {
-      result = store.consume(principal.id, window.id, cost, limit)
+      result = store.consume(principal.id, window.id, cost, checkLimit)
     } catch {
       return onStoreDown()
     }
     // A store that answered at once is not made to wait for a promise
-    if (isPromise(result)) {
-      result.then((r) => done(admit(reply, principal, limit, r, window)), onStoreDown)
-    } else {
-      done(admit(reply, principal, limit, result, window))
+    if (isPromise(result)) result.then((r) => decide(r, store), onStoreDown)
+    else decide(result, store)
+  }
+
+  /** Once the answer's status is final: a 2xx keeps what it costs, the rest of the reservation goes back. */
+  const settle = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    const charge = request.quotaCharge
+    if (charge !== null) {
+      const refund = charge.settle(reply.statusCode)
+      if (refund > 0) {
+        const remaining = Number(reply.getHeader('x-ratelimit-remaining'))
+        if (Number.isFinite(remaining)) reply.header('x-ratelimit-remaining', String(remaining + refund))
+        giveBack(request, charge, refund)
+      }
+    }
+    done(null, payload)
+  }
+
+  const giveBack = (request: FastifyRequest, charge: QuotaCharge, units: number) => {
+    const failed = (err: unknown) => {
+      options.onEvent?.('quota_store_error')
+      request.log.warn({ units, err: { type: (err as Error)?.name } }, 'quota refund failed: the units stay counted')
+    }
+    try {
+      const result = charge.store.refund(charge.keyId, charge.windowId, units)
+      if (isPromise(result)) result.catch(failed)
+    } catch (err) {
+      failed(err)
     }
   }
 
-  const authenticateHook = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+  const authenticateHook = (request: FastifyRequest, _reply: FastifyReply, done: Done) => {
     try {
       request.principal = authenticate(request, options)
     } catch (err) {
@@ -112,36 +193,32 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
     done()
   }
 
-  // A fixed-cost call is authenticated and counted before its body is even read.
-  const authenticateAndCount = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+  const reserveOne = (request: FastifyRequest, reply: FastifyReply, done: Done) => reserve(request, reply, 1, false, done)
+  const checkOnly = (request: FastifyRequest, reply: FastifyReply, done: Done) => reserve(request, reply, 0, false, done)
+  const reserveByBody = (quotaCost: (request: FastifyRequest) => number) => (request: FastifyRequest, reply: FastifyReply, done: Done) => {
+    let cost: number
     try {
-      request.principal = authenticate(request, options)
+      cost = Math.floor(quotaCost(request))
     } catch (err) {
       return done(err as Error)
     }
-    count(request, reply, 1, done)
+    reserve(request, reply, Number.isSafeInteger(cost) && cost >= 1 ? cost : 1, true, done)
   }
 
-  // A call whose cost depends on its body (a batch) is counted once the body is parsed, before validation.
-  const countByBody = (quotaCost: (request: FastifyRequest) => number) =>
-    (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-      let cost = 1
-      try {
-        cost = Math.max(1, Math.floor(quotaCost(request)))
-      } catch {}
-      count(request, reply, Number.isFinite(cost) ? cost : 1, done)
-    }
-
+  // Authentication comes first (a call without a key never has its body read); the quota decides after validation,
+  // so a malformed call is a 422 that costs nothing. A HEAD only checks that a call would fit, and costs nothing.
   // Hooks are attached to business routes only, with their config read once here rather than on every request.
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.config?.auth !== true) return
-    const quotaCost = route.config.quotaCost
-    if (quotaCost) {
-      route.onRequest = [...[route.onRequest ?? []].flat(), authenticateHook]
-      route.preValidation = [...[route.preValidation ?? []].flat(), countByBody(quotaCost)]
-    } else {
-      route.onRequest = [...[route.onRequest ?? []].flat(), authenticateAndCount]
+    const add = <K extends 'onRequest' | 'preHandler' | 'onSend'> (name: K, hook: unknown) => {
+      route[name] = [...[route[name] ?? []].flat(), hook] as RouteOptions[K]
     }
+    add('onRequest', authenticateHook)
+    if (route.config.metered === false) return
+    if (route.method === 'HEAD') return add('preHandler', checkOnly)
+    const quotaCost = route.config.quotaCost
+    add('preHandler', quotaCost ? reserveByBody(quotaCost) : reserveOne)
+    add('onSend', settle)
   })
 }
 

@@ -1,6 +1,7 @@
 export { parseApiKeys, secretsEqual, sha256, type KeyEntry } from './api-keys.js'
-export { authQuotaPlugin, type AuthQuotaEvent, type AuthQuotaOptions, type Principal } from './auth-quota.plugin.js'
+export { authQuotaPlugin, type AuthQuotaEvent, type AuthQuotaOptions, type Principal, type QuotaUsage } from './auth-quota.plugin.js'
 export { monthWindow, type QuotaWindow } from './quota-window.js'
+export { QuotaCharge } from './quota-charge.js'
 export { MemoryQuotaStore, type ConsumeResult, type QuotaStore } from './quota-store.js'
 export { QuotaKeyError, RedisQuotaStore } from './redis-store.js'
 export { InvalidApiKeyError, InvalidProxySecretError, MissingApiKeyError, QuotaExceededError, QuotaUnavailableError } from './errors.js'

@@ -3,6 +3,8 @@ export interface QuotaWindow {
   id: string
   /** Whole seconds until the next window opens (at least 1). */
   resetSeconds: number
+  /** When the next window opens, in ms since the epoch. */
+  resetsAtMs: number
 }
 
 export function monthWindow (now: Date): QuotaWindow {
@@ -11,6 +13,7 @@ export function monthWindow (now: Date): QuotaWindow {
   const next = Date.UTC(year, month + 1, 1)
   return {
     id: `${year}-${String(month + 1).padStart(2, '0')}`,
-    resetSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000))
+    resetSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000)),
+    resetsAtMs: next
   }
 }

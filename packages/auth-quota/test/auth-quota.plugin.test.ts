@@ -1,13 +1,15 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { MemoryQuotaStore, parseApiKeys, type AuthQuotaEvent } from '../src/index.js'
-import { buildQuotaApp } from './helpers.js'
+import { MemoryQuotaStore, parseApiKeys, QuotaCharge, sha256, type AuthQuotaEvent } from '../src/index.js'
+import { buildQuotaApp, type HandlerLog } from './helpers.js'
 
 let app: FastifyInstance
+let log: HandlerLog
+beforeEach(() => { log = { runs: {}, charge: null } })
 afterEach(() => app?.close())
 
 const events: AuthQuotaEvent[] = []
-const build = (over: { keys?: string, quota?: number, proxy?: string, clock?: () => Date } = {}) => buildQuotaApp({
+const build = (over: { keys?: string, quota?: number, proxy?: string, clock?: () => Date } = {}, handlers?: HandlerLog) => buildQuotaApp({
   apiKeys: parseApiKeys(over.keys ?? 'key-one,key-two:3'),
   monthlyQuota: over.quota ?? 5,
   rapidApiProxySecret: over.proxy ?? null,
@@ -15,7 +17,7 @@ const build = (over: { keys?: string, quota?: number, proxy?: string, clock?: ()
   failMode: 'open',
   clock: over.clock,
   onEvent: (e) => events.push(e)
-})
+}, handlers)
 const call = (headers: Record<string, string> = {}, url = '/v1/work', payload: unknown = {}) =>
   app.inject({ method: 'POST', url, headers, payload: payload as object })
 
@@ -107,23 +109,90 @@ describe('monthly quota', () => {
     expect((await call({ 'x-api-key': 'key-one' })).headers['x-ratelimit-remaining']).toBe('99')
   })
 
-  test('a batch costs one per item and is refused whole when it does not fit', async () => {
-    app = await build({ quota: 5 })
+  test('a batch reserves one unit per item and is refused whole, naming units needed and remaining, when it does not fit', async () => {
+    app = await build({ quota: 5 }, log)
     const first = await call({ 'x-api-key': 'key-one' }, '/v1/batch', { items: [1, 2, 3] })
     expect(first.statusCode).toBe(200)
     expect(first.headers['x-ratelimit-remaining']).toBe('2')
     const tooBig = await call({ 'x-api-key': 'key-one' }, '/v1/batch', { items: [1, 2, 3] })
     expect(tooBig.statusCode).toBe(429)
+    expect(tooBig.json()).toEqual({ detail: 'Monthly quota exceeded: this call needs 3 units, 2 remain this month' })
     expect(tooBig.headers['x-ratelimit-remaining']).toBe('2')
+    expect(log.runs.batch).toBe(1)
+    expect((await call({ 'x-api-key': 'key-one' }, '/v1/batch', { items: [1, 2] })).statusCode).toBe(200)
+    const last = await call({ 'x-api-key': 'key-one' }, '/v1/batch', { items: [1] })
+    expect(last.json()).toEqual({ detail: 'Monthly quota exceeded: this call needs 1 unit, 0 remain this month' })
+  })
+})
+
+describe('only work done is charged', () => {
+  const key = { 'x-api-key': 'key-one' }
+  const remainingAfterOneCall = async () => (await call(key)).headers['x-ratelimit-remaining']
+
+  test('422s cost nothing and are 422s even with the quota spent: validation comes before the quota', async () => {
+    app = await build({ quota: 2 }, log)
+    for (let i = 0; i < 3; i++) {
+      const bad = await app.inject({ method: 'POST', url: '/v1/strict', headers: { ...key, 'content-type': 'application/json' }, payload: '{' })
+      expect(bad.statusCode).toBe(422)
+      expect(bad.headers['x-ratelimit-remaining']).toBeUndefined()
+      expect((await call(key, '/v1/strict', { n: '1' })).statusCode).toBe(422)
+      // an oversize batch is one 422, whatever is left of the quota
+      expect((await call(key, '/v1/batch', { items: Array.from({ length: 11 }, (_, i) => i) })).statusCode).toBe(422)
+    }
+    expect(await remainingAfterOneCall()).toBe('1')
+    expect(await remainingAfterOneCall()).toBe('0')
+    expect((await call(key, '/v1/strict', { n: 'x' })).statusCode).toBe(422)
+    expect((await call(key, '/v1/batch', { items: [] })).statusCode).toBe(422)
+    expect((await call(key, '/v1/strict', { n: 1 })).statusCode).toBe(429)
   })
 
-  test('validation failures count and carry the headers', async () => {
-    app = await build({ quota: 5 })
-    const bad = await app.inject({ method: 'POST', url: '/v1/strict', headers: { 'x-api-key': 'key-one', 'content-type': 'application/json' }, payload: '{' })
-    expect(bad.statusCode).toBe(422)
-    expect(bad.headers['x-ratelimit-remaining']).toBe('4')
-    const wrong = await call({ 'x-api-key': 'key-one' }, '/v1/strict', { n: '1' })
-    expect(wrong.statusCode).toBe(422)
-    expect(wrong.headers['x-ratelimit-remaining']).toBe('3')
+  test('413, 415, 404 and HEAD cost nothing; a HEAD says whether a call would fit', async () => {
+    app = await build({ quota: 2 }, log)
+    expect((await app.inject({ method: 'POST', url: '/v1/strict', headers: { ...key, 'content-type': 'text/plain' }, payload: 'x' })).statusCode).toBe(415)
+    const huge = JSON.stringify({ items: ['x'.repeat(1100 * 1024)] })
+    expect((await app.inject({ method: 'POST', url: '/v1/batch', headers: { ...key, 'content-type': 'application/json' }, payload: huge })).statusCode).toBe(413)
+    expect((await call(key, '/v1/nothing-here')).statusCode).toBe(404)
+    for (let i = 0; i < 3; i++) {
+      const head = await app.inject({ method: 'HEAD', url: '/v1/lookup', headers: key })
+      expect([head.statusCode, head.headers['x-ratelimit-remaining']]).toEqual([200, '2'])
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/v1/lookup' })).statusCode).toBe(401)
+    expect(await remainingAfterOneCall()).toBe('1')
+    expect((await app.inject({ method: 'GET', url: '/v1/lookup', headers: key })).headers['x-ratelimit-remaining']).toBe('0')
+    const spent = await app.inject({ method: 'HEAD', url: '/v1/lookup', headers: key })
+    expect([spent.statusCode, spent.headers['x-ratelimit-remaining'], spent.body]).toEqual([429, '0', ''])
+  })
+
+  test('an answer that is not 2xx after the handler ran gives its units back, and its headers say so', async () => {
+    app = await build({ quota: 3 }, log)
+    for (const status of [502, 400, 500]) {
+      const failed = await call(key, '/v1/fail', { status })
+      expect(failed.statusCode).toBe(status)
+      expect(failed.headers['x-ratelimit-remaining']).toBe('3')
+    }
+    expect(log.runs.fail).toBe(3)
+    expect(await remainingAfterOneCall()).toBe('2')
+  })
+
+  test('a batch costs the items it processed: items refused inside it are given back', async () => {
+    app = await build({ quota: 10 }, log)
+    const mixed = await call(key, '/v1/batch', { items: [1, 'not a number', 3, null] })
+    expect(mixed.json()).toEqual({ processed: 2 })
+    expect(mixed.headers['x-ratelimit-remaining']).toBe('8')
+    expect(log.charge).toMatchObject({ keyId: sha256('key-one'), windowId: expect.stringMatching(/^\d{4}-\d{2}$/), reserved: 4, units: 2, settled: true })
+    const none = await call(key, '/v1/batch', { items: ['a', 'b'] })
+    expect([none.statusCode, none.headers['x-ratelimit-remaining']]).toEqual([200, '8'])
+    expect(await remainingAfterOneCall()).toBe('7')
+  })
+
+  test('a charge is only ever lowered, to whole units', () => {
+    const charge = new QuotaCharge('k', '2026-11', 3, new MemoryQuotaStore(), false)
+    for (const units of [4, -1, 1.5]) expect(() => charge.setUnits(units)).toThrow(RangeError)
+    charge.setUnits(1)
+    expect(charge.settle(200)).toBe(2)
+    expect(charge.units).toBe(1)
+    expect(() => charge.setUnits(0)).toThrow(/settled/)
+    expect(charge.settle(500)).toBe(0)
+    expect(new QuotaCharge('k', '2026-11', 3, new MemoryQuotaStore(), false).settle(404)).toBe(3)
   })
 })

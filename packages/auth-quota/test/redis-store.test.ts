@@ -58,6 +58,50 @@ describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () 
     }
   })
 
+  /** Three apps, each on a Redis client of its own, sharing one counter prefix. */
+  async function threeReplicas (limit: number, use: (apps: FastifyInstance[], counter: () => Promise<string | null>) => Promise<void>) {
+    const prefix = `quota-test-${process.pid}-${Date.now()}`
+    const now = new Date('2026-11-21T12:00:00Z')
+    const clients = [0, 1, 2].map(() => new Redis(REDIS_URL as string))
+    const apps = await Promise.all(clients.map(async (c) => await buildQuotaApp({
+      apiKeys: parseApiKeys('shared-key'), monthlyQuota: limit, store: new RedisQuotaStore(c, prefix), failMode: 'closed', clock: () => now
+    })))
+    try {
+      await use(apps, async () => await admin.get(RedisQuotaStore.keyFor(prefix, sha256('shared-key'), '2026-11')))
+    } finally {
+      await Promise.all(apps.map(async (a) => await a.close()))
+      await Promise.all(clients.map(async (c) => await c.quit()))
+    }
+  }
+  const post = (url: string, payload: object) => ({ method: 'POST' as const, url, headers: { 'x-api-key': 'shared-key' }, payload })
+
+  test('three replicas, batches of 3 at 3 x the quota: exactly quota / 3 batches admitted, counter == quota', async () => {
+    await threeReplicas(150, async (apps, counter) => {
+      const responses = await Promise.all(Array.from({ length: 150 }, async (_, i) => await apps[i % 3].inject(post('/v1/batch', { items: [1, 2, 3] }))))
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(50)
+      expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(100)
+      expect(await counter()).toBe('150')
+    })
+  })
+
+  test('three replicas, mixed calls with refunds (failures, 422s, batches with refused items): the quota is spent exactly by 2xx units', async () => {
+    await threeReplicas(200, async (apps, counter) => {
+      const kinds = [
+        post('/v1/work', {}), post('/v1/fail', { status: 502 }), post('/v1/batch', { items: [1, 'x', 3] }),
+        post('/v1/strict', { n: 'x' }), post('/v1/batch', { items: ['x'] })
+      ]
+      const responses = await Promise.all(Array.from({ length: 600 }, async (_, i) => await apps[i % 3].inject(kinds[i % kinds.length])))
+      const charged = responses.reduce((sum, r) => sum + (r.statusCode !== 200 ? 0 : r.json().processed ?? 1), 0)
+      expect(responses.filter((r) => r.statusCode === 500)).toHaveLength(0)
+      expect(charged).toBeGreaterThan(0)
+      // every unit given back can be spent again: single calls until the quota is spent take exactly what is left
+      let more = 0
+      while ((await apps[more % 3].inject(post('/v1/work', {}))).statusCode === 200) more++
+      expect(charged + more).toBe(200)
+      expect(await counter()).toBe('200')
+    })
+  })
+
   /** A store on a client of its own with a fresh key prefix; `key` names a counter of November 2026. */
   async function withStore (name: string, use: (store: RedisQuotaStore, key: (id: string) => string) => Promise<void>) {
     const client = new Redis(REDIS_URL as string)

@@ -63,6 +63,8 @@ export interface RenderResult {
 }
 
 export interface Renderer {
+  /** Starts the browser now rather than on the first render (whose deadline would otherwise include the launch). */
+  start: () => Promise<void>
   render: (url: string, options?: RenderOptions) => Promise<RenderResult>
   /** Resident memory of the browser and its renderer processes. */
   memory: () => ProcessMemory
@@ -237,6 +239,9 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
   }
 
   return {
+    async start () {
+      await browser()
+    },
     render,
     memory: () => childProcessMemory(BROWSER_MARK),
     async close () {

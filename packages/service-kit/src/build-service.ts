@@ -11,6 +11,7 @@ import { drainOnClose } from './drain.js'
 import { createLogger, type LoggerSettings } from './logger.js'
 import { Metrics } from './metrics.js'
 import { operationsRoutes } from './operations.route.js'
+import { USAGE_TAG, usageRoute } from './usage.route.js'
 import { compileSerializer } from './serializer.js'
 import { createRedisClient, waitForRedis, type RedisClient } from './redis-client.js'
 import { requestIdOf } from './request-id.js'
@@ -22,8 +23,6 @@ declare module 'fastify' {
     metrics: Metrics
     /** The shared Redis (REDIS_URL) or Redis Cluster (REDIS_CLUSTER_NODES) client for quota and caches, else null. */
     redis: RedisClient | null
-    /** The quota counters (Redis or in-memory), for routes that give back units they charged (a cancelled job's items). */
-    quotaStore: QuotaStore
   }
 }
 
@@ -138,7 +137,6 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   })
 
   const store: QuotaStore = redis ? new RedisQuotaStore(redis) : new MemoryQuotaStore()
-  app.decorate('quotaStore', store)
   await app.register(authQuotaPlugin, {
     apiKeys: config.apiKeys,
     monthlyQuota: config.monthlyQuota,
@@ -168,7 +166,9 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   })
 
   documentBusinessRoutes(app)
-  await registerDocs(app, { title: definition.title, version: definition.version, description: definition.description, tags: definition.tags })
+  await registerDocs(app, {
+    title: definition.title, version: definition.version, description: definition.description, tags: [...(definition.tags ?? []), USAGE_TAG]
+  })
   await app.register(operationsRoutes, {
     service: definition.name,
     version: definition.version,
@@ -180,6 +180,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
       return { ready: true }
     }
   })
+  await app.register(usageRoute)
   await app.register(definition.routes)
   await app.ready()
   return app

@@ -29,7 +29,7 @@ const BUSINESS_RESPONSES = {
   413: described('Request body over the limit.'),
   415: described('The body is not `application/json`.'),
   422: ValidationErrorSchema,
-  429: described('Monthly quota exceeded.'),
+  429: described('Monthly quota exceeded: the call needs more units than remain this month (a batch says how many of each).'),
   503: described('Shedding load, shutting down, or the quota store is unreachable with QUOTA_FAIL_MODE=closed.')
 }
 
@@ -41,10 +41,14 @@ export const TargetNotAllowedResponse = described(
 interface HeaderDoc { type: 'integer' | 'string', description: string }
 
 const MARKETPLACE = ' Absent in marketplace mode (X-RapidAPI-Proxy-Secret), where the marketplace meters calls.'
-// Set on every business call counted against a key's quota, which happens before its body is validated.
+// Set on every business call the quota decided, which happens once its body is valid: a 2xx and a 429 always carry
+// them (a 422 of the schema never does; a handler's own 4xx after the quota decided does, its units given back).
 const RATE_LIMIT_HEADERS: Record<string, HeaderDoc> = {
   'X-RateLimit-Limit': { type: 'integer', description: `The key's monthly quota.${MARKETPLACE}` },
-  'X-RateLimit-Remaining': { type: 'integer', description: `Calls left this month, this one counted.${MARKETPLACE}` },
+  'X-RateLimit-Remaining': {
+    type: 'integer',
+    description: `Units left this month after this call: a 2xx answer's units counted, any other answer's given back.${MARKETPLACE}`
+  },
   'X-RateLimit-Reset': { type: 'integer', description: `Seconds until the quota starts again (the next month, UTC).${MARKETPLACE}` }
 }
 const RETRY_AFTER: Record<string, HeaderDoc> = {
@@ -64,7 +68,7 @@ const REQUEST_ID: Record<string, HeaderDoc> = {
 
 /** The response headers a route's answer with `status` carries, by what the kit does on that route. */
 function headersOf (status: string, business: boolean): Record<string, HeaderDoc> {
-  const counted = business && (/^2/.test(status) || ['400', '422', '429'].includes(status))
+  const counted = business && (/^2/.test(status) || status === '429')
   return {
     ...REQUEST_ID,
     ...(counted ? RATE_LIMIT_HEADERS : {}),
@@ -114,7 +118,9 @@ export function documentBusinessRoutes (app: FastifyInstance) {
     if (route.config?.auth !== true) return
     const schema = (route.schema ??= {}) as Record<string, unknown>
     schema.security = [{ [SECURITY_SCHEME]: [] }]
-    schema.response = { ...BUSINESS_RESPONSES, ...(schema.response as object | undefined) }
+    // A call that is never charged answers neither 429 nor, without a body, 413, 415 or 422
+    const shared = route.config.metered === false ? { 401: BUSINESS_RESPONSES[401], 503: BUSINESS_RESPONSES[503] } : BUSINESS_RESPONSES
+    schema.response = { ...shared, ...(schema.response as object | undefined) }
   })
 }
 

@@ -35,6 +35,7 @@ describe('operational endpoints', () => {
     await app.inject({ method: 'POST', url: '/v1/echo', payload: {} })
     await app.inject({ method: 'POST', url: '/v1/echo', headers: key, payload: { name: 'a', secret: 's', count: 'x' } })
     await app.inject({ method: 'POST', url: '/v1/echo', headers: key, payload: { name: 'a', secret: 's', count: 1 } })
+    await app.inject({ method: 'POST', url: '/v1/echo', headers: key, payload: { name: 'a', secret: 's', count: 1 } })
     const res = await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': 'admin-secret' } })
     expect(res.statusCode).toBe(200)
     const body = res.json()
@@ -66,7 +67,7 @@ describe('OpenAPI', () => {
     expect(check.errors).toEqual([])
     expect(check.version).toBe('3.1')
     expect(doc.components.securitySchemes.APIKeyHeader).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key.' })
-    expect(check.paths).toEqual(['/admin/metrics', '/health', '/ready', '/v1/batch', '/v1/boom', '/v1/echo', '/v1/forbidden', '/v1/lookup'])
+    expect(check.paths).toEqual(['/admin/metrics', '/health', '/ready', '/v1/batch', '/v1/boom', '/v1/echo', '/v1/forbidden', '/v1/lookup', '/v1/usage'])
     expect(check.unsecured).toEqual(['GET /admin/metrics', 'GET /health', 'GET /ready'])
     const echo = doc.paths['/v1/echo'].post
     expect(echo.security).toEqual([{ APIKeyHeader: [] }])

@@ -1,4 +1,5 @@
 import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs'
+import { createRenderer, type Renderer } from '@utility-apis/renderer'
 import type { FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
 import { siteFetchers } from './fetchers.js'
@@ -16,6 +17,8 @@ export interface BuildAppOptions extends KitOptions {
   jobs?: Partial<JobsSettings>
   /** Test knobs of the job engine: key prefix, chunk size, how soon a killed worker's chunk moves on, host lease. */
   jobEngine?: EngineKnobs
+  /** Render pages in this Chromium (main.ts: RENDERER=chromium); unset: rendering is disabled. */
+  renderer?: { executablePath: string, maxConcurrent?: number }
 }
 
 export async function buildApp (options: BuildAppOptions) {
@@ -30,14 +33,24 @@ export async function buildApp (options: BuildAppOptions) {
     tags: [{ name: 'site-intel', description: 'Website analysis and robots.txt testing' }],
     routes: async (app) => {
       const { fetcher, fetchAs, close } = siteFetchers(options.fetchPolicy ?? options.config.fetchPolicy)
-      app.addHook('onClose', close)
-      await app.register(analyzeRoute, { fetcher, fetchAs, clock })
+      // the browser starts on the first render, with every page request through this app's fetcher
+      const renderer: Renderer | null = options.renderer === undefined ? null : createRenderer({ ...options.renderer, fetcher })
+      // launched before the first request, so no analysis pays for it; a missing browser is reported, not fatal
+      app.addHook('onReady', async () => {
+        await renderer?.start().catch((error: Error) => { app.log.warn({ err: { type: error.name, message: error.message } }, 'the renderer did not start') })
+      })
+      app.addHook('onClose', async () => {
+        await renderer?.close()
+        await close()
+      })
+      await app.register(analyzeRoute, { fetcher, fetchAs, clock, renderer })
       await app.register(robotsTestRoute, { fetcher })
       await app.register(robotsSimulateRoute, { fetcher, clock })
       await siteJobs(app, {
         fetcher,
         fetchAs,
         clock,
+        renderer,
         redis: options.config.redisClusterNodes ?? options.config.redisUrl,
         settings: options.jobs,
         engine: options.jobEngine

@@ -1,5 +1,6 @@
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
 import { providersRoute } from './routes/providers.route.js'
+import { signRoute } from './routes/sign.route.js'
 import { verifyRoute } from './routes/verify.route.js'
 
 export interface BuildAppOptions extends KitOptions {
@@ -24,6 +25,7 @@ export async function buildApp (options: BuildAppOptions) {
     routes: async (app) => {
       await app.register(verifyRoute, { now })
       await app.register(providersRoute)
+      await app.register(signRoute, { now })
     }
   }, options)
 }

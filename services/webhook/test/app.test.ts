@@ -1,7 +1,7 @@
 import { checkOpenApi } from '@utility-apis/service-kit/testing'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROVIDER_IDS } from '../src/domain/types.js'
+import { PROVIDER_IDS } from '../src/domain/providers/index.js'
 import { KEY, postVerify, testApp } from './helpers/app.js'
 import { delivery } from './helpers/deliveries.js'
 

@@ -12,10 +12,9 @@ export interface BatchRouteOptions {
   deadlineMs: number
 }
 
-/** One unit of quota per domain (runs before validation, so the body may be anything). */
+/** One unit of quota reserved per domain; the body is valid by then (1 to MAX_BATCH of them). */
 export function batchQuotaCost (request: FastifyRequest): number {
-  const domains = (request.body as { domains?: unknown } | null)?.domains
-  return Array.isArray(domains) ? Math.min(Math.max(domains.length, 1), MAX_BATCH) : 1
+  return (request.body as { domains: unknown[] }).domains.length
 }
 
 export const batchRoute: FastifyPluginAsyncTypebox<BatchRouteOptions> = async (app, options) => {
@@ -27,7 +26,9 @@ export const batchRoute: FastifyPluginAsyncTypebox<BatchRouteOptions> = async (a
       summary: 'Brand profiles of up to 25 domains',
       description: `Profiles 1 to ${MAX_BATCH} domains in one call, ${options.concurrency} at a time, within one overall ` +
         'deadline. Results keep the input order; an invalid or refused domain fails alone (`ok: false` with an error ' +
-        'status and detail). Duplicates are fetched once. Each domain counts once against the quota.',
+        'status and detail). Duplicates are fetched once. Each domain profiled costs one unit of quota; a domain that ' +
+        'fails costs nothing. A batch needs as many units as it has domains: one that needs more than remain is a 429, ' +
+        'run not at all.',
       body: { ...BatchRequestSchema, 'x-examples': batchRequestExamples },
       response: { 200: { ...BatchResponseSchema, description: 'One result per domain.', 'x-examples': batchResponseExamples } }
     }
@@ -41,6 +42,8 @@ export const batchRoute: FastifyPluginAsyncTypebox<BatchRouteOptions> = async (a
     })
     app.metrics.count('batch_items', 'succeeded', result.succeeded)
     app.metrics.count('batch_items', 'failed', result.failed)
+    // Domains that failed did no work the caller pays for
+    request.quotaCharge?.setUnits(result.succeeded)
     return result
   })
 }

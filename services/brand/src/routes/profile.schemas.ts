@@ -19,7 +19,7 @@ export const TimeoutField = Type.Integer({
 export const ProfileRequestSchema = Type.Object({
   domain: DomainField,
   timeout_seconds: Type.Optional(TimeoutField)
-}, { title: 'DomainProfileRequest' })
+}, { title: 'DomainProfileRequest', additionalProperties: false })
 
 export type ProfileRequestBody = Static<typeof ProfileRequestSchema>
 

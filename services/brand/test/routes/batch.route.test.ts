@@ -111,6 +111,13 @@ describe('POST /v1/domain/profile/batch', () => {
     expect(Number(first.headers['x-ratelimit-remaining']) - Number(second.headers['x-ratelimit-remaining'])).toBe(3)
   })
 
+  it('charges nothing for a domain that fails inside the batch', async () => {
+    const first = await batch({ domains: [`${server.origin('alpha.test')}/`] })
+    const mixed = await batch({ domains: [`${server.origin('alpha.test')}/`, 'not a domain'] })
+    expect([mixed.json().succeeded, mixed.json().failed]).toEqual([1, 1])
+    expect(Number(first.headers['x-ratelimit-remaining']) - Number(mixed.headers['x-ratelimit-remaining'])).toBe(1)
+  })
+
   it.each([
     [{ domains: [] }, [{ type: 'too_short', loc: ['body', 'domains'], msg: 'List should have at least 1 item after validation, not 0', input: [], ctx: { field_type: 'List', min_length: 1, actual_length: 0 } }]],
     [{ domains: 'alpha.test' }, [{ type: 'list_type', loc: ['body', 'domains'], msg: 'Input should be a valid list', input: 'alpha.test' }]],

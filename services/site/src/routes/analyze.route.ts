@@ -1,4 +1,5 @@
 import accepts from '@fastify/accepts'
+import type { Renderer } from '@utility-apis/renderer'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { HttpError } from '@utility-apis/fastapi-errors'
@@ -16,13 +17,17 @@ export interface AnalyzeRouteOptions {
   fetcher: Fetcher
   fetchAs: (userAgent: string) => Fetcher
   clock: () => Date
+  /** renders pages with JavaScript on (RENDERER=chromium); null: `rendering: {"status": "disabled"}` */
+  renderer: Renderer | null
 }
 
 const DESCRIPTION = `Analyses a public website for how well crawlers, AI answer engines and link previews can understand it.
 
 Reads the homepage (redirects, headers, timing), the http:// and www/apex variants, /robots.txt (RFC 9309 matcher, Lighthouse lint,
 content signals), the sitemaps (robots.txt Sitemap: lines, else /sitemap.xml; indexes, gzip, RSS/Atom, text), /llms.txt and
-/llms-full.txt, a random 404 probe and a deterministic sample of same-host pages (seeded by the domain). No JavaScript is run.
+/llms-full.txt, a random 404 probe and a deterministic sample of same-host pages (seeded by the domain). JavaScript runs only where the
+server renders (RENDERER=chromium): then the homepage and up to 3 sampled pages are compared rendered against raw (rendering) and the
+homepage's lab Core Web Vitals are measured (performance, not scored); otherwise rendering is {"status": "disabled"}.
 
 - **technical_crawl_score** (= score, out of 100): fetchability 20, metadata 25, crawl_policy 20, structured_data 10,
   llm_readiness 15, freshness 10; every check and its points are in score_breakdown.
@@ -37,7 +42,7 @@ a non-public address is a 400.`
 
 const FORMATS: Record<string, 'json' | 'html' | 'markdown'> = { 'application/json': 'json', 'text/html': 'html', 'text/markdown': 'markdown' }
 
-export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = async (app, { fetcher, fetchAs, clock }) => {
+export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = async (app, { fetcher, fetchAs, clock, renderer }) => {
   await app.register(accepts)
   app.post('/v1/site-intel/analyze', {
     config: { auth: true },
@@ -67,6 +72,7 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
         fetcher,
         fetchAs,
         clock,
+        renderer,
         budgetMs: (request.body.time_budget_seconds ?? DEFAULT_BUDGET_SECONDS) * 1000,
         maxPages: request.body.max_pages ?? DEFAULT_MAX_PAGES
       })

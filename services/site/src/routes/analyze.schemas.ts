@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 import { ContentSignalSchema, ObservationsSchema } from './observations.schemas.js'
+import { PerformanceSchema, RenderingSchema } from './rendering.schemas.js'
 
 export const DEFAULT_BUDGET_SECONDS = 25
 export const DEFAULT_MAX_PAGES = 5
@@ -27,7 +28,7 @@ export const AnalyzeRequestSchema = Type.Object({
     default: DEFAULT_MAX_PAGES,
     description: 'Same-host pages sampled besides the homepage (sitemap first, else homepage links; seeded by the domain)'
   }))
-})
+}, { title: 'SiteAnalyzeRequest', additionalProperties: false })
 export type AnalyzeRequest = Static<typeof AnalyzeRequestSchema>
 
 const Str = Type.String()
@@ -130,5 +131,7 @@ export const AnalyzeResponseSchema = Type.Object({
       })
     }), { description: 'the homepage fetched with each crawler\'s published user agent (from our address, not the crawler\'s own IP ranges)' })
   }),
+  rendering: RenderingSchema,
+  performance: PerformanceSchema,
   observations: ObservationsSchema
 })

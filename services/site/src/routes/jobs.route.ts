@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { mountJobs, type EngineKnobs, type JobEngine, type JobsSettings, type RedisTarget } from '@utility-apis/jobs'
+import type { Renderer } from '@utility-apis/renderer'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import { analysisItems } from '../domain/job-item.js'
 import { AnalyzeRequestSchema, AnalyzeResponseSchema, DEFAULT_BUDGET_SECONDS, DEFAULT_MAX_PAGES } from './analyze.schemas.js'
@@ -22,6 +23,8 @@ export interface SiteJobsOptions {
   fetcher: SafeFetcher
   fetchAs: (userAgent: string) => SafeFetcher
   clock: () => Date
+  /** the single call's renderer, so a job's analyses equal the single call's */
+  renderer?: Renderer | null
   /** REDIS_URL or REDIS_CLUSTER_NODES; null: the job routes answer 503. */
   redis: RedisTarget | null
   settings?: Partial<JobsSettings>
@@ -29,7 +32,7 @@ export interface SiteJobsOptions {
 }
 
 /** The analysis of each URL with the single call's defaults (25 s budget, 5 pages). */
-export function siteJobItems (options: Pick<SiteJobsOptions, 'fetcher' | 'fetchAs' | 'clock'>) {
+export function siteJobItems (options: Pick<SiteJobsOptions, 'fetcher' | 'fetchAs' | 'clock' | 'renderer'>) {
   return analysisItems({ ...options, budgetMs: DEFAULT_BUDGET_SECONDS * 1000, maxPages: DEFAULT_MAX_PAGES })
 }
 

@@ -109,8 +109,12 @@ describe('7. robots.txt', () => {
     const report = (await h.analyze(h.server.origin(ENCODED))).body
     const verdicts = Object.fromEntries(report.sitemap_qa.sampled.map((s: any) => [new URL(s.url).pathname, s.allowed.googlebot]))
     expect(verdicts).toEqual({ '/shop/*': false, '/price-$': false, '/shop/other': true })
-    expect(report.observations.robots.lint_errors).toEqual([
-      { line: 1, content: 'User-agent *', message: 'Syntax not understood: no colon; Google reads it as "user-agent: *", other crawlers may ignore it' }
+    // issue 25: the line without its colon is applied (above), so it is no error: a warning that says how it is read
+    expect(report.observations.robots.lint_errors).toEqual([])
+    expect(report.observations.robots.lint_warnings).toEqual([
+      { line: 1, content: 'User-agent *', message: 'No colon: read as "user-agent: *", as Google reads it; other crawlers may ignore the line' }
     ])
+    expect(checksOf(report)['crawl_policy.robots_txt']).toEqual({ points: 4, detail: 'robots.txt valid' })
+    expect(gap(report, 'robots_txt_invalid')).toBeUndefined()
   })
 })

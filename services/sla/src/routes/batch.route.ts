@@ -5,13 +5,12 @@ import { calculate, Rejected } from './calculate.answer.js'
 import { batchRequestExamples, batchResponseExamples } from './calculate.examples.js'
 import { parseCalculateRequest } from './calculate.request.js'
 import type { CalculateRequest } from './calculate.schemas.js'
-import { BatchRequestSchema, BatchResponseSchema, MAX_BATCH, type BatchResponse } from './batch.schemas.js'
+import { BatchRequestSchema, BatchResponseSchema, MAX_BATCH, type BatchRequestBody, type BatchResponse } from './batch.schemas.js'
 import { serializeBatch } from './batch.serializer.js'
 
-/** One unit of quota per calculation (runs before validation, so the body may be anything). */
+/** One unit of quota reserved per calculation; the body is valid by then (1 to MAX_BATCH of them). */
 export function batchQuotaCost (request: FastifyRequest): number {
-  const calculations = (request.body as { calculations?: unknown } | null)?.calculations
-  return Array.isArray(calculations) ? Math.min(Math.max(calculations.length, 1), MAX_BATCH) : 1
+  return (request.body as BatchRequestBody).calculations.length
 }
 
 export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,8 +22,9 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
       summary: `Up to ${MAX_BATCH} calculations in one call`,
       description: `1 to ${MAX_BATCH} bodies as for POST /v1/business-days/calculate, any operations mixed. Results keep ` +
         'the input order; an invalid calculation fails alone (`ok: false` with status 422 and its validation errors, ' +
-        '`loc` starting `["body", "calculations", i]`). Each calculation counts once against the quota. A body that ' +
-        `is not \`{"calculations": [...]}\` with 1 to ${MAX_BATCH} items is one 422.`,
+        '`loc` starting `["body", "calculations", i]`). Each calculation that succeeds costs one unit of quota; a failed ' +
+        `one costs nothing. A body that is not \`{"calculations": [...]}\` with 1 to ${MAX_BATCH} items is one 422, ` +
+        'free. A batch needs as many units as it has calculations: one that needs more than remain is a 429, run not at all.',
       body: { ...BatchRequestSchema, 'x-examples': batchRequestExamples },
       response: { 200: { ...BatchResponseSchema, 'x-examples': batchResponseExamples } }
     },
@@ -55,6 +55,8 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
     for (const [operation, count] of operations) app.metrics.count('operations', operation, count)
     app.metrics.count('batch_items', 'succeeded', succeeded)
     app.metrics.count('batch_items', 'failed', results.length - succeeded)
+    // Calculations that failed did no work the caller pays for
+    request.quotaCharge?.setUnits(succeeded)
     return { results, succeeded, failed: results.length - succeeded }
   })
 }

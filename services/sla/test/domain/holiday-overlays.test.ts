@@ -28,7 +28,8 @@ function listed (id: string, year: number, types: HolidayType[] = ['public']) {
 
 // The Ministry of Manpower's lists, every date as MOM prints it (weekend ones too) with the Monday a Sunday holiday
 // gives. https://www.mom.gov.sg/employment-practices/public-holidays (2024 to 2026);
-// https://www.mom.gov.sg/newsroom/press-releases/2022/0408-public-holidays-for-2023;
+// https://www.mom.gov.sg/newsroom/press-releases/2022/0408-public-holidays-for-2023, with Vesak Day as revised
+// (and the Tuesday in lieu of Chinese New Year): https://www.channelnewsasia.com/singapore/2023-long-public-holiday-weekend-vesak-day-2972966;
 // 2022 as revised on 2021-10-21 (Hari Raya Haji on Sunday 10 July, Monday 11 July a holiday):
 // https://www.channelnewsasia.com/singapore/public-holidays-new-dates-hari-raya-puasa-hari-raya-haji-2022-2258426
 const MOM: Record<number, string[]> = {
@@ -172,7 +173,7 @@ describe('the overlay layer', () => {
       expect(citations.length, overlay.id).toBeGreaterThan(0)
       for (const citation of citations) {
         expect(citation.title.length).toBeGreaterThan(10)
-        expect(citation.url).toMatch(/^https:\/\/[a-z0-9.-]+\.(gov\.sg|gc\.ca|canada\.ca|ontario\.ca)\//)
+        expect(citation.url).toMatch(/^https:\/\/[a-z0-9.-]+\.(gov\.sg|gc\.ca|canada\.ca|ontario\.ca|parl\.ca)\//)
       }
     }
   })

@@ -62,9 +62,8 @@ describe('POST /v1/business-days/calculate/batch', () => {
     expect(body.results[3].error.detail).toEqual([expect.objectContaining({ type: 'value_error', loc: ['body', 'calculations', 3, 'minutes'] })])
   })
 
-  it('is one 422 for a body that is not a list of 1 to 1,000 calculations', async () => {
-    // A large quota: the rejected 1,001-item body still costs 1,000 units
-    const roomy = await testApp({ keys: 'big-key:100000' })
+  it('is one 422 for a body that is not a list of 1 to 1,000 calculations, free, even with less quota left than items', async () => {
+    const roomy = await testApp({ keys: 'big-key:970' })
     const detail = async (payload: unknown) => {
       const res = await batch(payload, roomy, { 'x-api-key': 'big-key' })
       expect(res.statusCode).toBe(422)
@@ -74,21 +73,27 @@ describe('POST /v1/business-days/calculate/batch', () => {
     expect(await detail({ calculations: Array.from({ length: 1001 }, () => one) })).toEqual([['too_long', ['body', 'calculations']]])
     expect(await detail({ calculations: [] })).toEqual([['too_short', ['body', 'calculations']]])
     expect(await detail({ calculations: one })).toEqual([['list_type', ['body', 'calculations']]])
-    expect(await detail({ items: [one] })).toEqual([['missing', ['body', 'calculations']]])
+    expect(await detail({ items: [one] })).toEqual([['missing', ['body', 'calculations']], ['extra_forbidden', ['body', 'items']]])
     expect(await detail([one])).toEqual([['model_attributes_type', ['body']]])
+    const after = await batch({ calculations: [one] }, roomy, { 'x-api-key': 'big-key' })
+    expect(after.headers['x-ratelimit-remaining']).toBe('969')
     await roomy.close()
   })
 
-  it('takes one unit of quota per calculation', async () => {
+  it('charges one unit per calculation that succeeds; a batch that needs more than remains is refused whole', async () => {
     const limited = await testApp({ keys: 'small-key:5' })
     try {
       const headers = { 'x-api-key': 'small-key' }
       const one = calculateRequestExamples.sla_due_at.value
-      const first = await batch({ calculations: [one, one, one] }, limited, headers)
-      expect(first.statusCode).toBe(200)
-      expect(first.headers['x-ratelimit-remaining']).toBe('2')
-      expect((await batch({ calculations: [one, one, one] }, limited, headers)).statusCode).toBe(429)
-      expect((await calculate(limited, one, headers)).headers['x-ratelimit-remaining']).toBe('1')
+      const first = await batch({ calculations: [one, { ...one, minutes: 1.5 }, one] }, limited, headers)
+      expect([first.statusCode, first.json().succeeded, first.json().failed]).toEqual([200, 2, 1])
+      expect(first.headers['x-ratelimit-remaining']).toBe('3')
+      const tooMany = await batch({ calculations: [one, one, one, one] }, limited, headers)
+      expect(tooMany.statusCode).toBe(429)
+      expect(tooMany.json()).toMatchObject({ detail: 'Monthly quota exceeded: this call needs 4 units, 3 remain this month' })
+      expect((await calculate(limited, one, headers)).headers['x-ratelimit-remaining']).toBe('2')
+      const failing = await batch({ calculations: [{ ...one, minutes: 1.5 }] }, limited, headers)
+      expect([failing.statusCode, failing.headers['x-ratelimit-remaining']]).toEqual([200, '2'])
     } finally {
       await limited.close()
     }

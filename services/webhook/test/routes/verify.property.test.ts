@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROVIDER_IDS } from '../../src/domain/types.js'
+import { PROVIDER_IDS } from '../../src/domain/providers/index.js'
 import { KEY, testApp } from '../helpers/app.js'
 
 // Objects whose toString or valueOf is not a function: String() of them throws.

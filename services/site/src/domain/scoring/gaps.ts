@@ -4,6 +4,7 @@
 import { BOT_PROTECTION } from '@utility-apis/homepage-fetch'
 import type { Derived } from '../derive.js'
 import { is2xx } from '../observations.js'
+import { javascriptGapEvidence, renderingReport } from '../rendering/rendering-report.js'
 import { plural, type Check, type CheckDef } from './check.js'
 import { robotsTxtValid, homepageIndexable, searchEnginesAllowed, aiSearchBotsAllowed, sitemapDiscoverable } from './crawl-policy.js'
 import { fastFirstByte, fewRedirects, homepageServesHtml, httpsEnforced, noBotChallenge, sampledPagesAnswer } from './fetchability.js'
@@ -118,8 +119,14 @@ const RULES: GapRule[] = [
     severity: 'high',
     checks: [textWithoutJavascript],
     needsHomepage: true,
-    find: ({ d }) => (d.home?.main_text.words ?? 0) < 50,
-    recommendation: 'Render the main content on the server (SSR or static HTML): most crawlers and AI fetchers do not run JavaScript.'
+    // rendered, the comparison decides; without the renderer, little raw text stands for it
+    find: ({ d }) => {
+      const rendering = renderingReport(d.obs)
+      if (rendering.status !== 'measured') return (d.home?.main_text.words ?? 0) < 50
+      const evidence = javascriptGapEvidence(rendering)
+      return evidence !== null && { evidence }
+    },
+    recommendation: 'Render the main content and navigation on the server (SSR or static HTML): most AI crawlers read the raw HTML only.'
   },
   {
     code: 'missing_title',
