@@ -166,7 +166,8 @@ describe.each(services.map((service) => service.name))('%s under fuzzing', (name
     const { failures, statuses } = await run(origin, attempts)
     expect(failures, `FUZZ_SEED=${SEED}`).toEqual([])
     // Most requests get past routing and authentication to the validator or the handler, and some pass validation
-    expect((statuses.get(422) ?? 0) + (statuses.get(200) ?? 0)).toBeGreaterThan(PER_SERVICE / 2)
+    // (a 503 is only ever a job route without Redis, refused after authentication: see run)
+    expect((statuses.get(422) ?? 0) + (statuses.get(200) ?? 0) + (statuses.get(503) ?? 0)).toBeGreaterThan(PER_SERVICE / 2)
     expect(statuses.get(422)).toBeGreaterThan(0)
     expect(statuses.get(200)).toBeGreaterThan(0)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()

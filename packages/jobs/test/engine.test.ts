@@ -46,6 +46,19 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 3, failed: 1, status: 'completed' })
   })
 
+  it('keeps a finished job and its results for the retention period from its end, then Redis deletes them', async () => {
+    const jobs = engine(2)
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
+    await jobs.store.writeChunk(job.id, 0, [{ index: 0, input: 'a', ok: true }, { index: 1, input: 'b', ok: true }], new Date())
+    await jobs.store.writeChunk(job.id, 1, [{ index: 2, input: 'c', ok: true }], new Date())
+    const redis = jobs.connect('api')
+    for (const key of [jobs.keys.job(job.id), jobs.keys.chunk(job.id, 0), jobs.keys.chunk(job.id, 1)]) {
+      const ttl = await redis.ttl(key)
+      expect(ttl, key).toBeGreaterThan(7 * 86400 - 60)
+      expect(ttl, key).toBeLessThanOrEqual(7 * 86400)
+    }
+  })
+
   it('pages a running job up to its first unfinished chunk, and a cancelled one past the chunks that never ran', async () => {
     const jobs = engine(2)
     const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c', 'd', 'e', 'f'], callbackUrl: null, windowId: 'w' })
