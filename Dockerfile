@@ -1,8 +1,9 @@
 # One image per service: docker build --build-arg SERVICE=sla -t utility-apis/sla .
-# The current LTS line; the services also run on Node 20.19 or newer (CI tests both)
-ARG NODE_VERSION=24
+# The site or brand with Chromium for rendering: add --target chromium (see the stage below).
+# The current Active LTS line; the services also run on Node 20.19 or newer (CI tests both)
+ARG NODE_VERSION=26
 
-FROM node:${NODE_VERSION}-bookworm-slim AS build
+FROM node:${NODE_VERSION}-trixie-slim AS build
 ARG SERVICE
 RUN test -n "$SERVICE" || (echo "build with --build-arg SERVICE=webhook|sla|brand|site" >&2 && exit 1)
 RUN npm install -g pnpm@10.34.9
@@ -15,13 +16,31 @@ RUN pnpm install --frozen-lockfile
 RUN pnpm --filter "@utility-apis/${SERVICE}..." build
 RUN pnpm --filter "@utility-apis/${SERVICE}" deploy --prod /out
 
-FROM node:${NODE_VERSION}-bookworm-slim AS runtime
-ENV NODE_ENV=production \
+FROM node:${NODE_VERSION}-trixie-slim AS runtime-base
+ARG SERVICE
+ENV SERVICE=${SERVICE} \
+    NODE_ENV=production \
     HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build --chown=node:node /out ./
-USER node
 EXPOSE 3001 3002 3003 3004
 # SIGTERM: open connections are answered for 1 s, in-flight requests finish within 10 s.
 STOPSIGNAL SIGTERM
+# /health at PORT, else the port the service listens on by default (its main.ts).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD ["node", "-e", "const port = process.env.PORT || { webhook: 3001, sla: 3002, brand: 3003, site: 3004 }[process.env.SERVICE]; fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "--enable-source-maps", "dist/main.js"]
+
+# The site or brand with its renderer (RENDERER=chromium): Debian's Chromium, driven by playwright-core.
+#   docker build --build-arg SERVICE=site --target chromium -t utility-apis/site:chromium .
+#   docker build --build-arg SERVICE=brand --target chromium -t utility-apis/brand:chromium .
+FROM runtime-base AS chromium
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium fonts-liberation \
+ && rm -rf /var/lib/apt/lists/*
+ENV RENDERER=chromium \
+    CHROMIUM_PATH=/usr/bin/chromium
+USER node
+
+# The default image (the last stage): no browser.
+FROM runtime-base AS runtime
+USER node

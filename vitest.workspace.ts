@@ -9,6 +9,8 @@ const dirs = [
   'packages/html-metadata',
   'packages/homepage-fetch',
   'packages/civil-date',
+  'packages/jobs',
+  'packages/renderer',
   'services/webhook',
   'services/sla',
   'services/brand',

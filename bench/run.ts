@@ -58,6 +58,12 @@ for (const service of ['webhook', 'sla', 'brand', 'site']) {
   for (const report of await mod.run(ctx)) results.push({ group: service, ...report })
 }
 
+// Bulk jobs take minutes: only when asked for by name (`pnpm bench jobs`)
+if (only.includes('jobs')) {
+  const jobs = await import(pathToFileURL(here('jobs.ts')).href) as { run: () => Promise<BenchReport[]> }
+  for (const report of await jobs.run()) results.push({ group: 'jobs', ...report })
+}
+
 // A case is known by its name without the figures of its rounds
 const caseKey = (r: { group: string, name: string }) => `${r.group}: ${r.name.replace(/ \(.*\)$/, '')}`
 const committed = existsSync(BASELINE_FILE) ? JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as Record<string, number> : {}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
+import { jobsSettingsFromEnv, workerSettingsFromEnv } from '@utility-apis/jobs'
 import { loadConfig } from '@utility-apis/service-kit'
 import { parseEnvFile } from './helpers/env-file.js'
 import { ROOT, serviceSources, variablesRead } from './helpers/services.js'
@@ -8,7 +9,7 @@ import { ROOT, serviceSources, variablesRead } from './helpers/services.js'
 const example = parseEnvFile(readFileSync(join(ROOT, '.env.example'), 'utf8'))
 
 test('.env.example lists exactly the variables the services read', () => {
-  const read = new Set(serviceSources().flatMap((service) => [...variablesRead(service)]))
+  const read = new Set(serviceSources().flatMap((service) => [...variablesRead(service), ...(service.worker ? variablesRead(service, 'worker') : [])]))
   expect(Object.keys(example).sort(), 'add the new variable to .env.example with its default and what it does')
     .toEqual([...read].sort())
 })
@@ -18,4 +19,6 @@ test('the values .env.example gives are the defaults', () => {
     const defaults = { service: service.name, port: service.defaultPort }
     expect(loadConfig(example, defaults), service.name).toEqual(loadConfig({}, defaults))
   }
+  expect(jobsSettingsFromEnv(example)).toEqual(jobsSettingsFromEnv({}))
+  expect(workerSettingsFromEnv(example)).toEqual(workerSettingsFromEnv({}))
 })

@@ -13,8 +13,13 @@ const services = serviceSources()
 const NOT_IN_KUBERNETES: Record<string, string> = {
   UNSAFE_FETCH_ALLOW_CIDRS: 'tests and development only: a service refuses to start with it in production',
   UNSAFE_FETCH_HOST_MAP: 'tests and development only: a service refuses to start with it in production',
-  REDIS_CLUSTER_NODES: 'the manifests run one Redis (REDIS_URL); a cluster replaces it with these seeds'
+  REDIS_CLUSTER_NODES: 'the manifests run one Redis (REDIS_URL); a cluster replaces it with these seeds',
+  JOBS_PREFIX: 'tests only: keeps the jobs of parallel tests apart on one Redis',
+  RENDERER: 'the manifests run the default image, without a browser; the Dockerfile\'s chromium target sets it itself',
+  CHROMIUM_PATH: 'set by the Dockerfile\'s chromium target, with RENDERER'
 }
+// Read by node itself, not by the services: a deployment may set them (the site sets its V8 young generation).
+const FOR_NODE = new Set(['NODE_OPTIONS'])
 // Credentials: from the Secret, never from the ConfigMap.
 const SECRETS = ['API_KEYS', 'ADMIN_KEY', 'RAPIDAPI_PROXY_SECRET']
 
@@ -101,6 +106,10 @@ describe('deploy/k8s', () => {
     expect(redis.spec.template.metadata.labels).toMatchObject(policy.spec.podSelector.matchLabels)
     const admitted = policy.spec.ingress[0].from[0].podSelector.matchLabels
     for (const service of services) expect(find('Deployment', service.name).spec.template.metadata.labels).toMatchObject(admitted)
+    const workers = policy.spec.ingress[0].from[1].podSelector.matchLabels
+    for (const service of services.filter((candidate) => candidate.worker)) {
+      expect(find('Deployment', `${service.name}-worker`).spec.template.metadata.labels).toMatchObject(workers)
+    }
   })
 })
 
@@ -137,7 +146,7 @@ describe.each(services)('deploy/k8s: $name', (service) => {
     const { env, from } = containerEnvironment(container)
     const read = variablesRead(service)
     const expected = [...read].filter((name) => !(name in NOT_IN_KUBERNETES)).sort()
-    expect(Object.keys(env).sort(), 'add a new variable to config.env or secrets.env.example, or to NOT_IN_KUBERNETES')
+    expect(Object.keys(env).filter((name) => !FOR_NODE.has(name)).sort(), 'add a new variable to config.env or secrets.env.example, or to NOT_IN_KUBERNETES')
       .toEqual(expected)
     for (const name of SECRETS) expect(from[name], name).toBe('Secret')
     expect(Object.keys(from).filter((name) => from[name] === 'Secret').sort()).toEqual([...SECRETS].sort())
@@ -168,6 +177,7 @@ describe.each(services)('deploy/k8s: $name', (service) => {
 
   test('scales between two replicas and more, and a voluntary disruption takes at most one', () => {
     const autoscaler = find('HorizontalPodAutoscaler', service.name)
+    expect(deployment.spec, 'replicas belong to the autoscaler: `kubectl apply` would reset its scale').not.toHaveProperty('replicas')
     expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: service.name })
     expect(autoscaler.spec.minReplicas).toBeGreaterThanOrEqual(2)
     expect(autoscaler.spec.maxReplicas).toBeGreaterThan(autoscaler.spec.minReplicas)
@@ -175,5 +185,37 @@ describe.each(services)('deploy/k8s: $name', (service) => {
     const budget = find('PodDisruptionBudget', service.name)
     expect(budget.spec.maxUnavailable).toBe(1)
     expect(deployment.spec.template.metadata.labels).toMatchObject(budget.spec.selector.matchLabels)
+  })
+})
+
+describe.each(services.filter((service) => service.worker))('deploy/k8s: $name-worker', (service) => {
+  const deployment = find('Deployment', `${service.name}-worker`)
+  const container = containersOf(deployment)[0]
+
+  test('runs dist/worker.js of the service\'s image with exactly the variables a worker reads', () => {
+    expect(container.image).toBe(containersOf(find('Deployment', service.name))[0].image)
+    expect(container.command).toEqual(['node', '--enable-source-maps', 'dist/worker.js'])
+    const { env, from } = containerEnvironment(container)
+    const expected = [...variablesRead(service, 'worker')].filter((name) => !(name in NOT_IN_KUBERNETES)).sort()
+    expect(Object.keys(env).filter((name) => !FOR_NODE.has(name)).sort()).toEqual(expected)
+    for (const name of SECRETS) expect(from[name], name).toBe('Secret')
+    expect(env.JOBS_INLINE_WORKER).toBe('false')
+  })
+
+  test('serves /health and /metrics on the port its probe and scrape annotation name', () => {
+    const { env } = containerEnvironment(container)
+    const port = container.ports.find((entry: { name: string }) => entry.name === 'metrics').containerPort
+    expect(String(port)).toBe(env.WORKER_METRICS_PORT)
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/health', port: 'metrics' })
+    expect(deployment.spec.template.metadata.annotations['prometheus.io/port']).toBe(String(port))
+    expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } })
+  })
+
+  test('scales on the depth of its service\'s jobs queue, as /metrics exports it', () => {
+    const autoscaler = find('HorizontalPodAutoscaler', `${service.name}-worker`)
+    expect(deployment.spec).not.toHaveProperty('replicas')
+    expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: `${service.name}-worker` })
+    const metric = autoscaler.spec.metrics[0].external.metric
+    expect(metric).toEqual({ name: 'jobs_queue_depth', selector: { matchLabels: { service: service.name, state: 'waiting' } } })
   })
 })

@@ -1,14 +1,24 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { jobsSettingsFromEnv, workerSettingsFromEnv } from '@utility-apis/jobs'
+import { rendererFromEnv } from '@utility-apis/renderer'
 import { loadConfig, type KitOptions } from '@utility-apis/service-kit'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
 
 export interface ServiceSource {
   name: string
+  /** Variables main.ts reads itself for the service's own options (`env.RENDERER`), beside the kit's configuration. */
+  ownVariables: string[]
   /** The port main.ts gives startService: where the service listens without PORT. */
   defaultPort: number
+  /** main.ts reads the renderer's variables too (brand, site). */
+  renderer: boolean
+  /** main.ts reads the bulk-jobs variables too (brand, site). */
+  jobs: boolean
+  /** A src/worker.ts, which reads the worker variables. */
+  worker: boolean
   buildApp: () => Promise<(options: KitOptions) => Promise<FastifyInstance>>
 }
 
@@ -22,7 +32,11 @@ export function serviceSources (): ServiceSource[] {
     if (start === null) throw new Error(`services/${folder}/src/main.ts: no startService(..., { service, port }) call found`)
     return {
       name: start[1],
+      ownVariables: [...main.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
       defaultPort: Number(start[2]),
+      jobs: main.includes('jobsSettingsFromEnv'),
+      renderer: main.includes('rendererFromEnv'),
+      worker: existsSync(join(ROOT, 'services', folder, 'src', 'worker.ts')),
       buildApp: async () => (await import(`../../services/${folder}/src/app.ts`)).buildApp
     }
   })
@@ -42,12 +56,15 @@ function recordingEnv (values: Record<string, string>, read: Set<string>): Recor
  * The variables a service reads at start-up, found by running its configuration loader on an
  * environment that records every read, in development and in production mode.
  */
-export function variablesRead (service: ServiceSource): Set<string> {
-  const read = new Set<string>()
+export function variablesRead (service: ServiceSource, process: 'main' | 'worker' = 'main'): Set<string> {
+  const read = new Set<string>(process === 'main' ? service.ownVariables : [])
   const environments: Array<Record<string, string>> = [{}, { NODE_ENV: 'production', API_KEYS: 'k' }]
   for (const values of environments) {
     const env = recordingEnv(values, read)
     loadConfig(env, { service: service.name, port: service.defaultPort })
+    if (service.jobs) jobsSettingsFromEnv(env)
+    if (service.renderer && process === 'main') rendererFromEnv(recordingEnv({ ...values, RENDERER: 'chromium' }, read))
+    if (process === 'worker') workerSettingsFromEnv(env)
   }
   return read
 }

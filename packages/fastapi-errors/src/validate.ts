@@ -28,6 +28,8 @@ export interface Schema {
   title?: string
   $id?: string
   'x-sensitive'?: boolean
+  /** An unknown field's value stays out of `input`: beside secrets, a misspelt field may be one. */
+  'x-sensitive-extras'?: boolean
   [key: string]: unknown
 }
 
@@ -226,11 +228,12 @@ function walkObject (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitiv
     out[name] = walk(propSchema, value[name], [...loc, name], w, sensitive)
   }
   // Unknown extra fields are ignored, as pydantic does by default (they are dropped from what handlers see),
-  // unless the model forbids them.
+  // unless the model forbids them. Where a misspelt field could be a secret, its value is not echoed.
   if (schema.additionalProperties === false) {
+    const hideExtras = sensitive || schema['x-sensitive-extras'] === true
     for (const name of Object.keys(value)) {
       if (!Object.hasOwn(schema.properties ?? {}, name)) {
-        issue(w, sensitive, 'extra_forbidden', [...loc, name], messages.extraForbidden(), value[name])
+        issue(w, hideExtras, 'extra_forbidden', [...loc, name], messages.extraForbidden(), value[name])
       }
     }
   }

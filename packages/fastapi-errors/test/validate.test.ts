@@ -201,6 +201,16 @@ describe('closed models, formats and value errors', () => {
     ])
   })
 
+  test('extra fields come after the named fields\' errors, at any depth, and x-sensitive-extras keeps their values out', () => {
+    const inner = Type.Object({ hours: Type.Integer() }, { additionalProperties: false })
+    const schema = Type.Object({ minutes: Type.Integer(), inner }, { additionalProperties: false, 'x-sensitive-extras': true }) as Schema
+    expect(validate(schema, { secrte: 's3cr3t', minutes: 'x', inner: { hourz: 1, hours: 2 } }, ['body']).issues).toEqual([
+      { type: 'int_parsing', loc: ['body', 'minutes'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: 'x' },
+      { type: 'extra_forbidden', loc: ['body', 'inner', 'hourz'], msg: 'Extra inputs are not permitted', input: 1 },
+      { type: 'extra_forbidden', loc: ['body', 'secrte'], msg: 'Extra inputs are not permitted' }
+    ])
+  })
+
   test('a registered format reports a value_error with its message, after the pattern', () => {
     registerFormat('odd-digits', (value) => value.length % 2 === 1 ? null : `${value} has an even number of digits`)
     const schema = Type.String({ pattern: '^\\d+$', format: 'odd-digits' }) as Schema

@@ -21,6 +21,7 @@ export interface Collected {
   anchorPlaces: AnchorPlace[]
   images: ImageRef[]
   ldScripts: DomElement[]
+  styles: DomElement[]
   headings: DomElement[]
   paragraphs: ParagraphRef[]
   copyrights: CopyrightRef[]
@@ -35,6 +36,8 @@ export interface Collected {
   tables: number
   hasMain: boolean
   hasArticle: boolean
+  /** a header, footer or nav element, or a banner, contentinfo or navigation role */
+  landmarks: boolean
   microdata: boolean
   rdfa: boolean
 }
@@ -72,6 +75,7 @@ export function collect (root: DomNode): Collected {
     anchorPlaces: [],
     images: [],
     ldScripts: [],
+    styles: [],
     headings: [],
     paragraphs: [],
     copyrights: [],
@@ -86,6 +90,7 @@ export function collect (root: DomNode): Collected {
     tables: 0,
     hasMain: false,
     hasArticle: false,
+    landmarks: false,
     microdata: false,
     rdfa: false
   }
@@ -176,7 +181,10 @@ export function collect (root: DomNode): Collected {
         if (a.type !== undefined && a.type.split(';')[0].trim().toLowerCase() === 'application/ld+json') c.ldScripts.push(el)
         c.subresources.push(el)
         return false // raw text, read where needed (JSON-LD), never page text
-      case 'style': case 'textarea': return false
+      case 'style':
+        c.styles.push(el)
+        return false
+      case 'textarea': return false
       case 'p': if (navOrFooter === 0) c.paragraphs.push({ el, inMain: mainDepth > 0, afterH1: sawH1 }); break
       case 'time':
         if (a.datetime !== undefined && a.datetime.trim() !== '') c.times.push(a.datetime.trim())
@@ -190,6 +198,7 @@ export function collect (root: DomNode): Collected {
       case 'main': c.hasMain = true; break
       case 'article': c.hasArticle = true; break
     }
+    if (name === 'header' || name === 'footer' || name === 'nav' || CHROME_ROLES.has(a.role ?? '')) c.landmarks = true
     if (a.role === 'main') c.hasMain = true
     if (a.role === 'article') c.hasArticle = true
     if (HEADINGS.has(name)) {

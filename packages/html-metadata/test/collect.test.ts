@@ -23,6 +23,14 @@ describe('main text in raw HTML', () => {
     expect(mainTextOf('<div role="article"><p>x</p></div>')).toMatchObject({ hasMain: false, hasArticle: true })
   })
 
+  it('says whether the page has landmarks: a header, footer or nav element or their roles; a table layout has none', () => {
+    const landmarksOf = (html: string) => extractMetadata(html, 'https://a.test/').landmarks
+    expect(landmarksOf('<table><tr><td class="menu"><a href="/">Home</a></td></tr></table>')).toBe(false)
+    expect(landmarksOf('<div class="top"><nav><a href="/">Home</a></nav></div>')).toBe(true)
+    expect(landmarksOf('<footer>(c) 2024</footer>')).toBe(true)
+    expect(landmarksOf('<div role="banner">Acme</div>')).toBe(true)
+  })
+
   it('counts forms and button-like controls', () => {
     const html = `<form><input type="text"><input type="SUBMIT"><input type="image" src="go.png"><input type="reset"></form>
       <form></form><button>One</button><span role="button">Two</span><button role="button">Three</button>`

@@ -10,8 +10,11 @@ import { resolvePermitted } from './resolve.js'
 import { checkUrl } from './url-policy.js'
 
 export interface FetchOptions {
-  method?: 'GET' | 'HEAD'
+  /** POST carries `body` and is never redirected (a redirect answer is returned as it is). */
+  method?: 'GET' | 'HEAD' | 'POST'
   headers?: Record<string, string>
+  /** The request body of a POST. */
+  body?: string | Buffer
   /** Decoded bytes kept; the rest is cut off and `truncated` set. Default 2 MiB. */
   maxBytes?: number
   /** Deadline of the whole fetch, redirects and body included. Default 15000. */
@@ -85,11 +88,12 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
   const dispatcher = agent.compose(trackRemoteAddress())
   const limiter = new HostLimiter(resolved.perHostConcurrency)
 
-  async function send (url: URL, method: 'GET' | 'HEAD', headers: Record<string, string>, signal: AbortSignal): Promise<Exchange> {
+  async function send (url: URL, method: 'GET' | 'HEAD' | 'POST', headers: Record<string, string>, signal: AbortSignal,
+    body?: string | Buffer): Promise<Exchange> {
     const release = await limiter.acquire(url.hostname, signal)
     try {
       const response = await dispatcher.request({
-        origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, signal, opaque: new RemoteRecord()
+        origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal, opaque: new RemoteRecord()
       })
       return { url, response, release }
     } catch (error) {
@@ -136,10 +140,10 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
     const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal])
     try {
       for (;;) {
-        const exchange = await send(url, method, headers, signal)
+        const exchange = await send(url, method, headers, signal, method === 'POST' ? options.body : undefined)
         let next: URL | null = null
         try {
-          if (options.followRedirects !== false) next = await nextHop(exchange, redirects, visited)
+          if (options.followRedirects !== false && method !== 'POST') next = await nextHop(exchange, redirects, visited)
           if (next === null) return await finish(exchange)
         } finally {
           cancelBody(exchange.response.body)

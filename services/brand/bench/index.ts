@@ -6,7 +6,7 @@ import { logoRoundTrips } from './logo-round-trips.js'
 import { answerMetascraper, answerOurs, createMetascraperFor, extractOurs, parseOurs, type Answer } from './contenders.js'
 
 // In-process comparison of the brand service's extraction (html-metadata plus the brand rules) with metascraper on
-// the 89 saved real pages of ../shared/corpora/brand-real-pages: extraction speed page by page and over whole passes,
+// the 89 saved real pages of test/fixtures/real-pages/: extraction speed page by page and over whole passes,
 // and how often each gets the brand name, description and logo right on the 88 pages with judged answers
 // (test/fixtures/real-pages-expected.ts says how they were judged).
 

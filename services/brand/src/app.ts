@@ -1,8 +1,11 @@
+import { createRenderer, type Renderer } from '@utility-apis/renderer'
 import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
-import { MemoryProfileCache, RedisProfileCache, type ProfileCache } from './domain/profile-cache.js'
+import { DEFAULT_CACHE_TTL_SECONDS, MemoryProfileCache, RedisProfileCache, type ProfileCache } from './domain/profile-cache.js'
 import { BrandProfiler } from './domain/profiler.js'
+import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs'
 import { batchRoute } from './routes/batch.route.js'
+import { brandJobs } from './routes/jobs.route.js'
 import { profileRoute } from './routes/profile.route.js'
 
 export interface BuildAppOptions extends KitOptions {
@@ -14,9 +17,13 @@ export interface BuildAppOptions extends KitOptions {
   batchConcurrency?: number
   /** Overall deadline of one batch call, under the server's 30 s request timeout. Default 25 s. */
   batchDeadlineMs?: number
+  /** Render application-shell homepages in this Chromium (main.ts: RENDERER=chromium); unset: they are reported. */
+  renderer?: { executablePath: string, maxConcurrent?: number }
+  /** Bulk jobs: JOBS_INLINE_WORKER, WORKER_CONCURRENCY, JOB_RETENTION_DAYS, JOBS_HOST_CONCURRENCY. */
+  jobs?: Partial<JobsSettings>
+  /** Test knobs of the job engine: chunk size, how soon a killed worker's chunk moves on, host lease. */
+  jobEngine?: EngineKnobs
 }
-
-const DAY = 24 * 60 * 60
 
 export async function buildApp (options: BuildAppOptions) {
   return await buildService({
@@ -28,16 +35,32 @@ export async function buildApp (options: BuildAppOptions) {
     tags: [{ name: 'brand', description: 'Domain brand profiles' }],
     routes: async (app) => {
       const fetcher = createSafeFetcher(options.fetchPolicy ?? options.config.fetchPolicy)
-      app.addHook('onClose', async () => { await fetcher.close() })
+      // every request of a rendered page goes through this app's fetcher: the renderer reaches only what it may
+      const renderer: Renderer | null = options.renderer === undefined ? null : createRenderer({ ...options.renderer, fetcher })
+      app.addHook('onReady', async () => {
+        await renderer?.start().catch((error: Error) => { app.log.warn({ err: { type: error.name, message: error.message } }, 'the renderer did not start') })
+      })
+      app.addHook('onClose', async () => {
+        await renderer?.close()
+        await fetcher.close()
+      })
       const cache: ProfileCache = app.redis === null
         ? new MemoryProfileCache()
         : new RedisProfileCache(app.redis, () => app.metrics.count('cache_errors'))
-      const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DAY })
+      const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, renderer })
       await app.register(profileRoute, { profiler })
       await app.register(batchRoute, {
         profiler,
         concurrency: options.batchConcurrency ?? 8,
         deadlineMs: options.batchDeadlineMs ?? 25_000
+      })
+      await brandJobs(app, {
+        profiler,
+        fetcher,
+        redis: options.config.redisClusterNodes ?? options.config.redisUrl,
+        settings: options.jobs,
+        engine: options.jobEngine,
+        clock: options.clock
       })
     }
   }, options)

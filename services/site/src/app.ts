@@ -1,14 +1,25 @@
-import { createSafeFetcher, type FetchPolicy, type SafeFetcher } from '@utility-apis/safe-fetch'
+import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs'
+import { createRenderer, type Renderer } from '@utility-apis/renderer'
+import type { FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
+import { siteFetchers } from './fetchers.js'
+import { siteJobs } from './routes/jobs.route.js'
 import { analyzeRoute } from './routes/analyze.route.js'
 import { robotsSimulateRoute } from './routes/robots-simulate.route.js'
 import { robotsTestRoute } from './routes/robots-test.route.js'
+import { RENDER_CONCURRENCY } from './domain/rendering/observe-rendering.js'
 
 export interface BuildAppOptions extends KitOptions {
   /** Outbound fetch policy; tests pass an allow-list, host map and resolver for fixture sites on 127.0.0.1. */
   fetchPolicy?: FetchPolicy
   /** The clock of lastmod ages and of `analyzed_at` (the quota window uses the kit's `clock`, if given, too). */
   clock?: () => Date
+  /** Bulk jobs: JOBS_INLINE_WORKER, WORKER_CONCURRENCY, JOB_RETENTION_DAYS, JOBS_HOST_CONCURRENCY. */
+  jobs?: Partial<JobsSettings>
+  /** Test knobs of the job engine: key prefix, chunk size, how soon a killed worker's chunk moves on, host lease. */
+  jobEngine?: EngineKnobs
+  /** Render pages in this Chromium (main.ts: RENDERER=chromium); unset: rendering is disabled. */
+  renderer?: { executablePath: string, maxConcurrent?: number }
 }
 
 export async function buildApp (options: BuildAppOptions) {
@@ -22,21 +33,33 @@ export async function buildApp (options: BuildAppOptions) {
       'and a robots.txt change simulator.',
     tags: [{ name: 'site-intel', description: 'Website analysis and robots.txt testing' }],
     routes: async (app) => {
-      const fetcher = createSafeFetcher(options.fetchPolicy ?? options.config.fetchPolicy)
-      // one safe fetcher per crawler user agent, made on first use: safe-fetch keeps the user agent per fetcher
-      const crawlerFetchers = new Map<string, SafeFetcher>()
-      const fetchAs = (userAgent: string): SafeFetcher => {
-        let crawler = crawlerFetchers.get(userAgent)
-        if (crawler === undefined) {
-          crawler = createSafeFetcher({ ...(options.fetchPolicy ?? options.config.fetchPolicy), userAgent })
-          crawlerFetchers.set(userAgent, crawler)
-        }
-        return crawler
-      }
-      app.addHook('onClose', async () => { await Promise.all([fetcher, ...crawlerFetchers.values()].map(async (f) => { await f.close() })) })
-      await app.register(analyzeRoute, { fetcher, fetchAs, clock })
+      const { fetcher, fetchAs, close } = siteFetchers(options.fetchPolicy ?? options.config.fetchPolicy)
+      // the browser starts on the first render, with every page request through this app's fetcher
+      const renderer: Renderer | null = options.renderer === undefined
+        ? null
+        : createRenderer({ maxConcurrent: RENDER_CONCURRENCY, ...options.renderer, fetcher })
+      // launched before the first request, so no analysis pays for it; a missing browser is reported, not fatal
+      app.addHook('onReady', async () => {
+        await renderer?.start().catch((error: Error) => {
+          app.log.warn({ err: { type: error.name, message: error.message } }, 'the renderer did not start')
+        })
+      })
+      app.addHook('onClose', async () => {
+        await renderer?.close()
+        await close()
+      })
+      await app.register(analyzeRoute, { fetcher, fetchAs, clock, renderer })
       await app.register(robotsTestRoute, { fetcher })
       await app.register(robotsSimulateRoute, { fetcher, clock })
+      await siteJobs(app, {
+        fetcher,
+        fetchAs,
+        clock,
+        renderer,
+        redis: options.config.redisClusterNodes ?? options.config.redisUrl,
+        settings: options.jobs,
+        engine: options.jobEngine
+      })
     }
   }, options)
 }

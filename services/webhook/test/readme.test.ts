@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PROVIDER_IDS } from '../src/domain/types.js'
+import { PROVIDER_IDS } from '../src/domain/providers/index.js'
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 const DOMAIN = new URL('../src/domain/', import.meta.url).pathname

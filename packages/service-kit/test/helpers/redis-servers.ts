@@ -35,9 +35,9 @@ export async function startRedis (port: number, extra: string[] = []): Promise<C
 }
 
 /** Three primaries, no replicas, all 16384 slots assigned; resolves once the cluster state is ok. */
-export async function startCluster (): Promise<{ nodes: Array<{ host: string, port: number }>, servers: ChildProcess[] }> {
+export async function startCluster (fixedPorts?: number[]): Promise<{ nodes: Array<{ host: string, port: number }>, servers: ChildProcess[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'redis-cluster-'))
-  const ports = [await freePort(), await freePort(), await freePort()]
+  const ports = fixedPorts ?? [await freePort(), await freePort(), await freePort()]
   const servers = await Promise.all(ports.map(async (port) => await startRedis(port, [
     '--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${port}.conf`), '--cluster-node-timeout', '2000'
   ])))

@@ -1,6 +1,6 @@
 import { domainLabel, matchesDomainLabel } from './host-label.js'
 import { mainOrganization, type OrganizationSignal } from './organization.js'
-import { cleanText, sameName, wordCount } from './text.js'
+import { cleanText, sameName, withoutLegalForm, wordCount } from './text.js'
 
 export type { OrganizationSignal }
 export { domainLabel }
@@ -215,7 +215,8 @@ export function pickBrandName (signals: BrandSignals): BrandNameResult {
     found(first([signals.manifestName, signals.manifestShortName]), 'web-manifest') ??
     found(title, 'title-segment') ??
     found(logoAlt, 'logo-alt') ??
-    found(first([signals.copyrightHolder]), 'copyright') ??
+    // the holder of a copyright line is a legal name ("Vantor Telematics Inc."); the brand goes without its form
+    found(first([signals.copyrightHolder === null ? null : withoutLegalForm(signals.copyrightHolder)]), 'copyright') ??
     found(first([navbar]), 'site-title')
   const spellings = [...titleSegments(cleanText(signals.title)), ...evidence]
   if (result !== null) {

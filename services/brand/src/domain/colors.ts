@@ -2,7 +2,7 @@ import { colord, extend, type Colord } from 'colord'
 import labPlugin from 'colord/plugins/lab'
 import namesPlugin from 'colord/plugins/names'
 import type { ManifestInfo, PageMetadata } from '@utility-apis/html-metadata'
-import sharp from 'sharp'
+import type { Thumbnail } from './image-decode.js'
 import type { ImageInfo } from './image-probe.js'
 import type { Logo } from './logos.js'
 import { themeOf } from './logos.js'
@@ -21,9 +21,6 @@ const SAME_COLOR = 0.05
 /** A logo colour counts when it covers at least this share of the logo's visible pixels. */
 const MIN_SHARE = 0.05
 const LOGO_COLORS = 3
-/** Logos are decoded at most this large (their probe holds 64 KiB): a declared 20000 x 20000 image is not decoded. */
-const MAX_DECODE_PIXELS = 4096 * 4096
-const SAMPLE_EDGE = 64
 
 function parsed (value: string | null | undefined): Colord | null {
   if (value == null) return null
@@ -81,16 +78,13 @@ export function svgFills (svg: string): string[] {
 }
 
 /**
- * The dominant colours of a raster image, decoded by sharp (PNG, JPEG, GIF, WebP) at 64 pixels: the visible
- * pixels (alpha of half or more) grouped in 4096 buckets, the largest covering 5% or more, as their mean colour.
+ * The dominant colours of a decoded raster image's thumbnail (image-decode.ts): the visible pixels (alpha of half or
+ * more) grouped in 4096 buckets, the largest covering 5% or more, as their mean colour.
  */
-export async function rasterColors (body: Buffer): Promise<string[]> {
-  const { data, info } = await sharp(body, { limitInputPixels: MAX_DECODE_PIXELS, failOn: 'error' })
-    .resize(SAMPLE_EDGE, SAMPLE_EDGE, { fit: 'inside', withoutEnlargement: true })
-    .ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+export function thumbnailColors ({ data, channels }: Thumbnail): string[] {
   const buckets = new Map<number, { count: number, r: number, g: number, b: number }>()
   let visible = 0
-  for (let i = 0; i < data.length; i += info.channels) {
+  for (let i = 0; i < data.length; i += channels) {
     const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]]
     if (a < 128) continue
     visible++
@@ -106,13 +100,12 @@ export async function rasterColors (body: Buffer): Promise<string[]> {
     .map(({ count, r, g, b }) => hexOf(colord({ r: Math.round(r / count), g: Math.round(g / count), b: Math.round(b / count) })))
 }
 
-const RASTER = new Set(['png', 'jpeg', 'gif', 'webp'])
-
 /**
- * The dominant colours of the first logo whose whole file was read and can be decoded: an SVG's fills, a raster
- * image's pixels. An ICO, or a file longer than the probe's cap, gives none.
+ * The dominant colours of the first logo whose whole file was read and decoded: an SVG's fills, a raster image's
+ * pixels (its thumbnail, decoded once by the probe). An ICO, a file longer than the probe's cap or one too large to
+ * decode gives none.
  */
-export async function logoColors (logos: Logo[], images: Map<string, ImageInfo | null> | undefined): Promise<BrandColor[]> {
+export function logoColors (logos: Logo[], images: Map<string, ImageInfo | null> | undefined): BrandColor[] {
   for (const logo of logos) {
     const image = images?.get(logo.url)
     if (image == null || image.truncated) continue
@@ -121,13 +114,9 @@ export async function logoColors (logos: Logo[], images: Map<string, ImageInfo |
       if (fills.length > 0) return mergeNearDuplicates(fills.map((hex) => ({ hex, source: 'logo:svg' }))).slice(0, LOGO_COLORS)
       continue
     }
-    if (!RASTER.has(image.format) || image.width * image.height > MAX_DECODE_PIXELS) continue
-    try {
-      const hexes = await rasterColors(image.body)
-      if (hexes.length > 0) return mergeNearDuplicates(hexes.map((hex) => ({ hex, source: 'logo:image' }))).slice(0, LOGO_COLORS)
-    } catch {
-      // a file image-size could read but sharp cannot decode: try the next logo
-    }
+    if (image.thumbnail === undefined) continue
+    const hexes = thumbnailColors(image.thumbnail)
+    if (hexes.length > 0) return mergeNearDuplicates(hexes.map((hex) => ({ hex, source: 'logo:image' }))).slice(0, LOGO_COLORS)
   }
   return []
 }

@@ -45,7 +45,7 @@ export async function describeResponse (
   const extras = await loadExtras(meta)
   const facts = describePage(meta, extras, hostname, response.url)
   // the chosen logo's colours come after the declared ones, near-duplicates of those dropped
-  facts.colors = mergeNearDuplicates([...facts.colors, ...await logoColors(facts.logos, extras.images)])
+  facts.colors = mergeNearDuplicates([...facts.colors, ...logoColors(facts.logos, extras.images)])
   facts.field_sources.colors = facts.colors[0]?.source ?? null
   return { facts, blocked: false, error: null }
 }

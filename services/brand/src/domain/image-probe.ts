@@ -1,5 +1,9 @@
 import { imageSize } from 'image-size'
 import type { Fetcher, TimeBudget } from '@utility-apis/homepage-fetch'
+import { DECODABLE, DECODE_MAX_PIXELS, decodeImage, type Thumbnail } from './image-decode.js'
+
+/** `decoded`: the pixels were decoded at that size; `declared`: only the file's header says so (not decoded). */
+export type SizeSource = 'decoded' | 'declared'
 
 /** What an image's own bytes say: its format and pixel size (an ICO's largest entry; an SVG's width/height or viewBox). */
 export interface ImageInfo {
@@ -10,6 +14,10 @@ export interface ImageInfo {
   body: Buffer
   /** The cap cut the body short. */
   truncated: boolean
+  /** Whether a decode confirmed the size; `declared` until decodeImages says otherwise. */
+  sizeSource: SizeSource
+  /** The decoded pixels, shrunk for colour sampling, when the image was decoded. */
+  thumbnail?: Thumbnail
 }
 
 /** Enough for every header image-size reads, and the whole of most logos and icons. */
@@ -17,6 +25,25 @@ export const PROBE_MAX_BYTES = 64 * 1024
 const PROBE_TIMEOUT_MS = 3000
 
 const FORMATS: Record<string, string> = { jpg: 'jpeg', cur: 'ico' }
+
+// The largest edge each format can encode: PNG's 31-bit fields, the 16-bit fields of GIF, JPEG, BMP and ICO (whose
+// entries are at most 256), WebP's 14-bit lossless field (16383; lossy VP8X canvases go to 2^24 but no encoder writes
+// more than 16383).
+const MAX_EDGE: Record<string, number> = { png: 2 ** 31 - 1, gif: 65535, jpeg: 65535, bmp: 65535, ico: 256, webp: 16383 }
+// deflate never compresses better than 1032:1, so a whole PNG holds at least this share of its scanlines' bytes
+const DEFLATE_MAX_RATIO = 1032
+
+/**
+ * Whether no file of this format could hold an image of this size: an edge past the format's limit, or a whole PNG
+ * too small for its scanlines at one bit per pixel and deflate's best ratio (a header claiming 64 x 4278190144, a
+ * 300-byte "50000 x 50000" PNG).
+ */
+export function isImpossibleSize (format: string, width: number, height: number, body: Buffer, truncated: boolean): boolean {
+  if (Math.max(width, height) > (MAX_EDGE[format] ?? Number.MAX_SAFE_INTEGER)) return true
+  if (format !== 'png' || truncated) return false
+  const scanlineBytes = height * (Math.ceil(width / 8) + 1)
+  return body.length * DEFLATE_MAX_RATIO < scanlineBytes
+}
 
 /** The format and size of an image from its first bytes, or null when they are not an image image-size knows. */
 export function readImageInfo (body: Buffer, truncated = false): ImageInfo | null {
@@ -29,7 +56,9 @@ export function readImageInfo (body: Buffer, truncated = false): ImageInfo | nul
       if (entry.width * entry.height > width * height) ({ width, height } = entry)
     }
     if (result.type === undefined || !(width > 0) || !(height > 0)) return null
-    return { format: FORMATS[result.type] ?? result.type, width: Math.round(width), height: Math.round(height), body, truncated }
+    const format = FORMATS[result.type] ?? result.type
+    if (isImpossibleSize(format, width, height, body, truncated)) return null
+    return { format, width: Math.round(width), height: Math.round(height), body, truncated, sizeSource: 'declared' }
   } catch {
     return null
   }
@@ -45,11 +74,24 @@ export async function probeImage (fetcher: Fetcher, url: string, budget: TimeBud
     })
     if (response.status !== 200) return null
     if (/^text\/html/i.test(response.headers['content-type'] ?? '')) return null
-    return readImageInfo(response.body, response.truncated)
+    const image = readImageInfo(response.body, response.truncated)
+    return image === null ? null : await confirmImage(image, budget.signal)
   } catch (error) {
     if (budget.signal?.aborted === true) throw error
     return null
   }
+}
+
+/**
+ * The image with its size confirmed by decoding it, when it can be: a whole PNG, JPEG, GIF or WebP file of at most
+ * DECODE_MAX_PIXELS pixels. Null when such a file does not decode (its header lies about what follows); any other
+ * image (an SVG, an ICO, a file cut short, one too large to decode) is kept with its size as declared.
+ */
+export async function confirmImage (image: ImageInfo, signal?: AbortSignal): Promise<ImageInfo | null> {
+  if (!DECODABLE.has(image.format) || image.truncated || image.width * image.height > DECODE_MAX_PIXELS) return image
+  const decoded = await decodeImage(image.body, signal)
+  if (decoded === null) return signal?.aborted === true ? image : null
+  return { ...image, width: decoded.width, height: decoded.height, sizeSource: 'decoded', thumbnail: decoded.thumbnail }
 }
 
 /** Probes every URL at once (the fetcher caps connections per host); the answer maps each URL to its result. */

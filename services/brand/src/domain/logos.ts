@@ -1,4 +1,4 @@
-import type { ImageInfo } from './image-probe.js'
+import type { ImageInfo, SizeSource } from './image-probe.js'
 import { iconSize, type IconCandidate, type LogoSignals } from './logo-hint.js'
 import { isShareShape } from './page-signals.js'
 
@@ -12,6 +12,8 @@ export interface Logo {
   format: string
   width: number
   height: number
+  /** `decoded` when the pixels were decoded at that size, `declared` when only the file's header says so. */
+  size_source: SizeSource
   /** The colour scheme the page offers it for (`media="(prefers-color-scheme: dark)"`), else null. */
   theme: LogoTheme | null
   source: string
@@ -63,13 +65,15 @@ function kindOf (candidate: LogoCandidateRef, image: ImageInfo): LogoKind {
   return image.width / image.height >= 1.5 ? 'logo' : 'symbol'
 }
 
-// an SVG scales to any size, so it ranks as the largest icon
+// an SVG scales to any size, so it ranks as the largest icon; a size only a header claims ranks after every size a
+// decode confirmed, so a file claiming 50000 x 50000 cannot push real icons down
 const edge = (image: ImageInfo): number => image.format === 'svg' ? Number.MAX_SAFE_INTEGER : Math.min(image.width, image.height)
+const trust = (image: ImageInfo): number => image.format === 'svg' || image.sizeSource === 'decoded' ? 1 : 0
 
 /**
  * The logos a client can use, best first and at most six: candidates whose bytes are an image, declared logos
- * first (a share card's shape is no logo, whatever the page declares), then icons by size. Images under 16 pixels
- * are left out.
+ * first (a share card's shape is no logo, whatever the page declares), then icons by size (an SVG first, sizes only
+ * declared after decoded ones). Images under 16 pixels are left out.
  */
 export function rankLogos (candidates: LogoCandidateRef[], probes: Map<string, ImageInfo | null>): Logo[] {
   const usable: Array<{ candidate: LogoCandidateRef, image: ImageInfo }> = []
@@ -80,13 +84,15 @@ export function rankLogos (candidates: LogoCandidateRef[], probes: Map<string, I
     usable.push({ candidate, image })
   }
   const declared = usable.filter(({ candidate }) => candidate.declared)
-  const icons = usable.filter(({ candidate }) => !candidate.declared).sort((a, b) => edge(b.image) - edge(a.image))
+  const icons = usable.filter(({ candidate }) => !candidate.declared)
+    .sort((a, b) => trust(b.image) - trust(a.image) || edge(b.image) - edge(a.image))
   return [...declared, ...icons].slice(0, MAX_LOGOS).map(({ candidate, image }) => ({
     url: candidate.url,
     kind: kindOf(candidate, image),
     format: image.format,
     width: image.width,
     height: image.height,
+    size_source: image.sizeSource,
     theme: candidate.theme,
     source: candidate.source
   }))

@@ -88,11 +88,21 @@ function urlsOf (value: unknown): string[] {
   })
 }
 
-function toOrganization (node: Node, isPublisher: boolean): OrganizationNode {
+/** A url as authored, made absolute against the page's base ("/" is the site's root); as authored without a base. */
+function resolved (value: string | null, baseUrl: string | undefined): string | null {
+  if (value === null || baseUrl === undefined) return value
+  try {
+    return new URL(value, baseUrl).href
+  } catch {
+    return value
+  }
+}
+
+function toOrganization (node: Node, isPublisher: boolean, baseUrl: string | undefined): OrganizationNode {
   return {
     name: text(node.name),
     alternateName: text(node.alternateName),
-    url: text(node.url),
+    url: resolved(text(node.url), baseUrl),
     isPublisher,
     id: text(node['@id']),
     logo: logoOf(node.logo),
@@ -104,9 +114,10 @@ function toOrganization (node: Node, isPublisher: boolean): OrganizationNode {
 
 /**
  * The Organization-like nodes of the page's JSON-LD, in document order, with the WebSite `publisher`
- * (an `@id` reference or an inline node) marked. Inline publishers of other nodes count too.
+ * (an `@id` reference or an inline node) marked. Inline publishers of other nodes count too. A relative `url` is
+ * resolved against `baseUrl`, the page's base ("url": "/" names this site's root).
  */
-export function organizationsOf (nodes: Node[]): OrganizationNode[] {
+export function organizationsOf (nodes: Node[], baseUrl?: string): OrganizationNode[] {
   const publisherIds = new Set<string>()
   const inline: Node[] = []
   for (const node of nodes) {
@@ -121,9 +132,9 @@ export function organizationsOf (nodes: Node[]): OrganizationNode[] {
   }
   const orgs = nodes.filter(isOrganizationLike).map((node) => {
     const id = text(node['@id'])
-    return toOrganization(node, id !== null && publisherIds.has(id))
+    return toOrganization(node, id !== null && publisherIds.has(id), baseUrl)
   })
-  return [...orgs, ...inline.map((node) => toOrganization(node, true))]
+  return [...orgs, ...inline.map((node) => toOrganization(node, true, baseUrl))]
 }
 
 /** The `name` of the first WebSite node. */

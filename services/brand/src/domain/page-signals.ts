@@ -2,6 +2,8 @@ import type { AnchorPlace, ManifestInfo, PageMetadata } from '@utility-apis/html
 import type { BrandSignals } from './brand-name.js'
 import type { IconCandidate, LogoSignals, ManifestIcon } from './logo-hint.js'
 import { ownOrganizationsOfHosts, organizationsOf, websiteNameOf, type OrganizationNode } from './organization.js'
+import type { CompanyPage } from './company.js'
+import type { CssText } from './fonts.js'
 import type { ImageInfo } from './image-probe.js'
 import type { SummarySignals } from './summary.js'
 import { cleanText } from './text.js'
@@ -14,6 +16,10 @@ export interface PageExtras {
   faviconIco: string | null
   /** What the logo and icon candidates' own bytes say (null: not an image); absent when nothing was probed. */
   images?: Map<string, ImageInfo | null>
+  /** The stylesheets read for fonts (extras.ts), in the page's order; absent when none was fetched. */
+  stylesheets?: CssText[]
+  /** The imprint or contact page read for the company facts; absent or null when none was read. */
+  companyPage?: CompanyPage | null
 }
 
 export function absolute (href: string | null | undefined, base: string): string | null {
@@ -69,7 +75,8 @@ export function siteHosts (meta: PageMetadata, hostname: string): string[] {
 export function siteOrganizations (meta: PageMetadata, extras: PageExtras, hostname: string): OrganizationNode[] {
   const evidence = [pageTitle(meta), meta.openGraph.site_name, meta.applicationName, meta.appleMobileWebAppTitle,
     extras.manifest?.name, extras.manifest?.shortName, ...appNames(meta)]
-  return ownOrganizationsOfHosts(organizationsOf(meta.jsonLd.nodes), siteHosts(meta, hostname), evidence.map(cleanText).filter((value) => value !== ''))
+  const names = evidence.map(cleanText).filter((value) => value !== '')
+  return ownOrganizationsOfHosts(organizationsOf(meta.jsonLd.nodes, meta.baseUrl), siteHosts(meta, hostname), names)
 }
 
 // enough for a site's menus; a page of a thousand links is read no further for spellings
@@ -83,7 +90,7 @@ export function brandSignals (meta: PageMetadata, extras: PageExtras, hostname: 
     siteNames: meta.openGraph.site_name === undefined ? [] : [meta.openGraph.site_name],
     applicationName: meta.applicationName,
     appleMobileWebAppTitle: meta.appleMobileWebAppTitle,
-    organizations: organizationsOf(nodes),
+    organizations: organizationsOf(nodes, meta.baseUrl),
     websiteName: websiteNameOf(nodes),
     manifestName: extras.manifest?.name ?? null,
     manifestShortName: extras.manifest?.shortName ?? null,

@@ -41,7 +41,8 @@ export class MemoryProfileCache implements ProfileCache {
 }
 
 // the version changes with the profile's shape: an entry cached before colors, key_links and consistency lacks them
-const PREFIX = 'brand:profile:v2:'
+// (v2), one before logos' size_source, fonts, company and the rendered page lacks those (v3)
+export const CACHE_PREFIX = 'brand:profile:v3:'
 
 /** Shared between replicas; entries expire in Redis itself. */
 export class RedisProfileCache implements ProfileCache {
@@ -55,7 +56,7 @@ export class RedisProfileCache implements ProfileCache {
 
   async get (key: string): Promise<BrandProfile | null> {
     try {
-      const value = await this.#redis.get(PREFIX + key)
+      const value = await this.#redis.get(CACHE_PREFIX + key)
       return value === null ? null : JSON.parse(value) as BrandProfile
     } catch (error) {
       this.#onError(error)
@@ -65,9 +66,12 @@ export class RedisProfileCache implements ProfileCache {
 
   async set (key: string, profile: BrandProfile, ttlSeconds: number): Promise<void> {
     try {
-      await this.#redis.set(PREFIX + key, JSON.stringify(profile), 'EX', ttlSeconds)
+      await this.#redis.set(CACHE_PREFIX + key, JSON.stringify(profile), 'EX', ttlSeconds)
     } catch (error) {
       this.#onError(error)
     }
   }
 }
+
+/** How long a profile is served from the cache unless configured: one day. */
+export const DEFAULT_CACHE_TTL_SECONDS = 24 * 60 * 60

@@ -38,3 +38,14 @@ export function sameBrand (a: string, b: string): boolean {
 export function wordCount (value: string): number {
   return value.split(' ').filter(Boolean).length
 }
+
+// A company form at the end of a name, after an optional comma: "Inc.", "LLC", "Ltd", "GmbH & Co. KG", "S.A.", "Pty Ltd".
+// "Company" and "Group" are often part of the name a brand goes by ("Ford Motor Company"), so they stay.
+const LEGAL_FORM = new RegExp('(?:,?\\s+(?:&\\s+Co\\.?\\s+KG|Inc|Incorporated|L\\.?L\\.?C|L\\.?L\\.?P|L\\.?P|Ltd|Limited|Pty|Corp|' +
+  'Co|GmbH|AG|KG|e\\.\\s?V|S\\.?A\\.?S|S\\.?A|S\\.?L|S\\.?r\\.?l|S\\.?p\\.?A|B\\.?V|N\\.?V|plc|Oy|AB|A/S|ApS|K\\.?K|P\\.?C)\\.?)+$', 'i')
+
+/** The name without the company form a legal name ends with: "Vantor Telematics Inc." is "Vantor Telematics". */
+export function withoutLegalForm (name: string): string {
+  const bare = name.replace(LEGAL_FORM, '').trim()
+  return bare === '' ? name : bare
+}

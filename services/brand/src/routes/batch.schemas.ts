@@ -6,7 +6,7 @@ export const MAX_BATCH = 25
 export const BatchRequestSchema = Type.Object({
   domains: Type.Array(DomainField, { minItems: 1, maxItems: MAX_BATCH, description: '1 to 25 domains or URLs; duplicates are fetched once.' }),
   timeout_seconds: Type.Optional(TimeoutField)
-}, { title: 'DomainProfileBatchRequest' })
+}, { title: 'DomainProfileBatchRequest', additionalProperties: false })
 
 export type BatchRequestBody = Static<typeof BatchRequestSchema>
 

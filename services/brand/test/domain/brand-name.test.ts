@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { brandFromTitle, isPlausibleName, pickBrandName, titleSegments, type BrandSignals } from '../../src/domain/brand-name.js'
+import { withoutLegalForm } from '../../src/domain/text.js'
 
 function signals (overrides: Partial<BrandSignals>): BrandSignals {
   return {
@@ -115,7 +116,7 @@ describe('pickBrandName', () => {
   it('uses the title segment, then the logo alt without the word logo, then the copyright holder', () => {
     expect(pickBrandName(signals({ title: 'Welcome | Kestrel Labs' }))).toMatchObject({ name: 'Kestrel Labs', source: 'title-segment' })
     expect(pickBrandName(signals({ logoAlts: ['Orbitly logo'] }))).toMatchObject({ name: 'Orbitly', source: 'logo-alt' })
-    expect(pickBrandName(signals({ copyrightHolder: 'Fernwood Gardens LLC' }))).toMatchObject({ name: 'Fernwood Gardens LLC', source: 'copyright' })
+    expect(pickBrandName(signals({ copyrightHolder: 'Fernwood Gardens LLC' }))).toMatchObject({ name: 'Fernwood Gardens', source: 'copyright' })
   })
 
   it('gives a lowercase logo alt the capitals the page writes the name with, but keeps a declared name as written', () => {
@@ -138,5 +139,15 @@ describe('pickBrandName', () => {
 
   it('collapses whitespace and normalises to NFC', () => {
     expect(pickBrandName(signals({ siteNames: ['  Cafe\u0301\n  Lumie\u0300re '] })).name).toBe('Café Lumière')
+  })
+})
+
+describe('withoutLegalForm', () => {
+  it.each([
+    ['Vantor Telematics Inc.', 'Vantor Telematics'], ['Acme, LLC', 'Acme'], ['Kraus GmbH & Co. KG', 'Kraus'], ['Bluegum Pty Ltd', 'Bluegum'],
+    ['Shenzhen Baz Co., Ltd.', 'Shenzhen Baz'], ['Société Générale S.A.', 'Société Générale'], ['Atlas Copco AB', 'Atlas Copco'],
+    ['Ford Motor Company', 'Ford Motor Company'], ['Inc.', 'Inc.'], ['Hotel Inca', 'Hotel Inca']
+  ])('%s is %s', (name, brand) => {
+    expect(withoutLegalForm(name)).toBe(brand)
   })
 })

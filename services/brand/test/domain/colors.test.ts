@@ -1,12 +1,13 @@
 import { extractMetadata, parseManifest } from '@utility-apis/html-metadata'
 import { describe, expect, it } from 'vitest'
-import { declaredColors, logoColors, mergeNearDuplicates, rasterColors, svgFills } from '../../src/domain/colors.js'
-import { readImageInfo } from '../../src/domain/image-probe.js'
+import { declaredColors, logoColors, mergeNearDuplicates, svgFills, thumbnailColors } from '../../src/domain/colors.js'
+import { decodeImage } from '../../src/domain/image-decode.js'
+import { confirmImage, readImageInfo } from '../../src/domain/image-probe.js'
 import type { Logo } from '../../src/domain/logos.js'
-import { ico, jpeg, pngOf } from '../helpers/images.js'
+import { gif, ico, pngOf } from '../helpers/images.js'
 
 const URL_OF_PAGE = 'https://colors.test/'
-const logo = (url: string, format: string): Logo => ({ url, kind: 'logo', format, width: 40, height: 20, theme: null, source: 'json-ld:logo' })
+const logo = (url: string, format: string): Logo => ({ url, kind: 'logo', format, width: 40, height: 20, size_source: 'decoded', theme: null, source: 'json-ld:logo' })
 
 describe('declaredColors', () => {
   it('reads every declared source in order, with the theme of each theme-color variant', () => {
@@ -51,36 +52,42 @@ describe('svgFills', () => {
   })
 })
 
-describe('rasterColors', () => {
+describe('thumbnailColors', () => {
   it('gives the dominant colours of the visible pixels, largest first, ignoring transparent ones and specks', async () => {
     // 60% red, 30% blue, 10% transparent, one green pixel (under 5%)
     const image = pngOf(20, 10, (x, y) => x === 0 && y === 0 ? [0, 200, 0, 255] : x < 12 ? [220, 20, 60, 255] : x < 18 ? [30, 60, 200, 255] : [0, 0, 0, 0])
-    expect(await rasterColors(image)).toEqual(['#dc143c', '#1e3cc8'])
+    const decoded = await decodeImage(image)
+    expect(decoded === null ? null : thumbnailColors(decoded.thumbnail)).toEqual(['#dc143c', '#1e3cc8'])
   })
 })
 
 describe('logoColors', () => {
   const red = pngOf(8, 8, () => [220, 20, 60, 255])
-  const info = (body: Buffer, truncated = false) => readImageInfo(body, truncated)
+  const info = async (body: Buffer, truncated = false) => {
+    const image = readImageInfo(body, truncated)
+    return image === null ? null : await confirmImage(image)
+  }
 
   it('reads the first logo that decodes: past an ICO and a cut-off file, to a PNG', async () => {
     const images = new Map([
-      ['https://c.test/favicon.ico', info(ico([16, 32]))],
-      ['https://c.test/cut.png', info(red, true)],
-      ['https://c.test/logo.png', info(red)]
+      ['https://c.test/favicon.ico', await info(ico([16, 32]))],
+      ['https://c.test/cut.png', await info(red, true)],
+      ['https://c.test/logo.png', await info(red)]
     ])
     const logos = [logo('https://c.test/favicon.ico', 'ico'), logo('https://c.test/cut.png', 'png'), logo('https://c.test/logo.png', 'png')]
-    expect(await logoColors(logos, images)).toEqual([{ hex: '#dc143c', source: 'logo:image' }])
+    expect(logoColors(logos, images)).toEqual([{ hex: '#dc143c', source: 'logo:image' }])
   })
 
   it('reads an SVG logo\'s fills', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect fill="#123456"/></svg>')
-    expect(await logoColors([logo('https://c.test/l.svg', 'svg')], new Map([['https://c.test/l.svg', info(svg)]])))
+    expect(logoColors([logo('https://c.test/l.svg', 'svg')], new Map([['https://c.test/l.svg', await info(svg)]])))
       .toEqual([{ hex: '#123456', source: 'logo:svg' }])
   })
 
-  it('gives none for a JPEG whose header image-size reads but whose pixels are not there', async () => {
-    const body = jpeg(40, 20)
-    expect(await logoColors([logo('https://c.test/l.jpg', 'jpeg')], new Map([['https://c.test/l.jpg', info(body)]]))).toEqual([])
+  it('gives none for a logo too large to decode, whose size is only declared', async () => {
+    const body = gif(4096, 4096)
+    const image = await info(body)
+    expect(image).toMatchObject({ width: 4096, height: 4096, sizeSource: 'declared' })
+    expect(logoColors([logo('https://c.test/l.gif', 'gif')], new Map([['https://c.test/l.gif', image]]))).toEqual([])
   })
 })

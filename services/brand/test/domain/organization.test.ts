@@ -27,6 +27,12 @@ describe('organizationsOf', () => {
     ])
   })
 
+  it('resolves a relative url against the page\'s base, so "/" is this site\'s root and the node its own', () => {
+    const orgs = organizationsOf([{ '@type': 'Organization', name: 'Corvid Labs', url: '/' }], 'https://www.corvid.example/about')
+    expect(orgs[0].url).toBe('https://www.corvid.example/')
+    expect(ownOrganizations(orgs, 'www.corvid.example')).toEqual(orgs)
+  })
+
   it('marks the WebSite publisher referenced by @id', () => {
     const orgs = organizationsOf([
       { '@type': 'WebSite', name: 'Site', publisher: { '@id': '#org' } },

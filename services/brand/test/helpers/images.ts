@@ -83,3 +83,20 @@ export function webp (width: number, height: number): Buffer {
   size.writeUInt32LE(body.length)
   return Buffer.concat([Buffer.from('RIFF', 'latin1'), size, body])
 }
+
+/** A real encoded image of one colour (sharp encodes it), for formats whose pixels must decode. */
+export async function encoded (format: 'jpeg' | 'webp' | 'gif' | 'png', width: number, height: number, rgb: [number, number, number] = [0, 0, 0]): Promise<Buffer> {
+  const { default: sharp } = await import('sharp')
+  return await sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).toFormat(format).toBuffer()
+}
+
+/** A PNG whose header claims `width` x `height` over the pixels of a 1x1 image (a decompression bomb's header). */
+export function pngClaiming (width: number, height: number): Buffer {
+  const real = png(1, 1)
+  const claimed = Buffer.from(real)
+  claimed.writeUInt32BE(width, 16)
+  claimed.writeUInt32BE(height, 20)
+  // the IHDR chunk's CRC over its type and data, so only the size is a lie
+  claimed.writeUInt32BE(crc32(claimed.subarray(12, 29)), 29)
+  return claimed
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, profile } from '../helpers/app.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
-import { gif, ico, jpeg, png, webp } from '../helpers/images.js'
+import { encoded, gif, ico, png } from '../helpers/images.js'
 
 const image = (type: string, body: Buffer | string) => ({ body, headers: { 'content-type': type } })
 
@@ -23,11 +23,11 @@ beforeAll(async () => {
     'logos.test': {
       '/': { body: PAGE },
       '/brand/logo.svg': image('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 60"><rect width="240" height="60" fill="#ff5500"/></svg>'),
-      '/brand/wordmark.webp': image('image/webp', webp(400, 100)),
+      '/brand/wordmark.webp': image('image/webp', await encoded('webp', 400, 100)),
       '/touch.png': image('image/png', png(180, 180, [10, 20, 30])),
       '/favicon-dark.gif': image('image/gif', gif(48, 48)),
       '/favicon.ico': image('image/x-icon', ico([16, 48, 32])),
-      '/photo.jpg': image('image/jpeg', jpeg(64, 64))
+      '/photo.jpg': image('image/jpeg', await encoded('jpeg', 64, 64))
     },
     'themes.test': {
       '/': {
@@ -57,11 +57,11 @@ describe('logos', () => {
     const body = (await profile(app, { domain: `${server.origin('logos.test')}/` })).json()
     const at = (path: string) => `${server.origin('logos.test')}${path}`
     expect(body.logos).toEqual([
-      { url: at('/brand/logo.svg'), kind: 'logo', format: 'svg', width: 240, height: 60, theme: null, source: 'json-ld:logo' },
-      { url: at('/brand/wordmark.webp'), kind: 'logo', format: 'webp', width: 400, height: 100, theme: null, source: 'header-logo' },
-      { url: at('/touch.png'), kind: 'icon', format: 'png', width: 180, height: 180, theme: null, source: 'apple-touch-icon' },
-      { url: at('/photo.jpg'), kind: 'icon', format: 'jpeg', width: 64, height: 64, theme: null, source: 'icon' },
-      { url: at('/favicon-dark.gif'), kind: 'icon', format: 'gif', width: 48, height: 48, theme: 'dark', source: 'icon' }
+      { url: at('/brand/logo.svg'), kind: 'logo', format: 'svg', width: 240, height: 60, size_source: 'declared', theme: null, source: 'json-ld:logo' },
+      { url: at('/brand/wordmark.webp'), kind: 'logo', format: 'webp', width: 400, height: 100, size_source: 'decoded', theme: null, source: 'header-logo' },
+      { url: at('/touch.png'), kind: 'icon', format: 'png', width: 180, height: 180, size_source: 'decoded', theme: null, source: 'apple-touch-icon' },
+      { url: at('/photo.jpg'), kind: 'icon', format: 'jpeg', width: 64, height: 64, size_source: 'decoded', theme: null, source: 'icon' },
+      { url: at('/favicon-dark.gif'), kind: 'icon', format: 'gif', width: 48, height: 48, size_source: 'decoded', theme: 'dark', source: 'icon' }
     ])
     expect(body.logo_hint).toBe(at('/brand/logo.svg'))
     expect(body.field_sources).toMatchObject({ logo_hint: 'json-ld:logo', logos: 'json-ld:logo' })
@@ -72,7 +72,7 @@ describe('logos', () => {
     const app2 = await buildTestApp(['ico.test'])
     try {
       const body = (await profile(app2, { domain: `${server.origin('ico.test')}/` })).json()
-      expect(body.logos).toEqual([{ url: `${server.origin('ico.test')}/favicon.ico`, kind: 'icon', format: 'ico', width: 48, height: 48, theme: null, source: 'icon' }])
+      expect(body.logos).toEqual([{ url: `${server.origin('ico.test')}/favicon.ico`, kind: 'icon', format: 'ico', width: 48, height: 48, size_source: 'declared', theme: null, source: 'icon' }])
     } finally {
       await app2.close()
     }

@@ -2,6 +2,7 @@
 // reports are pure functions of it (and of the clock), so each number in a report can be traced here.
 import type { BotProtection } from '@utility-apis/homepage-fetch'
 import type { RobotsOutcome } from './robots/robots-policy.js'
+import type { RenderingObservation } from './rendering/rendering-report.js'
 
 export function is2xx (status: number | null): boolean {
   return status !== null && status >= 200 && status < 300
@@ -142,6 +143,8 @@ export interface RobotsFacts {
   bytes: number
   truncated: boolean
   lint_errors: Array<{ line: number, content: string, message: string }>
+  /** lines applied as Google reads them (no colon, a known misspelling) that stricter crawlers may ignore */
+  lint_warnings: Array<{ line: number, content: string, message: string }>
   sitemaps: string[]
   content_signals: Array<{ line: number, user_agents: string[], signals: Record<string, string>, invalid: string[] }>
   /** homepage verdict per crawler token */
@@ -225,4 +228,6 @@ export interface SiteObservations {
   sample: { seed: string, limit: number, candidates: { sitemap: number, homepage_links: number }, pages: SampledPage[] }
   crawlers: { concurrency: number, fetched: CrawlerFetchFacts[] }
   budget: { ms: number, exhausted: boolean, skipped: string[], requests: number }
+  /** the rendering step's findings (services/site/src/domain/rendering); absent: rendering is disabled */
+  rendering?: RenderingObservation
 }

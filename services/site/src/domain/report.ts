@@ -2,6 +2,8 @@
 // always give the same report. Observations -> derived facts -> scores, gaps and side reports.
 import { derive } from './derive.js'
 import { is2xx, type SiteObservations } from './observations.js'
+import type { PerformanceFacts } from './rendering/observe-rendering.js'
+import { performanceReport, renderingReport, type RenderingReport } from './rendering/rendering-report.js'
 import { aiCrawlerAccess, type AiCrawlerAccess } from './reports/ai-crawler-access.js'
 import { launchReadiness, mobileCompatibility, type ReportItem } from './reports/launch-readiness.js'
 import { sitemapSampleQa, type SitemapQa } from './reports/sitemap-qa.js'
@@ -29,6 +31,10 @@ export interface SiteReport {
   mobile_compatibility: ReportItem[]
   sitemap_qa: SitemapQa
   ai_crawler_access: AiCrawlerAccess
+  /** raw HTML against the DOM after scripts (RENDERER=chromium), else `{ status: 'disabled' }` */
+  rendering: RenderingReport
+  /** the homepage's lab Core Web Vitals: a side report, not part of the score */
+  performance: PerformanceFacts
   observations: SiteObservations
 }
 
@@ -59,6 +65,8 @@ export function buildReport (obs: SiteObservations, now: Date): SiteReport {
     mobile_compatibility: mobileCompatibility(d),
     sitemap_qa: sitemapSampleQa(d),
     ai_crawler_access: aiCrawlerAccess(d),
+    rendering: renderingReport(obs),
+    performance: performanceReport(obs),
     observations: obs
   }
 }

@@ -1,12 +1,12 @@
 import accepts from '@fastify/accepts'
+import type { Renderer } from '@utility-apis/renderer'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { HttpError } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import type { Fetcher } from '../domain/collect/fetch-step.js'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
-import { observeSite } from '../domain/collect/observe-site.js'
-import { buildReport } from '../domain/report.js'
+import { analyzeSite } from '../domain/analyze-site.js'
 import { REPORT_CSP, renderHtmlReport } from '../domain/reports/html-report.js'
 import { renderMarkdownReport } from '../domain/reports/markdown-report.js'
 import { targetOf } from './url-input.js'
@@ -17,13 +17,17 @@ export interface AnalyzeRouteOptions {
   fetcher: Fetcher
   fetchAs: (userAgent: string) => Fetcher
   clock: () => Date
+  /** renders pages with JavaScript on (RENDERER=chromium); null: `rendering: {"status": "disabled"}` */
+  renderer: Renderer | null
 }
 
 const DESCRIPTION = `Analyses a public website for how well crawlers, AI answer engines and link previews can understand it.
 
 Reads the homepage (redirects, headers, timing), the http:// and www/apex variants, /robots.txt (RFC 9309 matcher, Lighthouse lint,
 content signals), the sitemaps (robots.txt Sitemap: lines, else /sitemap.xml; indexes, gzip, RSS/Atom, text), /llms.txt and
-/llms-full.txt, a random 404 probe and a deterministic sample of same-host pages (seeded by the domain). No JavaScript is run.
+/llms-full.txt, a random 404 probe and a deterministic sample of same-host pages (seeded by the domain). JavaScript runs only where the
+server renders (RENDERER=chromium): then the homepage and up to 3 sampled pages are compared rendered against raw (rendering) and the
+homepage's lab Core Web Vitals are measured (performance, not scored); otherwise rendering is {"status": "disabled"}.
 
 - **technical_crawl_score** (= score, out of 100): fetchability 20, metadata 25, crawl_policy 20, structured_data 10,
   llm_readiness 15, freshness 10; every check and its points are in score_breakdown.
@@ -38,7 +42,7 @@ a non-public address is a 400.`
 
 const FORMATS: Record<string, 'json' | 'html' | 'markdown'> = { 'application/json': 'json', 'text/html': 'html', 'text/markdown': 'markdown' }
 
-export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = async (app, { fetcher, fetchAs, clock }) => {
+export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = async (app, { fetcher, fetchAs, clock, renderer }) => {
   // Exported at 0 from the start: an alert on one of these sees 0, not no data
   app.metrics.declare('analyses', ['reachable', 'unreachable', 'not_allowed'])
   await app.register(accepts)
@@ -66,14 +70,14 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
     const target = targetOf(request.body.url)
     const format = request.body.format ?? FORMATS[request.accepts().type(Object.keys(FORMATS)) as string] ?? 'json'
     try {
-      const observations = await observeSite(target, {
+      const report = await analyzeSite(target, {
         fetcher,
         fetchAs,
-        now: clock(),
+        clock,
+        renderer,
         budgetMs: (request.body.time_budget_seconds ?? DEFAULT_BUDGET_SECONDS) * 1000,
         maxPages: request.body.max_pages ?? DEFAULT_MAX_PAGES
       })
-      const report = buildReport(observations, clock())
       app.metrics.count('analyses', report.fetchability.ok ? 'reachable' : 'unreachable')
       if (format === 'html') {
         reply.type('text/html; charset=utf-8').header('content-security-policy', REPORT_CSP)

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 import { ContentSignalSchema, ObservationsSchema } from './observations.schemas.js'
+import { PerformanceSchema, RenderingSchema } from './rendering.schemas.js'
 
 export const DEFAULT_BUDGET_SECONDS = 25
 export const DEFAULT_MAX_PAGES = 5
@@ -27,14 +28,19 @@ export const AnalyzeRequestSchema = Type.Object({
     default: DEFAULT_MAX_PAGES,
     description: 'Same-host pages sampled besides the homepage (sitemap first, else homepage links; seeded by the domain)'
   }))
-})
+}, { title: 'SiteAnalyzeRequest', additionalProperties: false })
 export type AnalyzeRequest = Static<typeof AnalyzeRequestSchema>
 
 const Str = Type.String()
 const Int = Type.Integer()
 const Num = Type.Number()
 const Bool = Type.Boolean()
-const Category = Type.Object({ score: Type.Number({ description: 'the sum of its checks, in half points' }), max: Int })
+const Category = Type.Object({
+  score: Type.Integer({ description: 'the sum of its checks' }),
+  max: Type.Integer({
+    description: 'always the category\'s own: fetchability 20, metadata 25, crawl_policy 20, structured_data 10, llm_readiness 15, freshness 10'
+  })
+})
 const Severity = StringEnum(['high', 'medium', 'low'])
 const ItemStatus = StringEnum(['pass', 'warn', 'fail', 'skip', 'not_measured'])
 
@@ -43,7 +49,7 @@ const GapSchema = Type.Object({
   severity: Severity,
   evidence: Str,
   recommendation: Str,
-  points_lost: Type.Number({ description: 'technical_crawl_score points the gap costs' }),
+  points_lost: Type.Integer({ description: 'technical_crawl_score points the gap costs' }),
   checks: Type.Array(Str, { description: 'ids of the checks in score_breakdown behind the gap' })
 })
 
@@ -59,21 +65,21 @@ export const AnalyzeResponseSchema = Type.Object({
     final_url: Nullable(Str),
     error: Nullable(Str)
   }),
-  score: Type.Number({ description: 'equals technical_crawl_score' }),
-  technical_crawl_score: Type.Number({ description: 'sum of the six category scores, in half points' }),
-  max_score: Type.Integer({ description: '100, less the points of any check part that could not apply to this site' }),
+  score: Type.Integer({ description: 'equals technical_crawl_score' }),
+  technical_crawl_score: Type.Integer({ description: 'sum of the six category scores, 0 to 100' }),
+  max_score: Type.Integer({ description: 'always 100' }),
   category_scores: Type.Object({
     fetchability: Category, metadata: Category, crawl_policy: Category, structured_data: Category, llm_readiness: Category, freshness: Category
   }),
-  score_breakdown: Type.Array(Type.Object({ id: Str, category: Str, label: Str, points: Num, max: Num, detail: Str }), {
-    description: 'every check with the points it earned and why'
+  score_breakdown: Type.Array(Type.Object({ id: Str, category: Str, label: Str, points: Int, max: Int, detail: Str }), {
+    description: 'every check with the whole points it earned and why; a check that cannot apply is worth 0 and its points go to the others of its category'
   }),
   aeo_authority_score: Type.Object({
     score: Int,
     uncapped_score: Int,
     status: StringEnum(['unavailable', 'needs_review', 'ready']),
     caps_applied: Type.Array(Type.Object({ code: Str, cap: Int, recommendation: Str, evidence: Str })),
-    breakdown: Type.Array(Type.Object({ id: Str, group: Str, label: Str, points: Num, max: Num, detail: Str }))
+    breakdown: Type.Array(Type.Object({ id: Str, group: Str, label: Str, points: Int, max: Int, detail: Str }))
   }),
   top_gaps: Type.Array(GapSchema, { description: 'the 5 most important gaps: by severity, then points lost' }),
   gaps: Type.Array(GapSchema, { description: 'every gap found, in the same order' }),
@@ -125,5 +131,7 @@ export const AnalyzeResponseSchema = Type.Object({
       })
     }), { description: 'the homepage fetched with each crawler\'s published user agent (from our address, not the crawler\'s own IP ranges)' })
   }),
+  rendering: RenderingSchema,
+  performance: PerformanceSchema,
   observations: ObservationsSchema
 })

@@ -102,6 +102,11 @@ const VariantSchema = Type.Object({
 
 export const ContentSignalSchema = Type.Object({ line: Int, user_agents: Strings, signals: Type.Record(Type.String(), Type.String()), invalid: Strings })
 export const LintErrorSchema = Type.Object({ line: Int, content: Str, message: Str })
+export const LintSchema = Type.Object({
+  valid: Type.Boolean({ description: 'no errors' }),
+  errors: Type.Array(LintErrorSchema, { description: 'lines crawlers ignore or misread (Lighthouse robots-txt rules)' }),
+  warnings: Type.Array(LintErrorSchema, { description: 'lines applied as Google reads them (no colon, a known misspelling) that stricter crawlers may ignore' })
+})
 const RuleRefSchema = Nullable(Type.Object({ line: Int, text: Str }))
 const RobotsOutcome = StringEnum(['parsed', 'unavailable', 'unreachable'])
 const ChallengeSchema = Type.Unsafe<BotProtection | null>({
@@ -128,6 +133,9 @@ export const ObservationsSchema = Type.Object({
     bytes: Int,
     truncated: Bool,
     lint_errors: Type.Array(LintErrorSchema),
+    lint_warnings: Type.Array(LintErrorSchema, {
+      description: 'lines applied as Google reads them (no colon, a known misspelling); stricter crawlers may ignore them'
+    }),
     sitemaps: Strings,
     content_signals: Type.Array(ContentSignalSchema),
     homepage: Type.Array(Type.Object({ token: Str, allowed: Bool, rule: RuleRefSchema }))

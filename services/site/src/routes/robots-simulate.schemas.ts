@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
-import { ContentSignalSchema, LintErrorSchema } from './observations.schemas.js'
+import { ContentSignalSchema, LintSchema } from './observations.schemas.js'
 
 export const DEFAULT_MAX_URLS = 200
 
@@ -13,7 +13,7 @@ export const RobotsSimulateRequestSchema = Type.Object({
   max_urls: Type.Optional(Type.Integer({
     minimum: 1, maximum: 500, default: DEFAULT_MAX_URLS, description: 'URLs judged: the homepage, then from the sitemaps, then the homepage\'s links'
   }))
-})
+}, { title: 'RobotsSimulateRequest', additionalProperties: false })
 export type RobotsSimulateRequest = Static<typeof RobotsSimulateRequestSchema>
 
 const Rule = Nullable(Type.Object({ line: Type.Integer(), text: Type.String() }))
@@ -48,7 +48,7 @@ export const RobotsSimulateResponseSchema = Type.Object({
     unchanged: Type.Integer()
   })),
   proposed: Type.Object({
-    lint: Type.Object({ valid: Type.Boolean(), errors: Type.Array(LintErrorSchema) }),
+    lint: LintSchema,
     sitemaps: Type.Array(Type.String()),
     content_signals: Type.Array(ContentSignalSchema),
     truncated: Type.Boolean({ description: 'longer than 500 KiB: the rest is ignored' })

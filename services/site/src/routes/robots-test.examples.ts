@@ -35,7 +35,7 @@ export const robotsTestResponseExamples = {
           reason: 'line 6 "Disallow: /" is the most specific match in its own group'
         }
       ],
-      lint: { valid: true, errors: [] },
+      lint: { valid: true, errors: [], warnings: [] },
       sitemaps: ['https://acme.example/sitemap.xml'],
       content_signals: []
     }

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
-import { ContentSignalSchema, LintErrorSchema } from './observations.schemas.js'
+import { ContentSignalSchema, LintSchema } from './observations.schemas.js'
 
 export const RobotsTestRequestSchema = Type.Object({
   robots_txt: Type.Optional(Type.String({
@@ -14,7 +14,7 @@ export const RobotsTestRequestSchema = Type.Object({
     description: 'Product tokens (`Googlebot`, `GPTBot`, ...), or `*` for a crawler without a group of its own. ' +
       'Default: the search engine and AI crawler tokens.'
   }))
-})
+}, { title: 'RobotsTestRequest', additionalProperties: false })
 export type RobotsTestRequest = Static<typeof RobotsTestRequestSchema>
 
 export const RobotsTestResponseSchema = Type.Object({
@@ -42,7 +42,7 @@ export const RobotsTestResponseSchema = Type.Object({
     })),
     reason: Type.String()
   })),
-  lint: Type.Object({ valid: Type.Boolean(), errors: Type.Array(LintErrorSchema) }),
+  lint: LintSchema,
   sitemaps: Type.Array(Type.String()),
   content_signals: Type.Array(ContentSignalSchema)
 })

@@ -3,20 +3,23 @@
 import { RequestValidationError, valueError } from '@utility-apis/fastapi-errors'
 import { checkHttpUrl, InvalidTargetError, parseTarget, type Target } from '../domain/collect/target.js'
 
-function invalidUrl (input: string, error: InvalidTargetError): RequestValidationError {
-  return new RequestValidationError([valueError(['body', 'url'], error.echoInput ? input : undefined, error.message)])
+type Loc = Array<string | number>
+const URL_LOC: Loc = ['body', 'url']
+
+function invalidUrl (input: string, error: InvalidTargetError, loc: Loc): RequestValidationError {
+  return new RequestValidationError([valueError(loc, error.echoInput ? input : undefined, error.message)])
 }
 
-function rethrown (input: string, error: unknown): unknown {
-  return error instanceof InvalidTargetError ? invalidUrl(input, error) : error
+function rethrown (input: string, error: unknown, loc = URL_LOC): unknown {
+  return error instanceof InvalidTargetError ? invalidUrl(input, error, loc) : error
 }
 
-/** A bare domain or an http(s) URL to analyse. */
-export function targetOf (input: string): Target {
+/** A bare domain or an http(s) URL to analyse; `loc` names the field of a 422 (a job's `["body", "urls", i]`). */
+export function targetOf (input: string, loc = URL_LOC): Target {
   try {
     return parseTarget(input)
   } catch (error) {
-    throw rethrown(input, error)
+    throw rethrown(input, error, loc)
   }
 }
 

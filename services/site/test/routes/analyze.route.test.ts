@@ -55,19 +55,21 @@ describe('POST /v1/site-intel/analyze', () => {
     expect(r.gaps.map((g: any) => g.code)).not.toContain('missing_title')
     expect(r.aeo_authority_score).toMatchObject({ status: 'unavailable', score: 0, breakdown: [] })
     expect(r.aeo_authority_score.caps_applied.map((c: any) => [c.code, c.cap])).toEqual([['homepage_unfetchable_cap', 20], ['ai_retrieval_blocked_cap', 40]])
-    // only the www twin "does not resolve" (1) and "no pages sampled, homepage failed" (0) remain
-    expect(r.category_scores.fetchability.score).toBe(1)
-    expect(r.technical_crawl_score).toBe(1)
+    // nothing is earned: a www twin that does not resolve no longer earns its point without a homepage to converge on
+    // (issue 25: else an IP-literal host, which has no twin, would score below its host-name twin), and no pages were sampled
+    expect(r.score_breakdown.find((c: any) => c.id === 'fetchability.one_host')).toMatchObject({ points: 0, detail: expect.stringMatching(/^not measured: no response/) })
+    expect(r.category_scores.fetchability).toEqual({ score: 0, max: 20 })
+    expect(r.technical_crawl_score).toBe(0)
   })
 
   it('reads noindex addressed to one crawler in the header or a named meta tag', async () => {
     const r = (await h.analyze(h.server.origin(TAGGED))).body
     const checks = Object.fromEntries(r.score_breakdown.map((c: any) => [c.id, c]))
-    expect(checks.C2).toMatchObject({ points: 0, detail: 'Googlebot: X-Robots-Tag googlebot: noindex; Bingbot: meta bingbot: none' })
+    expect(checks['crawl_policy.search_engines_allowed']).toMatchObject({ points: 0, detail: 'Googlebot: X-Robots-Tag googlebot: noindex; Bingbot: meta bingbot: none' })
     // nothing addresses every robot, so the homepage is not "noindex" as such
-    expect(checks.C4).toMatchObject({ points: 4, detail: 'no noindex' })
+    expect(checks['crawl_policy.homepage_indexable']).toMatchObject({ points: 4, detail: 'no noindex' })
     // robots.txt answers 404: no rules (RFC 9309), half the points for not publishing one
-    expect(checks.C1).toMatchObject({ points: 2, detail: 'robots.txt answers 404: crawlers may fetch anything' })
+    expect(checks['crawl_policy.robots_txt']).toMatchObject({ points: 2, detail: 'robots.txt answers 404: crawlers may fetch anything' })
     expect(r.gaps.map((g: any) => g.code)).toEqual(expect.arrayContaining(['homepage_blocked_by_robots', 'missing_robots_txt']))
     expect(r.gaps.map((g: any) => g.code)).not.toContain('homepage_noindex')
   })

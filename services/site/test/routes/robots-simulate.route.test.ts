@@ -71,10 +71,13 @@ describe('POST /v1/site-intel/robots/simulate', () => {
   })
 
   it('lints the proposed file as the matcher reads it', () => {
+    // the matcher applies the misspelt line as Google does (issue 25: a warning, no longer an error it also applies)
     expect(body.proposed.lint).toEqual({
-      valid: false,
-      errors: [{ line: 5, content: 'Disalow: /tmp', message: 'Unknown directive "Disalow": Google reads it as "disallow: /tmp", other crawlers ignore it' }]
+      valid: true,
+      errors: [],
+      warnings: [{ line: 5, content: 'Disalow: /tmp', message: 'Misspelt directive "Disalow": read as "disallow: /tmp", as Google reads it; other crawlers ignore the line' }]
     })
+    expect(body.results.find((r: any) => r.user_agent === 'Googlebot').closed.urls.map((u: any) => u.after.rule?.text)).not.toContain('Disalow: /tmp')
   })
 
   it('applies an unreachable current robots.txt as RFC 9309 says: everything is disallowed now', async () => {

@@ -33,7 +33,7 @@ describe('POST /v1/site-intel/robots/test', () => {
       { user_agent: 'GPTBot', allowed: false, group: 'specific', matched_rule: { line: 6, directive: 'disallow', pattern: '/', text: 'Disallow: /' }, reason: 'line 6 "Disallow: /" is the most specific match in its own group' },
       { user_agent: '*', allowed: false, group: 'global', matched_rule: { line: 2, directive: 'disallow', pattern: '/private/', text: 'Disallow: /private/' }, reason: expect.any(String) }
     ])
-    expect(body.lint).toEqual({ valid: true, errors: [] })
+    expect(body.lint).toEqual({ valid: true, errors: [], warnings: [] })
     expect(body.sitemaps).toEqual(['https://a.example/sitemap.xml'])
   })
 

@@ -3,6 +3,7 @@
 // calendar gives each local date the time of day it is closed from and to, with the holidays' names.
 import { civilDate, dayNumber, floorDiv, SECONDS_PER_DAY } from '@utility-apis/civil-date'
 import { CALENDARS as US_CALENDARS, holidaysOfYear, type CalendarId as UsCalendarId } from './holidays.js'
+import { citationsOf, overlayOf, type Citation } from './holiday-overlays.js'
 import {
   DATE_HOLIDAYS_VERSION, findWorldCalendar, worldCalendars, worldHolidays, type HolidayType, type WorldCalendar
 } from './world-holidays.js'
@@ -30,37 +31,71 @@ export function findCalendar (id: string): Calendar | null {
   return calendar
 }
 
+/** Whose days off a calendar holds: a whole country's, a subdivision's, or the employers a federal law covers. */
+export type Coverage = 'national' | 'regional' | 'federal-sector' | 'none'
+
 export interface CalendarInfo {
   id: string
   name: string
   description: string
   country: string | null
   subdivision: string | null
+  coverage: Coverage
+  /** The holiday types that count when a request has no `holiday_types`. */
+  defaultTypes: HolidayType[]
   /** Where the holiday rules come from: a statute, or the data package and its version. */
   source: string
+  /** The laws and official lists the overlays on the data follow. */
+  overlays: Citation[]
 }
 
-const US_SOURCES: Record<UsCalendarId, Pick<CalendarInfo, 'country' | 'subdivision' | 'source'>> = {
-  'us-federal': { country: 'US', subdivision: null, source: '5 U.S.C. 6103(a) and (b); Executive Order 11582' },
-  'us-federal-dc': { country: 'US', subdivision: 'DC', source: '5 U.S.C. 6103(a), (b) and (c); Executive Order 11582' },
-  weekdays: { country: null, subdivision: null, source: 'none: no holidays' }
+type UsInfo = Pick<CalendarInfo, 'country' | 'subdivision' | 'source' | 'coverage'>
+const US_SOURCES: Record<UsCalendarId, UsInfo> = {
+  'us-federal': { country: 'US', subdivision: null, coverage: 'federal-sector', source: '5 U.S.C. 6103(a) and (b); Executive Order 11582' },
+  'us-federal-dc': { country: 'US', subdivision: 'DC', coverage: 'federal-sector', source: '5 U.S.C. 6103(a), (b) and (c); Executive Order 11582' },
+  weekdays: { country: null, subdivision: null, coverage: 'none', source: 'none: no holidays' }
 }
+
+/** What a world calendar holds, said so that a customer picks between a country, its regions and a sector. */
+function describe (world: WorldCalendar, coverage: Coverage, hasRegions: boolean): string {
+  const types = '`holiday_types` picks which types count (public only by default).'
+  if (coverage === 'federal-sector') {
+    return `${world.name}: the general holidays of the federal law, with days in lieu, for employers it covers ` +
+      '(banks, airlines, telecoms, interprovincial transport); provincially regulated employers follow their ' +
+      `province's calendar (${world.country}-ON, ...). All its holidays are public.`
+  }
+  if (coverage === 'regional') return `Holidays of ${world.name}, national and regional, from the date-holidays package; ${types}`
+  const regions = hasRegions ? ` Regional holidays are in the subdivisions' calendars (${world.id}-...).` : ''
+  return `Holidays the whole of ${world.name} keeps, from the date-holidays package.${regions} ${types}`
+}
+
+const DEFAULT_TYPES: HolidayType[] = ['public']
 
 let infos: CalendarInfo[] | null = null
 
 /** Every calendar: the three statutory ones first, then the world ones by id. */
 export function calendarInfos (): readonly CalendarInfo[] {
-  infos ??= [
-    ...US_CALENDARS.map((calendar) => ({ ...calendar, ...US_SOURCES[calendar.id] })),
-    ...worldCalendars().sort((a, b) => a.id.localeCompare(b.id)).map((world) => ({
-      id: world.id,
-      name: world.name,
-      description: `Holidays of ${world.name} from the date-holidays package; \`holiday_types\` picks which count ` +
-        '(public only by default).',
-      country: world.country,
-      subdivision: world.subdivision,
-      source: `date-holidays ${DATE_HOLIDAYS_VERSION}`
-    }))
+  if (infos !== null) return infos
+  const worlds = worldCalendars().sort((a, b) => a.id.localeCompare(b.id))
+  const withRegions = new Set(worlds.filter((world) => world.subdivision !== null).map((world) => world.country))
+  infos = [
+    ...US_CALENDARS.map((calendar) => ({ ...calendar, ...US_SOURCES[calendar.id], defaultTypes: DEFAULT_TYPES, overlays: [] })),
+    ...worlds.map((world): CalendarInfo => {
+      const overlay = overlayOf(world.id)
+      const coverage = overlay?.defines?.coverage ?? (world.subdivision === null ? 'national' : 'regional')
+      const overlays = overlay === null ? [] : citationsOf(overlay)
+      return {
+        id: world.id,
+        name: world.name,
+        description: describe(world, coverage, withRegions.has(world.country)),
+        country: world.country,
+        subdivision: world.subdivision,
+        coverage,
+        defaultTypes: DEFAULT_TYPES,
+        source: overlay?.defines?.source ?? `date-holidays ${DATE_HOLIDAYS_VERSION}`,
+        overlays
+      }
+    })
   ]
   return infos
 }

@@ -6,6 +6,8 @@
 // (`date` ends in " -0600"): the day off is the civil date, so it is read from 00:00 of that date for the same length.
 import { createRequire } from 'node:module'
 import Holidays from 'date-holidays'
+import { SECONDS_PER_DAY, floorDiv } from '@utility-apis/civil-date'
+import { OVERLAYS, daysInLieu, overlayHolidays, overlayOf, type DatedHoliday } from './holiday-overlays.js'
 
 export const HOLIDAY_TYPES = ['public', 'bank', 'optional', 'school', 'observance'] as const
 export type HolidayType = typeof HOLIDAY_TYPES[number]
@@ -56,6 +58,11 @@ function calendarIndex (): Map<string, WorldCalendar> {
       }
     }
   }
+  for (const overlay of OVERLAYS) {
+    if (overlay.defines === null) continue
+    const { name, country, subdivision } = overlay.defines
+    all.set(overlay.id.toUpperCase(), { id: overlay.id, country, subdivision, name })
+  }
   index = all
   return all
 }
@@ -76,15 +83,6 @@ function remember<V> (cache: Map<string, V>, key: string, value: V, limit: numbe
   return value
 }
 
-/**
- * Rules of the data that contradict the law they stand for, left out of a calendar (each checked by a test against
- * the government's list). Ontario's Employment Standards Act, 2000 (s. 1(1), "public holiday") lists nine public
- * holidays; Easter Monday is not one of them.
- */
-const CORRECTIONS: Readonly<Record<string, readonly string[]>> = {
-  'CA-ON': ['easter 1']
-}
-
 const MAX_INSTANCES = 256
 const MAX_YEARS = 8192
 const instances = new Map<string, Holidays>()
@@ -96,9 +94,22 @@ function instance (calendar: WorldCalendar, types: readonly HolidayType[], engli
   const found = instances.get(key)
   if (found !== undefined) return found
   const [country, state, region] = calendar.id.split('-')
-  const options = { timezone: 'UTC', types: [...types], ...(english ? { languages: ['en'] } : {}) }
+  // Of two entries with one name and start (Ireland's St Patrick's Day, public, and again as a bank holiday by a rule
+  // that adds the Monday after a weekend) date-holidays keeps the one whose type it was given last: public goes last
+  const ordered = HOLIDAY_TYPES.filter((type) => types.includes(type)).reverse()
+  const options = { timezone: 'UTC', types: ordered, ...(english ? { languages: ['en'] } : {}) }
   const holidays = new Holidays(country, state, region, options)
-  for (const rule of CORRECTIONS[calendar.id] ?? []) holidays.unsetRule(rule)
+  const overlay = overlayOf(calendar.id)
+  if (overlay !== null) {
+    for (const { rule } of overlay.remove) holidays.unsetRule(rule)
+    for (const { rule, name } of overlay.add) holidays.setHoliday(rule, { name: { en: name }, type: 'public' })
+    // The overlay gives every day in lieu by the law's rule: the data's own (some of them unmarked) would double them
+    if (overlay.inLieu !== null) {
+      for (const { rule, substitute } of holidays.getRules() as unknown as Array<{ rule: string, substitute?: boolean }>) {
+        if (substitute === true || rule.startsWith('substitutes ')) holidays.unsetRule(rule)
+      }
+    }
+  }
   return remember(instances, key, holidays, MAX_INSTANCES)
 }
 
@@ -109,7 +120,18 @@ export function worldHolidays (calendar: WorldCalendar, types: readonly HolidayT
   const key = `${calendar.id}|${types.join(',')}|${year}`
   const found = years.get(key)
   if (found !== undefined) return found
-  const holidays = instance(calendar, types, true).getHolidays(year).map((holiday): WorldHoliday => {
+  const overlay = overlayOf(calendar.id)
+  let holidays = overlay?.defines != null ? definedHolidays(overlay.id, types, year) : dataHolidays(calendar, types, year)
+  if (overlay?.inLieu != null && overlay.defines === null && types.includes('public')) {
+    const publicDays = holidays.filter((holiday) => holiday.type === 'public').map(datedHoliday)
+    const given = daysInLieu(publicDays, overlay.inLieu).map((holiday) => asWorldHoliday(holiday, 'in-lieu'))
+    holidays = [...holidays, ...given].sort((a, b) => a.start - b.start)
+  }
+  return remember(years, key, holidays, MAX_YEARS)
+}
+
+function dataHolidays (calendar: WorldCalendar, types: readonly HolidayType[], year: number): WorldHoliday[] {
+  return instance(calendar, types, true).getHolidays(year).map((holiday): WorldHoliday => {
     const shift = SUNSET_OFFSET.exec(holiday.date)
     const seconds = shift === null ? 0 : (shift[1] === '-' ? 1 : -1) * (Number(shift[2]) * 3600 + Number(shift[3]) * 60)
     return {
@@ -121,7 +143,22 @@ export function worldHolidays (calendar: WorldCalendar, types: readonly HolidayT
       ref: `${holiday.rule}|${+holiday.start}`
     }
   })
-  return remember(years, key, holidays, MAX_YEARS)
+}
+
+function datedHoliday (holiday: WorldHoliday): DatedHoliday {
+  return { date: floorDiv(holiday.start, SECONDS_PER_DAY), name: holiday.name, substitute: holiday.substitute }
+}
+
+function asWorldHoliday (holiday: DatedHoliday, source: string): WorldHoliday {
+  const start = holiday.date * SECONDS_PER_DAY
+  return { start, end: start + SECONDS_PER_DAY, name: holiday.name, type: 'public', substitute: holiday.substitute, ref: `${source}|${start}` }
+}
+
+/** A calendar an overlay defines: all its holidays are public. */
+function definedHolidays (id: string, types: readonly HolidayType[], year: number): WorldHoliday[] {
+  const overlay = overlayOf(id)
+  if (overlay === null || !types.includes('public')) return []
+  return overlayHolidays(overlay, year).map((holiday) => asWorldHoliday(holiday, id))
 }
 
 const names = new Map<string, ReadonlyMap<string, string>>()
@@ -131,6 +168,8 @@ export function localNames (calendar: WorldCalendar, types: readonly HolidayType
   const key = `${calendar.id}|${types.join(',')}|${year}`
   const found = names.get(key)
   if (found !== undefined) return found
+  // A calendar an overlay defines has its names in English only
+  if (overlayOf(calendar.id)?.defines != null) return new Map()
   const byRef = new Map(instance(calendar, types, false).getHolidays(year).map((holiday) => [`${holiday.rule}|${+holiday.start}`, holiday.name]))
   return remember(names, key, byRef, MAX_YEARS)
 }

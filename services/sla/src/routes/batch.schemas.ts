@@ -11,7 +11,7 @@ export const BatchRequestSchema = Type.Object({
     maxItems: MAX_BATCH,
     description: `1 to ${MAX_BATCH} calculations, answered in input order. Each counts once against the quota.`
   })
-}, { title: 'BusinessDaysBatchRequest' })
+}, { title: 'BusinessDaysBatchRequest', additionalProperties: false })
 
 export type BatchRequestBody = Static<typeof BatchRequestSchema>
 

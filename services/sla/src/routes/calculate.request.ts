@@ -93,10 +93,14 @@ function semanticIssues (body: Record<string, unknown>, fields: string[], sound:
   return issues
 }
 
-/** pydantic's order: by the model's fields, then by list index; otherwise as found. */
+/** pydantic's order: by the model's fields, unknown fields after them, then by list index; otherwise as found. */
 function byFieldOrder (fields: string[]): (a: ValidationIssue, b: ValidationIssue) => number {
+  const rank = (issue: ValidationIssue) => {
+    const index = fields.indexOf(String(issue.loc[1]))
+    return index === -1 ? fields.length : index
+  }
   return (a, b) => {
-    const field = fields.indexOf(String(a.loc[1])) - fields.indexOf(String(b.loc[1]))
+    const field = rank(a) - rank(b)
     if (field !== 0) return field
     for (let i = 2; i < Math.min(a.loc.length, b.loc.length); i++) {
       const x = a.loc[i]

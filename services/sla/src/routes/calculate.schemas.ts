@@ -50,26 +50,26 @@ export const SlaDueAtRequestSchema = Type.Object({
   start_at: localDateTime('When the clock starts.'),
   minutes: MinutesField,
   ...workRulesFields
-}, { title: 'SlaDueAtRequest' })
+}, { title: 'SlaDueAtRequest', additionalProperties: false })
 
 export const MinutesBetweenRequestSchema = Type.Object({
   ...common('business_minutes_between'),
   start_at: localDateTime('Start of the interval.'),
   end_at: localDateTime('End of the interval; before start_at gives a negative count.'),
   ...workRulesFields
-}, { title: 'BusinessMinutesBetweenRequest' })
+}, { title: 'BusinessMinutesBetweenRequest', additionalProperties: false })
 
 export const IsBusinessTimeRequestSchema = Type.Object({
   ...common('is_business_time'),
   at: localDateTime('The moment to check.'),
   ...workRulesFields
-}, { title: 'IsBusinessTimeRequest' })
+}, { title: 'IsBusinessTimeRequest', additionalProperties: false })
 
 export const NextBusinessTimeRequestSchema = Type.Object({
   ...common('next_business_time'),
   at: localDateTime('The moment to search from.'),
   ...workRulesFields
-}, { title: 'NextBusinessTimeRequest' })
+}, { title: 'NextBusinessTimeRequest', additionalProperties: false })
 
 export const AddBusinessDaysRequestSchema = Type.Object({
   ...common('add_business_days'),
@@ -81,21 +81,21 @@ export const AddBusinessDaysRequestSchema = Type.Object({
       'negative; `date` itself for 0), as spreadsheet WORKDAY. A working day is a date with any working time.'
   }),
   ...workRulesFields
-}, { title: 'AddBusinessDaysRequest' })
+}, { title: 'AddBusinessDaysRequest', additionalProperties: false })
 
 export const BusinessDaysBetweenRequestSchema = Type.Object({
   ...common('business_days_between'),
   start_date: localDate('First date counted.'),
   end_date: localDate('The date the count stops before (exclusive); before start_date gives a negative count.'),
   ...workRulesFields
-}, { title: 'BusinessDaysBetweenRequest' })
+}, { title: 'BusinessDaysBetweenRequest', additionalProperties: false })
 
 export const PauseField = Type.Object({
   start_at: localDateTime('When the clock stops.'),
   end_at: Type.Union([localDateTime('When it runs again.'), Type.Null()], {
     description: 'When the clock runs again, local wall time like start_at; `null` while it is still paused.'
   })
-}, { title: 'Pause', description: 'A span in which the SLA clock does not count (waiting on the customer).' })
+}, { title: 'Pause', additionalProperties: false, description: 'A span in which the SLA clock does not count (waiting on the customer).' })
 
 export const SlaStatusRequestSchema = Type.Object({
   ...common('sla_status'),
@@ -107,7 +107,7 @@ export const SlaStatusRequestSchema = Type.Object({
     description: `Up to ${MAX_PAUSES} pauses, in any order; they may overlap. Working time inside them is not counted.`
   })),
   ...workRulesFields
-}, { title: 'SlaStatusRequest' })
+}, { title: 'SlaStatusRequest', additionalProperties: false })
 
 export const REQUEST_SCHEMAS = {
   sla_due_at: SlaDueAtRequestSchema,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { formatDate, formatWallTime } from '@utility-apis/civil-date'
 import { RequestValidationError } from '@utility-apis/fastapi-errors'
+import { OVERLAYS, citationsOf, type Overlay } from '../domain/holiday-overlays.js'
 import { calendarInfos, findCalendar, holidaysListedIn } from '../domain/calendars.js'
 import { HOLIDAY_TYPES, localNames, type HolidayType } from '../domain/world-holidays.js'
 import {
@@ -21,13 +22,34 @@ function allCalendars (): CalendarsResponse['calendars'] {
     description: calendar.description,
     country: calendar.country,
     subdivision: calendar.subdivision,
+    coverage: calendar.coverage,
+    default_types: calendar.defaultTypes,
     source: calendar.source,
+    overlays: calendar.overlays,
     working_days: WORKING_DAYS,
     working_hours: { opens: '09:00', closes: '17:00' },
     first_year: FIRST_YEAR,
     last_year: LAST_YEAR
   }))
   return everyCalendar
+}
+
+const CA_FED_EXAMPLE = {
+  id: 'CA-FED',
+  name: 'Canada, federally regulated workplaces (Canada Labour Code)',
+  description: 'Canada, federally regulated workplaces (Canada Labour Code): the general holidays of the federal law, ' +
+    'with days in lieu, for employers it covers (banks, airlines, telecoms, interprovincial transport); provincially ' +
+    "regulated employers follow their province's calendar (CA-ON, ...). All its holidays are public.",
+  country: 'CA',
+  subdivision: 'FED',
+  coverage: 'federal-sector',
+  default_types: ['public'],
+  source: 'Canada Labour Code, R.S.C. 1985, c. L-2, ss. 166 and 193(2)',
+  overlays: citationsOf(OVERLAYS.find((overlay) => overlay.id === 'CA-FED') as Overlay),
+  working_days: WORKING_DAYS,
+  working_hours: { opens: '09:00', closes: '17:00' },
+  first_year: FIRST_YEAR,
+  last_year: LAST_YEAR
 }
 
 export const calendarsRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -40,10 +62,17 @@ export const calendarsRoute: FastifyPluginAsyncTypebox = async (app) => {
       operationId: 'listCalendars',
       summary: 'List the calendars',
       description: 'Every calendar `calendar` accepts: `us-federal`, `us-federal-dc` and `weekdays`, then every country, ' +
-        'subdivision and region of the date-holidays data by id, with where its rules come from. `?country=DE` keeps ' +
-        'one country\'s (the US federal ones are country US).',
+        'subdivision and region of the date-holidays data by id, and `CA-FED`, with what each covers (`national`, ' +
+        '`regional`, `federal-sector`), the holiday types its default counts, and where its rules come from (the laws ' +
+        'the overlays on the data follow). `?country=CA` keeps one country\'s (the US federal ones are country US).',
       querystring: CalendarsQuerySchema,
-      response: { 200: { ...CalendarsResponseSchema, description: 'The calendars.' } }
+      response: {
+        200: {
+          ...CalendarsResponseSchema,
+          description: 'The calendars.',
+          'x-examples': { 'Canada, federal sector': { value: { calendars: [CA_FED_EXAMPLE] } } }
+        }
+      }
     }
   }, async (request) => {
     const country = request.query.country?.toUpperCase()

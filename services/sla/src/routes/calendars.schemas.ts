@@ -13,7 +13,19 @@ const CalendarSchema = Type.Object({
   description: Type.String(),
   country: nullableString('ISO 3166-1 alpha-2 code; null for `weekdays`.'),
   subdivision: nullableString('The subdivision (and region) code after the country, as in the id: `BY`, `BY-A`; null for a whole country.'),
+  coverage: Type.Union([Type.Literal('national'), Type.Literal('regional'), Type.Literal('federal-sector'), Type.Literal('none')], {
+    description: 'Whose days off the calendar holds: `national` (the days the whole country keeps; a region\'s own are in ' +
+      'its subdivision calendar), `regional` (a subdivision: national and regional days), `federal-sector` (employers ' +
+      'a federal law covers: us-federal, CA-FED), `none` (weekdays).'
+  }),
+  default_types: Type.Array(Type.String(), { description: 'The holiday types that count when a calculation has no `holiday_types`.' }),
   source: Type.String({ description: 'Where the holiday rules come from: the statute, or `date-holidays <version>`.' }),
+  overlays: Type.Array(Type.Object({
+    title: Type.String({ description: 'The law or official list.' }),
+    url: Type.String()
+  }, { title: 'Citation' }), {
+    description: 'The laws and official lists this service applies over the data (days in lieu, missing dates, corrections).'
+  }),
   working_days: Type.Array(Type.String(), { description: 'The weekdays of the default hours, used when a request has no `schedule`.' }),
   working_hours: Type.Object({
     opens: Type.String({ description: 'Local wall time, inclusive.' }),

@@ -74,7 +74,7 @@ export const HolidaysField = Type.Array(DateField, {
 export const OverrideField = Type.Object({
   date: DateField,
   hours: DayHoursField
-}, { title: 'Override', description: 'The hours of one date, replacing the schedule, the calendar and `holidays`.' })
+}, { title: 'Override', additionalProperties: false, description: 'The hours of one date, replacing the schedule, the calendar and `holidays`.' })
 
 export const OverridesField = Type.Array(OverrideField, {
   maxItems: MAX_DATES,

@@ -73,7 +73,7 @@ describe('POST /v1/business-days/calculate/batch', () => {
     expect(await detail({ calculations: Array.from({ length: 1001 }, () => one) })).toEqual([['too_long', ['body', 'calculations']]])
     expect(await detail({ calculations: [] })).toEqual([['too_short', ['body', 'calculations']]])
     expect(await detail({ calculations: one })).toEqual([['list_type', ['body', 'calculations']]])
-    expect(await detail({ items: [one] })).toEqual([['missing', ['body', 'calculations']]])
+    expect(await detail({ items: [one] })).toEqual([['missing', ['body', 'calculations']], ['extra_forbidden', ['body', 'items']]])
     expect(await detail([one])).toEqual([['model_attributes_type', ['body']]])
     const after = await batch({ calculations: [one] }, roomy, { 'x-api-key': 'big-key' })
     expect(after.headers['x-ratelimit-remaining']).toBe('969')

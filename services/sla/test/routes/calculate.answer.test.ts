@@ -274,3 +274,23 @@ describe('sla_status', () => {
       .toMatchObject({ elapsed_seconds: 30, elapsed_minutes: 0, remaining_seconds: 30, remaining_minutes: 1, breached: false })
   })
 })
+
+describe('calendars the overlays complete', () => {
+  it('closes Singapore on Monday 2027-05-17, in lieu of Hari Raya Haji on the Sunday, and on Vesak Day 2027', async () => {
+    const sg = { calendar: 'SG', timezone: 'Asia/Singapore' }
+    expect(await status({ ...sg, at: '2027-05-17T10:00:00' }))
+      .toMatchObject({ is_business_time: false, state: 'holiday', holiday: 'Hari Raya Haji (substitute day)' })
+    expect(await status({ ...sg, at: '2027-05-20T10:00:00' })).toMatchObject({ is_business_time: false, holiday: 'Vesak Day' })
+    expect(await status({ ...sg, at: '2027-05-18T10:00:00' })).toMatchObject({ is_business_time: true, state: 'open' })
+  })
+
+  it('closes CA-FED on the National Day for Truth and Reconciliation, which CA leaves open', async () => {
+    const at = '2026-09-30T10:00:00'
+    const timezone = 'America/Toronto'
+    expect(await status({ calendar: 'CA-FED', timezone, at }))
+      .toMatchObject({ is_business_time: false, state: 'holiday', holiday: 'National Day for Truth and Reconciliation' })
+    expect(await status({ calendar: 'ca', timezone, at })).toMatchObject({ is_business_time: true, state: 'open' })
+    const due = await ok({ operation: 'sla_due_at', calendar: 'ca-fed', timezone, start_at: '2026-09-29T16:00:00', minutes: 120 })
+    expect(due).toMatchObject({ calendar: 'CA-FED', due_at: '2026-10-01T10:00:00-04:00' })
+  })
+})

@@ -1,3 +1,4 @@
+import { checkOpenApi } from '@utility-apis/service-kit/testing'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FEDERAL_HOLIDAYS_2020_2035 } from '../fixtures/federal-holidays.js'
@@ -34,6 +35,38 @@ describe('GET /v1/business-days/calendars', () => {
       expect(calendar.name.length).toBeGreaterThan(0)
       expect(calendar.description.length).toBeGreaterThan(0)
     }
+  })
+
+  it('says what each calendar covers and which holiday types its default counts', async () => {
+    const { calendars } = (await get('/v1/business-days/calendars')).json()
+    const byId = new Map(calendars.map((calendar: { id: string }) => [calendar.id, calendar]))
+    const covers = (id: string) => (byId.get(id) as { coverage: string }).coverage
+    expect(['us-federal', 'us-federal-dc', 'CA-FED', 'CA', 'CA-ON', 'DE-BY-A', 'weekdays'].map(covers))
+      .toEqual(['federal-sector', 'federal-sector', 'federal-sector', 'national', 'regional', 'regional', 'none'])
+    expect(byId.get('CA-FED')).toMatchObject({
+      name: 'Canada, federally regulated workplaces (Canada Labour Code)',
+      country: 'CA',
+      subdivision: 'FED',
+      default_types: ['public'],
+      source: 'Canada Labour Code, R.S.C. 1985, c. L-2, ss. 166 and 193(2)',
+      overlays: expect.arrayContaining([{
+        title: 'Canada Labour Code, s. 193(2): a holiday on a non-working Saturday or Sunday',
+        url: 'https://laws-lois.justice.gc.ca/eng/acts/L-2/section-193.html'
+      }])
+    })
+    expect((byId.get('CA') as { description: string }).description).toContain('Regional holidays are in the subdivisions\' calendars')
+    expect((byId.get('SG') as { overlays: Array<{ url: string }> }).overlays.map((citation) => citation.url))
+      .toEqual(['https://www.mom.gov.sg/employment-practices/public-holidays', 'https://sso.agc.gov.sg/Act/HA1998'])
+    expect(byId.get('DE-BY')).toMatchObject({ overlays: [], default_types: ['public'] })
+    for (const calendar of calendars) expect(calendar.default_types, calendar.id).toEqual(['public'])
+  })
+
+  it('documents CA-FED with the entry it lists', async () => {
+    const { document } = await checkOpenApi(app)
+    const examples = document.paths['/v1/business-days/calendars'].get.responses['200'].content['application/json'].examples
+    const example = Object.values(examples as Record<string, { value: { calendars: unknown[] } }>)[0]
+    const listed = (await get('/v1/business-days/calendars?country=ca')).json().calendars
+    expect(example.value.calendars).toEqual(listed.filter((calendar: { id: string }) => calendar.id === 'CA-FED'))
   })
 
   it('filters by country, in any case', async () => {
@@ -103,6 +136,15 @@ describe('GET /v1/business-days/holidays', () => {
     expect(jp.holidays.map((holiday: { date: string }) => holiday.date)).not.toContain('2026-01-01')
   })
 
+  it('labels Ireland\'s public days public beside bank ones, and Singapore\'s days in lieu as substitute days', async () => {
+    const ie = (await get('/v1/business-days/holidays?calendar=IE&year=2026&types=public,bank')).json().holidays
+    const typeOn = (date: string) => ie.filter((holiday: { date: string }) => holiday.date === date).map((holiday: { type: string }) => holiday.type)
+    expect([typeOn('2026-03-17'), typeOn('2026-12-26'), typeOn('2026-12-28')]).toEqual([['public'], ['public'], ['bank']])
+    const sg = (await get('/v1/business-days/holidays?calendar=SG&year=2026')).json().holidays
+    expect(sg.filter((holiday: { substitute: boolean }) => holiday.substitute).map((holiday: { date: string }) => holiday.date))
+      .toEqual(['2026-06-01', '2026-08-10', '2026-11-09'])
+  })
+
   it('answers for every calendar listed', async () => {
     const { calendars } = (await get('/v1/business-days/calendars')).json()
     for (const { id } of calendars as Array<{ id: string }>) {
@@ -110,7 +152,8 @@ describe('GET /v1/business-days/holidays', () => {
       expect(res.statusCode, id).toBe(200)
       expect(res.json().calendar).toBe(id)
     }
-  })
+  // hundreds of calendars' holidays computed one after another: a limit for a loaded 2-core CI machine, not a speed claim
+  }, 120_000)
 
   it.each([
     ['calendar=us-federal&year=1970', 'greater_than_equal', ['query', 'year']],

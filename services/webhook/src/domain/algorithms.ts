@@ -18,6 +18,8 @@ export interface Algorithm {
   kind: 'mac' | 'signature' | 'token'
   /** MACs: the hash, so the diagnosis can read a header with another digest length. */
   hash?: HmacAlgorithm
+  /** Each part of the signed content is signed apart (Adyen's items), not their concatenation. */
+  eachPart?: boolean
   key: KeyFormat
   expect: (key: Key, content: Parts) => Expectation
 }
@@ -60,6 +62,7 @@ export function hmacAlgorithm (hash: HmacAlgorithm, key: KeyFormat = utf8Key): A
 export function hmacOfEachPart (hash: HmacAlgorithm, key: KeyFormat): Algorithm {
   return {
     ...hmacAlgorithm(hash, key),
+    eachPart: true,
     expect: (secretKey, content) => new MacExpectation(Buffer.concat(content.map((part) => mac(hash, secretKey as Buffer, [part]))))
   }
 }

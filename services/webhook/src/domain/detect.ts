@@ -1,7 +1,7 @@
-import type { HeaderBag } from './header-bag.js'
+import { HeaderBag } from './header-bag.js'
 import { check, type Detection, type Provider } from './provider.js'
-import { PROVIDERS } from './providers/index.js'
-import type { Check, ProviderId } from './types.js'
+import { PROVIDERS, type ProviderId } from './providers/index.js'
+import type { Check } from './types.js'
 
 export interface ProviderDetection {
   /** The one provider recognised, if exactly one was. */
@@ -41,6 +41,19 @@ function evidence (provider: Provider, detection: Detection, headers: HeaderBag,
   return { provider, signs, telltales: (detection.telltales ?? []).filter((telltale) => headers.has(telltale)) }
 }
 
+/** The provider a request names, or for `auto` the one detected from the delivery (undefined when none was). */
+export interface ResolvedProvider {
+  provider?: Provider
+  detection?: ProviderDetection
+}
+
+/** Resolves the provider of a request once, at its entry; everything after is handed the object. */
+export function resolveProvider (request: { provider: string, headers: Record<string, string>, payload: string }, headers?: HeaderBag): ResolvedProvider {
+  if (request.provider !== 'auto') return { provider: PROVIDERS[request.provider as ProviderId] }
+  const detection = detectProvider(headers ?? new HeaderBag(request.headers), request.payload)
+  return { provider: detection.provider === undefined ? undefined : PROVIDERS[detection.provider], detection }
+}
+
 const DETECTABLE = Object.values(PROVIDERS).filter((provider) => provider.detection !== undefined)
 
 const describe = (found: Evidence): string => {
@@ -59,11 +72,11 @@ export function detectProvider (headers: HeaderBag, payload: string, providers: 
     const seen = evidence(provider, provider.detection as Detection, headers, payload)
     if (seen !== undefined) found.push(seen)
   }
-  const candidates = found.map((entry) => entry.provider.id)
+  const candidates = found.map((entry) => entry.provider.id as ProviderId)
   const narrowed = found.length > 1 && found.some((entry) => entry.telltales.length > 0) ? found.filter((entry) => entry.telltales.length > 0) : found
   if (narrowed.length === 1) {
     const others = found.length > 1 ? ` (also possible from the signature alone: ${candidates.filter((id) => id !== narrowed[0].provider.id).join(', ')})` : ''
-    return { provider: narrowed[0].provider.id, candidates, check: check('provider_detection', 'passed', `${describe(narrowed[0])}${others}`) }
+    return { provider: narrowed[0].provider.id as ProviderId, candidates, check: check('provider_detection', 'passed', `${describe(narrowed[0])}${others}`) }
   }
   if (narrowed.length === 0) {
     return {

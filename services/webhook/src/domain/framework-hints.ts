@@ -1,15 +1,22 @@
 import type { Cause } from './body-variants.js'
-import type { ProviderId, RawBodyHint } from './types.js'
+import type { Provider } from './provider.js'
+import type { RawBodyHint } from './types.js'
 
 export interface FrameworkHint extends RawBodyHint {
   /** The kinds of body change this framework typically causes. */
   causes: Cause[]
-  /** Only relevant to these providers (form bodies are Slack's). */
-  providers?: ProviderId[]
+  /** Only relevant to the providers that post form bodies, or that sign the URL. */
+  only?: 'form-bodies' | 'signed-url'
+}
+
+/** Whether a framework hint concerns the provider: form parsers only those that post forms, URL rebuilding only URL signers. */
+export function hintApplies (hint: FrameworkHint, provider: Provider): boolean {
+  if (hint.only === 'form-bodies') return provider.formBodies
+  if (hint.only === 'signed-url') return provider.info.requires_url
+  return true
 }
 
 // The typical break and the standard fix per framework (services/webhook/README.md names the frameworks).
-const URL_SIGNERS: ProviderId[] = ['twilio', 'square', 'hubspot']
 
 export const FRAMEWORK_HINTS: FrameworkHint[] = [
   {
@@ -28,7 +35,7 @@ export const FRAMEWORK_HINTS: FrameworkHint[] = [
       "=> { req.rawBody = buf } }), or use express.raw({ type: 'application/x-www-form-urlencoded' }) on the " +
       'route.',
     causes: ['form', 'reserialized', 'consumed'],
-    providers: ['slack', 'github', 'generic-hmac', 'twilio']
+    only: 'form-bodies'
   },
   {
     framework: 'Next.js (pages router)',
@@ -154,7 +161,7 @@ export const FRAMEWORK_HINTS: FrameworkHint[] = [
     detail: "app.set('trust proxy', 1) (or the proxy's address) makes req.protocol and req.hostname follow X-Forwarded-Proto and X-Forwarded-Host; " +
       'build the URL from them and req.originalUrl (query included), or use the URL configured at the sender.',
     causes: ['url'],
-    providers: URL_SIGNERS
+    only: 'signed-url'
   },
   {
     framework: 'Django (behind a proxy)',
@@ -162,20 +169,20 @@ export const FRAMEWORK_HINTS: FrameworkHint[] = [
     detail: "Set SECURE_PROXY_SSL_HEADER = ('HTTP_X_FORWARDED_PROTO', 'https') (and USE_X_FORWARDED_HOST if the " +
       'host differs) so the rebuilt URL is the one called.',
     causes: ['url'],
-    providers: URL_SIGNERS
+    only: 'signed-url'
   },
   {
     framework: 'Flask (behind a proxy)',
     summary: 'request.url says http and the internal host behind a proxy',
     detail: 'Wrap the app in werkzeug.middleware.proxy_fix.ProxyFix(app.wsgi_app, x_proto=1, x_host=1) so request.url is the URL the sender called.',
     causes: ['url'],
-    providers: URL_SIGNERS
+    only: 'signed-url'
   },
   {
     framework: 'Ruby on Rails (behind a proxy)',
     summary: 'request.original_url follows X-Forwarded-Proto only from trusted proxies',
     detail: 'Configure the proxies as trusted (config.action_dispatch.trusted_proxies) so request.original_url has https and the public host.',
     causes: ['url'],
-    providers: URL_SIGNERS
+    only: 'signed-url'
   }
 ]

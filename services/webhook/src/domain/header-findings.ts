@@ -2,34 +2,30 @@ import type { HeaderBag } from './header-bag.js'
 import { check, type Provider, type SignatureRead } from './provider.js'
 import { PROVIDERS } from './providers/index.js'
 import { unquoted } from './secret-shape.js'
-import type { Check, GenericOptions, ProviderId, RawBodyHint } from './types.js'
+import type { Check, GenericOptions, RawBodyHint } from './types.js'
 
 // What the headers themselves say when the provider could not read its signature from them: the delivery is another
 // provider's, or its values were copied with the quotes of the log or JSON they came from.
 
 /** A provider whose own signature header the request carries, though another provider was chosen. */
 export interface OtherProvider {
-  provider: ProviderId
+  provider: string
   name: string
   /** The header as the provider documents it. */
   header: string
 }
 
-// Every provider's signature headers except generic-hmac's, whose name is the caller's: a header only one sender uses
-// is as good as its name on the delivery. GitHub's legacy sha1 header counts too (GitHub sends it beside sha256).
+// Every provider's signature headers (and legacy ones, GitHub's sha1 header sent beside sha256), except a configurable
+// provider's, whose name is the caller's: a header only one sender uses is as good as its name on the delivery.
 const TELLTALES = Object.values(PROVIDERS)
-  .filter((provider) => provider.id !== 'generic-hmac')
-  .map((provider) => ({
-    provider: provider.id,
-    name: provider.info.name,
-    headers: provider.id === 'github' ? [...provider.info.signature_headers, 'X-Hub-Signature'] : provider.info.signature_headers
-  }))
+  .filter((provider) => provider.namingHeaders.length > 0)
+  .map((provider) => ({ provider: provider.id, name: provider.info.name, headers: provider.namingHeaders }))
 
 /**
  * The providers whose signature header is present when the chosen provider's is missing: besides a header stripped on
  * the way, a wrong `provider` in the request is what missing_signature_header usually means.
  */
-export function otherProviders (headers: HeaderBag, chosen: ProviderId): OtherProvider[] {
+export function otherProviders (headers: HeaderBag, chosen: string): OtherProvider[] {
   const found: OtherProvider[] = []
   for (const telltale of TELLTALES) {
     if (telltale.provider === chosen) continue

@@ -106,3 +106,23 @@ export function publicKey (type: PublicKeyType): KeyFormat {
     return { key: parsed.key, use: `read as an ${TYPE_NAMES[type]} public key (${parsed.form})` }
   }
 }
+
+/** Ed25519's 32 raw public key bytes, as Discord and Standard Webhooks (whpk_) publish them. */
+export const rawEd25519 = (key: KeyObject): Buffer => Buffer.from(key.export({ format: 'jwk' }).x as string, 'base64url')
+
+/**
+ * A private key given to sign with: PEM (PKCS #8, SEC1 or PKCS #1) or a JWK with `d`, of the provider's type. The
+ * problem never contains any part of the key.
+ */
+export function privateKey (text: string, type: PublicKeyType): { key: KeyObject } | { problem: string } {
+  let key: KeyObject | undefined
+  try {
+    const jwk = parsedJson(text.trim())
+    key = jwk === undefined ? createPrivateKey(text) : createPrivateKey({ key: jwk, format: 'jwk' })
+  } catch {
+    key = undefined
+  }
+  if (key === undefined || key.type !== 'private') return { problem: 'private_key is not a private key (PEM or a JWK with "d")' }
+  if (!ofType(key, type)) return { problem: `private_key is not an ${TYPE_NAMES[type]} key, which this provider signs with` }
+  return { key }
+}

@@ -72,15 +72,10 @@ export function looseReadings (text: string): LooseReading[] {
 }
 
 function framingAdvice (input: NearMissInput, reading: LooseReading): string {
-  if (input.provider.id !== 'generic-hmac') {
-    return `${input.provider.info.name} sends ${input.provider.info.signed_content.split('; ').slice(1).join('; ')}: ` +
-      'the header was produced or rewritten by something other than the provider (a proxy, a test script, a re-signing gateway)'
-  }
-  if (reading.encoding.startsWith('url-safe')) return 'generic-hmac reads hex or standard base64 only'
-  const encoding = reading.encoding === 'hex' ? 'hex' : 'base64'
-  const prefix = reading.prefix === '' ? '' : `, "prefix": ${JSON.stringify(reading.prefix)}`
-  const algorithm = reading.algorithm === 'sha256' && input.ctx.generic?.algorithm == null ? '' : `, "algorithm": "${reading.algorithm}"`
-  return `verify with "generic": {"header_name": ${JSON.stringify(input.ctx.generic?.header_name ?? '')}, "encoding": "${encoding}"${prefix}${algorithm}}`
+  const { provider, ctx } = input
+  if (provider.configurable !== undefined) return provider.configurable.framingAdvice(ctx.generic, reading)
+  return `${provider.info.name} sends ${provider.info.signed_content.split('; ').slice(1).join('; ')}: ` +
+    'the header was produced or rewritten by something other than the provider (a proxy, a test script, a re-signing gateway)'
 }
 
 function hit (code: string, cause: NearMissHit['cause'], detail: string, summary: string, advice: string): NearMissHit {
@@ -174,7 +169,7 @@ export function searchNearMisses (input: NearMissInput): NearMissResult {
   if (read.candidates.length > 0) {
     const content = signed(body)
     for (const entry of input.keys) {
-      for (const variant of secretVariants(provider.id, entry.secret, algorithm)) {
+      for (const variant of secretVariants(provider, entry.secret, algorithm)) {
         tried++
         const found = matching(content, variant.key, entry.index)
         if (found !== undefined) {

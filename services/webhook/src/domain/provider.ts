@@ -1,9 +1,11 @@
+import type { KeyObject } from 'node:crypto'
 import type { Algorithm } from './algorithms.js'
 import type { Cause } from './body-variants.js'
 import type { Parts } from './digest.js'
 import type { HeaderBag } from './header-bag.js'
 import type { TimestampUnit } from './timestamp.js'
-import type { Check, GenericOptions, ProviderId, RawBodyHint } from './types.js'
+import type { SecretVariantDraft } from './secret-variants.js'
+import { DEFAULT_TOLERANCE_SECONDS, type Check, type GenericOptions, type RawBodyHint } from './types.js'
 
 export type { Parts } from './digest.js'
 
@@ -103,6 +105,19 @@ export interface Demo {
   id?: string
   url?: string
   method?: string
+  /** This demo documents POST /v1/webhooks/verify in OpenAPI: its summary; a provider's first demo does otherwise. */
+  example?: DemoExample
+}
+
+export interface DemoExample {
+  summary: string
+  /** The example's name: the provider's id unless given. */
+  name?: string
+  /** Also documented as `provider: "auto"`, recognised from its headers. */
+  auto?: string
+  /** Also documented as a rotation (matching the second of two secrets) and as a body re-serialised compactly. */
+  rotation?: boolean
+  reserialised?: boolean
 }
 
 /** A signed content other than the provider's, for the diagnosis: a URL as the sender may have seen it, a field order. */
@@ -132,7 +147,7 @@ export interface Detection {
 
 /** Static facts served by GET /v1/webhooks/providers. */
 export interface ProviderInfo {
-  provider: ProviderId
+  provider: string
   name: string
   signature_scheme: string
   signature_headers: string[]
@@ -149,23 +164,55 @@ export interface ProviderInfo {
   requires_url: boolean
 }
 
-export interface Provider {
-  id: ProviderId
+export interface SigningKey {
+  type: 'ed25519' | 'p256'
+  /** The public key in the form the provider shows it (Discord's hex, SendGrid's base64 DER, a whpk_ key, a JWK). */
+  publish: (publicKey: KeyObject) => string
+}
+
+/** A loose reading of a signature header that matched: what the diagnosis found the sender did. */
+export interface FramingReading {
+  algorithm: string
+  encoding: string
+  prefix: string
+}
+
+/**
+ * For a provider whose scheme is the caller's to configure (generic-hmac): the request must carry `generic`, the
+ * replay vectors follow those options, and a loose reading of the header is advice on the options to give.
+ */
+export interface Configurable {
+  /** The demo delivery of the caller's options. */
+  demo: (options: GenericOptions) => Demo
+  /** Advice for a header that matched read another way (another encoding, prefix or algorithm). */
+  framingAdvice: (options: GenericOptions | undefined, reading: FramingReading) => string
+  /** The options of the documented example, and its summary. */
+  example: { options: GenericOptions, summary: string }
+}
+
+/** What a provider does, as its spec says it and as the verifier uses it. */
+export interface ProviderBehaviour {
   replayProtected: boolean
-  info: ProviderInfo
   /** The algorithm of an ordinary delivery; `read` may choose another (Standard Webhooks v1a, generic options). */
   algorithm: Algorithm
   detection?: Detection
-  scheme: (generic?: GenericOptions) => string
   read: (ctx: ProviderContext) => SignatureRead
-  /** Provider facts reported whatever the verdict: legacy signatures, required headers, idempotency keys. */
-  extraChecks: (ctx: ProviderContext, read: SignatureRead) => Check[]
   /** Other signed contents the sender may have used (URL drift, field order): tried by the diagnosis on a mismatch. */
   contentVariants?: (ctx: ProviderContext, read: SignatureRead) => ContentVariant[]
   /** Findings on a secret that did not produce the signature: a shape this provider never issues. */
   secretFindings?: (secret: string) => string[]
-  /** Header values a sender of this provider would send; used for the replay test vectors. */
+  /**
+   * The keys a mistaken secret handling would have produced (whsec_ kept or dropped, a key decoded or not), tried by
+   * the diagnosis after the trimmed and unquoted secret. Absent: the whsec_ prefix dropped, and a hex key's characters.
+   */
+  secretVariants?: (secret: string, algorithm: Algorithm) => SecretVariantDraft[]
+  configurable?: Configurable
+  /** Header values a sender of this provider would send: the replay test vectors and POST /v1/webhooks/sign. */
   sign: (input: SignInput) => Record<string, string>
+  /** Public-key providers: the private key's type, and its public key as the provider publishes it (verify's secret). */
+  signingKey?: SigningKey
+  /** Providers that sign inside the body (Mailgun, Adyen): the body with the signature written in, or why it cannot be. */
+  signBody?: (input: SignInput) => { body: string } | { problem: string }
   /** Known-good deliveries (the provider's published vectors where there are some), posted back as valid. */
   demos: Demo[]
   /** What a developer of this provider should know when the signature does not match; and when its header is missing. */
@@ -173,6 +220,77 @@ export interface Provider {
   missingHeaderNote?: RawBodyHint
   /** The signature covers fields parsed from the body, not its bytes (Mailgun, Adyen): advice on keeping raw bytes does not apply. */
   signsBodyFields?: boolean
+}
+
+/**
+ * One provider, as written in its module under providers/: the facts it is listed with (from which its `info` is
+ * derived), how it reads and signs a delivery, and the optional hooks for what only some providers have.
+ */
+export interface ProviderSpec<Id extends string = string> extends ProviderBehaviour {
+  id: Id
+  name: string
+  /** The scheme of an ordinary delivery (`hmac-sha256-hex`); a function of the options for a configurable provider. */
+  scheme: string | ((generic?: GenericOptions) => string)
+  /** The scheme as listed, when it says more than `scheme` (Standard Webhooks' v1 and v1a). */
+  listedScheme?: string
+  signatureHeaders: string[]
+  /** Where the signed timestamp is sent, as the listing describes it; null when none is signed. */
+  timestampHeader: string | null
+  signedContent: string
+  secretFormat: string
+  /** `utf8` unless given: hex, base64, the public key forms accepted. */
+  keyFormat?: string
+  /** Senders that use this scheme under their own name. */
+  aliases?: string[]
+  /** The URL the sender called is signed: `url` is required, and the URL-drift hints and variants apply. */
+  signsUrl?: boolean
+  /** Provider facts reported whatever the verdict: legacy signatures, required headers, idempotency keys. */
+  extraChecks?: (ctx: ProviderContext, read: SignatureRead) => Check[]
+  /** The provider issues `whsec_` secrets (Stripe, Standard Webhooks): the prefix is not a sign of another provider's secret. */
+  whsecSecrets?: boolean
+  /** The provider posts form bodies (or JSON inside one): the hints for form parsers apply. */
+  formBodies?: boolean
+  /** Headers the provider sends beside its signature header that also name it (GitHub's legacy X-Hub-Signature). */
+  legacyHeaders?: string[]
+}
+
+export interface Provider extends ProviderBehaviour {
+  id: string
+  info: ProviderInfo
+  scheme: (generic?: GenericOptions) => string
+  extraChecks: (ctx: ProviderContext, read: SignatureRead) => Check[]
+  whsecSecrets: boolean
+  formBodies: boolean
+  /** The headers that name this provider on a delivery: its signature headers and legacy ones; none for a configurable provider. */
+  namingHeaders: string[]
+}
+
+/** A provider from its spec: the listing (`info`) is derived from the same facts the verifier uses, so they cannot drift. */
+export function defineProvider<const Id extends string> (spec: ProviderSpec<Id>): Provider & { id: Id } {
+  const { name, scheme, listedScheme, signatureHeaders, timestampHeader, signedContent, secretFormat, keyFormat, aliases, signsUrl, ...rest } = spec
+  const schemeOf = typeof scheme === 'string' ? () => scheme : scheme
+  return {
+    ...rest,
+    extraChecks: spec.extraChecks ?? (() => []),
+    whsecSecrets: spec.whsecSecrets ?? false,
+    formBodies: spec.formBodies ?? false,
+    namingHeaders: spec.configurable === undefined ? [...signatureHeaders, ...spec.legacyHeaders ?? []] : [],
+    scheme: schemeOf,
+    info: {
+      provider: spec.id,
+      name,
+      signature_scheme: listedScheme ?? schemeOf(),
+      signature_headers: signatureHeaders,
+      timestamp_header: timestampHeader,
+      replay_protected: spec.replayProtected,
+      default_tolerance_seconds: spec.replayProtected ? DEFAULT_TOLERANCE_SECONDS : null,
+      signed_content: signedContent,
+      secret_format: secretFormat,
+      key_format: keyFormat ?? 'utf8',
+      aliases: aliases ?? [],
+      requires_url: signsUrl ?? false
+    }
+  }
 }
 
 export function check (name: string, status: Check['status'], detail: string): Check {

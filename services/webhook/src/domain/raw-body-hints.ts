@@ -1,8 +1,7 @@
-import { FRAMEWORK_HINTS } from './framework-hints.js'
+import { FRAMEWORK_HINTS, hintApplies } from './framework-hints.js'
 import type { NearMissHit } from './near-miss.js'
-import { anyFramework as any } from './provider.js'
-import { PROVIDERS } from './providers/index.js'
-import type { ProviderId, RawBodyHint, Reason } from './types.js'
+import { anyFramework as any, type Provider } from './provider.js'
+import type { RawBodyHint, Reason } from './types.js'
 
 export const NOT_DETECTED = any('The sender was not recognised from the headers',
   'Pass every header as received (proxies can strip them), or name the provider in the request; with several candidates, name the one that sent it.')
@@ -57,15 +56,15 @@ function uniqueBySummary (hints: RawBodyHint[]): RawBodyHint[] {
   return hints.filter((hint) => !seen.has(hint.summary) && seen.add(hint.summary) !== undefined)
 }
 
-function frameworks (provider: ProviderId, keep: (causes: string[]) => boolean): RawBodyHint[] {
-  if (PROVIDERS[provider].signsBodyFields === true) return []
+function frameworks (provider: Provider, keep: (causes: string[]) => boolean): RawBodyHint[] {
+  if (provider.signsBodyFields === true) return []
   return FRAMEWORK_HINTS
-    .filter((hint) => (hint.providers === undefined || hint.providers.includes(provider)) && keep(hint.causes))
+    .filter((hint) => hintApplies(hint, provider) && keep(hint.causes))
     .map(({ framework, summary, detail }) => ({ framework, summary, detail }))
 }
 
 export interface HintInput {
-  provider: ProviderId
+  provider: Provider
   reason: Reason
   hits: NearMissHit[]
   /** The payload is empty or a stand-in for a lost body. */
@@ -89,16 +88,16 @@ export function rawBodyHints ({ provider, reason, hits, lost, secretWarning, wro
     case 'signature_mismatch': {
       const causes = new Set<string>(hits.map((hit) => hit.cause))
       const relevant = frameworks(provider, (list) => list.some((cause) => causes.has(cause)))
-      if (hits.length > 0) return uniqueBySummary([...found, ...relevant, PROVIDERS[provider].note, ...clock])
+      if (hits.length > 0) return uniqueBySummary([...found, ...relevant, provider.note, ...clock])
       // Another kind of credential cannot match whatever the body: the framework list would only distract.
-      if (wrongCredential) return [...secret, PROVIDERS[provider].note, ...clock]
+      if (wrongCredential) return [...secret, provider.note, ...clock]
       if (lost !== undefined) return [...secret, LOST_BODY[lost], ...frameworks(provider, (list) => list.includes('consumed')), ...clock]
-      return [...secret, NO_MATCH, PROVIDERS[provider].note, ...frameworks(provider, () => true), ...clock]
+      return [...secret, NO_MATCH, provider.note, ...frameworks(provider, () => true), ...clock]
     }
     case 'malformed_signature_header':
       return uniqueBySummary([...found, HEADER_LOST])
     case 'missing_signature_header':
-      return [PROVIDERS[provider].missingHeaderNote ?? HEADER_LOST]
+      return [provider.missingHeaderNote ?? HEADER_LOST]
     case 'missing_timestamp':
       return [HEADER_LOST]
     case 'invalid_timestamp':

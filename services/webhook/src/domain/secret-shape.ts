@@ -1,9 +1,8 @@
 import type { Algorithm } from './algorithms.js'
 import { privateKeyShape } from './key-formats.js'
-import { check } from './provider.js'
-import { PROVIDERS } from './providers/index.js'
+import { check, type Provider } from './provider.js'
 import { unquoted } from './quoted.js'
-import type { Check, ProviderId } from './types.js'
+import type { Check } from './types.js'
 
 export { unquoted } from './quoted.js'
 
@@ -65,14 +64,12 @@ function describeWhitespace (secret: string): string | undefined {
 }
 
 // A whsec_ secret is Stripe's or Standard Webhooks' shape (and that of the senders built on Standard Webhooks).
-const WHSEC_PROVIDERS = new Set<ProviderId>(['stripe', 'standard-webhooks', 'generic-hmac'])
-
-function providerSpecific (provider: ProviderId, secret: string): string[] {
+function providerSpecific (provider: Provider, secret: string): string[] {
   const findings: string[] = []
-  if (secret.startsWith('whsec_') && !WHSEC_PROVIDERS.has(provider)) {
+  if (secret.startsWith('whsec_') && !provider.whsecSecrets) {
     findings.push('it starts with whsec_, the shape of a Stripe or Standard Webhooks secret, not of this provider')
   }
-  return [...findings, ...PROVIDERS[provider].secretFindings?.(secret) ?? []]
+  return [...findings, ...provider.secretFindings?.(secret) ?? []]
 }
 
 /**
@@ -81,7 +78,7 @@ function providerSpecific (provider: ProviderId, secret: string): string[] {
  * private key is recognised and never used.
  */
 export function secretFormatCheck (
-  provider: ProviderId, secret: string, signatureMatched: boolean, algorithm: Algorithm = PROVIDERS[provider].algorithm
+  provider: Provider, secret: string, signatureMatched: boolean, algorithm: Algorithm = provider.algorithm
 ): Check {
   const key = algorithm.key(secret)
   if ('key' in key && signatureMatched) return check('secret_format', 'passed', `${key.use}; it produced the matching signature`)
@@ -105,5 +102,5 @@ export function secretFormatCheck (
   }
   return findings.length === 0
     ? check('secret_format', 'passed', `${key.use}; its shape fits this provider`)
-    : check('secret_format', 'warning', `${findings.join('; ')}. Expected: ${PROVIDERS[provider].info.secret_format}`)
+    : check('secret_format', 'warning', `${findings.join('; ')}. Expected: ${provider.info.secret_format}`)
 }

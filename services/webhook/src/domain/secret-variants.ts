@@ -1,10 +1,9 @@
 import type { Algorithm } from './algorithms.js'
 import { decodeBase64, decodeHex } from './digest.js'
-import { utf8Key as utf8KeyFormat, type Key } from './key-formats.js'
-import { PROVIDERS } from './providers/index.js'
+import type { Key } from './key-formats.js'
+import type { Provider } from './provider.js'
 import { standardWebhooksKey } from './providers/standard-webhooks.js'
 import { unquoted } from './quoted.js'
-import type { ProviderId } from './types.js'
 
 export interface SecretVariant {
   code: string
@@ -13,12 +12,68 @@ export interface SecretVariant {
   key: Key
 }
 
+/** A variant as a hook proposes it: a key that cannot be derived (a secret that is not hex) is left out. */
+export type SecretVariantDraft = Omit<SecretVariant, 'key'> & { key: Key | undefined }
+
 const WHSEC = 'whsec_'
 const utf8Key = (text: string): Buffer => Buffer.from(text, 'utf8')
 
+/** A whsec_ secret with its prefix dropped, and decoded the Standard Webhooks way; nothing for another secret. */
+export function whsecVariants (secret: string, withoutExplanation = 'the sender signs with the part after whsec_: drop the prefix here'): SecretVariantDraft[] {
+  if (!secret.startsWith(WHSEC)) return []
+  return [{
+    code: 'secret_without_whsec',
+    finding: 'the secret without its whsec_ prefix',
+    explanation: withoutExplanation,
+    key: utf8Key(secret.slice(WHSEC.length))
+  }, {
+    code: 'secret_base64_key',
+    finding: 'the base64-decoded part of the secret after whsec_',
+    explanation: 'the sender derives its key the Standard Webhooks way: if it sends webhook-* or svix-* headers, verify with provider standard-webhooks',
+    key: standardWebhooksKey(secret)
+  }]
+}
+
+/** A key given encoded (generic-hmac's key_encoding, Adyen's hex key): the signer may have keyed with its characters. */
+export const utf8KeyVariant = (secret: string, explanation: string): SecretVariantDraft => ({
+  code: 'secret_utf8',
+  finding: 'the secret\'s UTF-8 characters as the key',
+  explanation,
+  key: utf8Key(secret)
+})
+
+/** The secret decoded from hex or base64 (16 bytes at least), for senders that key with the bytes it encodes. */
+export function decodedKeyVariants (secret: string): SecretVariantDraft[] {
+  const trimmed = secret.trim()
+  const hex = decodeHex(trimmed)
+  const base64 = hex === undefined ? decodeBase64(trimmed) : undefined
+  return [{
+    code: 'secret_hex_decoded',
+    finding: 'the hex-decoded secret as the key',
+    explanation: 'the sender decodes the secret from hex and signs with those bytes; this service keys the HMAC with the secret\'s UTF-8 characters',
+    key: hex
+  }, {
+    code: 'secret_base64_decoded',
+    finding: 'the base64-decoded secret as the key',
+    explanation: 'the sender decodes the secret from base64 and signs with those bytes; this service keys the HMAC with the secret\'s UTF-8 characters',
+    key: base64 !== undefined && base64.length >= 16 ? base64 : undefined
+  }]
+}
+
+/** What most providers' senders get wrong: a whsec_ prefix, and the characters of a hex key. */
+function defaultVariants (provider: Provider, secret: string): SecretVariantDraft[] {
+  const { name, key_format: format } = provider.info
+  return [
+    ...whsecVariants(secret),
+    ...(format === 'hex'
+      ? [utf8KeyVariant(secret, `the code that signed this keyed the HMAC with the key's characters, where ${name} decodes the key from ${format} first`)]
+      : [])
+  ]
+}
+
 /** Keys derived from the secret the ways senders and verifiers commonly get wrong. */
-export function secretVariants (provider: ProviderId, secret: string, algorithm: Algorithm = PROVIDERS[provider].algorithm): SecretVariant[] {
-  const variants: Array<Omit<SecretVariant, 'key'> & { key: Key | undefined }> = []
+export function secretVariants (provider: Provider, secret: string, algorithm: Algorithm = provider.algorithm): SecretVariant[] {
+  const variants: SecretVariantDraft[] = []
   const keyOf = (text: string): Key | undefined => {
     const result = algorithm.key(text)
     return 'key' in result ? result.key : undefined
@@ -44,74 +99,6 @@ export function secretVariants (provider: ProviderId, secret: string, algorithm:
     })
   }
   // The whsec_ handlings and decoded keys are other MAC keys; a public key has no such variants.
-  if (algorithm.kind !== 'mac') return variants.filter((variant): variant is SecretVariant => variant.key !== undefined)
-  const whsec = secret.startsWith(WHSEC)
-  if (provider === 'standard-webhooks') {
-    variants.push({
-      code: 'secret_verbatim',
-      finding: 'the whole secret string as the key, without base64 decoding',
-      explanation: 'the sender uses the secret string verbatim (as Stripe does); Standard Webhooks base64-decodes ' +
-        'the part after whsec_. If the sender is Stripe, verify with provider stripe',
-      key: utf8Key(secret)
-    })
-    if (whsec) {
-      variants.push({
-        code: 'secret_raw',
-        finding: 'the characters after whsec_ as the key, not base64-decoded',
-        explanation: 'the sender skips the base64 decoding (the libraries\' format: "raw" option); both sides must decode the same way',
-        key: utf8Key(secret.slice(WHSEC.length))
-      })
-    }
-    return variants.filter((variant): variant is SecretVariant => variant.key !== undefined)
-  }
-  if (whsec) {
-    variants.push({
-      code: 'secret_without_whsec',
-      finding: 'the secret without its whsec_ prefix',
-      explanation: provider === 'stripe'
-        ? 'Stripe uses the whole string, whsec_ included, as the key; whatever signed this dropped the prefix'
-        : 'the sender signs with the part after whsec_: drop the prefix here',
-      key: utf8Key(secret.slice(WHSEC.length))
-    }, {
-      code: 'secret_base64_key',
-      finding: 'the base64-decoded part of the secret after whsec_',
-      explanation: 'the sender derives its key the Standard Webhooks way: if it sends webhook-* or svix-* headers, verify with provider standard-webhooks',
-      key: standardWebhooksKey(secret)
-    })
-  } else if (provider === 'stripe') {
-    variants.push({
-      code: 'secret_with_whsec',
-      finding: 'the secret with the whsec_ prefix',
-      explanation: 'Stripe\'s key is the whole endpoint secret, whsec_ included: pass it in full',
-      key: utf8Key(WHSEC + secret)
-    })
-  }
-  // A key given encoded (generic-hmac's key_encoding, Adyen's hex key): the signer may have keyed with its characters.
-  const encodedKey = provider === 'generic-hmac' ? algorithm.key !== utf8KeyFormat : PROVIDERS[provider].info.key_format === 'hex'
-  if (encodedKey) {
-    variants.push({
-      code: 'secret_utf8',
-      finding: 'the secret\'s UTF-8 characters as the key',
-      explanation: provider === 'generic-hmac'
-        ? 'the sender keys the HMAC with the secret as text, not with the bytes it encodes: leave generic.key_encoding at utf8'
-        : `the code that signed this keyed the HMAC with the key's characters, where ${PROVIDERS[provider].info.name} decodes the key from ` +
-          `${PROVIDERS[provider].info.key_format} first`,
-      key: utf8Key(secret)
-    })
-  } else if (provider === 'generic-hmac') {
-    const hex = decodeHex(trimmed)
-    const base64 = hex === undefined ? decodeBase64(trimmed) : undefined
-    variants.push({
-      code: 'secret_hex_decoded',
-      finding: 'the hex-decoded secret as the key',
-      explanation: 'the sender decodes the secret from hex and signs with those bytes; this service keys the HMAC with the secret\'s UTF-8 characters',
-      key: hex
-    }, {
-      code: 'secret_base64_decoded',
-      finding: 'the base64-decoded secret as the key',
-      explanation: 'the sender decodes the secret from base64 and signs with those bytes; this service keys the HMAC with the secret\'s UTF-8 characters',
-      key: base64 !== undefined && base64.length >= 16 ? base64 : undefined
-    })
-  }
+  if (algorithm.kind === 'mac') variants.push(...provider.secretVariants?.(secret, algorithm) ?? defaultVariants(provider, secret))
   return variants.filter((variant): variant is SecretVariant => variant.key !== undefined)
 }

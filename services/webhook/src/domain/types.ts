@@ -1,10 +1,6 @@
-export const PROVIDER_IDS = [
-  'github', 'slack', 'stripe', 'shopify', 'generic-hmac', 'standard-webhooks',
-  'paddle', 'linear', 'zoom', 'bitbucket', 'jira', 'razorpay', 'coinbase-commerce',
-  'typeform', 'calendly', 'mux', 'sentry', 'twitch', 'woocommerce', 'intercom', 'vercel', 'gitlab',
-  'discord', 'sendgrid', 'twilio', 'square', 'hubspot', 'plaid', 'mailgun', 'adyen'
-] as const
-export type ProviderId = typeof PROVIDER_IDS[number]
+import type { ProviderId } from './providers/index.js'
+
+export type { ProviderId } from './providers/index.js'
 /** A provider, or `auto` to detect it from the headers and body shape. */
 export type ProviderChoice = ProviderId | 'auto'
 

@@ -5,9 +5,8 @@ import { HeaderBag } from './header-bag.js'
 import { headerFindings } from './header-findings.js'
 import type { Key } from './key-formats.js'
 import { searchNearMisses, type NearMissHit, type NearMissResult, type SecretKey } from './near-miss.js'
-import { detectProvider, type ProviderDetection } from './detect.js'
+import { resolveProvider, type ProviderDetection, type ResolvedProvider } from './detect.js'
 import { check, type Provider, type ProviderContext, type SignatureRead } from './provider.js'
-import { PROVIDERS } from './providers/index.js'
 import { lostBody, lostBodySummary, NOT_DETECTED, rawBodyHints, type LostBody } from './raw-body-hints.js'
 import { replayTestVectors } from './replay-vectors.js'
 import { secretFormatCheck, wrongCredential } from './secret-shape.js'
@@ -113,7 +112,7 @@ function rotationCheck (count: number, signatures: number, outcome: SignatureOut
 }
 
 /** The secret_format check: one secret's, or each secret's by its index. */
-function secretsFormatCheck (provider: ProviderId, secrets: string[], outcome: SignatureOutcome, algorithm: Algorithm): Check {
+function secretsFormatCheck (provider: Provider, secrets: string[], outcome: SignatureOutcome, algorithm: Algorithm): Check {
   if (secrets.length === 1) return secretFormatCheck(provider, secrets[0], outcome.secret === 0, algorithm)
   const each = secrets.map((secret, index) => secretFormatCheck(provider, secret, outcome.secret === index, algorithm))
   const status = outcome.secret !== undefined
@@ -160,14 +159,13 @@ function notDetected (detection: ProviderDetection): VerifyResult {
 
 /**
  * Verifies one webhook delivery and explains the verdict. `clock` is the current time in epoch seconds; the request's
- * now_epoch_seconds overrides it. The payload is hashed as its exact UTF-8 bytes and never normalised. With provider
- * `auto`, `detected` is the detection the caller ran already, if any.
+ * now_epoch_seconds overrides it. The payload is hashed as its exact UTF-8 bytes and never normalised. `resolved` is
+ * the provider the caller resolved already (the route, which needs it first), else it is resolved here, once.
  */
-export function verifyWebhook (request: VerifyRequest, clock: number, detected?: ProviderDetection): VerifyResult {
+export function verifyWebhook (request: VerifyRequest, clock: number, resolved?: ResolvedProvider): VerifyResult {
   const headers = new HeaderBag(request.headers)
-  const detection = request.provider === 'auto' ? detected ?? detectProvider(headers, request.payload) : undefined
-  if (detection !== undefined && detection.provider === undefined) return notDetected(detection)
-  const provider = PROVIDERS[detection?.provider ?? request.provider as ProviderId]
+  const { provider, detection } = resolved ?? resolveProvider(request, headers)
+  if (provider === undefined) return notDetected(detection as ProviderDetection)
   const generic = request.generic ?? undefined
   const secrets = request.secrets ?? (request.secret === undefined ? [] : [request.secret])
   const ctx: ProviderContext = {
@@ -210,7 +208,7 @@ export function verifyWebhook (request: VerifyRequest, clock: number, detected?:
     checks.push(check('near_miss_search', 'skipped', signature.matched >= 0 ? 'the signature matched' : 'no signature and signed content to compare'))
   }
 
-  const secretFormat = secretsFormatCheck(provider.id, secrets, signature, read.algorithm)
+  const secretFormat = secretsFormatCheck(provider, secrets, signature, read.algorithm)
   checks.push(secretFormat, ...provider.extraChecks(ctx, read))
 
   // Valid means a signature matched: whatever a read left unsaid, nothing else can make a delivery valid.
@@ -218,7 +216,7 @@ export function verifyWebhook (request: VerifyRequest, clock: number, detected?:
   const reason = REASONS.find((candidate) => reasons.has(candidate)) ?? 'valid'
   return {
     valid: reason === 'valid',
-    provider: provider.id,
+    provider: provider.id as ProviderId,
     reason,
     signature_scheme: read.scheme ?? provider.scheme(generic),
     replay_protected: read.replayProtected ?? provider.replayProtected,
@@ -226,7 +224,7 @@ export function verifyWebhook (request: VerifyRequest, clock: number, detected?:
     matched_secret_index: signature.secret ?? null,
     checks,
     raw_body_hints: [...fromHeaders.hints, ...rawBodyHints({
-      provider: provider.id,
+      provider,
       reason,
       hits,
       lost,
@@ -234,6 +232,6 @@ export function verifyWebhook (request: VerifyRequest, clock: number, detected?:
       wrongCredential: signature.matched < 0 && secrets.some((secret) => wrongCredential(secret) !== undefined),
       stale: reasons.has('timestamp_outside_tolerance')
     })],
-    replay_test_vectors: replayTestVectors(provider.id, generic)
+    replay_test_vectors: replayTestVectors(provider, generic)
   }
 }

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { OUT_OF_SCOPE } from '../domain/out-of-scope.js'
-import { PROVIDERS } from '../domain/providers/index.js'
+import type { ProviderInfo } from '../domain/provider.js'
+import { PROVIDERS, type ProviderId } from '../domain/providers/index.js'
 import { ProvidersResponseSchema } from './providers.schemas.js'
 
-const PROVIDER_LIST = { providers: Object.values(PROVIDERS).map((provider) => provider.info), out_of_scope: OUT_OF_SCOPE }
+const PROVIDER_LIST = {
+  providers: Object.values(PROVIDERS).map((provider) => provider.info as ProviderInfo & { provider: ProviderId }),
+  out_of_scope: OUT_OF_SCOPE
+}
 
 // A business endpoint like verify: it needs an API key and counts once against the quota.
 export const providersRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { PROVIDER_IDS } from '../domain/types.js'
+import { PROVIDER_IDS } from '../domain/providers/index.js'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 
 export const ProviderInfoSchema = Type.Object({

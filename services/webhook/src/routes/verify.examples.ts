@@ -1,6 +1,7 @@
+import type { Provider } from '../domain/provider.js'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { replayTestVectors } from '../domain/replay-vectors.js'
-import { PROVIDER_IDS, type ReplayTestVector, type VerifyRequest } from '../domain/types.js'
+import type { ReplayTestVector, VerifyRequest } from '../domain/types.js'
 import { verifyWebhook } from '../domain/verify.js'
 
 interface Example {
@@ -8,7 +9,7 @@ interface Example {
   value: unknown
 }
 
-const request = (vector: ReplayTestVector): VerifyRequest => ({
+export const requestOf = (vector: ReplayTestVector): VerifyRequest => ({
   provider: vector.provider,
   payload: vector.payload,
   headers: vector.headers,
@@ -19,36 +20,41 @@ const request = (vector: ReplayTestVector): VerifyRequest => ({
   ...(vector.now_epoch_seconds == null ? {} : { now_epoch_seconds: vector.now_epoch_seconds })
 })
 
-const stripe = request(replayTestVectors('stripe')[0])
+type Examples = Record<string, { summary: string, value: VerifyRequest }>
+
+/** A provider's documented examples: the demos that say so, else its first demo; with the variants they ask for. */
+function examplesOf (provider: Provider): Examples {
+  const configurable = provider.configurable
+  if (configurable !== undefined) {
+    const { options, summary } = configurable.example
+    return { [provider.id]: { summary, value: requestOf(replayTestVectors(provider, options)[0]) } }
+  }
+  const vectors = replayTestVectors(provider)
+  const documented = provider.demos.flatMap((demo, index) => demo.example === undefined ? [] : [{ example: demo.example, value: requestOf(vectors[index]) }])
+  if (documented.length === 0) return { [provider.id]: { summary: `${provider.info.name}: a demo delivery`, value: requestOf(vectors[0]) } }
+  const examples: Examples = {}
+  for (const { example, value } of documented) {
+    examples[example.name ?? provider.id] = { summary: example.summary, value }
+    if (example.auto !== undefined) examples.auto = { summary: example.auto, value: { ...value, provider: 'auto' } }
+    if (example.rotation === true) {
+      const { secret, ...rest } = value
+      examples.rotation = {
+        summary: 'A secret rotation: the delivery matches the second of two secrets',
+        value: { ...rest, secrets: ['whsec_the_new_secret_not_yet_in_use', secret as string] }
+      }
+    }
+    if (example.reserialised === true) {
+      examples[`${provider.id}-reserialised`] = {
+        summary: `${provider.info.name}, invalid: the body was parsed and re-serialised compactly (near-miss diagnosis)`,
+        value: { ...value, payload: JSON.stringify(JSON.parse(value.payload)) }
+      }
+    }
+  }
+  return examples
+}
 
 // Real requests and the answers this service gives them (computed at start, so they cannot drift from the code).
-const REQUESTS: Record<string, { summary: string, value: VerifyRequest }> = {
-  github: { summary: 'GitHub: the example from the GitHub docs', value: request(replayTestVectors('github')[0]) },
-  slack: { summary: "Slack: Slack's documented signing example, at its own time", value: request(replayTestVectors('slack')[0]) },
-  stripe: { summary: 'Stripe: t=...,v1=... over "<t>.<body>"', value: stripe },
-  shopify: { summary: 'Shopify: base64 X-Shopify-Hmac-Sha256', value: request(replayTestVectors('shopify')[0]) },
-  'generic-hmac': {
-    summary: 'Generic HMAC-SHA256: hex with a sha256= prefix',
-    value: request(replayTestVectors('generic-hmac', { header_name: 'X-Signature', encoding: 'hex', prefix: 'sha256=' })[0])
-  },
-  'standard-webhooks': { summary: 'Standard Webhooks: the reference vector', value: request(replayTestVectors('standard-webhooks')[0]) },
-  svix: { summary: 'Standard Webhooks with the svix-* header names', value: request(replayTestVectors('standard-webhooks')[1]) },
-  auto: { summary: 'provider auto: GitHub recognised from its headers', value: { ...request(replayTestVectors('github')[1]), provider: 'auto' } },
-  rotation: {
-    summary: 'A secret rotation: the delivery matches the second of two secrets',
-    value: (({ secret, ...rest }) => ({ ...rest, secrets: ['whsec_the_new_secret_not_yet_in_use', secret as string] }))(stripe)
-  },
-  twilio: { summary: 'Twilio: the example of Twilio\'s docs, a form post to a URL with a query', value: request(replayTestVectors('twilio')[0]) },
-  'stripe-reserialised': {
-    summary: 'Stripe, invalid: the body was parsed and re-serialised compactly (near-miss diagnosis)',
-    value: { ...stripe, payload: JSON.stringify(JSON.parse(stripe.payload)) }
-  }
-}
-
-// Every other provider is documented by its first demo delivery, valid when posted as it is.
-for (const provider of PROVIDER_IDS.filter((id) => REQUESTS[id] === undefined)) {
-  REQUESTS[provider] = { summary: `${PROVIDERS[provider].info.name}: a demo delivery`, value: request(replayTestVectors(provider)[0]) }
-}
+const REQUESTS: Examples = Object.assign({}, ...Object.values(PROVIDERS).map(examplesOf))
 
 export const verifyRequestExamples: Record<string, Example> = REQUESTS
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { messages, RequestValidationError, valueError, type ValidationIssue } from '@utility-apis/fastapi-errors'
-import { detectProvider } from '../domain/detect.js'
-import { HeaderBag } from '../domain/header-bag.js'
+import { resolveProvider } from '../domain/detect.js'
 import { REASONS } from '../domain/types.js'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { verifyWebhook } from '../domain/verify.js'
@@ -60,11 +59,13 @@ function requestIssues (body: VerifyRequestBody, schemaError: Error | undefined)
     issues.splice(at < 0 ? issues.length : at, 0, missing)
   }
   if (schemaError !== undefined) return issues
-  if (body.provider === 'generic-hmac' && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
+  // A configurable provider (generic-hmac) is nothing without its options.
+  const configurable = body.provider !== 'auto' && PROVIDERS[body.provider].configurable !== undefined
+  if (configurable && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
   // Neither value is echoed: they are secrets.
   if (body.secret !== undefined && body.secrets !== undefined) issues.push(valueError(['body'], undefined, 'give either secret or secrets, not both'))
   const template = body.generic?.signed_content
-  if (body.provider === 'generic-hmac' && template !== undefined) {
+  if (configurable && template !== undefined) {
     for (const [placeholder, header] of [['{timestamp}', 'timestamp_header'], ['{id}', 'id_header']] as const) {
       if (template.includes(placeholder) && body.generic?.[header] == null) {
         issues.push(valueError(['body', 'generic', 'signed_content'], template, `${placeholder} needs generic.${header}`))
@@ -95,13 +96,12 @@ export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async 
     const body = request.body
     const issues = requestIssues(body, request.validationError)
     if (issues.length > 0) throw new RequestValidationError(issues)
-    // A URL-signing provider needs the URL, also when it was detected rather than named.
-    const detection = body.provider === 'auto' ? detectProvider(new HeaderBag(body.headers), body.payload) : undefined
-    const provider = body.provider === 'auto' ? detection?.provider : body.provider
-    if (provider !== undefined && PROVIDERS[provider].info.requires_url && body.url === undefined) {
+    // Resolved once; a URL-signing provider needs the URL, also when it was detected rather than named.
+    const resolved = resolveProvider(body)
+    if (resolved.provider?.info.requires_url === true && body.url === undefined) {
       throw new RequestValidationError([{ type: 'missing', loc: ['body', 'url'], msg: messages.missing() }])
     }
-    const result = verifyWebhook(body, now(), detection)
+    const result = verifyWebhook(body, now(), resolved)
     app.metrics.count('verdicts', { provider: result.provider, reason: result.reason })
     return result
   })

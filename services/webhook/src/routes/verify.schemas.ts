@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 import { StringMap } from './schema-types.js'
-import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, PROVIDER_IDS, REASONS } from '../domain/types.js'
+import { PROVIDER_IDS } from '../domain/providers/index.js'
+import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, REASONS } from '../domain/types.js'
 
 export const PROVIDER_CHOICES = [...PROVIDER_IDS, 'auto'] as const
 
@@ -43,7 +44,12 @@ export const GenericOptionsSchema = Type.Object({
   timestamp_unit: Type.Optional(Type.Union([Type.Literal('seconds'), Type.Literal('milliseconds')], {
     default: 'seconds', description: 'The unit of timestamp_header.'
   }))
-}, { title: 'GenericHmacOptions', description: 'Required with provider generic-hmac: an HMAC over the raw body, or over a template of it.' })
+}, {
+  title: 'GenericHmacOptions',
+  additionalProperties: false,
+  'x-sensitive-extras': true,
+  description: 'Required with provider generic-hmac: an HMAC over the raw body, or over a template of it.'
+})
 
 const Secret = (description: string) => Type.String({ minLength: 1, 'x-sensitive': true, description })
 
@@ -83,7 +89,7 @@ export const VerifyRequestSchema = Type.Object({
     description: 'Overrides the current time (Unix seconds), to test a captured delivery; omit in normal use.'
   })),
   generic: Type.Optional(Type.Union([GenericOptionsSchema, Type.Null()]))
-}, { title: 'WebhookVerifyRequest' })
+}, { title: 'WebhookVerifyRequest', additionalProperties: false, 'x-sensitive-extras': true })
 
 export type VerifyRequestBody = Static<typeof VerifyRequestSchema>
 

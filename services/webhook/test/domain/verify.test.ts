@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PROVIDER_IDS, REASONS } from '../../src/domain/types.js'
+import { PROVIDER_IDS } from '../../src/domain/providers/index.js'
+import { REASONS } from '../../src/domain/types.js'
 import { verifyWebhook } from '../../src/domain/verify.js'
 import { checkNamed } from '../helpers/checks.js'
 import { delivery, otherSecret } from '../helpers/deliveries.js'

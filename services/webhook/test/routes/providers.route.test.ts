@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROVIDER_IDS } from '../../src/domain/types.js'
+import { PROVIDER_IDS } from '../../src/domain/providers/index.js'
 import { KEY, testApp } from '../helpers/app.js'
 
 describe('GET /v1/webhooks/providers', () => {

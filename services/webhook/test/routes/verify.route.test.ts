@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PROVIDER_IDS } from '../../src/domain/types.js'
+import { PROVIDER_IDS } from '../../src/domain/providers/index.js'
 import { KEY, postVerify, testApp } from '../helpers/app.js'
 import { delivery, GENERIC } from '../helpers/deliveries.js'
 import { NOW } from '../helpers/sign.js'

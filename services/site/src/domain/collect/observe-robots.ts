@@ -23,6 +23,7 @@ export async function observeRobots (fetcher: Fetcher, budget: Budget, origin: s
   const parsed = outcome === 'parsed' && step.result !== null ? parseRobotsTxt(step.result.body) : null
   const policy: RobotsPolicy = { outcome, parsed }
   const verdictOn = robotsVerdicts(policy, homepageUrl)
+  const lint = parsed === null ? null : lintRobotsTxt(parsed.text)
   const sitemaps = (parsed?.sitemaps ?? []).filter((s) => { try { return /^https?:$/.test(new URL(s).protocol) } catch { return false } })
   return {
     policy,
@@ -33,7 +34,8 @@ export async function observeRobots (fetcher: Fetcher, budget: Budget, origin: s
       outcome,
       bytes: step.result?.body.length ?? 0,
       truncated: step.result?.truncated === true || parsed?.truncated === true,
-      lint_errors: parsed === null ? [] : lintRobotsTxt(parsed.text),
+      lint_errors: lint?.errors ?? [],
+      lint_warnings: lint?.warnings ?? [],
       sitemaps,
       content_signals: parsed === null ? [] : extractContentSignals(parsed),
       homepage: OBSERVED_TOKENS.map((token) => ({ token, ...verdictOn(token) }))

@@ -2,7 +2,9 @@
 // what AI crawlers really get and the side reports, as plain-text sections. The HTML and Markdown
 // renderers draw this one view, each escaping every string, since most of them come from the site.
 import type { SiteReport } from '../report.js'
+import { javascriptCell } from '../rendering/rendering-report.js'
 import type { FetchedCrawlerRow } from './ai-crawler-access.js'
+import { performanceSection, renderingSection } from './rendering-view.js'
 
 export interface ScoreView { label: string, value: string, note: string }
 export interface TableView { head: string[], rows: string[][] }
@@ -40,7 +42,7 @@ const OUTCOMES: Record<string, string> = {
   no_answer: 'no answer'
 }
 
-const points = (n: number): string => Number.isInteger(n) ? String(n) : n.toFixed(1)
+const points = (n: number): string => String(n)
 const pointsLost = (n: number): string => `${points(n)} ${n === 1 ? 'point' : 'points'}`
 const yesNo = (allowed: boolean): string => allowed ? 'allowed' : 'disallowed'
 
@@ -70,14 +72,15 @@ function crawlerSection (report: SiteReport): SectionView {
     intro: 'The homepage fetched with each crawler\'s published user agent, from our address: a real crawler also comes from its ' +
       'own IP ranges, which this cannot imitate.',
     table: {
-      head: ['Crawler', 'Purpose', 'robots.txt', 'Server answer', 'Mismatch'],
+      head: ['Crawler', 'Purpose', 'robots.txt', 'Server answer', 'Mismatch', 'Runs JavaScript'],
       rows: fetched.map((row) => [
         `${row.token} (${row.operator})`,
         row.purpose.replace('_', ' '),
         robotsCell(row.robots),
         [row.http.status === null ? 'no answer' : `HTTP ${row.http.status}`, OUTCOMES[row.http.outcome], row.http.challenge, row.http.detail]
           .filter((part): part is string => part !== null && part !== '').join(', '),
-        row.mismatch === null ? '' : row.mismatch.replace(/_/g, ' ')
+        row.mismatch === null ? '' : row.mismatch.replace(/_/g, ' '),
+        javascriptCell(row.token, report.rendering)
       ])
     }
   }
@@ -147,7 +150,9 @@ export function reportView (report: SiteReport): ReportView {
         }
       },
       crawlerSection(report),
-      ...sideSections(report)
+      renderingSection(report),
+      ...sideSections(report),
+      performanceSection(report)
     ]
   }
 }

@@ -1,14 +1,22 @@
 // The Lighthouse `robots-txt` audit (core/audits/seo/robots-txt.js): a line-by-line validity lint
 // that is stricter than what crawlers accept, reported with line numbers so owners can fix each line.
-// Lines are read by the parser the matcher uses, so the lint never disagrees with the verdicts about
-// what a line means: where Google's leniency applies a line Lighthouse rejects (no colon, a known
-// misspelling), the error says how the line is read.
+// Lines are read by the parser the matcher uses, so the lint never disagrees with the verdicts: a line
+// Google's leniency applies (no colon in a two-word line, a known misspelling) is applied by the matcher
+// too, so it is a warning that says how it is read, not an error (Lighthouse calls it one); a line the
+// matcher ignores is an error.
 import { classifyKey, splitKeyValue, splitRobotsLines } from './robots-parse.js'
 
 export interface RobotsLintError {
   line: number
   content: string
   message: string
+}
+
+/** Errors: lines crawlers ignore or misread. Warnings: lines Google (and the matcher) apply that stricter crawlers may not. */
+export interface RobotsLint {
+  valid: boolean
+  errors: RobotsLintError[]
+  warnings: RobotsLintError[]
 }
 
 const SAFELIST = new Set([
@@ -44,15 +52,16 @@ function fromOctets (octets: string): string {
 function leniency (octetLine: string, key: string, name: string, value: string): string | null {
   const read = `"${name}: ${fromOctets(value)}"`
   const commentless = octetLine.split('#')[0]
-  if (!commentless.includes(':')) return `Syntax not understood: no colon; Google reads it as ${read}, other crawlers may ignore it`
+  if (!commentless.includes(':')) return `No colon: read as ${read}, as Google reads it; other crawlers may ignore the line`
   if (key.toLowerCase() !== name && !SAFELIST.has(key.toLowerCase())) {
-    return `Unknown directive "${fromOctets(key)}": Google reads it as ${read}, other crawlers ignore it`
+    return `Misspelt directive "${fromOctets(key)}": read as ${read}, as Google reads it; other crawlers ignore the line`
   }
   return null
 }
 
-export function lintRobotsTxt (text: string): RobotsLintError[] {
+export function lintRobotsTxt (text: string): RobotsLint {
   const errors: RobotsLintError[] = []
+  const warnings: RobotsLintError[] = []
   let inGroup = false
   splitRobotsLines(Buffer.from(text, 'utf8').toString('latin1')).forEach((octetLine, index) => {
     const content = fromOctets(octetLine)
@@ -63,12 +72,11 @@ export function lintRobotsTxt (text: string): RobotsLintError[] {
     const kind = classifyKey(kv.key)
     const name = kind === 'unknown' ? kv.key.toLowerCase() : kind
     const lenient = kind === 'unknown' ? null : leniency(octetLine, kv.key, name, kv.value)
-    // a line read leniently still opens a group (or sits in one), as it does for the matcher
-    if (lenient !== null && name === 'user-agent') inGroup = true
-    const message = lenient ?? (SAFELIST.has(name) ? valueError(name, fromOctets(kv.value)) : 'Unknown directive')
+    if (lenient !== null) warnings.push({ line: index + 1, content, message: lenient })
+    const message = SAFELIST.has(name) ? valueError(name, fromOctets(kv.value)) : 'Unknown directive'
     if (message !== null) return report(message)
     if (name === 'user-agent') inGroup = true
     else if (!inGroup && (name === 'allow' || name === 'disallow')) report('No user-agent specified')
   })
-  return errors
+  return { valid: errors.length === 0, errors, warnings }
 }

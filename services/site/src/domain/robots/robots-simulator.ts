@@ -1,7 +1,7 @@
 // The robots.txt change simulator: which of a site's URLs change verdict, per user agent, from the
 // robots.txt the site serves to a proposed one, each change with the line that decided before and after.
 import { extractContentSignals, type ContentSignal } from './content-signals.js'
-import { lintRobotsTxt, type RobotsLintError } from './robots-lint.js'
+import { lintRobotsTxt, type RobotsLint } from './robots-lint.js'
 import { getPathParamsQuery } from './robots-match.js'
 import { parseRobotsTxt } from './robots-parse.js'
 import { robotsVerdicts, type RobotsPolicy, type RobotsVerdict } from './robots-policy.js'
@@ -29,7 +29,7 @@ export interface AgentChanges {
 
 export interface SimulationResult {
   results: AgentChanges[]
-  proposed: { lint: { valid: boolean, errors: RobotsLintError[] }, sitemaps: string[], content_signals: ContentSignal[], truncated: boolean }
+  proposed: { lint: RobotsLint, sitemaps: string[], content_signals: ContentSignal[], truncated: boolean }
 }
 
 const turn = async (): Promise<void> => { await new Promise((resolve) => setImmediate(resolve)) }
@@ -53,11 +53,10 @@ export async function simulateRobotsChange (current: RobotsPolicy, proposedText:
       if (list.urls.length < LISTED_CHANGES) list.urls.push(change)
     }
   }
-  const errors = lintRobotsTxt(parsed.text)
   return {
     results,
     proposed: {
-      lint: { valid: errors.length === 0, errors },
+      lint: lintRobotsTxt(parsed.text),
       sitemaps: parsed.sitemaps,
       content_signals: extractContentSignals(parsed),
       truncated: parsed.truncated

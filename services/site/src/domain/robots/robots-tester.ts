@@ -1,7 +1,7 @@
 // The robots.txt tester (search engines retired theirs): per user agent, allowed or not and the rule
 // that decided, under RFC 9309's handling of unavailable (4xx) and unreachable (5xx) files.
 import { extractContentSignals, type ContentSignal } from './content-signals.js'
-import { lintRobotsTxt, type RobotsLintError } from './robots-lint.js'
+import { lintRobotsTxt, type RobotsLint } from './robots-lint.js'
 import { getPathParamsQuery, robotsMatcher, type MatchedRule } from './robots-match.js'
 import { parseRobotsTxt } from './robots-parse.js'
 import type { RobotsOutcome } from './robots-policy.js'
@@ -17,7 +17,7 @@ export interface AgentResult {
 export interface RobotsTestResult {
   path: string
   results: AgentResult[]
-  lint: { valid: boolean, errors: RobotsLintError[] }
+  lint: RobotsLint
   sitemaps: string[]
   content_signals: ContentSignal[]
   truncated: boolean
@@ -42,11 +42,10 @@ export function testRobots (body: Buffer | string | null, outcome: RobotsOutcome
       : `line ${d.rule.line} "${d.rule.text.trim()}" is the most specific match in ${GROUP[d.group]}`
     return { user_agent: agent, allowed: d.allowed, group: d.group, matched_rule: d.rule, reason }
   })
-  const errors = parsed === null ? [] : lintRobotsTxt(parsed.text)
   return {
     path,
     results,
-    lint: { valid: errors.length === 0, errors },
+    lint: parsed === null ? { valid: true, errors: [], warnings: [] } : lintRobotsTxt(parsed.text),
     sitemaps: parsed?.sitemaps ?? [],
     content_signals: parsed === null ? [] : extractContentSignals(parsed),
     truncated: parsed?.truncated === true

@@ -95,7 +95,7 @@ const pageWith = (d: Derived, test: (p: PageFacts) => boolean): PageFacts | unde
 
 const PARTS: AeoPartDef[] = [
   {
-    id: 'A1',
+    id: 'entity_clarity.organization_same_as',
     group: 'entity_clarity',
     max: 10,
     label: 'Organization markup with 2+ sameAs profiles',
@@ -105,7 +105,7 @@ const PARTS: AeoPartDef[] = [
     })
   },
   {
-    id: 'A2',
+    id: 'entity_clarity.about_page',
     group: 'entity_clarity',
     max: 8,
     label: 'About page with people or company facts',
@@ -115,14 +115,14 @@ const PARTS: AeoPartDef[] = [
     }
   },
   {
-    id: 'A3',
+    id: 'entity_clarity.contact_details',
     group: 'entity_clarity',
     max: 7,
     label: 'contact details (email, phone, address)',
     measure: ({ contact }) => ({ earned: contact.length > 0, detail: contact.length > 0 ? contact.join(', ') : 'no contact details found' })
   },
   {
-    id: 'A4',
+    id: 'answer_depth.answered_questions',
     group: 'answer_depth',
     max: 25,
     label: 'questions answered in 40+ words (5 per answer, up to 5)',
@@ -134,7 +134,7 @@ const PARTS: AeoPartDef[] = [
     })
   },
   {
-    id: 'A5',
+    id: 'eeat_proof.named_author',
     group: 'eeat_proof',
     max: 10,
     label: 'named author with an author page or Person markup',
@@ -144,7 +144,7 @@ const PARTS: AeoPartDef[] = [
     })
   },
   {
-    id: 'A6',
+    id: 'eeat_proof.external_profiles',
     group: 'eeat_proof',
     max: 5,
     label: 'external sameAs profiles or credentials',
@@ -154,14 +154,14 @@ const PARTS: AeoPartDef[] = [
     })
   },
   {
-    id: 'A7',
+    id: 'eeat_proof.citations',
     group: 'eeat_proof',
     max: 5,
     label: 'citations to other sites in the content',
     measure: ({ citations }) => ({ earned: citations >= 2, detail: `${citations} links to other sites in main content` })
   },
   {
-    id: 'A8',
+    id: 'eeat_proof.privacy_and_terms',
     group: 'eeat_proof',
     max: 5,
     label: 'privacy and terms pages',
@@ -171,14 +171,14 @@ const PARTS: AeoPartDef[] = [
     })
   },
   {
-    id: 'A9',
+    id: 'eeat_proof.reviews',
     group: 'eeat_proof',
     max: 5,
     label: 'reviews, testimonials or case studies',
     measure: ({ reviews }) => ({ earned: reviews, detail: reviews ? 'found' : 'none found' })
   },
   {
-    id: 'A10',
+    id: 'citability.figures',
     group: 'citability',
     max: 5,
     label: 'numbers and statistics',
@@ -188,7 +188,7 @@ const PARTS: AeoPartDef[] = [
     }
   },
   {
-    id: 'A11',
+    id: 'citability.lists_or_tables',
     group: 'citability',
     max: 5,
     label: 'lists or tables',
@@ -198,7 +198,7 @@ const PARTS: AeoPartDef[] = [
     }
   },
   {
-    id: 'A12',
+    id: 'citability.definition_first',
     group: 'citability',
     max: 5,
     label: 'definition-style first paragraph',
@@ -208,7 +208,7 @@ const PARTS: AeoPartDef[] = [
     }
   },
   {
-    id: 'A13',
+    id: 'citability.visible_dates',
     group: 'citability',
     max: 5,
     label: 'visible dates',

@@ -6,15 +6,15 @@ import type { PageFacts } from '../observations.js'
 export type CategoryId = 'fetchability' | 'metadata' | 'crawl_policy' | 'structured_data' | 'llm_readiness' | 'freshness'
 
 /**
- * Points earned, and the evidence behind them (the `detail` of score_breakdown). `max` is given when part
- * of the check cannot apply to this site (a www twin of an IP address): that part neither earns nor
- * costs, so the check, its category and max_score are worth that much less.
+ * Whole points earned, and the evidence behind them (the `detail` of score_breakdown). `applies: false`
+ * when the check cannot apply to this site (the www twin of an IP address): its points then go to the
+ * other checks of its category (technical-score.ts), so no maximum moves.
  */
-export interface Measured { points: number, detail: string, max?: number }
+export interface Measured { points: number, detail: string, applies?: false }
 
 export interface CheckDef {
-  /** stable id in score_breakdown and in a gap's `checks`: the category's letter and the row of its table */
-  id: string
+  /** stable id in score_breakdown and in a gap's `checks`: `category.what_it_checks` */
+  id: `${CategoryId}.${string}`
   max: number
   label: string
   measure: (d: Derived) => Measured
@@ -26,20 +26,21 @@ export interface Check {
   category: CategoryId
   label: string
   points: number
-  /** the points the check is worth for this site: its table's, less any part that could not apply */
+  /** the points the check is worth for this site: its table's, 0 when it cannot apply, more when it receives another's */
   max: number
   detail: string
 }
 
-/** Points are kept to halves, between 0 and the check's maximum. */
-export function half (points: number): number {
-  return Math.round(points * 2) / 2
+/** A check measured at its table's points: whole points between 0 and its maximum (technical-score.ts rescales). */
+export function runCheck (category: CategoryId, def: CheckDef, d: Derived): Check & { applies: boolean } {
+  const { points, detail, applies } = def.measure(d)
+  const whole = Math.min(Math.max(Math.round(points), 0), def.max)
+  return { id: def.id, category, label: def.label, max: def.max, points: whole, detail, applies: applies !== false }
 }
 
-export function runCheck (category: CategoryId, def: CheckDef, d: Derived): Check {
-  const { points, detail, max: applicable } = def.measure(d)
-  const max = Math.min(applicable ?? def.max, def.max)
-  return { id: def.id, category, label: def.label, max, points: half(Math.min(Math.max(points, 0), max)), detail }
+/** `max` points for `part` of `whole`, to the nearest whole point (halves up). */
+export function shareOf (max: number, part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round(max * part / whole)
 }
 
 /** A measure of the homepage's HTML; without one it earns nothing, and says why. */

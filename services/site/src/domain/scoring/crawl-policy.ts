@@ -1,7 +1,7 @@
 // Crawl policy (20 points): what robots.txt, noindex and the sitemap let search engines and AI
 // search bots do with the homepage.
 import type { SiteObservations } from '../observations.js'
-import { plural, type CheckDef } from './check.js'
+import { plural, shareOf, type CheckDef } from './check.js'
 
 function noSitemap (obs: SiteObservations): string {
   const listed = obs.sitemaps.files.filter((f) => f.source === 'robots')
@@ -14,7 +14,7 @@ function noSitemap (obs: SiteObservations): string {
 }
 
 export const robotsTxtValid: CheckDef = {
-  id: 'C1',
+  id: 'crawl_policy.robots_txt',
   max: 4,
   label: 'robots.txt answers 2xx and is valid',
   measure: ({ obs }) => {
@@ -30,7 +30,7 @@ export const robotsTxtValid: CheckDef = {
 }
 
 export const searchEnginesAllowed: CheckDef = {
-  id: 'C2',
+  id: 'crawl_policy.search_engines_allowed',
   max: 4,
   label: 'homepage open to Googlebot and Bingbot',
   measure: ({ searchBlocked }) => searchBlocked.length === 0
@@ -39,18 +39,19 @@ export const searchEnginesAllowed: CheckDef = {
 }
 
 export const aiSearchBotsAllowed: CheckDef = {
-  id: 'C3',
+  id: 'crawl_policy.ai_search_bots_allowed',
   max: 5,
   label: 'homepage open to AI search and user-fetch bots',
   measure: ({ aiSearch }) => {
-    const { allowed, blocked, share } = aiSearch
+    const { allowed, blocked } = aiSearch
     const names = blocked.length === 0 ? '' : `; blocked: ${blocked.map((b) => b.token).join(', ')}`
-    return { points: 5 * share, detail: `${allowed.length} of ${allowed.length + blocked.length} allowed${names}` }
+    const points = shareOf(5, allowed.length, allowed.length + blocked.length)
+    return { points, detail: `${allowed.length} of ${allowed.length + blocked.length} allowed${names}` }
   }
 }
 
 export const homepageIndexable: CheckDef = {
-  id: 'C4',
+  id: 'crawl_policy.homepage_indexable',
   max: 4,
   label: 'no noindex on the homepage',
   measure: ({ homepageOk, noindex, notMeasured }) => {
@@ -60,7 +61,7 @@ export const homepageIndexable: CheckDef = {
 }
 
 export const sitemapDiscoverable: CheckDef = {
-  id: 'C5',
+  id: 'crawl_policy.sitemap',
   max: 3,
   label: 'sitemap discoverable and parseable',
   measure: ({ obs }) => {

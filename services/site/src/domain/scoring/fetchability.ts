@@ -2,7 +2,7 @@
 // a challenge, and the sampled pages too.
 import { VARIANT_OUTCOME, type Derived } from '../derive.js'
 import { is2xx, type FetchFacts } from '../observations.js'
-import { plural, type CheckDef } from './check.js'
+import { plural, shareOf, type CheckDef } from './check.js'
 
 function describeFetch (f: FetchFacts): string {
   if (f.status === null) return `no response (${f.error?.message ?? 'unknown error'})`
@@ -10,7 +10,7 @@ function describeFetch (f: FetchFacts): string {
 }
 
 export const homepageServesHtml: CheckDef = {
-  id: 'F1',
+  id: 'fetchability.homepage_html',
   max: 8,
   label: 'homepage answers 2xx HTML',
   measure: ({ obs, homepageOk }) => {
@@ -21,7 +21,7 @@ export const homepageServesHtml: CheckDef = {
 }
 
 export const httpsEnforced: CheckDef = {
-  id: 'F2',
+  id: 'fetchability.https',
   max: 3,
   label: 'https, and http redirects permanently to https',
   measure: ({ obs }) => {
@@ -42,26 +42,35 @@ export const httpsEnforced: CheckDef = {
   }
 }
 
-export const oneHostFewRedirects: CheckDef = {
-  id: 'F3',
-  max: 2,
-  label: 'one host (www/apex converge) and at most 2 redirect hops',
-  measure: ({ obs }) => {
+export const oneHost: CheckDef = {
+  id: 'fetchability.one_host',
+  max: 1,
+  label: 'one host: the www or apex twin redirects to the primary host or does not exist',
+  measure: ({ obs, homepageOk, notMeasured }) => {
     const alt = obs.variants.host_alternate
-    const hops = obs.homepage.fetch.redirects.length
-    const fewHops = obs.homepage.fetch.status !== null && hops <= 2 ? 1 : 0
-    const hopsDetail = `${plural(hops, 'redirect hop')} to the homepage`
-    // an IP address has no www or apex twin: that half of the check does not apply either way
-    if (alt.outcome === 'not_applicable') return { points: fewHops, max: 1, detail: `an IP address has no www or apex twin; ${hopsDetail}` }
+    // an IP address has no www or apex twin: the check does not apply, and its point goes to the category's others
+    if (alt.outcome === 'not_applicable') return { points: 0, applies: false, detail: 'does not apply: an IP address has no www or apex twin' }
+    // a twin cannot converge on a primary host that serves nothing
+    if (!homepageOk) return { points: 0, detail: notMeasured ?? '' }
     const converges = alt.outcome === 'redirects_to_primary' || alt.outcome === 'absent'
-    return { points: (converges ? 1 : 0) + fewHops, detail: `${alt.url} ${VARIANT_OUTCOME[alt.outcome]}; ${hopsDetail}` }
+    return { points: converges ? 1 : 0, detail: `${alt.url} ${VARIANT_OUTCOME[alt.outcome]}` }
+  }
+}
+
+export const fewRedirects: CheckDef = {
+  id: 'fetchability.redirect_hops',
+  max: 1,
+  label: 'at most 2 redirect hops to the homepage',
+  measure: ({ obs }) => {
+    const hops = obs.homepage.fetch.redirects.length
+    return { points: obs.homepage.fetch.status !== null && hops <= 2 ? 1 : 0, detail: `${plural(hops, 'redirect hop')} to the homepage` }
   }
 }
 
 export const fastFirstByte: CheckDef = {
-  id: 'F4',
+  id: 'fetchability.time_to_first_byte',
   max: 2,
-  label: 'time to first byte under 1.5 s (under 3 s: half)',
+  label: 'time to first byte under 1.5 s (under 3 s: 1)',
   measure: ({ obs }) => {
     const ttfb = obs.homepage.fetch.ttfb_ms
     if (ttfb === null) return { points: 0, detail: 'no response' }
@@ -72,7 +81,7 @@ export const fastFirstByte: CheckDef = {
 }
 
 export const noBotChallenge: CheckDef = {
-  id: 'F5',
+  id: 'fetchability.no_bot_challenge',
   max: 3,
   label: 'no bot challenge, 403 or 429 for our declared user agent',
   measure: ({ obs, challenge }) => obs.homepage.fetch.status === null
@@ -81,7 +90,7 @@ export const noBotChallenge: CheckDef = {
 }
 
 export const sampledPagesAnswer: CheckDef = {
-  id: 'F6',
+  id: 'fetchability.sampled_pages',
   max: 2,
   label: 'sampled pages answer 2xx',
   measure: ({ obs, homepageOk }: Derived) => {
@@ -90,8 +99,8 @@ export const sampledPagesAnswer: CheckDef = {
       return { points: homepageOk ? 2 : 0, detail: `no pages sampled; the homepage ${homepageOk ? 'answered 2xx' : 'failed'}` }
     }
     const ok = sampled.filter((p) => is2xx(p.fetch.status)).length
-    return { points: 2 * ok / sampled.length, detail: `${ok} of ${sampled.length} sampled pages answered 2xx` }
+    return { points: shareOf(2, ok, sampled.length), detail: `${ok} of ${sampled.length} sampled pages answered 2xx` }
   }
 }
 
-export const FETCHABILITY = [homepageServesHtml, httpsEnforced, oneHostFewRedirects, fastFirstByte, noBotChallenge, sampledPagesAnswer]
+export const FETCHABILITY = [homepageServesHtml, httpsEnforced, oneHost, fewRedirects, fastFirstByte, noBotChallenge, sampledPagesAnswer]

@@ -5,24 +5,24 @@ import { percent, type CheckDef } from './check.js'
 const DAY = 86_400_000
 
 export const sitemapLastmodCoverage: CheckDef = {
-  id: 'R1',
+  id: 'freshness.lastmod_coverage',
   max: 3,
-  label: 'sitemap lastmod on 80% of entries (30%: half)',
+  label: 'sitemap lastmod on 80% of entries (30%: 1)',
   measure: ({ obs }) => {
     const s = obs.sitemaps
     if (s.entries === 0) return { points: 0, detail: 'no sitemap entries' }
     const share = s.lastmod.valid / s.entries
     return {
-      points: share >= 0.8 ? 3 : share >= 0.3 ? 1.5 : 0,
+      points: share >= 0.8 ? 3 : share >= 0.3 ? 1 : 0,
       detail: `${s.lastmod.valid} of ${s.entries} entries have a valid lastmod (${percent(share)})`
     }
   }
 }
 
 export const recentLastmod: CheckDef = {
-  id: 'R2',
+  id: 'freshness.recent_lastmod',
   max: 2,
-  label: 'newest lastmod within 180 days (365: half)',
+  label: 'newest lastmod within 180 days (365: 1)',
   measure: ({ obs, now }) => {
     const newest = obs.sitemaps.lastmod.newest
     if (newest === null) return { points: 0, detail: 'no valid lastmod' }
@@ -32,7 +32,7 @@ export const recentLastmod: CheckDef = {
 }
 
 export const variedLastmods: CheckDef = {
-  id: 'R3',
+  id: 'freshness.varied_lastmods',
   max: 1,
   label: 'lastmods vary (not all identical, not all today)',
   measure: ({ obs }) => {
@@ -46,7 +46,7 @@ export const variedLastmods: CheckDef = {
 }
 
 export const statedDates: CheckDef = {
-  id: 'R4',
+  id: 'freshness.stated_dates',
   max: 2,
   label: 'a page states its dates (schema, article:*_time or <time>)',
   measure: ({ pages }) => {
@@ -59,7 +59,7 @@ export const statedDates: CheckDef = {
 }
 
 export const cacheValidators: CheckDef = {
-  id: 'R5',
+  id: 'freshness.cache_validators',
   max: 1,
   label: 'homepage sends Last-Modified or ETag',
   measure: ({ obs }) => {
@@ -70,7 +70,7 @@ export const cacheValidators: CheckDef = {
 }
 
 export const feedAdvertised: CheckDef = {
-  id: 'R6',
+  id: 'freshness.feed',
   max: 1,
   label: 'RSS or Atom feed advertised',
   measure: ({ home }) => {

@@ -4,14 +4,15 @@
 import { BOT_PROTECTION } from '@utility-apis/homepage-fetch'
 import type { Derived } from '../derive.js'
 import { is2xx } from '../observations.js'
+import { javascriptGapEvidence, renderingReport } from '../rendering/rendering-report.js'
 import { plural, type Check, type CheckDef } from './check.js'
 import { robotsTxtValid, homepageIndexable, searchEnginesAllowed, aiSearchBotsAllowed, sitemapDiscoverable } from './crawl-policy.js'
-import { fastFirstByte, homepageServesHtml, httpsEnforced, noBotChallenge, oneHostFewRedirects, sampledPagesAnswer } from './fetchability.js'
+import { fastFirstByte, fewRedirects, homepageServesHtml, httpsEnforced, noBotChallenge, sampledPagesAnswer } from './fetchability.js'
 import { recentLastmod, sitemapLastmodCoverage, statedDates } from './freshness.js'
 import { llmsTxtLinksAnswer, llmsTxtServed, llmsTxtShape, textWithoutJavascript } from './llm-readiness.js'
 import {
-  crawlableDescriptiveLinks, favicon, headingOutline, htmlLang, imageAltText, metaDescription, mobileViewport, openGraph, selfCanonical,
-  titleLength, twitterCard, validHreflang
+  crawlableLinks, descriptiveLinkText, favicon, headingOutline, htmlLang, imageAltText, metaDescription, mobileViewport, openGraph,
+  selfCanonical, titleLength, twitterCard, validHreflang
 } from './metadata.js'
 import { breadcrumbSchema, contentItemSchema, identifiersOnHost, jsonLdParses, organizationSchema } from './structured-data.js'
 
@@ -31,6 +32,8 @@ const RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 }
 interface GapInput {
   d: Derived
   points: (check: CheckDef) => number
+  /** what the check is worth for this site (its table's points, unless a check of its category could not apply) */
+  max: (check: CheckDef) => number
   detail: (check: CheckDef) => string
 }
 
@@ -116,8 +119,14 @@ const RULES: GapRule[] = [
     severity: 'high',
     checks: [textWithoutJavascript],
     needsHomepage: true,
-    find: ({ d }) => (d.home?.main_text.words ?? 0) < 50,
-    recommendation: 'Render the main content on the server (SSR or static HTML): most crawlers and AI fetchers do not run JavaScript.'
+    // rendered, the comparison decides; without the renderer, little raw text stands for it
+    find: ({ d }) => {
+      const rendering = renderingReport(d.obs)
+      if (rendering.status !== 'measured') return (d.home?.main_text.words ?? 0) < 50
+      const evidence = javascriptGapEvidence(rendering)
+      return evidence !== null && { evidence }
+    },
+    recommendation: 'Render the main content and navigation on the server (SSR or static HTML): most AI crawlers read the raw HTML only.'
   },
   {
     code: 'missing_title',
@@ -131,7 +140,7 @@ const RULES: GapRule[] = [
     code: 'https_not_enforced',
     severity: 'medium',
     checks: [httpsEnforced],
-    find: ({ points }) => points(httpsEnforced) < httpsEnforced.max,
+    find: ({ points, max }) => points(httpsEnforced) < max(httpsEnforced),
     recommendation: 'Serve the site over https and redirect http:// to https:// with a 301 or 308.'
   },
   {
@@ -279,8 +288,8 @@ const RULES: GapRule[] = [
     severity: 'low',
     checks: [titleLength],
     needsHomepage: true,
-    // a title of the wrong length earns half
-    find: ({ points }) => points(titleLength) === titleLength.max / 2,
+    // a title of the wrong length earns all but the length's point
+    find: ({ points, max }) => points(titleLength) > 0 && points(titleLength) < max(titleLength),
     recommendation: 'Keep the title between 10 and 60 characters so it is not truncated.'
   },
   {
@@ -288,7 +297,7 @@ const RULES: GapRule[] = [
     severity: 'low',
     checks: [metaDescription],
     needsHomepage: true,
-    find: ({ points }) => points(metaDescription) === metaDescription.max / 2,
+    find: ({ points, max }) => points(metaDescription) > 0 && points(metaDescription) < max(metaDescription),
     recommendation: 'Keep the meta description between 50 and 160 characters.'
   },
   {
@@ -353,10 +362,9 @@ const RULES: GapRule[] = [
   {
     code: 'non_crawlable_links',
     severity: 'low',
-    checks: [crawlableDescriptiveLinks],
+    checks: [crawlableLinks],
     needsHomepage: true,
     find: ({ d }) => (d.home?.links.non_crawlable ?? 0) > 0 && {
-      points: 0.5,
       evidence: `${plural(d.home?.links.non_crawlable ?? 0, 'link')} crawlers cannot follow: ${d.home?.links.non_crawlable_examples.join(', ') ?? ''}`
     },
     recommendation: 'Make every navigation link an <a> with a real href (not javascript: or a missing href) so crawlers can follow it.'
@@ -364,10 +372,9 @@ const RULES: GapRule[] = [
   {
     code: 'generic_link_text',
     severity: 'low',
-    checks: [crawlableDescriptiveLinks],
+    checks: [descriptiveLinkText],
     needsHomepage: true,
     find: ({ d }) => (d.home?.links.generic_text.length ?? 0) > 0 && {
-      points: 0.5,
       evidence: `links that say nothing about where they go: ${d.home?.links.generic_text.map((t) => `"${t}"`).join(', ') ?? ''}`
     },
     recommendation: 'Write link text that names the target ("pricing plans", not "click here") so search engines and readers know where it goes.'
@@ -400,14 +407,14 @@ const RULES: GapRule[] = [
     code: 'missing_lastmod',
     severity: 'low',
     checks: [sitemapLastmodCoverage],
-    find: ({ d, points }) => d.obs.sitemaps.entries > 0 && points(sitemapLastmodCoverage) < sitemapLastmodCoverage.max,
+    find: ({ d, points, max }) => d.obs.sitemaps.entries > 0 && points(sitemapLastmodCoverage) < max(sitemapLastmodCoverage),
     recommendation: 'Give every sitemap entry an accurate <lastmod> in W3C Datetime format.'
   },
   {
     code: 'stale_sitemap',
     severity: 'low',
     checks: [recentLastmod],
-    find: ({ d, points }) => d.obs.sitemaps.lastmod.newest !== null && points(recentLastmod) < recentLastmod.max,
+    find: ({ d, points, max }) => d.obs.sitemaps.lastmod.newest !== null && points(recentLastmod) < max(recentLastmod),
     recommendation: 'Keep lastmod current: update it when page content changes.'
   },
   {
@@ -422,15 +429,14 @@ const RULES: GapRule[] = [
     code: 'slow_response',
     severity: 'low',
     checks: [fastFirstByte],
-    find: ({ d, points }) => d.obs.homepage.fetch.ttfb_ms !== null && points(fastFirstByte) < fastFirstByte.max,
+    find: ({ d, points, max }) => d.obs.homepage.fetch.ttfb_ms !== null && points(fastFirstByte) < max(fastFirstByte),
     recommendation: 'Bring time to first byte under 1.5 s (caching, CDN, lighter server work).'
   },
   {
     code: 'long_redirect_chain',
     severity: 'low',
-    checks: [oneHostFewRedirects],
-    // the redirect hops are one of the check's two points
-    find: ({ d }) => d.obs.homepage.fetch.redirects.length > 2 && { points: 1 },
+    checks: [fewRedirects],
+    find: ({ d }) => d.obs.homepage.fetch.redirects.length > 2,
     recommendation: 'Link and redirect straight to the final URL: at most 2 hops.'
   }
 ]
@@ -442,8 +448,8 @@ function h1Count (d: Derived): number {
   return d.home?.headings.h1.filter((t) => t.trim() !== '').length ?? 0
 }
 
-function lostBy (checks: CheckDef[], points: (check: CheckDef) => number): number {
-  return checks.reduce((sum, c) => sum + c.max - points(c), 0)
+function lostBy (checks: CheckDef[], { points, max }: GapInput): number {
+  return checks.reduce((sum, c) => sum + max(c) - points(c), 0)
 }
 
 export function findGaps (d: Derived, checks: Check[]): Gap[] {
@@ -451,6 +457,7 @@ export function findGaps (d: Derived, checks: Check[]): Gap[] {
   const input: GapInput = {
     d,
     points: (check) => byId.get(check.id)?.points ?? 0,
+    max: (check) => byId.get(check.id)?.max ?? check.max,
     detail: (check) => byId.get(check.id)?.detail ?? ''
   }
   const gaps: Array<Gap & { order: number }> = []
@@ -465,7 +472,7 @@ export function findGaps (d: Derived, checks: Check[]): Gap[] {
       severity: finding.severity ?? rule.severity,
       evidence: finding.evidence ?? (rule.checks.length > 0 ? input.detail(rule.checks[0]) : ''),
       recommendation: rule.recommendation,
-      points_lost: finding.points ?? lostBy(behind, input.points),
+      points_lost: finding.points ?? lostBy(behind, input),
       checks: behind.map((c) => c.id),
       order
     })

@@ -4,7 +4,7 @@ import { is2xx } from '../observations.js'
 import { firstOn, onHomepage, type CheckDef } from './check.js'
 
 export const llmsTxtServed: CheckDef = {
-  id: 'L1',
+  id: 'llm_readiness.llms_txt',
   max: 3,
   label: '/llms.txt answers 200 with text, not HTML',
   measure: ({ obs }) => {
@@ -16,7 +16,7 @@ export const llmsTxtServed: CheckDef = {
 }
 
 export const llmsTxtShape: CheckDef = {
-  id: 'L2',
+  id: 'llm_readiness.llms_txt_shape',
   max: 3,
   label: 'llms.txt shape: H1, a markdown link, a blockquote summary',
   measure: ({ obs }) => {
@@ -31,7 +31,7 @@ export const llmsTxtShape: CheckDef = {
 }
 
 export const llmsTxtLinksAnswer: CheckDef = {
-  id: 'L3',
+  id: 'llm_readiness.llms_txt_links',
   max: 1,
   label: 'llms.txt links answer 2xx (80% of up to 5)',
   measure: ({ obs }) => {
@@ -43,9 +43,9 @@ export const llmsTxtLinksAnswer: CheckDef = {
 }
 
 export const textWithoutJavascript: CheckDef = {
-  id: 'L4',
+  id: 'llm_readiness.text_without_javascript',
   max: 4,
-  label: 'main text readable without JavaScript (150+ words; 50+: half)',
+  label: 'main text readable without JavaScript (150+ words; 50+: 2)',
   measure: onHomepage((p) => {
     const words = p.main_text.words
     return { points: words >= 150 ? 4 : words >= 50 ? 2 : 0, detail: `${words} words of text in the raw HTML` }
@@ -53,7 +53,7 @@ export const textWithoutJavascript: CheckDef = {
 }
 
 export const semanticStructure: CheckDef = {
-  id: 'L5',
+  id: 'llm_readiness.semantic_structure',
   max: 2,
   label: '<main> or <article> with 2+ h2 or a list or table',
   measure: onHomepage((p) => {
@@ -65,7 +65,7 @@ export const semanticStructure: CheckDef = {
 }
 
 export const markdownVersion: CheckDef = {
-  id: 'L6',
+  id: 'llm_readiness.markdown_version',
   max: 1,
   label: 'markdown version offered',
   measure: ({ obs, pages }) => {
@@ -78,7 +78,7 @@ export const markdownVersion: CheckDef = {
 }
 
 export const llmsFullTxt: CheckDef = {
-  id: 'L7',
+  id: 'llm_readiness.llms_full_txt',
   max: 1,
   label: '/llms-full.txt answers 200',
   measure: ({ obs }) => {

@@ -1,31 +1,31 @@
 // Metadata (25 points): what the homepage's head tells crawlers and link previews.
 import { is2xx } from '../observations.js'
-import { hostOf, onHomepage, percent, plural, quote, type CheckDef } from './check.js'
+import { hostOf, onHomepage, percent, plural, quote, shareOf, type CheckDef } from './check.js'
 
 export const titleLength: CheckDef = {
-  id: 'M1',
-  max: 4,
-  label: 'title of 10-60 characters',
+  id: 'metadata.title_length',
+  max: 3,
+  label: 'a title (2) of 10-60 characters (1)',
   measure: onHomepage((p) => {
     const title = p.title?.trim() ?? ''
     if (title === '') return { points: 0, detail: 'no <title>' }
-    return { points: title.length >= 10 && title.length <= 60 ? 4 : 2, detail: `${quote(title)} (${title.length} characters)` }
+    return { points: title.length >= 10 && title.length <= 60 ? 3 : 2, detail: `${quote(title)} (${title.length} characters)` }
   })
 }
 
 export const metaDescription: CheckDef = {
-  id: 'M2',
+  id: 'metadata.description_length',
   max: 3,
-  label: 'meta description of 50-160 characters',
+  label: 'a meta description (2) of 50-160 characters (1)',
   measure: onHomepage((p) => {
     const desc = p.description?.trim() ?? ''
     if (desc === '') return { points: 0, detail: 'no meta description' }
-    return { points: desc.length >= 50 && desc.length <= 160 ? 3 : 1.5, detail: `${desc.length} characters` }
+    return { points: desc.length >= 50 && desc.length <= 160 ? 3 : 2, detail: `${desc.length} characters` }
   })
 }
 
 export const selfCanonical: CheckDef = {
-  id: 'M3',
+  id: 'metadata.canonical',
   max: 3,
   label: 'one absolute same-site canonical that answers 2xx',
   measure: onHomepage((p, { obs }) => {
@@ -42,7 +42,7 @@ export const selfCanonical: CheckDef = {
 }
 
 export const htmlLang: CheckDef = {
-  id: 'M4',
+  id: 'metadata.html_lang',
   max: 1,
   label: '<html lang>',
   measure: onHomepage((p) => ({
@@ -52,7 +52,7 @@ export const htmlLang: CheckDef = {
 }
 
 export const mobileViewport: CheckDef = {
-  id: 'M5',
+  id: 'metadata.viewport',
   max: 2,
   label: 'viewport with width=device-width',
   measure: onHomepage((p) => ({
@@ -62,7 +62,7 @@ export const mobileViewport: CheckDef = {
 }
 
 export const headingOutline: CheckDef = {
-  id: 'M6',
+  id: 'metadata.heading_outline',
   max: 2,
   label: 'exactly one h1, no skipped heading level',
   measure: onHomepage((p) => {
@@ -76,7 +76,7 @@ export const headingOutline: CheckDef = {
 }
 
 export const openGraph: CheckDef = {
-  id: 'M7',
+  id: 'metadata.open_graph',
   max: 3,
   label: 'og:title, og:description, og:image (absolute, answers 2xx image)',
   measure: onHomepage((p, { obs, ogImageOk }) => {
@@ -93,7 +93,7 @@ export const openGraph: CheckDef = {
 }
 
 export const twitterCard: CheckDef = {
-  id: 'M8',
+  id: 'metadata.twitter_card',
   max: 1,
   label: 'twitter:card',
   measure: onHomepage((p) => ({
@@ -103,7 +103,7 @@ export const twitterCard: CheckDef = {
 }
 
 export const favicon: CheckDef = {
-  id: 'M9',
+  id: 'metadata.favicon',
   max: 1,
   label: 'favicon',
   measure: onHomepage((_p, { obs, faviconOk }) => {
@@ -117,19 +117,19 @@ export const favicon: CheckDef = {
 }
 
 export const imageAltText: CheckDef = {
-  id: 'M10',
+  id: 'metadata.image_alt',
   max: 2,
   label: 'content images with alt text (hidden images and 1x1 pixels are not content)',
   measure: onHomepage((p) => {
     const { total, with_alt: withAlt, hidden } = p.images
     const pixels = hidden === 0 ? '' : `; ${plural(hidden, 'hidden image or pixel', 'hidden images or pixels')} not counted`
     if (total === 0) return { points: 2, detail: `no images${pixels}` }
-    return { points: 2 * withAlt / total, detail: `${withAlt} of ${total} images have alt (${percent(withAlt / total)})${pixels}` }
+    return { points: shareOf(2, withAlt, total), detail: `${withAlt} of ${total} images have alt (${percent(withAlt / total)})${pixels}` }
   })
 }
 
 export const utf8Charset: CheckDef = {
-  id: 'M11',
+  id: 'metadata.charset',
   max: 1,
   label: 'utf-8 charset declared',
   measure: onHomepage((p) => ({
@@ -139,7 +139,7 @@ export const utf8Charset: CheckDef = {
 }
 
 export const validHreflang: CheckDef = {
-  id: 'M12',
+  id: 'metadata.hreflang',
   max: 1,
   label: 'hreflang annotations valid, listing themselves and linked back (or none)',
   measure: ({ hreflang, home, notMeasured }) => {
@@ -151,24 +151,25 @@ export const validHreflang: CheckDef = {
   }
 }
 
-export const crawlableDescriptiveLinks: CheckDef = {
-  id: 'M13',
+export const crawlableLinks: CheckDef = {
+  id: 'metadata.crawlable_links',
   max: 1,
-  label: 'links crawlers can follow (0.5), with text that says where they go (0.5)',
-  measure: onHomepage(({ links }) => {
-    const crawlable = links.non_crawlable === 0
-    const descriptive = links.generic_text.length === 0
-    return {
-      points: (crawlable ? 0.5 : 0) + (descriptive ? 0.5 : 0),
-      detail: [
-        crawlable ? 'every link can be followed' : `${plural(links.non_crawlable, 'link')} cannot be followed: ${links.non_crawlable_examples.join(', ')}`,
-        descriptive ? 'no generic link text' : `generic link text: ${links.generic_text.map((t) => `"${t}"`).join(', ')}`
-      ].join('; ')
-    }
-  })
+  label: 'links crawlers can follow (an href, not javascript:)',
+  measure: onHomepage(({ links }) => links.non_crawlable === 0
+    ? { points: 1, detail: 'every link can be followed' }
+    : { points: 0, detail: `${plural(links.non_crawlable, 'link')} cannot be followed: ${links.non_crawlable_examples.join(', ')}` })
+}
+
+export const descriptiveLinkText: CheckDef = {
+  id: 'metadata.link_text',
+  max: 1,
+  label: 'link text that says where the link goes (not "click here")',
+  measure: onHomepage(({ links }) => links.generic_text.length === 0
+    ? { points: 1, detail: 'no generic link text' }
+    : { points: 0, detail: `generic link text: ${links.generic_text.map((t) => `"${t}"`).join(', ')}` })
 }
 
 export const METADATA = [
   titleLength, metaDescription, selfCanonical, htmlLang, mobileViewport, headingOutline, openGraph, twitterCard, favicon,
-  imageAltText, utf8Charset, validHreflang, crawlableDescriptiveLinks
+  imageAltText, utf8Charset, validHreflang, crawlableLinks, descriptiveLinkText
 ]

@@ -8,7 +8,7 @@ function parsedJsonLdBlocks (d: Derived): number {
 }
 
 export const jsonLdParses: CheckDef = {
-  id: 'S1',
+  id: 'structured_data.json_ld',
   max: 2,
   label: 'JSON-LD that parses (microdata or RDFa only: 1)',
   measure: (d) => {
@@ -20,7 +20,7 @@ export const jsonLdParses: CheckDef = {
 }
 
 export const organizationSchema: CheckDef = {
-  id: 'S2',
+  id: 'structured_data.organization',
   max: 3,
   label: 'Organization with name and url, logo, sameAs',
   measure: ({ pages }) => {
@@ -36,7 +36,7 @@ export const organizationSchema: CheckDef = {
 }
 
 export const websiteSchema: CheckDef = {
-  id: 'S3',
+  id: 'structured_data.website',
   max: 1,
   label: 'WebSite with a name',
   measure: ({ pages }) => {
@@ -47,7 +47,7 @@ export const websiteSchema: CheckDef = {
 }
 
 export const contentItemSchema: CheckDef = {
-  id: 'S4',
+  id: 'structured_data.content_item',
   max: 2,
   label: 'a content item (Article, Product, Event, ...) with its required fields',
   measure: ({ pages }) => {
@@ -59,7 +59,7 @@ export const contentItemSchema: CheckDef = {
 }
 
 export const breadcrumbSchema: CheckDef = {
-  id: 'S5',
+  id: 'structured_data.breadcrumb',
   max: 1,
   label: 'BreadcrumbList on a page below the homepage',
   measure: ({ samplePages }) => {
@@ -69,7 +69,7 @@ export const breadcrumbSchema: CheckDef = {
 }
 
 export const identifiersOnHost: CheckDef = {
-  id: 'S6',
+  id: 'structured_data.identifiers',
   max: 1,
   label: 'url/@id on this host and no JSON-LD errors',
   measure: (d) => {

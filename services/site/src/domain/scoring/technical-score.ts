@@ -28,11 +28,41 @@ export interface TechnicalScore {
 }
 
 /**
- * Exact sums, in halves: a category is the sum of its checks, the score the sum of the categories, and
- * each maximum the sum of what its checks are worth for this site (100 unless a part could not apply).
+ * `total` whole points shared in proportion to `weights`: each gets the whole part of its share, then the points
+ * left go one each to the largest remainders (ties to the earlier one), so the shares sum to `total` exactly.
+ */
+export function apportion (total: number, weights: number[]): number[] {
+  const sum = weights.reduce((n, w) => n + w, 0)
+  if (sum === 0) return weights.map(() => 0)
+  // integer arithmetic: share i is total * w_i / sum, remainder (total * w_i) mod sum
+  const shares = weights.map((w) => Math.floor(total * w / sum))
+  const left = total - shares.reduce((n, s) => n + s, 0)
+  const order = weights.map((w, i) => ({ i, rest: (total * w) % sum })).sort((a, b) => b.rest - a.rest || a.i - b.i)
+  for (let k = 0; k < left; k++) shares[order[k].i]++
+  return shares
+}
+
+/**
+ * A category's checks at the points they are worth for this site. Checks that cannot apply are worth 0, and the
+ * category's points are shared among the others in proportion to their table's points; a check worth more earns in
+ * the same proportion (halves up). Without such a check every check keeps its table's points.
+ */
+function shareCategory (max: number, measured: Array<Check & { applies: boolean }>): Check[] {
+  const strip = ({ applies: _applies, ...check }: Check & { applies: boolean }): Check => check
+  if (measured.every((c) => c.applies)) return measured.map(strip)
+  const worth = apportion(max, measured.map((c) => c.applies ? c.max : 0))
+  return measured.map((c, i) => ({ ...strip(c), max: worth[i], points: c.max === 0 ? 0 : Math.round(c.points * worth[i] / c.max) }))
+}
+
+/**
+ * Exact sums in whole points: a category is the sum of its checks, the score the sum of the categories, and every
+ * category is worth its fixed maximum (20/25/20/10/15/10, 100 in all), whatever could not apply to the site.
  */
 export function technicalScore (d: Derived): TechnicalScore {
-  const checks = CATEGORY_IDS.flatMap((category) => CATEGORIES[category].checks.map((def) => runCheck(category, def, d)))
+  const checks = CATEGORY_IDS.flatMap((category) => {
+    const { max, checks: defs } = CATEGORIES[category]
+    return shareCategory(max, defs.map((def) => runCheck(category, def, d)))
+  })
   const categoryScores = Object.fromEntries(CATEGORY_IDS.map((id) => {
     const own = checks.filter((c) => c.category === id)
     return [id, { score: own.reduce((n, c) => n + c.points, 0), max: own.reduce((n, c) => n + c.max, 0) }]

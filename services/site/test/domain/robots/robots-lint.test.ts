@@ -8,7 +8,7 @@ describe('Lighthouse-style robots.txt lint', () => {
       'Crawl-delay: 5', 'Content-Signal: search=yes, ai-train=no', 'Sitemap: https://a.example/sitemap.xml',
       'Host: a.example', 'Clean-param: ref /shop'
     ].join('\r\n')
-    expect(lintRobotsTxt(body)).toEqual([])
+    expect(lintRobotsTxt(body)).toEqual({ valid: true, errors: [], warnings: [] })
   })
 
   it('reports each faulty line with its number, content and the Lighthouse message', () => {
@@ -23,28 +23,36 @@ describe('Lighthouse-style robots.txt lint', () => {
       'Sitemap: /sitemap.xml',      // 8: relative
       'Sitemap: mailto:a@b.example' // 9: wrong protocol
     ].join('\n')
-    expect(lintRobotsTxt(body)).toEqual([
+    const lint = lintRobotsTxt(body)
+    expect(lint.errors).toEqual([
       { line: 1, content: 'Disallow: /early', message: 'No user-agent specified' },
       { line: 2, content: 'User-agent:', message: 'No user-agent specified' },
-      // Google reads a two-word line without its colon; the lint says so instead of calling it meaningless
-      { line: 4, content: 'Disallow private', message: 'Syntax not understood: no colon; Google reads it as "disallow: private", other crawlers may ignore it' },
+      // Google reads a two-word line without its colon, and so does the matcher: its value is still checked
+      { line: 4, content: 'Disallow private', message: 'Pattern should either be empty, start with "/" or "*"' },
       { line: 5, content: 'Allow: private', message: 'Pattern should either be empty, start with "/" or "*"' },
       { line: 6, content: 'Disallow: /a$b', message: '"$" should only be used at the end of the pattern' },
       { line: 7, content: 'Noarchive: /x', message: 'Unknown directive' },
       { line: 8, content: 'Sitemap: /sitemap.xml', message: 'Invalid sitemap URL' },
       { line: 9, content: 'Sitemap: mailto:a@b.example', message: 'Invalid sitemap URL protocol' }
     ])
+    expect(lint.warnings).toEqual([
+      { line: 4, content: 'Disallow private', message: 'No colon: read as "disallow: private", as Google reads it; other crawlers may ignore the line' }
+    ])
+    expect(lint.valid).toBe(false)
   })
 
-  it('says how a line the matcher applies is read, so lint and verdicts agree (issue 16, defect 7)', async () => {
+  // issue 16, defect 7, then issue 25: a lenient line was an error the matcher still applied; now what the matcher
+  // applies is a warning saying how it is read, and what it ignores an error
+  it('warns about the lines the matcher applies and errs on the lines it ignores, so lint and verdicts agree', async () => {
     const { parseRobotsTxt } = await import('../../../src/domain/robots/robots-parse.js')
     const { matchRobots } = await import('../../../src/domain/robots/robots-match.js')
     const body = 'User-agent *\nDissallow: /private\nDisallow /also private\n'
-    expect(lintRobotsTxt(body).map((e) => [e.line, e.message])).toEqual([
-      [1, 'Syntax not understood: no colon; Google reads it as "user-agent: *", other crawlers may ignore it'],
-      [2, 'Unknown directive "Dissallow": Google reads it as "disallow: /private", other crawlers ignore it'],
-      [3, 'Syntax not understood']
+    const lint = lintRobotsTxt(body)
+    expect(lint.warnings.map((e) => [e.line, e.message])).toEqual([
+      [1, 'No colon: read as "user-agent: *", as Google reads it; other crawlers may ignore the line'],
+      [2, 'Misspelt directive "Dissallow": read as "disallow: /private", as Google reads it; other crawlers ignore the line']
     ])
+    expect(lint.errors.map((e) => [e.line, e.message])).toEqual([[3, 'Syntax not understood']])
     const parsed = parseRobotsTxt(body)
     expect(matchRobots(parsed, 'Googlebot', 'https://a.example/private/x')).toMatchObject({ allowed: false, group: 'global', rule: { line: 2 } })
     expect(matchRobots(parsed, 'Googlebot', 'https://a.example/also')).toMatchObject({ allowed: true, rule: null })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CATEGORIES } from '../../../src/domain/scoring/technical-score.js'
+import { apportion, CATEGORIES } from '../../../src/domain/scoring/technical-score.js'
 
 describe('the technical scoring model', () => {
   it('gives each category checks worth exactly its points, 100 in all', () => {
@@ -8,15 +8,32 @@ describe('the technical scoring model', () => {
     expect(Object.values(CATEGORIES).map((c) => c.max)).toEqual(Object.values(sums))
   })
 
-  it('numbers each category\'s checks in table order under one letter, every id once', () => {
-    const ids = Object.values(CATEGORIES).map((c) => c.checks.map((check) => check.id))
-    expect(ids).toEqual([
-      ['F1', 'F2', 'F3', 'F4', 'F5', 'F6'],
-      ['M1', 'M2', 'M3', 'M4', 'M5', 'M6', 'M7', 'M8', 'M9', 'M10', 'M11', 'M12', 'M13'],
-      ['C1', 'C2', 'C3', 'C4', 'C5'],
-      ['S1', 'S2', 'S3', 'S4', 'S5', 'S6'],
-      ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'],
-      ['R1', 'R2', 'R3', 'R4', 'R5', 'R6']
-    ])
+  it('names each check `category.what_it_checks`, every id once, in whole points', () => {
+    const ids = Object.entries(CATEGORIES).flatMap(([category, c]) => c.checks.map((check) => [category, check.id, check.max]))
+    for (const [category, id, max] of ids) {
+      expect(id).toMatch(new RegExp(`^${category as string}\\.[a-z][a-z_]*[a-z]$`))
+      expect(Number.isInteger(max)).toBe(true)
+    }
+    expect(new Set(ids.map(([, id]) => id)).size).toBe(ids.length)
+  })
+})
+
+describe('apportion', () => {
+  it('shares whole points in proportion, the rest to the largest remainders, ties to the earlier', () => {
+    // an IP-literal host's fetchability: the one-host check's point shared over the others
+    expect(apportion(20, [8, 3, 0, 1, 2, 3, 2])).toEqual([9, 3, 0, 1, 2, 3, 2])
+    expect(apportion(10, [1, 1, 1])).toEqual([4, 3, 3])
+    expect(apportion(5, [0, 0])).toEqual([0, 0])
+  })
+
+  it('always sums to the total, each share within a point of its exact one', () => {
+    for (let total = 1; total <= 25; total++) {
+      for (const weights of [[8, 3, 1, 2, 3, 2], [4, 3, 3, 1, 2, 2, 3, 1, 1, 2, 1, 1, 1], [5, 0, 7], [1]]) {
+        const sum = weights.reduce((n, w) => n + w, 0)
+        const shares = apportion(total, weights)
+        expect(shares.reduce((n, s) => n + s, 0)).toBe(total)
+        shares.forEach((s, i) => expect(Math.abs(s - total * weights[i] / sum)).toBeLessThan(1))
+      }
+    }
   })
 })

@@ -1,7 +1,7 @@
 import { hmacOfEachPart } from '../algorithms.js'
-import { decodeBase64, mac } from '../digest.js'
+import { decodeBase64, decodeHex, mac } from '../digest.js'
 import { hexKey } from '../key-formats.js'
-import { anyFramework, check, type ContentVariant, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { defineProvider, anyFramework, check, type ContentVariant, type ProviderContext, type SignatureRead } from '../provider.js'
 import type { Check } from '../types.js'
 import { isObject, jsonObject } from './body-fields.js'
 
@@ -146,27 +146,19 @@ const DEMO_ITEM = {
 }
 const demoSignature = mac('sha256', Buffer.from(DEMO_KEY, 'hex'), ['7914073381342284::TestMerchant:TestPayment-1407325143704:1130:EUR:AUTHORISATION:true'])
 
-export const adyen: Provider = {
+export const adyen = defineProvider({
   id: 'adyen',
   replayProtected: false,
-  info: {
-    provider: 'adyen',
-    name: 'Adyen',
-    signature_scheme: 'hmac-sha256-base64',
-    signature_headers: [],
-    timestamp_header: null,
-    replay_protected: false,
-    default_tolerance_seconds: null,
-    signed_content: `<${FIELDS.join('>:<')}> of each NotificationRequestItem, absent fields empty; the signature is base64 in its ${SIGNATURE_FIELD}, ` +
-      'one per item, and every item must match; eventDate is not signed',
-    secret_format: 'the webhook\'s HMAC key (Customer Area > Developers > Webhooks), 64 hex characters, hex-decoded to the key',
-    key_format: 'hex',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'Adyen',
+  scheme: 'hmac-sha256-base64',
+  signatureHeaders: [],
+  timestampHeader: null,
+  signedContent: `<${FIELDS.join('>:<')}> of each NotificationRequestItem, absent fields empty; the signature is base64 in its ${SIGNATURE_FIELD}, ` +
+    'one per item, and every item must match; eventDate is not signed',
+  secretFormat: 'the webhook\'s HMAC key (Customer Area > Developers > Webhooks), 64 hex characters, hex-decoded to the key',
+  keyFormat: 'hex',
   algorithm: ALGORITHM,
   detection: { headers: [], body: (payload) => /"notificationItems"\s*:\s*\[/.test(payload) && payload.includes('"NotificationRequestItem"') },
-  scheme: () => 'hmac-sha256-base64',
   read,
   signsBodyFields: true,
   contentVariants,
@@ -174,6 +166,18 @@ export const adyen: Provider = {
   secretFindings: (secret) => secret.startsWith('AQE') ? ['it starts with AQE, the shape of an Adyen API key, which signs no webhook'] : [],
   // The signature travels inside each item, so the demo body is signed already and nothing is added to the headers.
   sign: () => ({}),
+  signBody ({ body, secret }) {
+    const parsed = adyenItems(body)
+    const key = decodeHex(secret)
+    if ('problem' in parsed) return { problem: `${parsed.problem}: Adyen signs each NotificationRequestItem of a standard webhook body` }
+    if (key === undefined) return { problem: 'the secret is not hex: Adyen\'s HMAC key is 64 hex characters' }
+    const json = jsonObject(body) as { notificationItems: Array<{ NotificationRequestItem: Record<string, unknown> }> }
+    json.notificationItems.forEach(({ NotificationRequestItem: item }, index) => {
+      const signature = mac('sha256', key, [parsed.items[index].fields.join(':')]).toString('base64')
+      item.additionalData = { ...(isObject(item.additionalData) ? item.additionalData : {}), hmacSignature: signature }
+    })
+    return { body: JSON.stringify(json) }
+  },
   demos: [{
     payload: JSON.stringify({
       live: 'false',
@@ -187,4 +191,4 @@ export const adyen: Provider = {
     'and amount.value is in minor units as sent.'),
   missingHeaderNote: anyFramework('Adyen\'s signature is inside each notification item, not in a header',
     `Pass the whole body, with its notificationItems and each item's ${SIGNATURE_FIELD}; switch HMAC signing on for the webhook if it is missing.`)
-}
+})

@@ -1,12 +1,12 @@
 import { HMAC_SHA256, type Algorithm } from '../algorithms.js'
 import { mac } from '../digest.js'
-import { check, type Demo, type Detection, type Provider, type ProviderContext } from '../provider.js'
-import type { Check, ProviderId, RawBodyHint } from '../types.js'
+import { check, defineProvider, type Demo, type Detection, type Provider, type ProviderContext } from '../provider.js'
+import type { Check, RawBodyHint } from '../types.js'
 import { describeFraming, readFramedHeader, type Framing } from './framing.js'
 
 /** A provider that signs the raw body alone and puts one framed HMAC into one header. */
-export interface BodyHmacSpec {
-  id: ProviderId
+export interface BodyHmacSpec<Id extends string = string> {
+  id: Id
   name: string
   /** The signature header as the provider documents it. */
   header: string
@@ -34,7 +34,7 @@ export function idempotencyCheck (ctx: ProviderContext, name: string, deliveryId
     : check('idempotency_key', 'passed', `${present} is present: ${name} signs no timestamp, so deduplicate deliveries on it`)
 }
 
-export function bodyHmacProvider (spec: BodyHmacSpec): Provider {
+export function bodyHmacProvider<const Id extends string> (spec: BodyHmacSpec<Id>): Provider & { id: Id } {
   const algorithm = spec.algorithm ?? HMAC_SHA256
   const hash = algorithm.hash ?? 'sha256'
   const scheme = `hmac-${hash}-${spec.framing.encoding}`
@@ -43,26 +43,17 @@ export function bodyHmacProvider (spec: BodyHmacSpec): Provider {
     headers: [spec.framing.prefix === '' ? spec.header.toLowerCase() : { name: spec.header.toLowerCase(), value: new RegExp(`^${spec.framing.prefix}`) }],
     ...(spec.telltales === undefined ? {} : { telltales: spec.telltales })
   }
-  return {
+  return defineProvider({
     id: spec.id,
+    name: spec.name,
+    scheme,
+    signatureHeaders: [spec.header],
+    timestampHeader: null,
     replayProtected: false,
-    info: {
-      provider: spec.id,
-      name: spec.name,
-      signature_scheme: scheme,
-      signature_headers: [spec.header],
-      timestamp_header: null,
-      replay_protected: false,
-      default_tolerance_seconds: null,
-      signed_content: `the raw body; header value ${describeFraming(spec.framing, algorithm)}${spec.facts === undefined ? '' : `; ${spec.facts}`}`,
-      secret_format: spec.secretFormat,
-      key_format: 'utf8',
-      aliases: [],
-      requires_url: false
-    },
+    signedContent: `the raw body; header value ${describeFraming(spec.framing, algorithm)}${spec.facts === undefined ? '' : `; ${spec.facts}`}`,
+    secretFormat: spec.secretFormat,
     algorithm,
     detection,
-    scheme: () => scheme,
     read: (ctx) => readFramedHeader(ctx, spec.header, spec.framing, spec.name, algorithm),
     extraChecks: (ctx) => [idempotencyCheck(ctx, spec.name, spec.deliveryIds, spec.idempotencyFallback)],
     sign: ({ body, secret, id }) => ({
@@ -71,5 +62,5 @@ export function bodyHmacProvider (spec: BodyHmacSpec): Provider {
     }),
     demos: [spec.demo],
     note: spec.note
-  }
+  })
 }

@@ -1,5 +1,5 @@
 import { ed25519 } from '../algorithms.js'
-import { publicKey } from '../key-formats.js'
+import { publicKey, rawEd25519 } from '../key-formats.js'
 import { anyFramework } from '../provider.js'
 import { DEMO_ED25519 } from './demo-keys.js'
 import { timestampSignatureProvider } from './timestamp-signature.js'
@@ -12,6 +12,8 @@ export const discord = timestampSignatureProvider({
   timestampHeader: 'X-Signature-Timestamp',
   encoding: 'hex',
   signatureBytes: 64,
+  // Discord shows an application's public key as its 32 raw bytes in hex.
+  signingKey: { type: 'ed25519', publish: (key) => rawEd25519(key).toString('hex') },
   algorithm: ed25519(publicKey('ed25519')),
   scheme: 'ed25519-hex',
   hash: null,

@@ -2,9 +2,10 @@ import { hmacAlgorithm, type Algorithm } from '../algorithms.js'
 import { DIGEST_BYTES, decodeBase64Loose, decodeHex, mac, type HmacAlgorithm } from '../digest.js'
 import { base64Key, hexKey, utf8Key, type KeyFormat } from '../key-formats.js'
 import {
-  anyFramework, bodyOnly, check, headerReason, readHeader,
-  type Demo, type Provider, type ProviderContext, type SignatureRead, type SignedContent
+  defineProvider, anyFramework, bodyOnly, check, headerReason, readHeader,
+  type Demo, type FramingReading, type ProviderContext, type SignatureRead, type SignedContent
 } from '../provider.js'
+import { decodedKeyVariants, utf8KeyVariant, whsecVariants } from '../secret-variants.js'
 import type { Check, DigestEncoding, GenericOptions } from '../types.js'
 
 export function genericEncoding (generic?: GenericOptions): DigestEncoding {
@@ -99,6 +100,15 @@ function read (ctx: ProviderContext): SignatureRead {
   return { ...result, header: name, candidates: [{ label: options.header_name, digest }], signed }
 }
 
+/** The options that read a header the way it matched in the diagnosis. */
+function framingAdvice (options: GenericOptions | undefined, reading: FramingReading): string {
+  if (reading.encoding.startsWith('url-safe')) return 'generic-hmac reads hex or standard base64 only'
+  const encoding = reading.encoding === 'hex' ? 'hex' : 'base64'
+  const prefix = reading.prefix === '' ? '' : `, "prefix": ${JSON.stringify(reading.prefix)}`
+  const algorithm = reading.algorithm === 'sha256' && options?.algorithm == null ? '' : `, "algorithm": "${reading.algorithm}"`
+  return `verify with "generic": {"header_name": ${JSON.stringify(options?.header_name ?? '')}, "encoding": "${encoding}"${prefix}${algorithm}}`
+}
+
 const DEMO_SECRET = 'generic-replay-vector-demo-secret'
 
 /** The demo delivery of the caller's options: its secret in the key encoding they chose. */
@@ -111,28 +121,33 @@ export function genericDemo (options: GenericOptions): Demo {
   }
 }
 
-export const genericHmac: Provider = {
+export const genericHmac = defineProvider({
   id: 'generic-hmac',
   replayProtected: false,
-  info: {
-    provider: 'generic-hmac',
-    name: 'Generic HMAC',
-    signature_scheme: 'hmac-sha256-hex',
-    signature_headers: ['<generic.header_name>'],
-    timestamp_header: '<generic.timestamp_header>, when given',
-    replay_protected: false,
-    default_tolerance_seconds: null,
-    signed_content: '<generic.signed_content> ({body} by default; {timestamp} and {id} are the values of generic.timestamp_header and id_header); ' +
-      'header value <generic.prefix><HMAC in generic.encoding (hex, case-insensitive, or base64)>; HMAC-SHA256 unless generic.algorithm says sha1 or sha512',
-    secret_format: 'the shared secret: its UTF-8 bytes, or with generic.key_encoding the bytes it encodes in hex or base64',
-    key_format: 'utf8 (hex or base64 with generic.key_encoding)',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'Generic HMAC',
+  signatureHeaders: ['<generic.header_name>'],
+  timestampHeader: '<generic.timestamp_header>, when given',
+  signedContent: '<generic.signed_content> ({body} by default; {timestamp} and {id} are the values of generic.timestamp_header and id_header); ' +
+    'header value <generic.prefix><HMAC in generic.encoding (hex, case-insensitive, or base64)>; HMAC-SHA256 unless generic.algorithm says sha1 or sha512',
+  secretFormat: 'the shared secret: its UTF-8 bytes, or with generic.key_encoding the bytes it encodes in hex or base64',
+  keyFormat: 'utf8 (hex or base64 with generic.key_encoding)',
   algorithm: genericAlgorithm(),
   scheme: (generic) => `hmac-${generic?.algorithm ?? 'sha256'}-${genericEncoding(generic)}`,
   read,
-  extraChecks: () => [],
+  // The caller says what is signed and how, so a whsec_ secret may be right, and a form body may be what is signed.
+  whsecSecrets: true,
+  formBodies: true,
+  secretVariants: (secret, algorithm) => [
+    ...whsecVariants(secret),
+    ...(algorithm.key !== utf8Key
+      ? [utf8KeyVariant(secret, 'the sender keys the HMAC with the secret as text, not with the bytes it encodes: leave generic.key_encoding at utf8')]
+      : decodedKeyVariants(secret))
+  ],
+  configurable: {
+    demo: genericDemo,
+    framingAdvice,
+    example: { options: { header_name: 'X-Signature', encoding: 'hex', prefix: 'sha256=' }, summary: 'Generic HMAC-SHA256: hex with a sha256= prefix' }
+  },
   sign ({ body, secret, generic, timestamp, id }) {
     const options = generic ?? { header_name: 'X-Signature' }
     const algorithm = genericAlgorithm(options)
@@ -150,4 +165,4 @@ export const genericHmac: Provider = {
   note: anyFramework('generic-hmac signs what generic.signed_content says, the raw body by default',
     'Some senders also sign a timestamp, an id or the URL; check what the sender\'s documentation says is signed, ' +
       'and set signed_content, timestamp_header and id_header to match.')
-}
+})

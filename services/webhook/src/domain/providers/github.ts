@@ -1,6 +1,6 @@
 import { HMAC_SHA256 } from '../algorithms.js'
 import { decodeHex, digestsEqual, hmac } from '../digest.js'
-import { anyFramework, bodyOnly, check, headerReason, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { defineProvider, anyFramework, bodyOnly, check, headerReason, readHeader, type ProviderContext, type SignatureRead } from '../provider.js'
 import type { Check } from '../types.js'
 
 const SIGNATURE = 'x-hub-signature-256'
@@ -62,27 +62,22 @@ function legacyCheck (ctx: ProviderContext): Check | undefined {
     : check('legacy_sha1_signature', 'failed', 'X-Hub-Signature (sha1) does not match this payload and secret either (informational only)')
 }
 
-export const github: Provider = {
+export const github = defineProvider({
   id: 'github',
   replayProtected: false,
-  info: {
-    provider: 'github',
-    name: 'GitHub',
-    signature_scheme: 'hmac-sha256-hex',
-    signature_headers: ['X-Hub-Signature-256'],
-    timestamp_header: null,
-    replay_protected: false,
-    default_tolerance_seconds: null,
-    signed_content: 'the raw body; header value sha256=<lowercase hex HMAC-SHA256>; the legacy sha1 X-Hub-Signature is reported but never accepted',
-    secret_format: 'the webhook secret as configured on GitHub, used as UTF-8 bytes',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'GitHub',
+  scheme: 'hmac-sha256-hex',
+  signatureHeaders: ['X-Hub-Signature-256'],
+  // Sent beside sha256, it names GitHub too when the sha256 header is what went missing.
+  legacyHeaders: ['X-Hub-Signature'],
+  timestampHeader: null,
+  signedContent: 'the raw body; header value sha256=<lowercase hex HMAC-SHA256>; the legacy sha1 X-Hub-Signature is reported but never accepted',
+  secretFormat: 'the webhook secret as configured on GitHub, used as UTF-8 bytes',
   algorithm: HMAC_SHA256,
   detection: { headers: ['x-hub-signature-256'], telltales: ['x-github-event', 'x-github-delivery', 'x-github-hook-id'] },
-  scheme: () => 'hmac-sha256-hex',
   read,
+  // A webhook can be set to the form content type: payload=<url-encoded JSON>.
+  formBodies: true,
   extraChecks (ctx) {
     const checks: Check[] = []
     const legacy = legacyCheck(ctx)
@@ -101,12 +96,14 @@ export const github: Provider = {
     {
       payload: 'Hello, World!',
       secret: "It's a Secret to Everybody",
-      headers: { 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958' }
+      headers: { 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': '72d3162e-cc78-11e3-81ab-4c9367dc0958' },
+      example: { summary: 'GitHub: the example from the GitHub docs' }
     },
     {
       payload: '{"zen":"Keep it logically awesome.","hook_id":12345678}',
       secret: 'github-replay-vector-demo-secret',
-      headers: { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': '9f3a1c52-2f6b-4d1e-8c8f-0c9b5d7e1a24' }
+      headers: { 'Content-Type': 'application/json', 'X-GitHub-Event': 'ping', 'X-GitHub-Delivery': '9f3a1c52-2f6b-4d1e-8c8f-0c9b5d7e1a24' },
+      example: { name: 'github-json', summary: 'GitHub: a JSON ping', auto: 'provider auto: GitHub recognised from its headers' }
     }
   ],
   note: anyFramework('GitHub signs the body exactly as sent',
@@ -115,4 +112,4 @@ export const github: Provider = {
   missingHeaderNote: anyFramework('X-Hub-Signature-256 did not reach the verifier',
     'GitHub omits the signature headers when the webhook has no secret configured. A proxy or gateway may strip ' +
       'X-Hub-* headers; Django exposes the header as request.META["HTTP_X_HUB_SIGNATURE_256"].')
-}
+})

@@ -1,5 +1,5 @@
 import { TOKEN } from '../algorithms.js'
-import { anyFramework, bodyOnly, check, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { defineProvider, anyFramework, bodyOnly, check, readHeader, type ProviderContext, type SignatureRead } from '../provider.js'
 import { headerFailure } from './framing.js'
 
 const TOKEN_HEADER = 'x-gitlab-token'
@@ -28,26 +28,17 @@ function read (ctx: ProviderContext): SignatureRead {
   }
 }
 
-export const gitlab: Provider = {
+export const gitlab = defineProvider({
   id: 'gitlab',
   replayProtected: false,
-  info: {
-    provider: 'gitlab',
-    name: 'GitLab',
-    signature_scheme: 'token',
-    signature_headers: ['X-Gitlab-Token'],
-    timestamp_header: null,
-    replay_protected: false,
-    default_tolerance_seconds: null,
-    signed_content: 'nothing: X-Gitlab-Token carries the webhook\'s secret token as is, compared in constant time; the body is not authenticated',
-    secret_format: 'the Secret token set on the webhook (Settings > Webhooks), compared as UTF-8 text; not a personal access token (glpat-)',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'GitLab',
+  scheme: 'token',
+  signatureHeaders: ['X-Gitlab-Token'],
+  timestampHeader: null,
+  signedContent: 'nothing: X-Gitlab-Token carries the webhook\'s secret token as is, compared in constant time; the body is not authenticated',
+  secretFormat: 'the Secret token set on the webhook (Settings > Webhooks), compared as UTF-8 text; not a personal access token (glpat-)',
   algorithm: TOKEN,
   detection: { headers: [TOKEN_HEADER], telltales: ['x-gitlab-event', 'x-gitlab-event-uuid'] },
-  scheme: () => 'token',
   read,
   extraChecks: (ctx) => {
     const id = ['idempotency-key', 'x-gitlab-event-uuid'].find((name) => ctx.headers.has(name))
@@ -68,4 +59,4 @@ export const gitlab: Provider = {
   }],
   note: anyFramework('GitLab sends its secret token as is',
     'X-Gitlab-Token must equal the Secret token saved on the webhook, character for character; a personal access token (glpat-) is another credential.')
-}
+})

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { HMAC_SHA256 } from '../algorithms.js'
 import { decodeHex, digestsEqual, mac } from '../digest.js'
-import { anyFramework, check, readHeader, type ContentVariant, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+import { defineProvider, anyFramework, check, readHeader, type ContentVariant, type ProviderContext, type SignatureRead } from '../provider.js'
+import type { Check } from '../types.js'
 import { urlVariants } from '../url-variants.js'
 import { readFramedHeader } from './framing.js'
 
@@ -90,27 +90,19 @@ function legacyCheck (ctx: ProviderContext): Check[] {
     : check('legacy_signature', 'failed', `X-HubSpot-Signature (${version}) does not match this request and secret either (informational only)`)]
 }
 
-export const hubspot: Provider = {
+export const hubspot = defineProvider({
   id: 'hubspot',
   replayProtected: true,
-  info: {
-    provider: 'hubspot',
-    name: 'HubSpot (signature v3)',
-    signature_scheme: 'hmac-sha256-base64',
-    signature_headers: [SIGNATURE],
-    timestamp_header: `${TIMESTAMP} (milliseconds)`,
-    replay_protected: true,
-    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-    signed_content: '<method><request URI with %3A %2F %3F %40 %21 %24 %27 %28 %29 %2A %2C %3B decoded><raw body><X-HubSpot-Request-Timestamp>; ' +
-      'header value base64(HMAC-SHA256); HubSpot rejects timestamps older than 5 minutes; v1 and v2 X-HubSpot-Signature are reported, never accepted',
-    secret_format: 'the app\'s Client secret (app settings > Auth), used as UTF-8 bytes; not a private app access token (pat-)',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: true
-  },
+  name: 'HubSpot (signature v3)',
+  scheme: 'hmac-sha256-base64',
+  signatureHeaders: [SIGNATURE],
+  timestampHeader: `${TIMESTAMP} (milliseconds)`,
+  signedContent: '<method><request URI with %3A %2F %3F %40 %21 %24 %27 %28 %29 %2A %2C %3B decoded><raw body><X-HubSpot-Request-Timestamp>; ' +
+    'header value base64(HMAC-SHA256); HubSpot rejects timestamps older than 5 minutes; v1 and v2 X-HubSpot-Signature are reported, never accepted',
+  secretFormat: 'the app\'s Client secret (app settings > Auth), used as UTF-8 bytes; not a private app access token (pat-)',
+  signsUrl: true,
   algorithm: HMAC_SHA256,
   detection: { headers: [SIGNATURE.toLowerCase()], telltales: [TIMESTAMP.toLowerCase()] },
-  scheme: () => 'hmac-sha256-base64',
   read,
   contentVariants,
   extraChecks: (ctx) => [
@@ -132,4 +124,4 @@ export const hubspot: Provider = {
   }],
   note: anyFramework('HubSpot signs the method, the URI, the raw body and the millisecond timestamp',
     'Pass url exactly as HubSpot called it (scheme, host, path and query) and method; the timestamp stays in milliseconds as sent.')
-}
+})

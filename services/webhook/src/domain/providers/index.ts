@@ -1,5 +1,4 @@
 import type { Provider } from '../provider.js'
-import type { ProviderId } from '../types.js'
 import { adyen } from './adyen.js'
 import { bitbucket } from './bitbucket.js'
 import { calendly } from './calendly.js'
@@ -31,35 +30,20 @@ import { vercel } from './vercel.js'
 import { woocommerce } from './woocommerce.js'
 import { zoom } from './zoom.js'
 
-export const PROVIDERS: Record<ProviderId, Provider> = {
-  github,
-  slack,
-  stripe,
-  shopify,
-  'generic-hmac': genericHmac,
-  'standard-webhooks': standardWebhooks,
-  paddle,
-  linear,
-  zoom,
-  bitbucket,
-  jira,
-  razorpay,
-  'coinbase-commerce': coinbaseCommerce,
-  typeform,
-  calendly,
-  mux,
-  sentry,
-  twitch,
-  woocommerce,
-  intercom,
-  vercel,
-  gitlab,
-  discord,
-  sendgrid,
-  twilio,
-  square,
-  hubspot,
-  plaid,
-  mailgun,
-  adyen
-}
+// Every provider, in the order GET /v1/webhooks/providers lists them. Adding one is adding its module here.
+const ALL = [
+  github, slack, stripe, shopify, genericHmac, standardWebhooks, paddle, linear, zoom, bitbucket, jira, razorpay,
+  coinbaseCommerce, typeform, calendly, mux, sentry, twitch, woocommerce, intercom, vercel, gitlab, discord, sendgrid,
+  twilio, square, hubspot, plaid, mailgun, adyen
+] as const
+
+export type ProviderId = typeof ALL[number]['id']
+
+export const PROVIDER_IDS = ALL.map((provider) => provider.id) as ReadonlyArray<ProviderId>
+
+export const PROVIDERS = Object.fromEntries(ALL.map((provider) => [provider.id, provider])) as Record<ProviderId, Provider>
+
+const KNOWN = new Set<string>(PROVIDER_IDS)
+
+/** Whether a name is a provider's id. */
+export const isProviderId = (name: string): name is ProviderId => KNOWN.has(name)

@@ -1,7 +1,8 @@
 import { HMAC_SHA256 } from '../algorithms.js'
 import { hmac } from '../digest.js'
-import { anyFramework, check, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+import { defineProvider, anyFramework, check, type ProviderContext, type SignatureRead } from '../provider.js'
+import type { Check } from '../types.js'
+import { jsonObject } from './body-fields.js'
 import { readFramedHeader } from './framing.js'
 
 const SIGNATURE = 'Linear-Signature'
@@ -61,27 +62,18 @@ function headerTimestampCheck (ctx: ProviderContext): Check[] {
     'only the body\'s field is signed, so freshness is judged on it; code that checks the header accepts a replay with a fresh header')]
 }
 
-export const linear: Provider = {
+export const linear = defineProvider({
   id: 'linear',
   replayProtected: true,
-  info: {
-    provider: 'linear',
-    name: 'Linear',
-    signature_scheme: 'hmac-sha256-hex',
-    signature_headers: [SIGNATURE],
-    timestamp_header: `${FIELD} (in the JSON body, Unix milliseconds)`,
-    replay_protected: true,
-    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-    signed_content: `the raw body; header value <hex HMAC-SHA256>; the signed time is the body's top-level ${FIELD} (milliseconds), ` +
-      'not the unsigned Linear-Timestamp header; @linear/sdk rejects more than 60 s of skew (pass tolerance_seconds: 60 to do the same)',
-    secret_format: 'the webhook\'s signing secret (lin_wh_..., Settings > API > Webhooks), used as UTF-8 bytes; not an API key (lin_api_)',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'Linear',
+  scheme: 'hmac-sha256-hex',
+  signatureHeaders: [SIGNATURE],
+  timestampHeader: `${FIELD} (in the JSON body, Unix milliseconds)`,
+  signedContent: `the raw body; header value <hex HMAC-SHA256>; the signed time is the body's top-level ${FIELD} (milliseconds), ` +
+    'not the unsigned Linear-Timestamp header; @linear/sdk rejects more than 60 s of skew (pass tolerance_seconds: 60 to do the same)',
+  secretFormat: 'the webhook\'s signing secret (lin_wh_..., Settings > API > Webhooks), used as UTF-8 bytes; not an API key (lin_api_)',
   algorithm: HMAC_SHA256,
   detection: { headers: [SIGNATURE.toLowerCase()] },
-  scheme: () => 'hmac-sha256-hex',
   read,
   extraChecks: (ctx) => [
     ...headerTimestampCheck(ctx),
@@ -89,6 +81,12 @@ export const linear: Provider = {
       ? check('idempotency_key', 'passed', 'Linear-Delivery is present: deduplicate deliveries on it')
       : check('idempotency_key', 'skipped', 'no Linear-Delivery header: deduplicate deliveries on it when you receive it')
   ],
+  // Linear writes the delivery time into the body, which it then signs whole.
+  signBody ({ body, timestamp }) {
+    const json = jsonObject(body)
+    if (json === undefined) return { problem: `Linear signs a JSON object body holding its ${FIELD}: the payload is not one` }
+    return { body: JSON.stringify({ ...json, [FIELD]: timestamp * 1000 }) }
+  },
   sign: ({ body, secret, id }) => ({
     [SIGNATURE]: hmac('sha256', secret, body).toString('hex'),
     'Linear-Delivery': id,
@@ -102,4 +100,4 @@ export const linear: Provider = {
   }],
   note: anyFramework('Linear signs the body alone and puts the signed time inside it',
     'webhookTimestamp in the body is what proves freshness; the Linear-Timestamp header is not signed. Re-serialising the body changes the bytes.')
-}
+})

@@ -1,7 +1,7 @@
 import { HMAC_SHA256 } from '../algorithms.js'
 import { decodeHex, mac } from '../digest.js'
-import { anyFramework, check, type Candidate, type ContentVariant, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+import { defineProvider, anyFramework, check, type Candidate, type ContentVariant, type ProviderContext, type SignatureRead } from '../provider.js'
+import type { Check } from '../types.js'
 import { isObject, jsonObject } from './body-fields.js'
 
 /**
@@ -128,28 +128,19 @@ const DEMO_SECRET = 'mailgun-replay-vector-demo-webhook-signing-key'
 const DEMO_TOKEN = 'c7a9f2f5e3a1d0b4e6f8a2c4d6e8f0a1b3c5d7e9f1a3b5c7d9'
 const DEMO_TIME = '1700000000'
 
-export const mailgun: Provider = {
+export const mailgun = defineProvider({
   id: 'mailgun',
   replayProtected: true,
-  info: {
-    provider: 'mailgun',
-    name: 'Mailgun',
-    signature_scheme: 'hmac-sha256-hex',
-    signature_headers: [],
-    timestamp_header: 'signature.timestamp (in the JSON body; the timestamp form field of legacy webhooks and routes)',
-    replay_protected: true,
-    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-    signed_content: '<signature.timestamp><signature.token>, both from the body, with no separator; the signature is signature.signature in ' +
-      'the JSON body (form fields timestamp, token, signature for legacy webhooks and routes), hex HMAC-SHA256; event-data is not signed; ' +
-      'a subaccount\'s event also carries parent-signature, made with the primary account\'s key',
-    secret_format: 'the HTTP webhook signing key (Sending > Webhooks), used as UTF-8 bytes; not the public validation key (pubkey-)',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'Mailgun',
+  scheme: 'hmac-sha256-hex',
+  signatureHeaders: [],
+  timestampHeader: 'signature.timestamp (in the JSON body; the timestamp form field of legacy webhooks and routes)',
+  signedContent: '<signature.timestamp><signature.token>, both from the body, with no separator; the signature is signature.signature in ' +
+    'the JSON body (form fields timestamp, token, signature for legacy webhooks and routes), hex HMAC-SHA256; event-data is not signed; ' +
+    'a subaccount\'s event also carries parent-signature, made with the primary account\'s key',
+  secretFormat: 'the HTTP webhook signing key (Sending > Webhooks), used as UTF-8 bytes; not the public validation key (pubkey-)',
   algorithm: HMAC_SHA256,
   detection: { headers: [], body: (payload) => (JSON_SHAPE.test(payload) || FORM_SHAPE.test(payload)) && mailgunFields(payload)?.token !== undefined },
-  scheme: () => 'hmac-sha256-hex',
   read,
   signsBodyFields: true,
   contentVariants,
@@ -162,6 +153,14 @@ export const mailgun: Provider = {
   ],
   // The signature travels in the body, so the demo body is signed already and nothing is added to the headers.
   sign: () => ({}),
+  // The signature object is written into the body, first as Mailgun sends it; the id given is the token.
+  signBody ({ body, secret, timestamp, id }) {
+    const json = jsonObject(body)
+    if (json === undefined) return { problem: 'Mailgun signs inside a JSON object body (its signature object): the payload is not one' }
+    const { signature: _replaced, ...rest } = json
+    const fields = { timestamp: String(timestamp), token: id }
+    return { body: JSON.stringify({ signature: { ...fields, signature: mac('sha256', secret, [fields.timestamp, id]).toString('hex') }, ...rest }) }
+  },
   demos: [{
     payload: JSON.stringify({
       signature: { token: DEMO_TOKEN, timestamp: DEMO_TIME, signature: mac('sha256', DEMO_SECRET, [DEMO_TIME, DEMO_TOKEN]).toString('hex') },
@@ -176,4 +175,4 @@ export const mailgun: Provider = {
     'the signature covers the timestamp followed by the token, nothing between them.'),
   missingHeaderNote: anyFramework('Mailgun\'s signature is inside the body, not in a header',
     'Pass the whole body: the JSON object holding signature and event-data, or the form fields timestamp, token and signature of a legacy webhook or route.')
-}
+})

@@ -1,9 +1,9 @@
-import { createHash, sign } from 'node:crypto'
+import { createHash, createPublicKey, sign, type KeyObject } from 'node:crypto'
 import { ecdsaP256 } from '../algorithms.js'
 import { decodeHex } from '../digest.js'
 import { publicKey, type KeyFormat } from '../key-formats.js'
-import { anyFramework, check, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+import { defineProvider, anyFramework, check, readHeader, type ProviderContext, type SignatureRead } from '../provider.js'
+import type { Check } from '../types.js'
 import { DEMO_P256 } from './demo-keys.js'
 import { headerFailure } from './framing.js'
 
@@ -102,41 +102,47 @@ function signToken (body: string, privateKey: string, timestamp: number, kid: st
 
 const DEMO_KID = 'demo-plaid-key-1'
 
-export const plaid: Provider = {
+/** The kid of a key: the demo's own, else the start of its SPKI's SHA-256, so the token and the JWK always agree. */
+function keyId (publicKey: KeyObject): string {
+  const spki = publicKey.export({ type: 'spki', format: 'der' })
+  if (spki.equals(Buffer.from(DEMO_P256.publicBase64, 'base64'))) return DEMO_KID
+  return createHash('sha256').update(spki).digest('base64url').slice(0, 22)
+}
+
+function publishedJwk (publicKey: KeyObject): string {
+  const { crv, x, y } = publicKey.export({ format: 'jwk' })
+  return JSON.stringify({ kty: 'EC', crv, x, y, alg: 'ES256', use: 'sig', kid: keyId(publicKey) })
+}
+
+export const plaid = defineProvider({
   id: 'plaid',
   replayProtected: true,
-  info: {
-    provider: 'plaid',
-    name: 'Plaid',
-    signature_scheme: 'es256-jwt',
-    signature_headers: [HEADER],
-    timestamp_header: `${HEADER} (the token's iat claim)`,
-    replay_protected: true,
-    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-    signed_content: `an ES256 JSON Web Token in ${HEADER} whose claims are iat and request_body_sha256, the hex SHA-256 of the raw body; ` +
-      'Plaid\'s docs reject tokens older than 5 minutes; no Plaid SDK verifies it (the test suite cross-checks with jose)',
-    secret_format: 'the JWK of the token\'s kid, as /webhook_verification_key/get returns it (the key object, or the whole response); ' +
-      'not the client secret or an access token',
-    key_format: 'ECDSA P-256 public key as a JWK (PEM and base64 DER are read too)',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'Plaid',
+  scheme: 'es256-jwt',
+  signatureHeaders: [HEADER],
+  timestampHeader: `${HEADER} (the token's iat claim)`,
+  signedContent: `an ES256 JSON Web Token in ${HEADER} whose claims are iat and request_body_sha256, the hex SHA-256 of the raw body; ` +
+    'Plaid\'s docs reject tokens older than 5 minutes; no Plaid SDK verifies it (the test suite cross-checks with jose)',
+  secretFormat: 'the JWK of the token\'s kid, as /webhook_verification_key/get returns it (the key object, or the whole response); ' +
+    'not the client secret or an access token',
+  keyFormat: 'ECDSA P-256 public key as a JWK (PEM and base64 DER are read too)',
   algorithm: ALGORITHM,
   detection: { headers: [HEADER.toLowerCase()] },
-  scheme: () => 'es256-jwt',
   read,
   extraChecks: (ctx) => [
     ...keyIdCheck(ctx),
     check('idempotency_key', 'skipped', 'deduplicate Plaid deliveries on webhook_type, webhook_code and item_id in the payload')
   ],
-  sign: ({ body, secret, timestamp }) => ({ [HEADER]: signToken(body, secret, timestamp, DEMO_KID) }),
+  sign: ({ body, secret, timestamp }) => ({ [HEADER]: signToken(body, secret, timestamp, keyId(createPublicKey(secret))) }),
+  // Plaid serves its keys as JWKs (/webhook_verification_key/get), each with the kid its tokens name.
+  signingKey: { type: 'p256', publish: publishedJwk },
   demos: [{
     payload: '{\n  "environment": "sandbox",\n  "item_id": "wz666MBjYWTp2PDzzggYhM6oWWmBb",\n  "new_transactions": 0,\n' +
       '  "webhook_code": "INITIAL_UPDATE",\n  "webhook_type": "TRANSACTIONS"\n}',
-    secret: JSON.stringify({ ...DEMO_P256.publicJwk, alg: 'ES256', use: 'sig', kid: DEMO_KID }),
+    secret: publishedJwk(createPublicKey(DEMO_P256.privateKey)),
     signingKey: DEMO_P256.privateKey,
     headers: { 'Content-Type': 'application/json' }
   }],
   note: anyFramework('Plaid signs a JSON Web Token holding the SHA-256 of the raw body',
     'Verify the token with the key its kid names (/webhook_verification_key/get), then hash the raw body as received, before any JSON parser runs.')
-}
+})

@@ -11,6 +11,8 @@ export const sendgrid = timestampSignatureProvider({
   id: 'sendgrid',
   name: 'SendGrid (Twilio SendGrid Event Webhook)',
   signatureHeader: 'X-Twilio-Email-Event-Webhook-Signature',
+  // SendGrid shows its Verification Key as base64 DER (SubjectPublicKeyInfo).
+  signingKey: { type: 'p256', publish: (key) => key.export({ type: 'spki', format: 'der' }).toString('base64') },
   timestampHeader: 'X-Twilio-Email-Event-Webhook-Timestamp',
   encoding: 'base64',
   algorithm: ecdsaP256(publicKey('p256'), 'der'),

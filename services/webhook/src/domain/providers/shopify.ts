@@ -1,6 +1,6 @@
 import { HMAC_SHA256 } from '../algorithms.js'
 import { decodeBase64, hmac } from '../digest.js'
-import { anyFramework, bodyOnly, check, headerReason, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { defineProvider, anyFramework, bodyOnly, check, headerReason, readHeader, type ProviderContext, type SignatureRead } from '../provider.js'
 import type { Check } from '../types.js'
 
 const CLASSIC = 'x-shopify-hmac-sha256'
@@ -55,27 +55,18 @@ function requiredHeadersCheck (ctx: ProviderContext): Check {
       '@shopify/shopify-api rejects a delivery without them')
 }
 
-export const shopify: Provider = {
+export const shopify = defineProvider({
   id: 'shopify',
   replayProtected: false,
-  info: {
-    provider: 'shopify',
-    name: 'Shopify',
-    signature_scheme: 'hmac-sha256-base64',
-    signature_headers: ['X-Shopify-Hmac-Sha256', 'Shopify-Hmac-Sha256'],
-    timestamp_header: null,
-    replay_protected: false,
-    default_tolerance_seconds: null,
-    signed_content: 'the raw body; header value base64(HMAC-SHA256)',
-    secret_format: "the app's client secret (API secret key), or the key shown under Settings > Notifications for " +
-      'webhooks created in the store admin; not an access token (shpat_)',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'Shopify',
+  scheme: 'hmac-sha256-base64',
+  signatureHeaders: ['X-Shopify-Hmac-Sha256', 'Shopify-Hmac-Sha256'],
+  timestampHeader: null,
+  signedContent: 'the raw body; header value base64(HMAC-SHA256)',
+  secretFormat: "the app's client secret (API secret key), or the key shown under Settings > Notifications for " +
+    'webhooks created in the store admin; not an access token (shpat_)',
   algorithm: HMAC_SHA256,
   detection: { headers: [CLASSIC, EVENTS], telltales: ['x-shopify-topic', 'x-shopify-shop-domain', 'shopify-topic', 'shopify-shop-domain'] },
-  scheme: () => 'hmac-sha256-base64',
   read,
   extraChecks (ctx) {
     const id = ctx.headers.has('x-shopify-webhook-id') || ctx.headers.has('shopify-webhook-id')
@@ -99,10 +90,11 @@ export const shopify: Provider = {
     payload: '{"id":820982911946154508,"email":"jon@example.com","admin_graphql_api_id":"gid:\\/\\/shopify\\/Order\\/820982911946154508"}',
     secret: 'shopify-replay-vector-demo-secret',
     headers: { 'Content-Type': 'application/json' },
+    example: { summary: 'Shopify: base64 X-Shopify-Hmac-Sha256' },
     id: 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043'
   }],
   note: anyFramework('Shopify escapes "/" as "\\/" and "&" as "\\u0026"',
     'JSON.parse followed by JSON.stringify removes those escapes and breaks the HMAC. Webhooks created in the ' +
       'store admin (Settings > Notifications) are signed with the key shown there, not with the app\'s client ' +
       'secret.')
-}
+})

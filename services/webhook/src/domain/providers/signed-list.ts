@@ -1,7 +1,9 @@
 import { HMAC_SHA256 } from '../algorithms.js'
 import { decodeHex, hmac } from '../digest.js'
-import { check, prefixed, readHeader, type Candidate, type Demo, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS, type ProviderId, type RawBodyHint } from '../types.js'
+import {
+  check, defineProvider, prefixed, readHeader, type Candidate, type Demo, type Provider, type ProviderContext, type SignatureRead
+} from '../provider.js'
+import type { RawBodyHint } from '../types.js'
 import { headerFailure } from './framing.js'
 
 /**
@@ -9,8 +11,8 @@ import { headerFailure } from './framing.js'
  * `ts=...;h1=...`) over `<timestamp><join><raw body>`. Several signature entries may come (during a secret rotation);
  * any may match. Keys are compared exactly, as the official libraries split without trimming.
  */
-export interface SignedListSpec {
-  id: ProviderId
+export interface SignedListSpec<Id extends string = string> {
+  id: Id
   name: string
   header: string
   separator: ',' | ';'
@@ -88,29 +90,20 @@ function read (ctx: ProviderContext, spec: SignedListSpec): SignatureRead {
   return result
 }
 
-export function signedListProvider (spec: SignedListSpec): Provider {
+export function signedListProvider<const Id extends string> (spec: SignedListSpec<Id>): Provider & { id: Id } {
   const form = `${spec.timestampKey}=<unix seconds>${spec.separator}${spec.signatureKey}=<hex HMAC-SHA256>`
-  return {
+  return defineProvider({
     id: spec.id,
+    name: spec.name,
+    scheme: 'hmac-sha256-hex',
+    signatureHeaders: [spec.header],
+    timestampHeader: `${spec.header} (${spec.timestampKey}=)`,
     replayProtected: true,
-    info: {
-      provider: spec.id,
-      name: spec.name,
-      signature_scheme: 'hmac-sha256-hex',
-      signature_headers: [spec.header],
-      timestamp_header: `${spec.header} (${spec.timestampKey}=)`,
-      replay_protected: true,
-      default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-      signed_content: `<${spec.timestampKey}>${spec.join}<raw body>; header value ${form}[${spec.separator}${spec.signatureKey}=...]; ` +
-        `any ${spec.signatureKey} entry may match; ${spec.toleranceNote}`,
-      secret_format: spec.secretFormat,
-      key_format: 'utf8',
-      aliases: [],
-      requires_url: false
-    },
+    signedContent: `<${spec.timestampKey}>${spec.join}<raw body>; header value ${form}[${spec.separator}${spec.signatureKey}=...]; ` +
+      `any ${spec.signatureKey} entry may match; ${spec.toleranceNote}`,
+    secretFormat: spec.secretFormat,
     algorithm: HMAC_SHA256,
     detection: { headers: [spec.header.toLowerCase()] },
-    scheme: () => 'hmac-sha256-hex',
     read: (ctx) => read(ctx, spec),
     extraChecks: () => [check('idempotency_key', 'skipped', spec.idempotency)],
     sign: ({ body, secret, timestamp }) => ({
@@ -119,5 +112,5 @@ export function signedListProvider (spec: SignedListSpec): Provider {
     }),
     demos: [spec.demo],
     note: spec.note
-  }
+  })
 }

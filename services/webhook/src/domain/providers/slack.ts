@@ -1,7 +1,7 @@
 import { HMAC_SHA256 } from '../algorithms.js'
 import { decodeHex, hmac } from '../digest.js'
-import { anyFramework, check, headerReason, prefixed, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+import { defineProvider, anyFramework, check, headerReason, prefixed, readHeader, type ProviderContext, type SignatureRead } from '../provider.js'
+import type { Check } from '../types.js'
 
 const SIGNATURE = 'x-slack-signature'
 const TIMESTAMP = 'x-slack-request-timestamp'
@@ -47,27 +47,20 @@ function describeProblem (value: string): string {
   return 'the digest after v0= is not 64 hex digits'
 }
 
-export const slack: Provider = {
+export const slack = defineProvider({
   id: 'slack',
   replayProtected: true,
-  info: {
-    provider: 'slack',
-    name: 'Slack',
-    signature_scheme: 'hmac-sha256-hex',
-    signature_headers: ['X-Slack-Signature'],
-    timestamp_header: 'X-Slack-Request-Timestamp',
-    replay_protected: true,
-    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-    signed_content: 'v0:<X-Slack-Request-Timestamp>:<raw body>; header value v0=<hex HMAC-SHA256>',
-    secret_format: "the app's Signing Secret (Basic Information > App Credentials, 32 hex characters), used as UTF-8 bytes; not a bot or user token",
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'Slack',
+  scheme: 'hmac-sha256-hex',
+  signatureHeaders: ['X-Slack-Signature'],
+  timestampHeader: 'X-Slack-Request-Timestamp',
+  signedContent: 'v0:<X-Slack-Request-Timestamp>:<raw body>; header value v0=<hex HMAC-SHA256>',
+  secretFormat: "the app's Signing Secret (Basic Information > App Credentials, 32 hex characters), used as UTF-8 bytes; not a bot or user token",
   algorithm: HMAC_SHA256,
   detection: { headers: [SIGNATURE, TIMESTAMP] },
-  scheme: () => 'hmac-sha256-hex',
   read,
+  // Slash commands and interactivity post forms.
+  formBodies: true,
   extraChecks (ctx) {
     const retry = ctx.headers.get('x-slack-retry-num')
     return retry === undefined
@@ -92,8 +85,9 @@ export const slack: Provider = {
       '&trigger_id=398738663015.47445629121.803a0bc887a14d10d2c447fce8b6703c',
     secret: '8f742231b10e8888abcd99yyyzzz85a5',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    timestamp: 1531420618
+    timestamp: 1531420618,
+    example: { summary: "Slack: Slack's documented signing example, at its own time" }
   }],
   note: anyFramework('Slack signs the form body exactly as posted',
     'Slash commands and interactivity arrive as application/x-www-form-urlencoded; verify the body before any form parser decodes and re-encodes it.')
-}
+})

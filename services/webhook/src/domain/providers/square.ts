@@ -1,6 +1,6 @@
 import { HMAC_SHA256 } from '../algorithms.js'
 import { decodeBase64, digestsEqual, mac } from '../digest.js'
-import { anyFramework, check, type ContentVariant, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
+import { defineProvider, anyFramework, check, type ContentVariant, type ProviderContext, type SignatureRead } from '../provider.js'
 import type { Check } from '../types.js'
 import { urlVariants } from '../url-variants.js'
 import { readFramedHeader } from './framing.js'
@@ -41,27 +41,19 @@ function legacyCheck (ctx: ProviderContext): Check[] {
     : check('legacy_signature', 'failed', 'X-Square-Signature (HMAC-SHA1) does not match this URL, payload and key either (informational only)')]
 }
 
-export const square: Provider = {
+export const square = defineProvider({
   id: 'square',
   replayProtected: false,
-  info: {
-    provider: 'square',
-    name: 'Square',
-    signature_scheme: 'hmac-sha256-base64',
-    signature_headers: [SIGNATURE],
-    timestamp_header: null,
-    replay_protected: false,
-    default_tolerance_seconds: null,
-    signed_content: '<notification URL><raw body>; header value base64(HMAC-SHA256); the URL must be exactly the one of the subscription ' +
-      '(the SDK compares no other spelling); the legacy HMAC-SHA1 X-Square-Signature is reported but never accepted',
-    secret_format: 'the Signature Key of the webhook subscription (Developer Console > Webhooks), used as UTF-8 bytes; not an access token (EAAA)',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: true
-  },
+  name: 'Square',
+  scheme: 'hmac-sha256-base64',
+  signatureHeaders: [SIGNATURE],
+  timestampHeader: null,
+  signedContent: '<notification URL><raw body>; header value base64(HMAC-SHA256); the URL must be exactly the one of the subscription ' +
+    '(the SDK compares no other spelling); the legacy HMAC-SHA1 X-Square-Signature is reported but never accepted',
+  secretFormat: 'the Signature Key of the webhook subscription (Developer Console > Webhooks), used as UTF-8 bytes; not an access token (EAAA)',
+  signsUrl: true,
   algorithm: HMAC_SHA256,
   detection: { headers: [SIGNATURE.toLowerCase(), LEGACY] },
-  scheme: () => 'hmac-sha256-base64',
   read,
   contentVariants,
   extraChecks: (ctx) => [
@@ -85,4 +77,4 @@ export const square: Provider = {
   note: anyFramework('Square signs the notification URL and the raw body',
     'Pass url exactly as entered in the webhook subscription (scheme, host, port, path and query): ' +
       'behind a proxy, the URL the application rebuilds often differs.')
-}
+})

@@ -1,11 +1,11 @@
 import { sign } from 'node:crypto'
 import { ed25519, hmacAlgorithm } from '../algorithms.js'
 import { decodeBase64, decodeBase64Loose, hmac } from '../digest.js'
-import { publicKey, type KeyFormat } from '../key-formats.js'
+import { publicKey, rawEd25519, type KeyFormat } from '../key-formats.js'
 import {
-  anyFramework, check, headerReason, prefixed, readHeader, type Candidate, type Provider, type ProviderContext, type SignatureRead
+  defineProvider, anyFramework, check, headerReason, prefixed, readHeader, type Candidate, type ProviderContext, type SignatureRead
 } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+import type { Check } from '../types.js'
 import { DEMO_ED25519 } from './demo-keys.js'
 
 const SECRET_PREFIX = 'whsec_'
@@ -126,30 +126,41 @@ function read (ctx: ProviderContext): SignatureRead {
   return result
 }
 
-export const standardWebhooks: Provider = {
+export const standardWebhooks = defineProvider({
   id: 'standard-webhooks',
   replayProtected: true,
-  info: {
-    provider: 'standard-webhooks',
-    name: 'Standard Webhooks (and Svix)',
-    signature_scheme: 'hmac-sha256-base64 (v1), ed25519-base64 (v1a)',
-    signature_headers: ['webhook-signature', 'svix-signature'],
-    timestamp_header: 'webhook-timestamp (svix-timestamp)',
-    replay_protected: true,
-    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-    signed_content: '<webhook-id>.<webhook-timestamp>.<raw body>; header value: space-separated v1,<base64 HMAC-SHA256> entries, any may match; ' +
-      'with a whpk_ public key as the secret, the v1a,<base64 Ed25519 signature> entries are verified instead',
-    secret_format: 'whsec_ followed by the base64 key (24 to 64 bytes); the key is the base64-decoded part, the prefix is optional. ' +
-      'For v1a, the sender\'s whpk_ public key (base64 of the 32 raw bytes); never the whsk_ signing key',
-    key_format: 'base64 after whsec_ (v1); ed25519 public key, whpk_ + base64 (v1a)',
-    aliases: ['Svix', 'Clerk', 'Resend', 'OpenAI', 'Replicate'],
-    requires_url: false
-  },
+  name: 'Standard Webhooks (and Svix)',
+  scheme: 'hmac-sha256-base64',
+  listedScheme: 'hmac-sha256-base64 (v1), ed25519-base64 (v1a)',
+  signatureHeaders: ['webhook-signature', 'svix-signature'],
+  timestampHeader: 'webhook-timestamp (svix-timestamp)',
+  signedContent: '<webhook-id>.<webhook-timestamp>.<raw body>; header value: space-separated v1,<base64 HMAC-SHA256> entries, any may match; ' +
+    'with a whpk_ public key as the secret, the v1a,<base64 Ed25519 signature> entries are verified instead',
+  secretFormat: 'whsec_ followed by the base64 key (24 to 64 bytes); the key is the base64-decoded part, the prefix is optional. ' +
+    'For v1a, the sender\'s whpk_ public key (base64 of the 32 raw bytes); never the whsk_ signing key',
+  keyFormat: 'base64 after whsec_ (v1); ed25519 public key, whpk_ + base64 (v1a)',
+  aliases: ['Svix', 'Clerk', 'Resend', 'OpenAI', 'Replicate'],
   algorithm: ALGORITHM,
   detection: { headers: ['webhook-signature', 'svix-signature'] },
-  scheme: () => 'hmac-sha256-base64',
   read,
-  extraChecks: () => [],
+  whsecSecrets: true,
+  // v1a: the sender's Ed25519 key; its public key is published as whpk_ and the base64 of its 32 raw bytes.
+  signingKey: { type: 'ed25519', publish: (key) => `whpk_${rawEd25519(key).toString('base64')}` },
+  // The key is the base64 after whsec_: a sender may have used the string verbatim (as Stripe does) or skipped the decoding.
+  secretVariants: (secret) => [{
+    code: 'secret_verbatim',
+    finding: 'the whole secret string as the key, without base64 decoding',
+    explanation: 'the sender uses the secret string verbatim (as Stripe does); Standard Webhooks base64-decodes ' +
+      'the part after whsec_. If the sender is Stripe, verify with provider stripe',
+    key: Buffer.from(secret, 'utf8')
+  }, ...(secret.startsWith('whsec_')
+    ? [{
+        code: 'secret_raw',
+        finding: 'the characters after whsec_ as the key, not base64-decoded',
+        explanation: 'the sender skips the base64 decoding (the libraries\' format: "raw" option); both sides must decode the same way',
+        key: Buffer.from(secret.slice('whsec_'.length), 'utf8')
+      }]
+    : [])],
   secretFindings (secret) {
     if (isAsymmetric(secret)) return []
     const key = standardWebhooksKey(secret)
@@ -165,14 +176,21 @@ export const standardWebhooks: Provider = {
   },
   demos: [
     // The Standard Webhooks reference vector.
-    { payload: '{"test": 2432232314}', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', timestamp: 1614265330, id: 'msg_p5jXN8AQM9LWM0D4loKWxJek' },
+    {
+      payload: '{"test": 2432232314}',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      timestamp: 1614265330,
+      id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      example: { summary: 'Standard Webhooks: the reference vector' }
+    },
     // The same message with Svix's header names.
     {
       payload: '{"test": 2432232314}',
       secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       timestamp: 1614265330,
       id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
-      headerNames: { 'webhook-id': 'svix-id', 'webhook-timestamp': 'svix-timestamp', 'webhook-signature': 'svix-signature' }
+      headerNames: { 'webhook-id': 'svix-id', 'webhook-timestamp': 'svix-timestamp', 'webhook-signature': 'svix-signature' },
+      example: { name: 'svix', summary: 'Standard Webhooks with the svix-* header names' }
     },
     // v1a, signed by the demo Ed25519 key pair; the secret is its public key.
     {
@@ -184,4 +202,4 @@ export const standardWebhooks: Provider = {
   ],
   note: anyFramework('Standard Webhooks signs "<id>.<timestamp>.<body>" with the base64-decoded secret',
     'Pass webhook-id and webhook-timestamp (or the svix-* names) exactly as received; the key is the base64 after whsec_, unlike Stripe\'s verbatim secret.')
-}
+})

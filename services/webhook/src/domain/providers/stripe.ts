@@ -2,9 +2,10 @@ import { hmacAlgorithm } from '../algorithms.js'
 import { decodeHex, digestsEqual, hmac } from '../digest.js'
 import type { KeyFormat } from '../key-formats.js'
 import {
-  anyFramework, check, headerReason, prefixed, readHeader, type Candidate, type Provider, type ProviderContext, type SignatureRead
+  defineProvider, anyFramework, check, headerReason, prefixed, readHeader, type Candidate, type ProviderContext, type SignatureRead
 } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+import { whsecVariants } from '../secret-variants.js'
+import type { Check } from '../types.js'
 
 const SIGNATURE = 'stripe-signature'
 const stripeKey: KeyFormat = (secret) => ({ key: Buffer.from(secret, 'utf8'), use: 'used verbatim as the key, whsec_ included' })
@@ -104,26 +105,17 @@ function v0Check (ctx: ProviderContext, read: SignatureRead): Check | undefined 
     : check('v0_signature', 'skipped', 'v0 entries are ignored: Stripe verifies v1 only, and test-mode events carry a v0 that is not signed with your secret')
 }
 
-export const stripe: Provider = {
+export const stripe = defineProvider({
   id: 'stripe',
   replayProtected: true,
-  info: {
-    provider: 'stripe',
-    name: 'Stripe',
-    signature_scheme: 'hmac-sha256-hex',
-    signature_headers: ['Stripe-Signature'],
-    timestamp_header: 'Stripe-Signature (t=)',
-    replay_protected: true,
-    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-    signed_content: '<t>.<raw body>; header value t=<unix seconds>,v1=<hex HMAC-SHA256>[,v1=...]; any v1 entry may match, v0 is ignored',
-    secret_format: 'the endpoint signing secret exactly as shown (whsec_ included), used as UTF-8 bytes; not an API key (sk_, pk_, rk_)',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'Stripe',
+  scheme: 'hmac-sha256-hex',
+  signatureHeaders: ['Stripe-Signature'],
+  timestampHeader: 'Stripe-Signature (t=)',
+  signedContent: '<t>.<raw body>; header value t=<unix seconds>,v1=<hex HMAC-SHA256>[,v1=...]; any v1 entry may match, v0 is ignored',
+  secretFormat: 'the endpoint signing secret exactly as shown (whsec_ included), used as UTF-8 bytes; not an API key (sk_, pk_, rk_)',
   algorithm: ALGORITHM,
   detection: { headers: [SIGNATURE] },
-  scheme: () => 'hmac-sha256-hex',
   read,
   extraChecks (ctx, read) {
     const v0 = v0Check(ctx, read)
@@ -135,6 +127,15 @@ export const stripe: Provider = {
   sign: ({ body, secret, timestamp }) => ({
     'Stripe-Signature': `t=${timestamp},v1=${hmac('sha256', secret, body, `${timestamp}.`).toString('hex')}`
   }),
+  whsecSecrets: true,
+  secretVariants: (secret) => secret.startsWith('whsec_')
+    ? whsecVariants(secret, 'Stripe uses the whole string, whsec_ included, as the key; whatever signed this dropped the prefix')
+    : [{
+        code: 'secret_with_whsec',
+        finding: 'the secret with the whsec_ prefix',
+        explanation: 'Stripe\'s key is the whole endpoint secret, whsec_ included: pass it in full',
+        key: Buffer.from(`whsec_${secret}`, 'utf8')
+      }],
   secretFindings: (secret) => secret.startsWith('whsec_')
     ? []
     : ['Stripe endpoint secrets start with whsec_, and ' +
@@ -149,9 +150,10 @@ export const stripe: Provider = {
       type: 'payment_intent.succeeded'
     }, null, 2),
     secret: 'whsec_replay_vector_demo_secret',
-    headers: { 'Content-Type': 'application/json; charset=utf-8' }
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    example: { summary: 'Stripe: t=...,v1=... over "<t>.<body>"', rotation: true, reserialised: true }
   }],
   note: anyFramework('Stripe sends pretty-printed JSON and one secret per endpoint and mode',
     'A compact JSON.stringify(req.body) never matches. stripe listen prints its own whsec_ secret, different from ' +
       'the Dashboard endpoint secret, and test and live mode endpoints have different secrets.')
-}
+})

@@ -2,18 +2,18 @@ import { sign } from 'node:crypto'
 import type { Algorithm } from '../algorithms.js'
 import { decodeBase64, decodeHex } from '../digest.js'
 import {
-  check, prefixed, readHeader,
-  type ContentVariant, type Demo, type Provider, type ProviderContext, type SignatureRead
+  check, defineProvider, prefixed, readHeader,
+  type ContentVariant, type Demo, type SigningKey, type Provider, type ProviderContext, type SignatureRead
 } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS, type ProviderId, type RawBodyHint } from '../types.js'
+import type { RawBodyHint } from '../types.js'
 import { headerFailure } from './framing.js'
 
 /**
  * A provider that signs `<timestamp header><raw body>` with its private key and sends the signature in another
  * header (Discord: Ed25519 in hex; SendGrid: ECDSA P-256, DER in base64). Verified with the public key it publishes.
  */
-export interface TimestampSignatureSpec {
-  id: ProviderId
+export interface TimestampSignatureSpec<Id extends string = string> {
+  id: Id
   name: string
   signatureHeader: string
   timestampHeader: string
@@ -32,6 +32,7 @@ export interface TimestampSignatureSpec {
   note: RawBodyHint
   contentVariants?: (ctx: ProviderContext, read: SignatureRead) => ContentVariant[]
   secretFindings?: (secret: string) => string[]
+  signingKey: SigningKey
 }
 
 function read (ctx: ProviderContext, spec: TimestampSignatureSpec): SignatureRead {
@@ -62,29 +63,21 @@ function read (ctx: ProviderContext, spec: TimestampSignatureSpec): SignatureRea
   return { ...result, timestamp: timestamp.value, timestampLabel: spec.timestampHeader, signed: prefixed(timestamp.value) }
 }
 
-export function timestampSignatureProvider (spec: TimestampSignatureSpec): Provider {
-  return {
+export function timestampSignatureProvider<const Id extends string> (spec: TimestampSignatureSpec<Id>): Provider & { id: Id } {
+  return defineProvider({
     id: spec.id,
+    name: spec.name,
+    scheme: spec.scheme,
+    signatureHeaders: [spec.signatureHeader],
+    timestampHeader: spec.timestampHeader,
     replayProtected: true,
-    info: {
-      provider: spec.id,
-      name: spec.name,
-      signature_scheme: spec.scheme,
-      signature_headers: [spec.signatureHeader],
-      timestamp_header: spec.timestampHeader,
-      replay_protected: true,
-      default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-      signed_content: `<${spec.timestampHeader}><raw body>, concatenated; header value: the ${spec.encoding} ${spec.algorithm.name} signature; ${spec.facts}`,
-      secret_format: spec.secretFormat,
-      key_format: spec.keyFormat,
-      aliases: [],
-      requires_url: false
-    },
+    signedContent: `<${spec.timestampHeader}><raw body>, concatenated; header value: the ${spec.encoding} ${spec.algorithm.name} signature; ${spec.facts}`,
+    secretFormat: spec.secretFormat,
+    keyFormat: spec.keyFormat,
     algorithm: spec.algorithm,
     detection: { headers: [spec.signatureHeader.toLowerCase()], telltales: [spec.timestampHeader.toLowerCase()] },
-    scheme: () => spec.scheme,
     read: (ctx) => read(ctx, spec),
-    extraChecks: () => [],
+    signingKey: spec.signingKey,
     ...(spec.contentVariants === undefined ? {} : { contentVariants: spec.contentVariants }),
     ...(spec.secretFindings === undefined ? {} : { secretFindings: spec.secretFindings }),
     sign: ({ body, secret, timestamp }) => ({
@@ -93,5 +86,5 @@ export function timestampSignatureProvider (spec: TimestampSignatureSpec): Provi
     }),
     demos: [spec.demo],
     note: spec.note
-  }
+  })
 }

@@ -3,8 +3,8 @@ import { stringify as legacyQuerystring, parse as parseQuerystring } from 'node:
 import { hmacAlgorithm } from '../algorithms.js'
 import { decodeBase64, decodeHex, mac } from '../digest.js'
 import {
-  anyFramework, check, readHeader,
-  type ContentVariant, type Provider, type ProviderContext, type SignatureRead, type SignedContent
+  defineProvider, anyFramework, check, readHeader,
+  type ContentVariant, type ProviderContext, type SignatureRead, type SignedContent
 } from '../provider.js'
 import type { Check } from '../types.js'
 import { splitUrl, toggledDefaultPort, urlVariants } from '../url-variants.js'
@@ -157,30 +157,23 @@ function idempotencyCheck (ctx: ProviderContext): Check {
       'no I-Twilio-Idempotency-Token header: Twilio signs no timestamp, so deduplicate on the resource SID (MessageSid, CallSid)')
 }
 
-export const twilio: Provider = {
+export const twilio = defineProvider({
   id: 'twilio',
   replayProtected: false,
-  info: {
-    provider: 'twilio',
-    name: 'Twilio',
-    signature_scheme: 'hmac-sha1-base64',
-    signature_headers: [SIGNATURE],
-    timestamp_header: null,
-    replay_protected: false,
-    default_tolerance_seconds: null,
-    signed_content: '<url><name><value>... for the form parameters sorted by name; with a bodySHA256 query parameter (JSON bodies) the URL alone, ' +
-      'and the body\'s SHA-256 must equal that parameter; header value base64(HMAC-SHA1); ' +
-      'the URL is accepted with or without its default port, as twilio-node does',
-    secret_format: 'the Auth Token of the account (or subaccount) that owns the number or resource, 32 hex characters, used as UTF-8 bytes; ' +
-      'not an API key secret or the Account SID',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: true
-  },
+  name: 'Twilio',
+  scheme: 'hmac-sha1-base64',
+  signatureHeaders: [SIGNATURE],
+  timestampHeader: null,
+  signedContent: '<url><name><value>... for the form parameters sorted by name; with a bodySHA256 query parameter (JSON bodies) the URL alone, ' +
+    'and the body\'s SHA-256 must equal that parameter; header value base64(HMAC-SHA1); ' +
+    'the URL is accepted with or without its default port, as twilio-node does',
+  secretFormat: 'the Auth Token of the account (or subaccount) that owns the number or resource, 32 hex characters, used as UTF-8 bytes; ' +
+    'not an API key secret or the Account SID',
+  signsUrl: true,
   algorithm: ALGORITHM,
   detection: { headers: [SIGNATURE.toLowerCase()], telltales: ['i-twilio-idempotency-token'] },
-  scheme: () => 'hmac-sha1-base64',
   read,
+  formBodies: true,
   extraChecks: (ctx) => [idempotencyCheck(ctx)],
   contentVariants,
   secretFindings: (secret) => /^[0-9a-f]{32}$/.test(secret) ? [] : ['Twilio Auth Tokens are 32 lowercase hex characters'],
@@ -195,7 +188,8 @@ export const twilio: Provider = {
       payload: 'CallSid=CA1234567890ABCDE&Caller=%2B12349013030&Digits=1234&From=%2B12349013030&To=%2B18005551212',
       secret: '12345',
       url: 'https://mycompany.com/myapp.php?foo=1&bar=2',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' }
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      example: { summary: 'Twilio: the example of Twilio\'s docs, a form post to a URL with a query' }
     },
     // A JSON body, bound by the bodySHA256 query parameter.
     {
@@ -208,4 +202,4 @@ export const twilio: Provider = {
   note: anyFramework('Twilio signs the URL it called and the form parameters',
     'Pass url exactly as configured at Twilio (scheme, host, path and query), and the raw form body: behind a proxy, rebuild https from ' +
       'X-Forwarded-Proto. JSON bodies are signed through the bodySHA256 query parameter.')
-}
+})

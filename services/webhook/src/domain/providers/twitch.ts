@@ -1,7 +1,7 @@
 import { HMAC_SHA256 } from '../algorithms.js'
 import { hmac } from '../digest.js'
-import { anyFramework, check, prefixed, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS, type Check } from '../types.js'
+import { defineProvider, anyFramework, check, prefixed, readHeader, type ProviderContext, type SignatureRead } from '../provider.js'
+import type { Check } from '../types.js'
 import { readFramedHeader, type Framing } from './framing.js'
 
 const SIGNATURE = 'Twitch-Eventsub-Message-Signature'
@@ -36,30 +36,20 @@ function read (ctx: ProviderContext): SignatureRead {
   }
 }
 
-export const twitch: Provider = {
+export const twitch = defineProvider({
   id: 'twitch',
   replayProtected: true,
-  info: {
-    provider: 'twitch',
-    name: 'Twitch EventSub',
-    signature_scheme: 'hmac-sha256-hex',
-    signature_headers: [SIGNATURE],
-    timestamp_header: TIMESTAMP,
-    replay_protected: true,
-    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-    signed_content: `<${ID}><${TIMESTAMP}><raw body>, concatenated as sent (the timestamp in RFC 3339); header value sha256=<hex HMAC-SHA256>; ` +
-      'Twitch\'s documentation rejects messages older than 10 minutes (pass tolerance_seconds: 600 to do the same)',
-    secret_format: 'the secret given when the EventSub subscription was created (10 to 100 ASCII characters), used as UTF-8 bytes; ' +
-      'not the app\'s client secret or an access token',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'Twitch EventSub',
+  scheme: 'hmac-sha256-hex',
+  signatureHeaders: [SIGNATURE],
+  timestampHeader: TIMESTAMP,
+  signedContent: `<${ID}><${TIMESTAMP}><raw body>, concatenated as sent (the timestamp in RFC 3339); header value sha256=<hex HMAC-SHA256>; ` +
+    'Twitch\'s documentation rejects messages older than 10 minutes (pass tolerance_seconds: 600 to do the same)',
+  secretFormat: 'the secret given when the EventSub subscription was created (10 to 100 ASCII characters), used as UTF-8 bytes; ' +
+    'not the app\'s client secret or an access token',
   algorithm: HMAC_SHA256,
   detection: { headers: [SIGNATURE.toLowerCase()] },
-  scheme: () => 'hmac-sha256-hex',
   read,
-  extraChecks: () => [],
   sign ({ body, secret, timestamp, id }) {
     const time = `${new Date(timestamp * 1000).toISOString().slice(0, 19)}.123456789Z`
     return {
@@ -78,4 +68,4 @@ export const twitch: Provider = {
   }],
   note: anyFramework('Twitch signs "<message id><timestamp><body>" concatenated',
     'Pass Twitch-Eventsub-Message-Id and Twitch-Eventsub-Message-Timestamp exactly as received; the timestamp stays in RFC 3339 with its nanoseconds.')
-}
+})

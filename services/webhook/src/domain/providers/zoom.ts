@@ -1,7 +1,6 @@
 import { HMAC_SHA256 } from '../algorithms.js'
 import { hmac } from '../digest.js'
-import { anyFramework, check, prefixed, readHeader, type Provider, type ProviderContext, type SignatureRead } from '../provider.js'
-import { DEFAULT_TOLERANCE_SECONDS } from '../types.js'
+import { defineProvider, anyFramework, check, prefixed, readHeader, type ProviderContext, type SignatureRead } from '../provider.js'
 import { readFramedHeader, type Framing } from './framing.js'
 
 const SIGNATURE = 'x-zm-signature'
@@ -24,28 +23,19 @@ function read (ctx: ProviderContext): SignatureRead {
   }
 }
 
-export const zoom: Provider = {
+export const zoom = defineProvider({
   id: 'zoom',
   replayProtected: true,
-  info: {
-    provider: 'zoom',
-    name: 'Zoom',
-    signature_scheme: 'hmac-sha256-hex',
-    signature_headers: [SIGNATURE],
-    timestamp_header: TIMESTAMP,
-    replay_protected: true,
-    default_tolerance_seconds: DEFAULT_TOLERANCE_SECONDS,
-    signed_content: 'v0:<x-zm-request-timestamp>:<raw body>; header value v0=<hex HMAC-SHA256>; ' +
-      'the endpoint.url_validation challenge is answered with an HMAC of its plainToken, not verified here',
-    secret_format: 'the app\'s Secret Token (Features > Access > Secret Token), used as UTF-8 bytes; ' +
-      'not the deprecated Verification Token, the client secret or an access token',
-    key_format: 'utf8',
-    aliases: [],
-    requires_url: false
-  },
+  name: 'Zoom',
+  scheme: 'hmac-sha256-hex',
+  signatureHeaders: [SIGNATURE],
+  timestampHeader: TIMESTAMP,
+  signedContent: 'v0:<x-zm-request-timestamp>:<raw body>; header value v0=<hex HMAC-SHA256>; ' +
+    'the endpoint.url_validation challenge is answered with an HMAC of its plainToken, not verified here',
+  secretFormat: 'the app\'s Secret Token (Features > Access > Secret Token), used as UTF-8 bytes; ' +
+    'not the deprecated Verification Token, the client secret or an access token',
   algorithm: HMAC_SHA256,
   detection: { headers: [SIGNATURE], telltales: [TIMESTAMP] },
-  scheme: () => 'hmac-sha256-hex',
   read,
   extraChecks: (ctx) => [check('idempotency_key', 'skipped', ctx.headers.has('x-zm-trackingid')
     ? 'x-zm-trackingid names this delivery; the payload\'s event and event_ts identify the event to deduplicate on'
@@ -62,4 +52,4 @@ export const zoom: Provider = {
   }],
   note: anyFramework('Zoom signs "v0:<x-zm-request-timestamp>:<body>" with the app\'s Secret Token',
     'The Secret Token is on the app\'s Feature page; the deprecated Verification Token and the OAuth client secret never match.')
-}
+})

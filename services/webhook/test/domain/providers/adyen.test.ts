@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { PROVIDERS } from '../../../src/domain/providers/index.js'
 import { hmacValidator as HmacValidator } from '@adyen/api-library'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -34,7 +35,7 @@ describe('adyen', () => {
   })
 
   it('gives as its replay vector the published vector of Adyen\'s libraries, and refuses it changed', () => {
-    const [vector] = replayTestVectors('adyen')
+    const [vector] = replayTestVectors(PROVIDERS.adyen)
     const published = JSON.parse(vector.payload).notificationItems[0].NotificationRequestItem
     expect(vector.secret).toBe('DFB1EB5485895CFA84146406857104ABB4CBCABDC8AAF103A624C8F6A3EAAB00')
     expect(published.additionalData.hmacSignature).toBe('Ny9gS2veKo5E4w8/OL6xz1/wvT/hYkAXy1xNc/QvO4I=')

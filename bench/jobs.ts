@@ -1,0 +1,153 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Redis } from 'ioredis'
+import { ROOT, type BenchReport } from './harness.js'
+
+// `pnpm bench jobs`: 10,000 brand profiles as one job, worked by 1 and by 2 worker processes (node
+// services/brand/dist/worker.js), of fixture sites that answer after 100 ms; and the p99 latency of single profile
+// calls made while the job runs, next to the same calls on the idle service. Every site has an address of its own in
+// 127.0.0.0/8, so nothing is served from the profile cache and no host is held back by politeness.
+
+const ITEMS = Number(process.env.BENCH_JOB_ITEMS ?? 10_000)
+const LATENCY_MS = 100
+const CONCURRENCY = 16
+const SINGLE_CALLS = 200
+const REDIS_PORT = 7220
+const API_PORT = 7221
+const KEY = 'bench-jobs-key'
+const BRAND = join(ROOT, 'services', 'brand', 'dist')
+
+const siteAddress = (n: number, block: number) => `127.${block}.${Math.floor(n / 250)}.${(n % 250) + 1}`
+
+async function fixtureSites (): Promise<Server> {
+  // 0.0.0.0: one socket answers every 127.x.y.z address (Linux routes all of 127.0.0.0/8 to loopback)
+  const server = createServer((request, response) => {
+    if (request.url !== '/') {
+      response.writeHead(404).end()
+      return
+    }
+    setTimeout(() => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      response.end(`<!doctype html><title>Site ${request.headers.host ?? ''} | Home</title><meta name="description" content="A fixture site">`)
+    }, LATENCY_MS)
+  })
+  server.listen(0, '0.0.0.0')
+  await once(server, 'listening')
+  return server
+}
+
+function start (file: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--enable-source-maps', file], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+      API_KEYS: `${KEY}:100000000`,
+      UNSAFE_FETCH_ALLOW_CIDRS: '127.0.0.0/8',
+      LOG_LEVEL: 'warn',
+      JOBS_HOST_CONCURRENCY: '4',
+      WORKER_CONCURRENCY: String(CONCURRENCY),
+      ...env
+    }
+  })
+}
+
+async function stop (child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill('SIGTERM')
+  await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))])
+}
+
+async function waitForUrl (url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await sleep(100)
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+const api = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${API_PORT}${path}`, {
+  ...init, headers: { 'x-api-key': KEY, 'content-type': 'application/json', ...init.headers }
+})
+
+/** p99 of `calls` single profile calls, four at a time, each of a site never profiled before. */
+async function singleCallP99 (sitePort: number, block: number): Promise<number> {
+  const latencies: number[] = []
+  let next = 0
+  await Promise.all(Array.from({ length: 4 }, async () => {
+    while (next < SINGLE_CALLS) {
+      const n = next++
+      const started = performance.now()
+      const response = await api('/v1/domain/profile', { method: 'POST', body: JSON.stringify({ domain: `http://${siteAddress(n, block)}:${sitePort}/` }) })
+      await response.arrayBuffer()
+      if (response.status !== 200) throw new Error(`single call answered ${response.status}`)
+      latencies.push(performance.now() - started)
+    }
+  }))
+  latencies.sort((a, b) => a - b)
+  return Math.round(latencies[Math.floor(latencies.length * 0.99) - 1])
+}
+
+async function runJob (sitePort: number, workers: number, block: number, redis: Redis): Promise<{ itemsPerSecond: number, p99Busy: number, bytes: number }> {
+  const children = Array.from({ length: workers }, (_, i) => start(join(BRAND, 'worker.js'), { WORKER_METRICS_PORT: String(7230 + i) }))
+  await Promise.all(children.map(async (_, i) => await waitForUrl(`http://127.0.0.1:${7230 + i}/health`)))
+  const domains = Array.from({ length: ITEMS }, (_, n) => `http://${siteAddress(n, block)}:${sitePort}/`)
+  const started = performance.now()
+  const created = await (await api('/v1/domain/profile/jobs', { method: 'POST', body: JSON.stringify({ domains }) })).json() as { id: string }
+  const finished = (async () => {
+    for (;;) {
+      const job = await (await api(`/v1/domain/profile/jobs/${created.id}`)).json() as { status: string, failed: number }
+      if (job.status === 'completed') {
+        if (job.failed > 0) throw new Error(`${job.failed} items failed`)
+        return (performance.now() - started) / 1000
+      }
+      await sleep(250)
+    }
+  })()
+  // the single calls run once the job is under way, on other sites
+  await sleep(2000)
+  const p99Busy = await singleCallP99(sitePort, block + 100)
+  const seconds = await finished
+  let bytes = 0
+  const chunks = await redis.keys(`{jobs:brand}:job:${created.id}:chunk:*`)
+  for (const key of chunks) bytes += Number(await redis.memory('USAGE', key))
+  await Promise.all(children.map(stop))
+  return { itemsPerSecond: Math.round(ITEMS / seconds), p99Busy, bytes }
+}
+
+export async function run (): Promise<BenchReport[]> {
+  const redis = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'])
+  const sites = await fixtureSites()
+  const sitePort = (sites.address() as AddressInfo).port
+  const apiProcess = start(join(BRAND, 'main.js'), { PORT: String(API_PORT), JOBS_INLINE_WORKER: 'false' })
+  const client = new Redis(`redis://127.0.0.1:${REDIS_PORT}`)
+  try {
+    await waitForUrl(`http://127.0.0.1:${API_PORT}/ready`)
+    // the first profile of a process compiles its parser: not part of any figure
+    await singleCallP99(sitePort, 250)
+    const p99Idle = await singleCallP99(sitePort, 1)
+    const one = await runJob(sitePort, 1, 2, client)
+    const two = await runJob(sitePort, 2, 4, client)
+    const perTenThousand = Math.round(one.bytes / ITEMS * 10_000 / 1024 / 1024 * 10) / 10
+    return [
+      { name: `${ITEMS} profiles, 1 worker process (WORKER_CONCURRENCY ${CONCURRENCY})`, value: one.itemsPerSecond, unit: 'items/s', pass: true },
+      { name: `${ITEMS} profiles, 2 worker processes`, value: two.itemsPerSecond, unit: 'items/s', pass: two.itemsPerSecond > one.itemsPerSecond },
+      { name: 'single profile call p99, idle service', value: p99Idle, unit: 'ms', pass: true },
+      { name: 'single profile call p99, while the job runs on 1 worker', value: one.p99Busy, unit: 'ms', pass: true },
+      { name: 'single profile call p99, while the job runs on 2 workers', value: two.p99Busy, unit: 'ms', pass: true },
+      { name: 'Redis memory of the results (gzip per chunk), per 10,000 profiles', value: perTenThousand, unit: 'MiB', pass: true }
+    ]
+  } finally {
+    client.disconnect()
+    await stop(apiProcess)
+    sites.close()
+    redis.kill('SIGKILL')
+  }
+}

@@ -1,0 +1,48 @@
+import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { Webhook } from 'standardwebhooks'
+import type { JobStatus } from './types.js'
+
+export type CallbackType = 'job.completed' | 'job.cancelled'
+
+export interface SignedDelivery {
+  body: string
+  headers: Record<string, string>
+}
+
+/**
+ * The body and Standard Webhooks headers of one delivery. The message id is the same on every retry (receivers
+ * de-duplicate on it); the timestamp is the attempt's, as the specification asks.
+ */
+export function signDelivery (secret: string, type: CallbackType, status: JobStatus, now: Date): SignedDelivery {
+  const id = `msg_${status.id}`
+  const body = JSON.stringify({ type, data: status })
+  const signature = new Webhook(secret).sign(id, now, body)
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signature
+    }
+  }
+}
+
+export type DeliveryOutcome = 'delivered' | 'rejected' | 'unreachable' | 'not_allowed'
+
+/** POSTs one delivery through the SSRF-safe fetcher; only a 2xx is `delivered`. Redirects are not followed. */
+export async function deliver (fetcher: Pick<SafeFetcher, 'fetch'>, url: string, delivery: SignedDelivery, timeoutMs = 10_000): Promise<DeliveryOutcome> {
+  try {
+    const response = await fetcher.fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body, timeoutMs, maxBytes: 4096 })
+    return response.status >= 200 && response.status < 300 ? 'delivered' : 'rejected'
+  } catch (error) {
+    if (error instanceof FetchError && error.code === 'FETCH_ERR_BLOCKED') return 'not_allowed'
+    return 'unreachable'
+  }
+}
+
+/** 5 s, doubling to an hour, then hourly: the attempts of 24 hours. */
+export const CALLBACK_ATTEMPTS = 33
+export function callbackBackoffMs (attemptsMade: number): number {
+  return Math.min(5000 * 2 ** Math.max(0, attemptsMade - 1), 3_600_000)
+}

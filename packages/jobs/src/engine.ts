@@ -1,0 +1,174 @@
+import { Queue, type JobsOptions } from 'bullmq'
+import { CALLBACK_ATTEMPTS, type CallbackType } from './callbacks.js'
+import { connectRedis, type RedisTarget } from './connection.js'
+import { JobStore, newJobId, statusOf, type JobRecord, type RedisConnection, type ResultsPage } from './job-store.js'
+import { jobsPrefix, JobKeys } from './keys.js'
+import { JobMetrics, type MetricsSink } from './metrics.js'
+import type { JobStatus } from './types.js'
+
+export const ITEMS_QUEUE = 'items'
+export const CALLBACKS_QUEUE = 'callbacks'
+// BullMQ's highest priority number
+const MAX_PRIORITY = 2_097_151
+const ADD_BATCH = 500
+
+export interface ChunkData {
+  job: string
+  chunk: number
+  start: number
+  inputs: string[]
+}
+
+export interface CallbackData {
+  job: string
+  type: CallbackType
+}
+
+export interface JobEngineOptions {
+  /** `brand`, `site`: names the hash-tagged prefix of every key. */
+  service: string
+  /** The hash-tagged key prefix; `{jobs:<service>}` unless given (tests keep theirs apart). */
+  prefix?: string
+  redis: RedisTarget
+  /** The path jobs live under, e.g. `/v1/domain/profile/jobs` (for `results_url`). */
+  jobsPath: string
+  retentionDays?: number
+  /** Inputs per chunk (one BullMQ job). */
+  chunkSize?: number
+  /** Attempts of a chunk whose processing failed (Redis away mid-write); a killed worker's chunk is stalled, not failed. */
+  chunkAttempts?: number
+  metrics?: MetricsSink | null
+  clock?: () => Date
+}
+
+export interface CreateJobInput {
+  owner: string
+  inputs: string[]
+  callbackUrl: string | null
+  windowId: string
+  id?: string
+}
+
+/**
+ * The jobs of one service on BullMQ. A job's inputs are split into chunks, one BullMQ job each, whose priority is
+ * their position in their job: every job's first chunk comes before any job's second, so a small job is never queued
+ * behind a large one (BullMQ's open-source priorities give round-robin between jobs, without BullMQ Pro's groups).
+ */
+export class JobEngine {
+  readonly keys: JobKeys
+  readonly store: JobStore
+  readonly items: Queue<ChunkData>
+  readonly callbacks: Queue<CallbackData>
+  readonly metrics: JobMetrics
+  readonly chunkSize: number
+  readonly clock: () => Date
+  readonly retentionSeconds: number
+  private readonly connections: RedisConnection[] = []
+
+  constructor (readonly options: JobEngineOptions) {
+    this.keys = new JobKeys(options.prefix ?? jobsPrefix(options.service))
+    this.chunkSize = options.chunkSize ?? 20
+    this.clock = options.clock ?? (() => new Date())
+    this.retentionSeconds = Math.round((options.retentionDays ?? 7) * 86400)
+    const client = this.connect('api')
+    this.store = new JobStore(client, this.keys, this.retentionSeconds)
+    const queueOptions = { connection: this.connect('api'), prefix: this.keys.prefix }
+    this.items = new Queue<ChunkData>(ITEMS_QUEUE, queueOptions)
+    this.callbacks = new Queue<CallbackData>(CALLBACKS_QUEUE, queueOptions)
+    // Redis away: commands fail and callers answer for it; the queues reconnect by themselves
+    for (const queue of [this.items, this.callbacks]) queue.on('error', () => {})
+    this.metrics = new JobMetrics(options.metrics ?? null)
+    this.metrics.exportQueueDepth(async () => await this.queueDepth())
+  }
+
+  /** A new connection of this engine, closed with it. */
+  connect (role: 'worker' | 'api'): RedisConnection {
+    const connection = connectRedis(this.options.redis, role)
+    connection.on('error', () => {}) // reconnection is ioredis's; the callers see failed commands
+    this.connections.push(connection)
+    return connection
+  }
+
+  resultsUrl (id: string): string {
+    return `${this.options.jobsPath}/${id}/results`
+  }
+
+  status (job: JobRecord): JobStatus {
+    return statusOf(job, this.resultsUrl(job.id))
+  }
+
+  async create (input: CreateJobInput): Promise<JobRecord> {
+    const job = await this.store.create({
+      id: input.id ?? newJobId(),
+      owner: input.owner,
+      total: input.inputs.length,
+      chunkSize: this.chunkSize,
+      callbackUrl: input.callbackUrl,
+      windowId: input.windowId
+    }, this.clock)
+    const options = (chunk: number): JobsOptions => ({
+      // the chunk's own id makes a repeated add a no-op
+      jobId: `${job.id}-${chunk}`,
+      priority: Math.min(chunk + 1, MAX_PRIORITY),
+      attempts: this.options.chunkAttempts ?? 20,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: true,
+      removeOnFail: { age: this.retentionSeconds }
+    })
+    for (let first = 0; first < job.chunks; first += ADD_BATCH) {
+      const batch = []
+      for (let chunk = first; chunk < Math.min(job.chunks, first + ADD_BATCH); chunk++) {
+        const start = chunk * this.chunkSize
+        const data = { job: job.id, chunk, start, inputs: input.inputs.slice(start, start + this.chunkSize) }
+        batch.push({ name: 'chunk', data, opts: options(chunk) })
+      }
+      await this.items.addBulk(batch)
+    }
+    this.metrics.count('jobs', 'created')
+    return job
+  }
+
+  /** The job when it exists and belongs to `owner`; another owner's job is as absent as a missing one. */
+  async get (id: string, owner: string): Promise<JobRecord | null> {
+    if (!/^job_[0-9a-f]{24}$/.test(id)) return null
+    const job = await this.store.get(id)
+    return job === null || job.owner !== owner ? null : job
+  }
+
+  async cancel (id: string, owner: string): Promise<{ job: JobRecord | null, refund: number }> {
+    if (!/^job_[0-9a-f]{24}$/.test(id)) return { job: null, refund: 0 }
+    const { status, refund } = await this.store.cancel(id, owner, this.clock())
+    if (status === 'missing') return { job: null, refund: 0 }
+    // only the call that cancelled it refunds and announces it: a repeated DELETE finds nothing left to refund
+    if (refund > 0) await this.finished(id, 'job.cancelled')
+    return { job: await this.store.get(id), refund }
+  }
+
+  async results (job: JobRecord, cursor: number, limit: number): Promise<ResultsPage> {
+    return await this.store.results(job, cursor, limit)
+  }
+
+  /** Counts a finished job and queues its callback, once (the callback's job id is the job's). */
+  async finished (id: string, type: CallbackType): Promise<void> {
+    this.metrics.count('jobs', type === 'job.completed' ? 'completed' : 'cancelled')
+    const job = await this.store.get(id)
+    if (job?.callbackUrl == null) return
+    await this.callbacks.add('callback', { job: id, type }, {
+      jobId: `cb-${id}`,
+      attempts: CALLBACK_ATTEMPTS,
+      backoff: { type: 'callback' },
+      removeOnComplete: true,
+      removeOnFail: { age: this.retentionSeconds }
+    })
+  }
+
+  async queueDepth (): Promise<Record<string, number>> {
+    const counts = await this.items.getJobCounts('waiting', 'prioritized', 'delayed', 'active')
+    return { waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0), delayed: counts.delayed ?? 0, active: counts.active ?? 0 }
+  }
+
+  async close (): Promise<void> {
+    await Promise.allSettled([this.items.close(), this.callbacks.close()])
+    await Promise.allSettled(this.connections.map(async (connection) => await connection.quit()))
+  }
+}

@@ -1,0 +1,16 @@
+// Every key of one service's jobs carries one hash tag, so BullMQ's scripts and ours each touch a single Redis
+// Cluster slot. The price is that one service's jobs live on one primary; the README says how much memory they need.
+
+/** The BullMQ prefix and the root of our own keys for a service, e.g. `{jobs:brand}`. */
+export function jobsPrefix (service: string): string {
+  return `{jobs:${service}}`
+}
+
+export class JobKeys {
+  constructor (readonly prefix: string) {}
+
+  job (id: string): string { return `${this.prefix}:job:${id}` }
+  chunk (id: string, chunk: number): string { return `${this.prefix}:job:${id}:chunk:${chunk}` }
+  idempotency (owner: string, keyHash: string): string { return `${this.prefix}:idem:${owner}:${keyHash}` }
+  host (host: string): string { return `${this.prefix}:host:${host}` }
+}

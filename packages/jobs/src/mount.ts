@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify'
+import type { SafeFetcher } from '@utility-apis/safe-fetch'
+import type { RedisTarget } from './connection.js'
+import { JobEngine } from './engine.js'
+import { jobRoutes, type JobRoutesOptions } from './routes/jobs.route.js'
+import { DEFAULT_JOBS_SETTINGS, type JobsSettings } from './settings.js'
+import type { ItemProcessor } from './types.js'
+import { startWorker } from './worker.js'
+
+export interface MountJobsOptions extends Omit<JobRoutesOptions, 'engine' | 'resolver'> {
+  service: string
+  /** REDIS_URL or REDIS_CLUSTER_NODES; null: the routes answer 503 jobs_need_redis. */
+  redis: RedisTarget | null
+  settings?: Partial<JobsSettings>
+  processor: ItemProcessor
+  /** The service's SSRF-safe fetcher: checks callback URLs and delivers callbacks. */
+  fetcher: SafeFetcher
+  /** Test knobs: chunk size and how soon a killed worker's chunk is redelivered. */
+  engine?: EngineKnobs
+}
+
+export interface EngineKnobs {
+  prefix?: string
+  chunkSize?: number
+  lockMs?: number
+  itemLeaseMs?: number
+}
+
+/**
+ * A service's job routes under `path`, on an engine of its own, with its worker in this process when
+ * JOBS_INLINE_WORKER is on. Everything is closed with the app.
+ */
+export async function mountJobs (app: FastifyInstance, options: MountJobsOptions): Promise<JobEngine | null> {
+  const settings = { ...DEFAULT_JOBS_SETTINGS, ...options.settings }
+  const engine = options.redis === null
+    ? null
+    : new JobEngine({
+      service: options.service,
+      redis: options.redis,
+      prefix: options.engine?.prefix,
+      jobsPath: options.path,
+      retentionDays: settings.retentionDays,
+      chunkSize: options.engine?.chunkSize,
+      metrics: app.metrics,
+      clock: options.clock
+    })
+  const worker = engine !== null && settings.inlineWorker
+    ? startWorker(engine, {
+      processor: options.processor,
+      resultField: options.names.resultField,
+      concurrency: settings.concurrency,
+      perHostConcurrency: settings.perHostConcurrency,
+      callbackFetcher: options.fetcher,
+      lockMs: options.engine?.lockMs,
+      itemLeaseMs: options.engine?.itemLeaseMs
+    })
+    : null
+  app.addHook('onClose', async () => {
+    await worker?.close()
+    await engine?.close()
+  })
+  await app.register(jobRoutes, { ...options, engine, resolver: options.fetcher })
+  return engine
+}

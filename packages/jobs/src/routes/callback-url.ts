@@ -1,0 +1,20 @@
+import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
+
+/** Why `callback_url` cannot receive callbacks, or null: a public http(s) URL without credentials. */
+export async function checkCallbackUrl (text: string, resolver: Pick<SafeFetcher, 'resolve'>): Promise<string | null> {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return 'callback_url must be an absolute http(s) URL'
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'callback_url must be an http(s) URL'
+  if (url.username !== '' || url.password !== '') return 'callback_url must not carry credentials'
+  try {
+    await resolver.resolve(url.hostname.replace(/^\[|\]$/g, ''))
+    return null
+  } catch (error) {
+    if (error instanceof FetchError && error.code === 'FETCH_ERR_BLOCKED') return 'callback_url resolves to an address that is not allowed'
+    return 'callback_url host could not be resolved'
+  }
+}

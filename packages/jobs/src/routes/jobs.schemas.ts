@@ -1,0 +1,86 @@
+import { Type, type TSchema } from '@sinclair/typebox'
+
+export const MAX_PAGE = 1000
+const STATES = ['queued', 'running', 'completed', 'cancelled']
+
+export interface JobSchemaNames {
+  /** PascalCase stem of the schema titles, e.g. `DomainProfile` gives `DomainProfileJobRequest`. */
+  stem: string
+  /** `domains`, `urls`. */
+  inputField: string
+  /** `profile`, `analysis`. */
+  resultField: string
+  maxInputs: number
+  input: TSchema
+  result: TSchema
+}
+
+const JobState = Type.Unsafe<'queued' | 'running' | 'completed' | 'cancelled'>({ type: 'string', enum: STATES })
+const Timestamp = Type.String({ format: 'date-time' })
+const NullableTimestamp = Type.Union([Timestamp, Type.Null()])
+
+export const CallbackUrlField = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'Receives `{"type": "job.completed"|"job.cancelled", "data": <the job status>}` signed per Standard Webhooks ' +
+    'with the job\'s `callback_secret`, retried with backoff for 24 h until it answers 2xx. Must be a public http(s) URL.'
+})
+
+/** The schemas of one service's jobs, titled after `stem`. */
+export function jobSchemas (names: JobSchemaNames) {
+  const request = Type.Object({
+    [names.inputField]: Type.Array(names.input, {
+      minItems: 1,
+      maxItems: names.maxInputs,
+      description: `1 to ${names.maxInputs.toLocaleString('en-US')} inputs, each checked up front; one unit of quota each.`
+    }),
+    callback_url: Type.Optional(CallbackUrlField)
+  }, { title: `${names.stem}JobRequest`, additionalProperties: false })
+
+  const created = Type.Object({
+    id: Type.String({ description: 'The job id, in `Location` too.' }),
+    status: JobState,
+    total: Type.Integer({ description: 'Inputs in the job; the units of quota reserved.' }),
+    created_at: Timestamp,
+    callback_secret: Type.Optional(Type.String({
+      description: 'The `whsec_` secret the callbacks are signed with: shown here only, never logged. Present with `callback_url`.'
+    }))
+  }, { title: `${names.stem}JobCreated` })
+
+  const status = Type.Object({
+    id: Type.String(),
+    status: JobState,
+    total: Type.Integer(),
+    done: Type.Integer({ description: 'Items finished, failed ones included.' }),
+    failed: Type.Integer({ description: 'Items finished with an error (`ok: false`).' }),
+    created_at: Timestamp,
+    started_at: NullableTimestamp,
+    finished_at: NullableTimestamp,
+    results_url: Type.String()
+  }, { title: `${names.stem}JobStatus` })
+
+  const line = Type.Object({
+    index: Type.Integer({ description: 'Position of the input in the request, from 0.' }),
+    input: Type.String(),
+    ok: Type.Boolean(),
+    [names.resultField]: Type.Optional(names.result),
+    error: Type.Optional(Type.Object({
+      status: Type.Integer({ description: 'The status the single call would have answered: 400 address not allowed, 500 internal error.' }),
+      detail: Type.String()
+    }))
+  }, { title: `${names.stem}JobResult` })
+
+  const results = Type.Object({
+    results: Type.Array(line, { description: 'In input order.' }),
+    next_cursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'Pass as `cursor` for the next page; null once the job is finished and every result was read.'
+    })
+  }, { title: `${names.stem}JobResults` })
+
+  const params = Type.Object({ id: Type.String({ maxLength: 64 }) })
+  const query = Type.Object({
+    cursor: Type.Optional(Type.String({ pattern: '^[0-9]{1,6}$', description: 'From `next_cursor` of the previous page.' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 100 }))
+  })
+  return { request, created, status, line, results, params, query }
+}

@@ -1,0 +1,80 @@
+// The Lua scripts that make results and charges exactly-once on top of BullMQ's at-least-once delivery: a chunk's
+// results are written with a set-if-absent, and the job's counters move only when that write created the slot, in
+// the same script, so a redelivered chunk can neither count twice nor land after a cancellation. Chunk keys are
+// named from KEYS[1] inside the scripts; they share its hash tag, so they are on its Cluster slot.
+
+// Keeps a finished job's results as long as its record: RETENTION from the moment it finished.
+const EXTEND_CHUNKS = `
+local function extend_chunks (job, chunks, ttl)
+  for i = 0, chunks - 1 do redis.call('EXPIRE', job .. ':chunk:' .. i, ttl) end
+  redis.call('EXPIRE', job, ttl)
+end
+`
+
+/** KEYS: job. ARGV: ttl seconds, then field/value pairs. 1 when created, 0 when the id exists. */
+export const CREATE_JOB = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local fields = {}
+for i = 2, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(fields))
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+return 1
+`
+
+/** KEYS: job, chunk. ARGV: now. The job's status before this chunk (a queued job becomes running), or `written`. */
+export const BEGIN_CHUNK = `
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return 'missing' end
+if redis.call('EXISTS', KEYS[2]) == 1 then return 'written' end
+if status == 'queued' then
+  redis.call('HSET', KEYS[1], 'status', 'running', 'started_at', ARGV[1])
+end
+return status
+`
+
+/**
+ * KEYS: job, chunk. ARGV: compressed results, items, failed items, now, ttl seconds.
+ * `written`, `completed` (this chunk finished the job), `duplicate` (already written) or `cancelled`/`missing`.
+ */
+export const WRITE_CHUNK = EXTEND_CHUNKS + `
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return 'missing' end
+if status == 'cancelled' then return 'cancelled' end
+if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'EX', ARGV[5]) then return 'duplicate' end
+local done = redis.call('HINCRBY', KEYS[1], 'done', ARGV[2])
+redis.call('HINCRBY', KEYS[1], 'failed', ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+if done >= tonumber(redis.call('HGET', KEYS[1], 'total')) then
+  redis.call('HSET', KEYS[1], 'status', 'completed', 'finished_at', ARGV[4])
+  extend_chunks(KEYS[1], tonumber(redis.call('HGET', KEYS[1], 'chunks')), ARGV[5])
+  return 'completed'
+end
+return 'written'
+`
+
+/**
+ * KEYS: job. ARGV: owner, now, ttl seconds. {status, units to refund}: only the call that cancels a queued or
+ * running job refunds, and it refunds every item whose results were not written (those never will be).
+ */
+export const CANCEL_JOB = EXTEND_CHUNKS + `
+local job = redis.call('HMGET', KEYS[1], 'status', 'owner', 'total', 'done', 'chunks')
+if not job[1] or job[2] ~= ARGV[1] then return {'missing', 0} end
+if job[1] == 'completed' or job[1] == 'cancelled' then return {job[1], 0} end
+redis.call('HSET', KEYS[1], 'status', 'cancelled', 'finished_at', ARGV[2])
+extend_chunks(KEYS[1], tonumber(job[5]), ARGV[3])
+return {'cancelled', tonumber(job[3]) - tonumber(job[4])}
+`
+
+/**
+ * KEYS: the host's lease set. ARGV: token, lease ms, limit. 1 when a lease was taken. Leases expire, so a worker
+ * killed while holding one frees it after `lease ms`; Redis's own clock times them, not the workers' clocks.
+ */
+export const ACQUIRE_HOST = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`

@@ -1,0 +1,59 @@
+type Env = Record<string, string | undefined>
+
+/** The jobs variables, read once at start-up by main.ts and worker.ts. */
+export interface JobsSettings {
+  /** JOBS_INLINE_WORKER=true: the API process works jobs too (the quickstart, docker-compose). */
+  inlineWorker: boolean
+  /** WORKER_CONCURRENCY: items one worker process works on at the same time. */
+  concurrency: number
+  /** JOB_RETENTION_DAYS: how long a job and its results are kept. */
+  retentionDays: number
+  /** JOBS_HOST_CONCURRENCY: items of one host worked on at the same time across all workers. */
+  perHostConcurrency: number
+}
+
+export const DEFAULT_JOBS_SETTINGS: JobsSettings = { inlineWorker: false, concurrency: 16, retentionDays: 7, perHostConcurrency: 4 }
+
+function whole (env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim()
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new Error(`Invalid configuration: ${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
+  }
+  return Number(raw)
+}
+
+export function jobsSettingsFromEnv (env: Env): JobsSettings {
+  const inline = env.JOBS_INLINE_WORKER?.trim() ?? ''
+  if (!['', 'true', 'false'].includes(inline)) {
+    throw new Error(`Invalid configuration: JOBS_INLINE_WORKER must be "true" or "false", got "${inline}"`)
+  }
+  return {
+    inlineWorker: inline === 'true',
+    concurrency: whole(env, 'WORKER_CONCURRENCY', DEFAULT_JOBS_SETTINGS.concurrency, 1, 1000),
+    retentionDays: whole(env, 'JOB_RETENTION_DAYS', DEFAULT_JOBS_SETTINGS.retentionDays, 1, 365),
+    perHostConcurrency: whole(env, 'JOBS_HOST_CONCURRENCY', DEFAULT_JOBS_SETTINGS.perHostConcurrency, 1, 100)
+  }
+}
+
+/** What only a worker process reads besides the jobs variables. */
+export interface WorkerSettings {
+  /** WORKER_METRICS_PORT: where the worker serves /health and /metrics. */
+  metricsPort: number
+  /** JOBS_PREFIX: the jobs' key prefix, `{jobs:<service>}` unless set (tests keep theirs apart). */
+  prefix: string | undefined
+  /** JOBS_LOCK_MS: how long a chunk's lock lasts; a killed worker's chunk moves on after it. */
+  lockMs: number
+}
+
+export function workerSettingsFromEnv (env: Env): WorkerSettings {
+  const prefix = env.JOBS_PREFIX?.trim()
+  if (prefix !== undefined && prefix !== '' && !/^\{[A-Za-z0-9:_-]{1,64}\}$/.test(prefix)) {
+    throw new Error(`Invalid configuration: JOBS_PREFIX must be a hash tag such as {jobs:brand}, got "${prefix}"`)
+  }
+  return {
+    metricsPort: whole(env, 'WORKER_METRICS_PORT', 9464, 1, 65535),
+    prefix: prefix === '' ? undefined : prefix,
+    lockMs: whole(env, 'JOBS_LOCK_MS', 30_000, 1000, 600_000)
+  }
+}

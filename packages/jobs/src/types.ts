@@ -1,0 +1,29 @@
+export type JobState = 'queued' | 'running' | 'completed' | 'cancelled'
+
+/** What a job's owner sees of it (GET .../jobs/{id} and the callback's `data`). */
+export interface JobStatus {
+  id: string
+  status: JobState
+  total: number
+  done: number
+  failed: number
+  created_at: string
+  started_at: string | null
+  finished_at: string | null
+  results_url: string
+}
+
+/** One input's outcome: the single-call answer, or the error status and detail that call would have answered. */
+export type ItemOutcome =
+  | { ok: true, value: unknown }
+  | { ok: false, error: { status: number, detail: string } }
+
+/** One line of a job's results, with the answer under the service's own name (`profile`, `analysis`). */
+export type ResultLine = { index: number, input: string, ok: boolean } & Record<string, unknown>
+
+/** What a service plugs into the engine: how to run one input, exactly as its single-call endpoint does. */
+export interface ItemProcessor {
+  /** The host whose politeness budget the input spends, or null for none (an input that fails validation). */
+  hostOf: (input: string) => string | null
+  run: (input: string, signal: AbortSignal) => Promise<ItemOutcome>
+}

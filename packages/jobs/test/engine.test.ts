@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { JobEngine } from '../src/engine.js'
+import { startWorker, type JobWorker } from '../src/worker.js'
+import { REDIS_URL, testEngine, trackingProcessor, until } from './helpers.js'
+
+const closing: Array<JobEngine | JobWorker> = []
+const fetcher = { fetch: async () => { throw new Error('no callbacks in these tests') } }
+
+function engine (chunkSize = 4): JobEngine {
+  const created = testEngine({ chunkSize })
+  closing.push(created)
+  return created
+}
+
+function worker (jobs: JobEngine, processor: ReturnType<typeof trackingProcessor>['processor'], concurrency: number, perHost = 2): JobWorker {
+  const started = startWorker(jobs, { processor, resultField: 'thing', concurrency, perHostConcurrency: perHost, callbackFetcher: fetcher })
+  closing.unshift(started)
+  return started
+}
+
+afterEach(async () => {
+  for (const item of closing.splice(0)) await item.close()
+})
+
+describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () => {
+  it('works at most JOBS_HOST_CONCURRENCY items of one host at once across worker processes, others alongside', async () => {
+    const jobs = engine(1)
+    const tracking = trackingProcessor(100)
+    worker(jobs, tracking.processor, 6)
+    worker(jobs, tracking.processor, 6)
+    const inputs = [...Array.from({ length: 16 }, (_, i) => `busy.test/${i}`), ...Array.from({ length: 8 }, (_, i) => `quiet${i}.test/`)]
+    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w' })
+    await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed')
+    expect(tracking.peak.get('busy.test')).toBe(2)
+    expect(tracking.peakAll()).toBeGreaterThan(2)
+  })
+
+  it('writes a chunk delivered twice once: the second write changes no counter', async () => {
+    const jobs = engine(2)
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
+    const lines = [{ index: 0, input: 'a', ok: true, thing: 1 }, { index: 1, input: 'b', ok: false, error: { status: 500, detail: 'x' } }]
+    expect(await jobs.store.writeChunk(job.id, 0, lines, new Date())).toBe('written')
+    expect(await jobs.store.writeChunk(job.id, 0, lines, new Date())).toBe('duplicate')
+    expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 2, failed: 1, status: 'queued' })
+    expect(await jobs.store.writeChunk(job.id, 1, [{ index: 2, input: 'c', ok: true, thing: 3 }], new Date())).toBe('completed')
+    expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 3, failed: 1, status: 'completed' })
+  })
+
+  it('keeps a finished job and its results for the retention period from its end, then Redis deletes them', async () => {
+    const jobs = engine(2)
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
+    await jobs.store.writeChunk(job.id, 0, [{ index: 0, input: 'a', ok: true }, { index: 1, input: 'b', ok: true }], new Date())
+    await jobs.store.writeChunk(job.id, 1, [{ index: 2, input: 'c', ok: true }], new Date())
+    const redis = jobs.connect('api')
+    for (const key of [jobs.keys.job(job.id), jobs.keys.chunk(job.id, 0), jobs.keys.chunk(job.id, 1)]) {
+      const ttl = await redis.ttl(key)
+      expect(ttl, key).toBeGreaterThan(7 * 86400 - 60)
+      expect(ttl, key).toBeLessThanOrEqual(7 * 86400)
+    }
+  })
+
+  it('pages a running job up to its first unfinished chunk, and a cancelled one past the chunks that never ran', async () => {
+    const jobs = engine(2)
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c', 'd', 'e', 'f'], callbackUrl: null, windowId: 'w' })
+    const line = (index: number) => ({ index, input: 'abcdef'[index], ok: true, thing: index })
+    await jobs.store.writeChunk(job.id, 0, [line(0), line(1)], new Date())
+    await jobs.store.writeChunk(job.id, 2, [line(4), line(5)], new Date())
+    const running = await jobs.results((await jobs.get(job.id, 'o'))!, 0, 10)
+    expect(running.results.map((r) => r.index)).toEqual([0, 1])
+    expect(running.nextCursor).toBe(2)
+    await jobs.cancel(job.id, 'o')
+    const cancelled = await jobs.results((await jobs.get(job.id, 'o'))!, 0, 10)
+    expect(cancelled.results.map((r) => r.index)).toEqual([0, 1, 4, 5])
+    expect(cancelled.nextCursor).toBeNull()
+    const paged = await jobs.results((await jobs.get(job.id, 'o'))!, 1, 2)
+    expect(paged.results.map((r) => r.index)).toEqual([1, 4])
+    expect(paged.nextCursor).toBe(5)
+  })
+
+  it('stops a cancelled job: items not started never run, the refund is every unwritten item, once', async () => {
+    const jobs = engine(2)
+    const tracking = trackingProcessor(100)
+    worker(jobs, tracking.processor, 2)
+    const inputs = Array.from({ length: 40 }, (_, i) => `h${i}.test/`)
+    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w' })
+    await until(async () => await jobs.get(job.id, 'o'), (record) => (record?.done ?? 0) >= 4)
+    const { job: cancelled, refund } = await jobs.cancel(job.id, 'o')
+    expect(cancelled?.status).toBe('cancelled')
+    expect(refund).toBe(40 - cancelled!.done)
+    expect((await jobs.cancel(job.id, 'o')).refund).toBe(0)
+    expect((await jobs.cancel(job.id, 'someone else')).job).toBeNull()
+    const runsAtCancel = tracking.runs.length
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    // the two chunks in flight may finish their current item; nothing else starts, nothing more is written
+    expect(tracking.runs.length).toBeLessThanOrEqual(runsAtCancel + 2)
+    expect(await jobs.get(job.id, 'o')).toMatchObject({ status: 'cancelled', done: cancelled!.done })
+  })
+})

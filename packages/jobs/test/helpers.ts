@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { JobEngine } from '../src/engine.js'
+import type { ItemProcessor } from '../src/types.js'
+
+export const REDIS_URL = process.env.REDIS_URL
+
+export function testEngine (options: { chunkSize?: number } = {}): JobEngine {
+  return new JobEngine({
+    service: 'test',
+    prefix: `{jobs-test-${randomBytes(6).toString('hex')}}`,
+    redis: REDIS_URL as string,
+    jobsPath: '/v1/things/jobs',
+    chunkSize: options.chunkSize ?? 4
+  })
+}
+
+/** Inputs `host/n`; each item takes `ms` and is tracked: how many of a host run at once, and every run. */
+export function trackingProcessor (ms: number) {
+  const active = new Map<string, number>()
+  const peak = new Map<string, number>()
+  const runs: string[] = []
+  let activeAll = 0
+  let peakAll = 0
+  const processor: ItemProcessor = {
+    hostOf: (input) => input.split('/')[0],
+    run: async (input) => {
+      const host = input.split('/')[0]
+      runs.push(input)
+      active.set(host, (active.get(host) ?? 0) + 1)
+      peak.set(host, Math.max(peak.get(host) ?? 0, active.get(host) ?? 0))
+      peakAll = Math.max(peakAll, ++activeAll)
+      await sleep(ms)
+      active.set(host, (active.get(host) ?? 0) - 1)
+      activeAll--
+      return { ok: true, value: { echo: input } }
+    }
+  }
+  return { processor, peak, runs, peakAll: () => peakAll }
+}
+
+export async function until<T> (read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`not done after ${timeoutMs} ms: ${JSON.stringify(value)}`)
+    await sleep(50)
+  }
+}

@@ -1,0 +1,103 @@
+// Fixture pages on real HTTP servers: a well-behaved site on 127.0.0.1 (allow-listed in the tests' policy) and a
+// "private" server on 127.0.0.2 that no render may ever reach, counting every connection it gets.
+import { once } from 'node:events'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+
+export interface Fixture {
+  origin: string
+  /** TCP connections accepted, WebSocket upgrades included */
+  connections: number
+  /** request paths seen, in order */
+  paths: string[]
+  close: () => Promise<void>
+}
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void
+
+export async function startFixture (handler: Handler, host = '127.0.0.1'): Promise<Fixture> {
+  const sockets = new Set<Socket>()
+  const server: Server = createServer((request, response) => {
+    fixture.paths.push(request.url ?? '/')
+    handler(request, response)
+  })
+  server.on('connection', (socket) => {
+    fixture.connections++
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  server.on('upgrade', (_request, socket) => { socket.destroy() })
+  server.listen(0, host)
+  await once(server, 'listening')
+  const fixture: Fixture = {
+    origin: `http://${host}:${(server.address() as AddressInfo).port}`,
+    connections: 0,
+    paths: [],
+    async close () {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  }
+  return fixture
+}
+
+const page = (head: string, body: string): string => `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`
+
+export const STATIC_TEXT = 'Plain pages need no script to be read by every crawler.'
+
+/** The pages; `privateOrigin` is the 127.0.0.2 server the hostile pages aim at. */
+export function sitePages (privateOrigin: () => string): Handler {
+  const routes: Record<string, () => [string, string]> = {
+    '/static': () => ['text/html', page('<title>Static</title>', `<main><h1>Static</h1><p>${STATIC_TEXT}</p></main>`)],
+    '/shell': () => ['text/html', page('<title>Loading</title>', '<div id="app"></div><script src="/app.js"></script>')],
+    '/app.js': () => ['text/javascript', `fetch('/api/content.json').then((r) => r.json()).then((c) => {
+      document.title = c.title
+      document.getElementById('app').innerHTML = '<nav><a href="/docs">Docs</a></nav><h1>' + c.title + '</h1><p>' + c.text + '</p>'
+    })`],
+    '/api/content.json': () => ['application/json', JSON.stringify({ title: 'Rendered shell', text: 'Text that only exists once the script ran.' })],
+    '/ssr-canonical': () => ['text/html', page('<title>Server rendered</title>',
+      '<h1>Server rendered</h1><script>const l = document.createElement("link"); l.rel = "canonical"; l.href = "/canonical-from-script"; ' +
+      'document.head.appendChild(l)</script>')],
+    '/to-static': () => ['redirect', '/static'],
+    '/loop': () => ['text/html', page('<title>Loop</title>', '<p>before the loop</p><script>for (;;) {}</script>')],
+    '/alert': () => ['text/html', page('<title>Alert</title>', '<script>for (;;) alert("again")</script>')],
+    '/hog': () => ['text/html', page('<title>Hog</title>', '<script>const a = []; for (;;) a.push(new Array(1e6).fill(Math.random()))</script>')],
+    '/flood': () => ['text/html', page('<title>Flood</title>', '<script>for (let i = 0; i < 10000; i++) fetch("/n/" + i).catch(() => {})</script>')],
+    '/redirect-private': () => ['redirect', `${privateOrigin()}/secret`],
+    '/fetch-private': () => ['text/html', page('<title>Fetch private</title>', `<p id="out">waiting</p>
+      <img src="${privateOrigin()}/img.png"><iframe src="${privateOrigin()}/frame"></iframe><iframe src="/to-private-frame"></iframe>
+      <link rel="preconnect" href="${privateOrigin()}">
+      <script>
+        const out = []
+        const tries = ['${privateOrigin()}/secret', 'http://169.254.169.254/latest/meta-data/', '/redirect-private']
+        Promise.all(tries.map((u) => fetch(u).then(() => out.push('read ' + u), () => out.push('refused')))).then(() => {
+          document.getElementById('out').textContent = out.join(',')
+        })
+        try { new WebSocket('${privateOrigin().replace('http', 'ws')}/ws') } catch {}
+        try { new WebSocket('ws://' + location.host + '/ws') } catch {}
+        try { new RTCPeerConnection() } catch { out.push('no-rtc') }
+        window.open('${privateOrigin()}/popup')
+        navigator.serviceWorker?.register('/sw.js').catch(() => {})
+      </script>`)],
+    '/to-private-frame': () => ['redirect', `${privateOrigin()}/frame`],
+    '/big': () => ['text/html', page('<title>Big</title>', `<p>${'x'.repeat(200_000)}</p><img src="/big.bin"><img src="/big.bin?2">`)],
+    '/big.bin': () => ['application/octet-stream', 'y'.repeat(300_000)],
+    // text painted at once, then an image without dimensions arriving 2.5 s later (after the first paint, even on a
+    // loaded machine) pushes it down (a layout shift), and its load handler blocks the main thread for 400 ms
+    '/vitals': () => ['text/html', page('<title>Vitals</title>', `<h1 style="font-size:40px">Largest text</h1>
+      <img src="/late.svg" onload="const end = performance.now() + 400; while (performance.now() < end) {}">
+      <p style="height: 400px; background: #ccc">after</p>`)],
+    '/late.svg': () => ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300"/></svg>']
+  }
+  return (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://fixture.invalid').pathname
+    const route = routes[path]
+    if (path === '/late.svg') {
+      setTimeout(() => response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(routes[path]()[1]), 2500)
+      return
+    }
+    const [type, body] = path.startsWith('/n/') ? ['text/plain', 'n'] : route?.() ?? ['text/plain', 'not found']
+    if (type === 'redirect') response.writeHead(302, { location: body }).end()
+    else response.writeHead(route === undefined && !path.startsWith('/n/') ? 404 : 200, { 'content-type': type }).end(body)
+  }
+}

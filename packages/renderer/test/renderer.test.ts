@@ -1,0 +1,148 @@
+import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createRenderBudget, createRenderer, type Renderer } from '../src/index.js'
+import { browserSuite, CHROMIUM } from './helpers/chromium.js'
+import { sitePages, startFixture, STATIC_TEXT, type Fixture } from './helpers/fixture-site.js'
+
+browserSuite('rendering a page in chromium', () => {
+  let site: Fixture
+  let hidden: Fixture
+  let fetcher: SafeFetcher
+  let renderer: Renderer
+  beforeAll(async () => {
+    hidden = await startFixture((_request, response) => { response.writeHead(200, { 'content-type': 'text/plain' }).end('secret') }, '127.0.0.2')
+    site = await startFixture(sitePages(() => hidden.origin))
+    fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'] })
+    renderer = createRenderer({ fetcher, executablePath: CHROMIUM, maxConcurrent: 2, heapMb: 64 })
+  }, 30_000)
+  afterAll(async () => {
+    await renderer?.close()
+    await fetcher?.close()
+    await site?.close()
+    await hidden?.close()
+  })
+
+  it('reads a static page as served, with nothing refused', async () => {
+    const r = await renderer.render(`${site.origin}/static`)
+    expect([r.status, r.error, r.stopped, r.refusedCount, r.requests]).toEqual([200, null, null, 0, 1])
+    expect(r.html).toContain(STATIC_TEXT)
+    expect(r.raw?.body.toString()).toContain(STATIC_TEXT)
+  })
+
+  it('runs the scripts of a client-rendered shell: the DOM holds text the raw HTML lacks', async () => {
+    const r = await renderer.render(`${site.origin}/shell`)
+    expect(r.raw?.body.toString()).not.toContain('only exists once the script ran')
+    expect(r.html).toContain('Text that only exists once the script ran.')
+    expect(r.html).toContain('<title>Rendered shell</title>')
+    expect(r.requests).toBe(3)
+  })
+
+  it('keeps the canonical a script adds', async () => {
+    const r = await renderer.render(`${site.origin}/ssr-canonical`)
+    expect(r.raw?.body.toString()).not.toContain('rel="canonical"')
+    expect(r.html).toContain('<link rel="canonical" href="/canonical-from-script">')
+  })
+
+  it('follows a document redirect itself, so the page carries its final URL', async () => {
+    const r = await renderer.render(`${site.origin}/to-static`)
+    expect([r.finalUrl, r.status]).toEqual([`${site.origin}/static`, 200])
+    expect(r.html).toContain(STATIC_TEXT)
+    expect(site.paths.filter((p) => p === '/to-static')).toHaveLength(1)
+  })
+
+  it('refuses a document that redirects to a non-public address, which is never reached', async () => {
+    const r = await renderer.render(`${site.origin}/redirect-private`)
+    expect([r.status, r.html, r.error]).toEqual([null, null, 'FETCH_ERR_BLOCKED'])
+    expect(r.refused).toEqual([{ url: `${site.origin}/redirect-private`, reason: 'policy', code: 'FETCH_ERR_BLOCKED' }])
+    expect(hidden.connections).toBe(0)
+  })
+
+  it('refuses every private request a page makes: fetch, redirect, image, iframe, preconnect, WebSocket, popup, RTC', async () => {
+    const r = await renderer.render(`${site.origin}/fetch-private`)
+    expect(r.status).toBe(200)
+    expect(r.html).toContain('<p id="out">no-rtc,refused,refused,refused</p>')
+    const refused = r.refused.map((x) => `${x.reason} ${x.code ?? ''} ${x.url}`)
+    expect(refused).toEqual(expect.arrayContaining([
+      `policy FETCH_ERR_BLOCKED ${hidden.origin}/secret`,
+      'policy FETCH_ERR_BLOCKED http://169.254.169.254/latest/meta-data/',
+      `policy FETCH_ERR_BLOCKED ${site.origin}/redirect-private`,
+      `policy FETCH_ERR_BLOCKED ${hidden.origin}/img.png`,
+      `policy FETCH_ERR_BLOCKED ${hidden.origin}/frame`,
+      `policy FETCH_ERR_BLOCKED ${site.origin}/to-private-frame`
+    ]))
+    expect(hidden.connections).toBe(0)
+    // the WebSocket to the site itself never opened either, and no service worker script was fetched
+    expect(site.paths).not.toContain('/ws')
+    expect(site.paths).not.toContain('/sw.js')
+  })
+
+  it('cuts off an endless loop at the deadline and still reads what was parsed', async () => {
+    const r = await renderer.render(`${site.origin}/loop`, { timeoutMs: 1500 })
+    expect(r.stopped).toBe('timeout')
+    expect(r.html).toContain('before the loop')
+    expect(r.durationMs).toBeLessThan(5000)
+  })
+
+  it('dismisses dialogs and stops a page that keeps opening them', async () => {
+    const r = await renderer.render(`${site.origin}/alert`, { timeoutMs: 5000 })
+    expect(r.stopped).toBe('dialogs')
+    expect(r.dialogs).toBeGreaterThan(20)
+  })
+
+  it('lets a memory hog crash only its own renderer, while another page renders beside it', async () => {
+    const [hog, plain] = await Promise.all([
+      renderer.render(`${site.origin}/hog`, { timeoutMs: 8000 }),
+      renderer.render(`${site.origin}/static`, { timeoutMs: 8000 })
+    ])
+    expect(hog.stopped).toBe('crashed')
+    expect(hog.html).toBeNull()
+    expect([plain.stopped, plain.html?.includes(STATIC_TEXT)]).toEqual([null, true])
+  })
+
+  it('stops a page making 10,000 requests at its request budget', async () => {
+    const before = site.paths.length
+    const r = await renderer.render(`${site.origin}/flood`, { maxRequests: 50 })
+    expect(r.stopped).toBe('requests')
+    expect(r.requests).toBe(50)
+    // the fetches still in flight when the page stopped were cancelled: the site saw at most the budget
+    expect(site.paths.length - before).toBeLessThanOrEqual(50)
+  })
+
+  it('stops a page at its byte budget', async () => {
+    const r = await renderer.render(`${site.origin}/big`, { maxBytes: 400_000 })
+    expect(r.stopped).toBe('bytes')
+    expect(r.bytes).toBeLessThanOrEqual(400_000)
+  })
+
+  it('skips images without fetching them when only the DOM counts', async () => {
+    const before = site.paths.filter((p) => p.startsWith('/big.bin')).length
+    const r = await renderer.render(`${site.origin}/big`, { maxBytes: 400_000, skipMedia: true })
+    expect([r.stopped, r.requests, r.refusedCount]).toEqual([null, 1, 0])
+    expect(site.paths.filter((p) => p.startsWith('/big.bin')).length).toBe(before)
+  })
+
+  it('shares an analysis budget across pages: once spent, later renders get nothing', async () => {
+    const budget = createRenderBudget({ timeMs: 20_000, requests: 4, bytes: 10_000_000 })
+    const first = await renderer.render(`${site.origin}/shell`, { budget })
+    const second = await renderer.render(`${site.origin}/shell`, { budget })
+    expect([first.requests, first.stopped]).toEqual([3, null])
+    expect([second.requests, second.stopped]).toEqual([1, 'requests'])
+    expect(budget.requestsLeft).toBe(0)
+  })
+
+  it('measures LCP, CLS and TBT under the device profile', async () => {
+    const r = await renderer.render(`${site.origin}/vitals`, { vitals: true })
+    const seen = JSON.stringify(r.vitals)
+    expect(r.vitals, seen).not.toBeNull()
+    expect(r.vitals?.lcp_ms, seen).toBeGreaterThan(0)
+    // a 400 ms task, four times slower under the CPU slowdown, blocks well past 50 ms
+    expect(r.vitals?.tbt_ms, seen).toBeGreaterThan(300)
+    expect(r.vitals?.cls, seen).toBeGreaterThan(0)
+  })
+
+  it('reports the memory of the browser it runs', async () => {
+    const memory = renderer.memory()
+    expect(memory.processes).toBeGreaterThan(1)
+    expect(memory.rssBytes).toBeGreaterThan(10 * 1024 * 1024)
+  })
+})

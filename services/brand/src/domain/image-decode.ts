@@ -1,0 +1,87 @@
+import sharp from 'sharp'
+
+// A logo candidate is untrusted bytes from any site: a GIF of 11 KB can claim a 4096 x 4096 canvas, which libvips
+// would allocate in full (64 MiB) for every request that names it. Decoding is therefore bounded three ways: the
+// pixels of one image, the decodes running at once across the whole process, and libvips' own cache and threads.
+
+/** The most pixels one decode may allocate (1 MiP, 4 MiB of RGBA): more than any logo or icon needs to be seen. */
+export const DECODE_MAX_PIXELS = 1024 * 1024
+/** Decodes running at once in the process, whatever the number of requests. */
+export const MAX_CONCURRENT_DECODES = 2
+/** The edge of the thumbnail kept for colour sampling; nothing larger outlives a decode. */
+export const THUMBNAIL_EDGE = 64
+
+// libvips caches recent operations (50 MiB by default) for pipelines that reuse them; ours never do
+sharp.cache(false)
+// one thread per image: the bound on concurrent decodes is then the bound on decoding threads
+sharp.concurrency(1)
+
+/** The image's pixels, shrunk to at most THUMBNAIL_EDGE on each side, RGBA. */
+export interface Thumbnail {
+  data: Buffer
+  width: number
+  height: number
+  channels: number
+}
+
+export interface DecodedImage {
+  /** The size of the image that decoded, in pixels (an animation's first frame). */
+  width: number
+  height: number
+  thumbnail: Thumbnail
+}
+
+class Gate {
+  #active = 0
+  /** The most decodes seen running at once. */
+  peak = 0
+  readonly #waiting: Array<() => void> = []
+
+  constructor (readonly limit: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#active >= this.limit) await new Promise<void>((resolve) => this.#waiting.push(resolve))
+    else this.#active++
+    this.peak = Math.max(this.peak, this.#active)
+    try {
+      return await work()
+    } finally {
+      const next = this.#waiting.shift()
+      if (next === undefined) this.#active--
+      else next()
+    }
+  }
+}
+
+const gate = new Gate(MAX_CONCURRENT_DECODES)
+
+/** The formats sharp decodes that image-size reports for logos. */
+export const DECODABLE = new Set(['png', 'jpeg', 'gif', 'webp'])
+
+/**
+ * Decodes a whole image file into a thumbnail, at most MAX_CONCURRENT_DECODES at once in the process; null when the
+ * bytes do not decode (corrupt, cut short) or the image has more than DECODE_MAX_PIXELS pixels. A caller whose signal
+ * has aborted by its turn gets null without a decode.
+ */
+export async function decodeImage (body: Buffer, signal?: AbortSignal): Promise<DecodedImage | null> {
+  return await gate.run(async () => {
+    if (signal?.aborted === true) return null
+    try {
+      const image = sharp(body, { limitInputPixels: DECODE_MAX_PIXELS, failOn: 'error', sequentialRead: true })
+      const header = await image.metadata()
+      const { data, info } = await image
+        .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
+        .ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+      const height = header.pageHeight ?? header.height
+      if (!(header.width > 0) || !(height > 0)) return null
+      return { width: header.width, height, thumbnail: { data, width: info.width, height: info.height, channels: info.channels } }
+    } catch {
+      return null
+    }
+  })
+}
+
+/** The most decodes that ever ran at once in this process. */
+export function peakConcurrentDecodes (): number {
+  return gate.peak
+}

@@ -1,0 +1,30 @@
+import type { Renderer } from '@utility-apis/renderer'
+import type { Fetcher } from './collect/fetch-step.js'
+import { observeSite } from './collect/observe-site.js'
+import type { Target } from './collect/target.js'
+import { observeRendering } from './rendering/observe-rendering.js'
+import { buildReport } from './report.js'
+
+export interface AnalyzeSiteOptions {
+  fetcher: Fetcher
+  fetchAs: (userAgent: string) => Fetcher
+  clock: () => Date
+  budgetMs: number
+  maxPages: number
+  /** renders pages with JavaScript on (RENDERER=chromium); null or absent: `rendering: {"status": "disabled"}` */
+  renderer?: Renderer | null
+}
+
+/** The report of `POST /v1/site-intel/analyze` (JSON), for the route and for a job's items alike. */
+export async function analyzeSite (target: Target, options: AnalyzeSiteOptions) {
+  const started = Date.now()
+  const observed = await observeSite(target, {
+    fetcher: options.fetcher,
+    fetchAs: options.fetchAs,
+    now: options.clock(),
+    budgetMs: options.budgetMs,
+    maxPages: options.maxPages
+  })
+  const rendering = await observeRendering(options.renderer ?? null, observed, options.budgetMs - (Date.now() - started))
+  return buildReport({ ...observed, rendering }, options.clock())
+}

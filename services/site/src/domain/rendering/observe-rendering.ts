@@ -1,0 +1,130 @@
+// The optional rendering step: the homepage and up to 3 sampled pages loaded in Chromium with scripts on, each compared
+// with the HTML the server sent, and the homepage's lab Core Web Vitals. Runs after the crawl, within its own budget.
+import {
+  createRenderBudget, DEVICE_PROFILE, rate, RendererError, THRESHOLDS, type Rating, type Renderer, type RenderResult
+} from '@utility-apis/renderer'
+import { is2xx, type SiteObservations } from '../observations.js'
+import { compareRender, type RenderComparison } from './compare-render.js'
+import { pageView } from './page-view.js'
+
+export const RENDERED_SAMPLE = 3
+/** Pages rendered at once across the service: one analysis's four side by side. */
+export const RENDER_CONCURRENCY = 1 + RENDERED_SAMPLE
+/** The whole step: every page shares these. */
+export const RENDER_BUDGET = { timeMs: 6000, requests: 400, bytes: 16 * 1024 * 1024 }
+const MIN_RENDER_MS = 1000
+export const PAGE_LIMITS = { timeoutMs: 5000, maxRequests: 150, maxBytes: 8 * 1024 * 1024 }
+
+export interface RenderedPage {
+  url: string
+  final_url: string
+  status: number | null
+  /** why the page was cut off before it settled: timeout, requests, bytes, crashed, dialogs */
+  stopped: string | null
+  /** the document could not be fetched (its error code), or the DOM could not be read */
+  error: string | null
+  requests: number
+  /** requests the page made that were refused (private addresses, budgets, WebSockets, other schemes) */
+  refused: number
+  comparison: RenderComparison | null
+}
+
+export type RenderingFacts =
+  | { status: 'disabled' }
+  | { status: 'failed', reason: string }
+  | { status: 'measured', device: string, pages: RenderedPage[], budget: { requests: number, bytes: number, exhausted: boolean } }
+
+export interface Metric { value: number | null, rating: Rating | null, good: number, poor: number }
+
+export type PerformanceFacts =
+  | { status: 'not_measured', reason: string }
+  | {
+    status: 'measured'
+    url: string
+    device: string
+    viewport: string
+    cpu_slowdown: number
+    network: string
+    lcp_ms: Metric
+    cls: Metric
+    tbt_ms: Metric
+  }
+
+function metric (name: keyof typeof THRESHOLDS, value: number | null): Metric {
+  return { value, rating: value === null ? null : rate(name, value), ...THRESHOLDS[name] }
+}
+
+function renderedPage (url: string, r: RenderResult): RenderedPage {
+  const raw = r.raw === null ? null : pageView(r.raw.body, r.raw.contentType, r.finalUrl)
+  // the DOM is serialised as UTF-8 text, whatever the document's own charset
+  const rendered = r.html === null ? null : pageView(Buffer.from(r.html), 'text/html; charset=utf-8', r.finalUrl)
+  const error = r.error ?? (r.html === null ? `not rendered (${r.stopped ?? 'no document'})` : raw === null ? 'not HTML' : null)
+  return {
+    url,
+    final_url: r.finalUrl,
+    status: r.status,
+    stopped: r.stopped,
+    error,
+    requests: r.requests,
+    refused: r.refusedCount,
+    comparison: raw === null || rendered === null ? null : compareRender(raw, rendered)
+  }
+}
+
+function performanceOf (homepage: RenderResult | undefined): PerformanceFacts {
+  const v = homepage?.vitals ?? null
+  if (homepage === undefined || v === null) {
+    const why = homepage === undefined ? 'the homepage was not rendered' : `the homepage did not settle (${homepage.stopped ?? homepage.error ?? 'no paint'})`
+    return { status: 'not_measured', reason: why }
+  }
+  return {
+    status: 'measured',
+    url: homepage.finalUrl,
+    device: DEVICE_PROFILE.name,
+    viewport: `${DEVICE_PROFILE.viewport.width}x${DEVICE_PROFILE.viewport.height} @${DEVICE_PROFILE.deviceScaleFactor}x, touch`,
+    cpu_slowdown: DEVICE_PROFILE.cpuSlowdown,
+    network: 'not throttled: every response is the service\'s own fetch of the site',
+    lcp_ms: metric('lcp_ms', v.lcp_ms),
+    cls: metric('cls', v.cls),
+    tbt_ms: metric('tbt_ms', v.tbt_ms)
+  }
+}
+
+/** The pages worth rendering: the homepage and the first sampled pages that answered 2xx with HTML. */
+export function pagesToRender (obs: SiteObservations): string[] {
+  const home = obs.homepage.page === null ? null : obs.homepage.fetch.final_url
+  const sampled = obs.sample.pages.filter((p) => is2xx(p.fetch.status) && p.page !== null).map((p) => p.fetch.final_url ?? p.url)
+  return [...new Set([...(home === null ? [] : [home]), ...sampled])].slice(0, 1 + RENDERED_SAMPLE)
+}
+
+/** Renders within `msLeft` of the analysis's time budget (and never more than RENDER_BUDGET.timeMs). */
+export async function observeRendering (
+  renderer: Renderer | null, obs: SiteObservations, msLeft: number
+): Promise<{ rendering: RenderingFacts, performance: PerformanceFacts }> {
+  if (renderer === null) return { rendering: { status: 'disabled' }, performance: { status: 'not_measured', reason: 'rendering is disabled' } }
+  const urls = pagesToRender(obs)
+  const reason = urls.length === 0 ? 'no page answered with HTML' : msLeft < MIN_RENDER_MS ? 'the time budget was spent' : null
+  if (reason !== null) return { rendering: { status: 'failed', reason }, performance: { status: 'not_measured', reason } }
+  const budget = createRenderBudget({ ...RENDER_BUDGET, timeMs: Math.min(RENDER_BUDGET.timeMs, Math.floor(msLeft)) })
+  const homeUrl = obs.homepage.page === null ? null : urls[0]
+  let results: RenderResult[]
+  try {
+    // the homepage is measured with everything it loads; the other pages only need their DOM
+    const render = async (url: string): Promise<RenderResult> =>
+      await renderer.render(url, { ...PAGE_LIMITS, budget, vitals: url === homeUrl, skipMedia: url !== homeUrl })
+    results = await Promise.all(urls.map(render))
+  } catch (error) {
+    if (!(error instanceof RendererError)) throw error
+    const reason = 'the renderer is unavailable'
+    return { rendering: { status: 'failed', reason }, performance: { status: 'not_measured', reason } }
+  }
+  return {
+    rendering: {
+      status: 'measured',
+      device: DEVICE_PROFILE.name,
+      pages: results.map((r, i) => renderedPage(urls[i], r)),
+      budget: { requests: RENDER_BUDGET.requests - budget.requestsLeft, bytes: RENDER_BUDGET.bytes - budget.bytesLeft, exhausted: budget.exhausted }
+    },
+    performance: performanceOf(homeUrl === null ? undefined : results[0])
+  }
+}

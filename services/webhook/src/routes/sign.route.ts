@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorSchema, HttpError, messages, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { PROVIDERS } from '../domain/providers/index.js'
+import { signDelivery, SignRefusal } from '../domain/sign.js'
+import { signRequestExamples, signResponseExamples } from './sign.examples.js'
+import { SignRequestSchema, SignResponseSchema, type SignResponseBody } from './sign.schemas.js'
+
+export interface SignRouteOptions {
+  /** The current time in Unix seconds. */
+  now: () => number
+}
+
+const DESCRIPTION = `Produces a delivery exactly as the provider would send it, to test a receiver with: the headers (signature,
+timestamp and id under the provider's names), the body (for mailgun and adyen, the payload with the signature written
+into it), and \`signed_content\`, what the signature covers, read back by the verifier from this very delivery.
+
+- **secret** for HMAC and token providers (and Standard Webhooks v1); **private_key** (PEM, or a JWK with \`d\`) for
+  the public-key providers (discord, sendgrid, plaid; standard-webhooks signs v1a with one); or
+  **generate_test_key: true** for a fresh key pair, returned once as \`public_key\` (the form the provider publishes, to
+  configure or pass to verify) and \`private_key\`. Exactly one of the three.
+- **timestamp** (Unix seconds, now by default), **id** (a random UUID by default), **url** and **method** where the
+  provider signs them (twilio, square and hubspot need \`url\`), **generic** for generic-hmac.
+
+Every delivery verifies as valid with POST /v1/webhooks/verify and the same secret or public key. Secrets, keys and
+payloads are never stored or logged; for gitlab the header is the secret token itself, as GitLab sends it.
+
+Refusals (400, with a \`code\`): \`conflicting_keys\`, \`secret_required\`, \`private_key_required\`, \`private_key_not_supported\`,
+\`invalid_private_key\`, \`payload_not_signable\` (mailgun or adyen without the JSON body they sign inside).`
+
+export const signRoute: FastifyPluginAsyncTypebox<SignRouteOptions> = async (app, { now }) => {
+  app.post('/v1/webhooks/sign', {
+    config: { auth: true },
+    schema: {
+      tags: ['webhooks'],
+      operationId: 'signWebhook',
+      summary: 'Sign a delivery as the provider would send it',
+      description: DESCRIPTION,
+      body: { ...SignRequestSchema, 'x-examples': signRequestExamples },
+      response: {
+        200: { ...SignResponseSchema, description: 'The delivery.', 'x-examples': signResponseExamples },
+        400: { ...ErrorSchema, description: 'A key the provider cannot sign with, or a body it cannot sign inside (the detail says which).' }
+      }
+    }
+  }, async (request) => {
+    const body = request.body
+    const provider = PROVIDERS[body.provider]
+    const issues: ValidationIssue[] = []
+    if (provider.info.requires_url && body.url === undefined) issues.push({ type: 'missing', loc: ['body', 'url'], msg: messages.missing() })
+    if (provider.configurable !== undefined && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
+    if (issues.length > 0) throw new RequestValidationError(issues)
+    try {
+      // The provider is the one requested: its id is one of the schema's.
+      return signDelivery(provider, body, now()) as SignResponseBody
+    } catch (error) {
+      if (error instanceof SignRefusal) throw new HttpError(400, error.message, {}, error.code)
+      throw error
+    }
+  })
+}

@@ -1,0 +1,62 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { StringEnum } from '@utility-apis/service-kit'
+import { PROVIDER_IDS } from '../domain/providers/index.js'
+import { StringMap } from './schema-types.js'
+import { GenericOptionsSchema } from './verify.schemas.js'
+
+const Key = (description: string) => Type.String({ minLength: 1, maxLength: 16384, 'x-sensitive': true, description })
+
+export const SignRequestSchema = Type.Object({
+  provider: StringEnum(PROVIDER_IDS, { description: 'The provider whose delivery to produce (GET /v1/webhooks/providers lists them).' }),
+  payload: Type.String({
+    'x-sensitive': true,
+    description: 'The body to sign, as a string, signed as its UTF-8 bytes. Mailgun and Adyen sign fields inside a JSON body: the answer\'s ' +
+      '`payload` is then this body with the signature written in.'
+  }),
+  secret: Type.Optional(Key('The signing secret, as the provider shows it (Stripe\'s whole whsec_ string, Adyen\'s hex key). ' +
+    'For HMAC and token providers, and Standard Webhooks v1. Never stored or logged.')),
+  private_key: Type.Optional(Key('For public-key providers (discord, sendgrid, plaid, and standard-webhooks v1a): the private key, PEM or a JWK ' +
+    'with "d", of the provider\'s type (Ed25519 or ECDSA P-256). Never stored or logged.')),
+  generate_test_key: Type.Optional(Type.Boolean({
+    description: 'For public-key providers: sign with a fresh key pair, returned once with the delivery (`public_key` to configure, ' +
+      '`private_key` to keep if you need it); neither is stored or logged.'
+  })),
+  timestamp: Type.Optional(Type.Integer({
+    minimum: 0,
+    maximum: 253402300799,
+    description: 'The delivery time in Unix seconds; now unless given. Signed by the replay-protected providers.'
+  })),
+  id: Type.Optional(Type.String({
+    minLength: 1,
+    maxLength: 256,
+    pattern: '^[\\x21-\\x7e]+$',
+    description: 'The delivery id where the provider sends or signs one (webhook-id, Mailgun\'s token, a delivery GUID); a random UUID unless given.'
+  })),
+  url: Type.Optional(Type.String({
+    format: 'uri',
+    maxLength: 4096,
+    description: 'The URL the delivery is sent to; required by twilio, square and hubspot, which sign it.'
+  })),
+  method: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,16}$', default: 'POST', description: 'The HTTP method (hubspot signs it).' })),
+  generic: Type.Optional(Type.Union([GenericOptionsSchema, Type.Null()]))
+}, {
+  title: 'SignRequest',
+  additionalProperties: false,
+  description: 'Give exactly one of `secret`, `private_key` and `generate_test_key`.'
+})
+
+export type SignRequestBody = Static<typeof SignRequestSchema>
+
+export const SignResponseSchema = Type.Object({
+  provider: StringEnum(PROVIDER_IDS),
+  payload: Type.String({ description: 'The body exactly as the provider sends it.' }),
+  headers: StringMap({ description: 'The headers the provider sends: signature, timestamp and id headers under its names.' }),
+  signed_content: Type.String({
+    description: 'What the signature covers, as the verifier rebuilds it from this delivery (Adyen: one line per notification item; ' +
+      'GitLab: empty, its token signs nothing; Plaid: the JWT\'s signing input).'
+  }),
+  public_key: Type.Optional(Type.String({ description: 'With generate_test_key: the public key in the form the provider publishes; pass it to verify.' })),
+  private_key: Type.Optional(Type.String({ 'x-sensitive': true, description: 'With generate_test_key: the private key (PKCS #8 PEM), shown once.' }))
+}, { title: 'SignResponse', description: 'A delivery as the provider would send it: POST `payload` with `headers` to your endpoint.' })
+
+export type SignResponseBody = Static<typeof SignResponseSchema>

@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, test } from 'vitest'
+import { parse } from 'yaml'
+import { testConfig } from '@utility-apis/service-kit'
+import { ROOT, serviceSources } from './helpers/services.js'
+
+const run = promisify(execFile)
+const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8')
+const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as { services: Record<string, any>, volumes?: Record<string, unknown> }
+const ci = readFileSync(join(ROOT, '.ci', 'run'), 'utf8')
+
+/** The HEALTHCHECK instruction's command, in exec form. */
+function healthCheck (): string[] {
+  const match = /^HEALTHCHECK\b.*\bCMD (\[.*\])$/m.exec(dockerfile)
+  if (match === null) throw new Error('Dockerfile: no HEALTHCHECK ... CMD ["...", ...] instruction')
+  return JSON.parse(match[1]) as string[]
+}
+
+async function exitCode (command: string[], env: Record<string, string>): Promise<number> {
+  try {
+    await run(command[0], command.slice(1), { env: { PATH: process.env.PATH, ...env }, timeout: 10_000 })
+    return 0
+  } catch (error) {
+    return (error as { code?: number }).code ?? -1
+  }
+}
+
+describe('Dockerfile', () => {
+  test('the image is the current Active LTS line of Node (26), which CI also runs the whole suite on', () => {
+    const version = /^ARG NODE_VERSION=(\d+)$/m.exec(dockerfile)?.[1]
+    expect(version).toBe('26')
+    expect(ci).toMatch(new RegExp(`npm install [^\\n]*\\bnode@${version} `))
+    expect(readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim()).toBe(version)
+    // the machine's Node stays supported
+    expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).engines.node).toBe('>=20.19')
+  })
+
+  test('its HEALTHCHECK asks the service in the container for /health, at PORT or the service\'s own default port', async () => {
+    const command = healthCheck()
+    expect(command[0]).toBe('node')
+    // Without PORT, the port main.ts listens on: the check names each service's default
+    for (const service of serviceSources()) expect(command.join(' '), service.name).toContain(`${service.name}: ${service.defaultPort}`)
+
+    const service = serviceSources()[0]
+    const app = await (await service.buildApp())({ config: testConfig() })
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' })
+      const port = String((app.server.address() as { port: number }).port)
+      expect(await exitCode(command, { SERVICE: service.name, PORT: port })).toBe(0)
+      await app.close()
+      expect(await exitCode(command, { SERVICE: service.name, PORT: port })).not.toBe(0)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('docker-compose.yml', () => {
+  test('Redis keeps an append-only file on a volume, so a restart does not reset every quota', () => {
+    const redis = compose.services.redis
+    const args = (redis.command as string[]).join(' ')
+    expect(args).toMatch(/--appendonly yes\b/)
+    const volume = (redis.volumes as string[]).find((entry) => entry.endsWith(':/data'))
+    expect(volume, 'a volume at /data, where redis:7 writes its append-only file').toBeDefined()
+    expect(compose.volumes).toHaveProperty(volume?.split(':')[0] as string)
+  })
+
+  test('each service is health-checked by the image\'s HEALTHCHECK, not a copy of it', () => {
+    for (const service of serviceSources()) {
+      expect(compose.services[service.name], service.name).toBeDefined()
+      expect(compose.services[service.name].healthcheck, service.name).toBeUndefined()
+    }
+    expect(dockerfile).toMatch(/^ENV SERVICE=\$\{SERVICE\}/m)
+  })
+})

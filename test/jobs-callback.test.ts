@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { testConfig } from '@utility-apis/service-kit'
+import type { FastifyInstance } from 'fastify'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp as buildBrand } from '../services/brand/src/app.js'
+import { buildApp as buildWebhook } from '../services/webhook/src/app.js'
+
+// A job's completion callback, end to end: the brand service delivers it to a real receiver on 127.0.0.1, which
+// refuses the first attempt; the retry is then checked by the webhook service's own verify endpoint (provider
+// standard-webhooks) and by the official standardwebhooks package.
+const REDIS_URL = process.env.REDIS_URL
+const key = `jobs-test-${randomBytes(6).toString('hex')}`
+
+interface Delivery { headers: IncomingHttpHeaders, body: string }
+
+let receiver: Server
+let site: Server
+let brand: FastifyInstance
+let webhook: FastifyInstance
+const deliveries: Delivery[] = []
+
+async function listen (server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return (server.address() as AddressInfo).port
+}
+
+describe.skipIf(REDIS_URL === undefined)('job callbacks (REDIS_URL)', () => {
+  let hookPort = 0
+  let sitePort = 0
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => { body += chunk.toString('utf8') })
+      request.on('end', () => {
+        deliveries.push({ headers: request.headers, body })
+        // the first attempt is refused: the callback must be retried
+        response.writeHead(deliveries.length === 1 ? 503 : 204).end()
+      })
+    })
+    site = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Hooked</title>'))
+    hookPort = await listen(receiver)
+    sitePort = await listen(site)
+    brand = await buildBrand({
+      config: testConfig({ keys: key, redisUrl: REDIS_URL }),
+      processMetrics: false,
+      fetchPolicy: { allowCidrs: ['127.0.0.1/32'], hostMap: { 'hooks.test': '127.0.0.1', 'hooked.test': '127.0.0.1' } },
+      jobs: { inlineWorker: true, concurrency: 2 },
+      jobEngine: { prefix: `{jobs-test-${randomBytes(6).toString('hex')}}` }
+    })
+    webhook = await buildWebhook({ config: testConfig({ keys: key }), processMetrics: false })
+  })
+  afterAll(async () => {
+    await brand?.close()
+    await webhook?.close()
+    receiver?.close()
+    site?.close()
+  })
+
+  it('POSTs job.completed signed per Standard Webhooks, retried after a non-2xx, and the webhook service verifies it', async () => {
+    const created = await brand.inject({
+      method: 'POST',
+      url: '/v1/domain/profile/jobs',
+      headers: { 'x-api-key': key },
+      payload: { domains: [`http://hooked.test:${sitePort}/`], callback_url: `http://hooks.test:${hookPort}/jobs` }
+    })
+    expect(created.statusCode).toBe(202)
+    const { id, callback_secret: secret } = created.json()
+    const deadline = Date.now() + 20_000
+    while (deliveries.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(deliveries).toHaveLength(2)
+
+    const [refused, delivery] = deliveries
+    // the same message id on every attempt, so a receiver can drop a repeat
+    expect(delivery.headers['webhook-id']).toBe(refused.headers['webhook-id'])
+    const event = JSON.parse(delivery.body)
+    expect(event).toMatchObject({ type: 'job.completed', data: { id, status: 'completed', total: 1, done: 1, failed: 0 } })
+    expect(delivery.body).not.toContain(secret)
+
+    const headers = {
+      'webhook-id': String(delivery.headers['webhook-id']),
+      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+      'webhook-signature': String(delivery.headers['webhook-signature'])
+    }
+    const verified = await webhook.inject({
+      method: 'POST',
+      url: '/v1/webhooks/verify',
+      headers: { 'x-api-key': key },
+      payload: { provider: 'standard-webhooks', payload: delivery.body, secret, headers }
+    })
+    expect(verified.statusCode).toBe(200)
+    expect(verified.json()).toMatchObject({ valid: true })
+    expect(new Webhook(secret).verify(delivery.body, headers)).toEqual(event)
+  }, 30_000)
+})
