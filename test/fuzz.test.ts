@@ -76,14 +76,24 @@ function randomAttempt (operations: Operation[]): fc.Arbitrary<Attempt> {
   })
 }
 
-function send (origin: string, agent: Agent, attempt: Attempt): Promise<number> {
+/** The status of the answer, and its error `code` when it is a 503 (read only then: the others are not kept). */
+function send (origin: string, agent: Agent, attempt: Attempt): Promise<{ status: number, code?: string }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { 'x-api-key': KEY }
     if (attempt.contentType !== null) headers['content-type'] = attempt.contentType
     if (attempt.body !== null) headers['content-length'] = String(attempt.body.length)
     const req = request(`${origin}${attempt.path}`, { method: attempt.method, agent, headers }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
+      const status = res.statusCode ?? 0
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => { if (status === 503) chunks.push(chunk) })
+      res.on('end', () => {
+        if (status !== 503) return resolve({ status })
+        try {
+          resolve({ status, code: (JSON.parse(Buffer.concat(chunks).toString()) as { code?: string }).code })
+        } catch {
+          resolve({ status })
+        }
+      })
       res.on('error', reject)
     })
     req.on('error', (error) => reject(new Error(`${attempt.method} ${attempt.path} ${attempt.label}: ${error.message}`)))
@@ -91,7 +101,7 @@ function send (origin: string, agent: Agent, attempt: Attempt): Promise<number> 
   })
 }
 
-/** Sends every attempt, `parallel` at a time; returns the answers that were 5xx, and how many had each status. */
+/** Sends every attempt, `parallel` at a time; returns the answers that were 5xx (but the documented one), and how many had each status. */
 async function run (origin: string, attempts: Attempt[], parallel = 8): Promise<{ failures: string[], statuses: Map<number, number> }> {
   const agent = new Agent({ keepAlive: true, maxSockets: parallel })
   const failures: string[] = []
@@ -100,9 +110,10 @@ async function run (origin: string, attempts: Attempt[], parallel = 8): Promise<
   const worker = async () => {
     while (next < attempts.length) {
       const attempt = attempts[next++]
-      const status = await send(origin, agent, attempt)
+      const { status, code } = await send(origin, agent, attempt)
       statuses.set(status, (statuses.get(status) ?? 0) + 1)
-      if (status >= 500) failures.push(`${status} ${attempt.method} ${attempt.path} ${attempt.label}`)
+      // Without Redis (as here) a valid job request is the documented 503 jobs_need_redis; any other 5xx is a failure.
+      if (status >= 500 && code !== 'jobs_need_redis') failures.push(`${status} ${attempt.method} ${attempt.path} ${attempt.label}`)
     }
   }
   try {

@@ -116,7 +116,8 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
 
   async function browser (): Promise<Browser> {
     if (closed) throw new RendererError('RENDERER_CLOSED', 'The renderer is closed')
-    // playwright-core is loaded with the first browser: a service that never renders does not carry its ~30 MB
+    // playwright-core is loaded with the first launch: importing it costs a service ~60 MB of memory, and a service
+    // without RENDERER never launches
     launching ??= import('playwright-core').then(async ({ chromium }) => await chromium.launch({
       executablePath,
       args: [...BROWSER_ARGS, heapArg(heapMb)],

@@ -88,8 +88,8 @@ const LABOUR_PROGRAM: Citation = {
   url: 'https://www.canada.ca/en/employment-social-development/programs/employment-standards/federal-standards/holidays.html'
 }
 const NDTR_ACT: Citation = {
-  title: 'An Act to amend ... the Canada Labour Code (National Day for Truth and Reconciliation), S.C. 2021, c. 11',
-  url: 'https://laws-lois.justice.gc.ca/eng/annualstatutes/2021_11/page-1.html'
+  title: 'S.C. 2021, c. 11 (Bill C-5): the National Day for Truth and Reconciliation, Sept 30, a general holiday from 2021',
+  url: 'https://www.parl.ca/DocumentViewer/en/43-2/bill/C-5/royal-assent'
 }
 const SG_HOLIDAYS_ACT: Citation = {
   title: 'Holidays Act 1998 (Singapore), s. 4(2): a Schedule holiday on a Sunday makes the next day not itself a public holiday one',

@@ -94,7 +94,10 @@ function instance (calendar: WorldCalendar, types: readonly HolidayType[], engli
   const found = instances.get(key)
   if (found !== undefined) return found
   const [country, state, region] = calendar.id.split('-')
-  const options = { timezone: 'UTC', types: [...types], ...(english ? { languages: ['en'] } : {}) }
+  // Of two entries with one name and start (Ireland's St Patrick's Day, public, and again as a bank holiday by a rule
+  // that adds the Monday after a weekend) date-holidays keeps the one whose type it was given last: public goes last
+  const ordered = HOLIDAY_TYPES.filter((type) => types.includes(type)).reverse()
+  const options = { timezone: 'UTC', types: ordered, ...(english ? { languages: ['en'] } : {}) }
   const holidays = new Holidays(country, state, region, options)
   const overlay = overlayOf(calendar.id)
   if (overlay !== null) {
@@ -128,7 +131,7 @@ export function worldHolidays (calendar: WorldCalendar, types: readonly HolidayT
 }
 
 function dataHolidays (calendar: WorldCalendar, types: readonly HolidayType[], year: number): WorldHoliday[] {
-  const holidays = instance(calendar, types, true).getHolidays(year).map((holiday): WorldHoliday => {
+  return instance(calendar, types, true).getHolidays(year).map((holiday): WorldHoliday => {
     const shift = SUNSET_OFFSET.exec(holiday.date)
     const seconds = shift === null ? 0 : (shift[1] === '-' ? 1 : -1) * (Number(shift[2]) * 3600 + Number(shift[3]) * 60)
     return {
@@ -140,13 +143,6 @@ function dataHolidays (calendar: WorldCalendar, types: readonly HolidayType[], y
       ref: `${holiday.rule}|${+holiday.start}`
     }
   })
-  if (types.length === 1 || !types.includes('public')) return holidays
-  // The data may give a day twice, as a public holiday and as a bank one (Ireland's St Patrick's Day, whose bank
-  // rule adds the Monday after a weekend), and list it once by the later rule: a day the public list has is public
-  const publicDays = new Set(worldHolidays(calendar, ['public'], year).map((holiday) => `${holiday.start}|${holiday.name}`))
-  return holidays.map((holiday) => holiday.type !== 'public' && publicDays.has(`${holiday.start}|${holiday.name}`)
-    ? { ...holiday, type: 'public' }
-    : holiday)
 }
 
 function datedHoliday (holiday: WorldHoliday): DatedHoliday {
