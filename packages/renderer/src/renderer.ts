@@ -87,7 +87,7 @@ const MAX_DIALOGS = 20
 const MAX_DOCUMENT_HOPS = 3
 const SNAPSHOT_TIMEOUT_MS = 2000
 const POLL_MS = 50
-const CPU_QUIET_MS = 1000
+const CPU_QUIET_MS = 500
 
 function positive (value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback
