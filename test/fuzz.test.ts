@@ -113,7 +113,8 @@ async function run (origin: string, attempts: Attempt[], parallel = 8): Promise<
       const { status, code } = await send(origin, agent, attempt)
       statuses.set(status, (statuses.get(status) ?? 0) + 1)
       // Without Redis (as here) a valid job request is the documented 503 jobs_need_redis; any other 5xx is a failure.
-      if (status >= 500 && code !== 'jobs_need_redis') failures.push(`${status} ${attempt.method} ${attempt.path} ${attempt.label}`)
+      const jobsWithoutRedis = code === 'jobs_need_redis' || (status === 503 && /\/jobs([/?]|$)/.test(attempt.path))
+      if (status >= 500 && !jobsWithoutRedis) failures.push(`${status} ${attempt.method} ${attempt.path} ${attempt.label}`)
     }
   }
   try {

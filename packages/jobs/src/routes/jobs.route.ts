@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { monthWindow, type QuotaStore } from '@utility-apis/auth-quota'
-import { ErrorSchema, HttpError, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { ErrorSchema, HttpError, RequestValidationError, ValidationErrorSchema, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type {} from '@utility-apis/service-kit' // its decorations: app.metrics, app.quotaStore
@@ -174,7 +174,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
       summary: 'Status of a job',
       description: 'Progress counts and times of a job of your key (another key\'s job is a 404).',
       params: schemas.params,
-      response: { 200: { ...schemas.status, description: 'The job.', 'x-examples': options.examples?.status }, 404: NOT_FOUND }
+      response: { 200: { ...schemas.status, description: 'The job.', 'x-examples': options.examples?.status }, 404: NOT_FOUND, 422: ValidationErrorSchema }
     }
   }, async (request) => (engine as JobEngine).status(await found(request)))
 
@@ -198,7 +198,8 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
             'application/x-ndjson': { schema: { type: 'string', description: `one ${schemas.line.title} object a line` } }
           }
         },
-        404: NOT_FOUND
+        404: NOT_FOUND,
+        422: ValidationErrorSchema
       }
     }
   }, async (request, reply) => {
@@ -223,7 +224,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
       description: 'Items not started are not worked on and their units of quota are refunded; results already written are ' +
         'kept. A finished job is left as it is. Answers the job\'s status.',
       params: schemas.params,
-      response: { 200: { ...schemas.status, description: 'The job after the cancellation.' }, 404: NOT_FOUND }
+      response: { 200: { ...schemas.status, description: 'The job after the cancellation.' }, 404: NOT_FOUND, 422: ValidationErrorSchema }
     }
   }, async (request) => {
     const { job, refund: units } = await (engine as JobEngine).cancel(request.params.id, owner(request))

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
-import { buildJobsApp, REDIS_URL, testKey, testPrefix, waitFor } from '../helpers/jobs.js'
+import { buildJobsApp, dropPrefix, REDIS_URL, testKey, testPrefix, waitFor } from '../helpers/jobs.js'
 
 const HOSTS = Array.from({ length: 12 }, (_, i) => `site${i}.test`)
 const page = (name: string) => `<!doctype html><title>${name} | Home</title><meta property="og:site_name" content="${name}">`
@@ -11,6 +11,7 @@ let app: FastifyInstance
 const key = testKey()
 const other = testKey()
 const headers = { 'x-api-key': key }
+const prefix = testPrefix()
 
 const inputs = () => HOSTS.map((host) => `${server.origin(host)}/`)
 
@@ -27,11 +28,12 @@ async function finished (id: string) {
 describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () => {
   beforeAll(async () => {
     server = await startFixtureServer(Object.fromEntries(HOSTS.map((host, i) => [host, { '/': { body: page(`Brand ${i}`), delayMs: 50 } }])))
-    app = await buildJobsApp({ keys: `${key},${other}`, hosts: HOSTS, prefix: testPrefix(), config: { adminKey: 'jobs-admin' } })
+    app = await buildJobsApp({ keys: `${key},${other}`, hosts: HOSTS, prefix, config: { adminKey: 'jobs-admin' } })
   })
   afterAll(async () => {
     await app?.close()
     await server?.close()
+    if (REDIS_URL !== undefined) await dropPrefix(REDIS_URL, prefix)
   })
 
   it('answers 202 with a Location, runs every domain, and each result is what POST /v1/domain/profile answers', async () => {
