@@ -95,7 +95,8 @@ describe('brand and site', () => {
     const document = [...documents.values()].find((candidate) => candidate.paths[path] !== undefined) as Record<string, any>
     const answer = document.paths[path][method.toLowerCase()].responses['400']
     expect(answer.description).toContain('Target address is not allowed')
-    expect(answer.content['application/json'].schema.required).toEqual(['detail'])
+    expect(answer.description).toContain('target_not_allowed')
+    expect(answer.content['application/json'].schema.required).toEqual(['detail', 'code', 'request_id'])
   })
 
   test.each(['brand', 'site'])('%s gives a request example for every operation with a body', (name) => {

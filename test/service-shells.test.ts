@@ -44,7 +44,7 @@ describe.each(services)('%s service', (name, build, businessRoutes) => {
         const res = await app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? {} : undefined })
         expect(res.statusCode, route).toBe(401)
         expect(res.headers['www-authenticate']).toBe('APIKey')
-        expect(res.json()).toEqual({ detail: 'Missing API key' })
+        expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
       }
     } finally {
       await app.close()

@@ -115,7 +115,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     ...(options.pressure?.sampleInterval ? { sampleInterval: options.pressure.sampleInterval } : {}),
     pressureHandler: () => {
       metrics.count('load_shed')
-      throw new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }, 'SERVICE_OVERLOADED')
+      throw new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }, 'service_overloaded')
     }
   })
 

@@ -25,17 +25,19 @@ const described = (description: string) => ({ ...ErrorSchema, description })
 
 // The answers every business endpoint can give besides its own 200, documented once here.
 const BUSINESS_RESPONSES = {
-  401: described('Missing or invalid API key.'),
-  413: described('Request body over the limit.'),
-  415: described('The body is not `application/json`.'),
+  401: described('Missing or invalid API key. `code`: `missing_api_key`, `invalid_api_key`, `invalid_proxy_secret`.'),
+  413: described('Request body over the limit. `code`: `body_too_large`.'),
+  415: described('The body is not `application/json`. `code`: `unsupported_media_type`.'),
   422: ValidationErrorSchema,
-  429: described('Monthly quota exceeded.'),
-  503: described('Shedding load, shutting down, or the quota store is unreachable with QUOTA_FAIL_MODE=closed.')
+  429: described('Monthly quota exceeded. `code`: `quota_exceeded`.'),
+  503: described('Shedding load (`service_overloaded`), or the quota store is unreachable with QUOTA_FAIL_MODE=closed ' +
+    '(`quota_unavailable`).')
 }
 
 /** The 400 of a route that fetches a caller's URL when it, or a redirect, leads to a non-public address. */
 export const TargetNotAllowedResponse = described(
-  'The target resolves to, or redirects to, an address that is not public: `{"detail": "Target address is not allowed"}`.'
+  'The target resolves to, or redirects to, an address that is not public: `{"detail": "Target address is not allowed", ' +
+  '"code": "target_not_allowed"}`.'
 )
 
 interface HeaderDoc { type: 'integer' | 'string', description: string }

@@ -27,9 +27,9 @@ export async function operationsRoutes (app: FastifyInstance, options: Operation
       summary: 'Readiness: 503 while Redis (when configured) is unreachable or the service is closing',
       response: { 200: StatusSchema, 503: ErrorSchema }
     }
-  }, async (_request, reply) => {
+  }, async () => {
     const state = options.isReady()
-    if (!state.ready) return reply.code(503).header('retry-after', '5').send({ detail: state.reason ?? 'Not ready' })
+    if (!state.ready) throw new HttpError(503, state.reason ?? 'Not ready', { 'retry-after': '5' }, 'not_ready')
     return { status: 'ready', service: options.service }
   })
 
@@ -55,9 +55,9 @@ export async function operationsRoutes (app: FastifyInstance, options: Operation
 
 /** ADMIN_KEY as `x-admin-key` or `Authorization: Bearer`; 404 while no admin key is configured. */
 function checkAdminKey (headers: FastifyRequest['headers'], adminKey: string | null): void {
-  if (adminKey === null) throw new HttpError(404, 'Not Found')
+  if (adminKey === null) throw new HttpError(404, 'Not Found', {}, 'not_found')
   const bearer = /^Bearer (.+)$/i.exec(headers.authorization ?? '')?.[1]
   const given = headers['x-admin-key'] ?? bearer
-  if (typeof given !== 'string' || given === '') throw new HttpError(401, 'Missing admin key')
-  if (!secretsEqual(given, adminKey)) throw new HttpError(401, 'Invalid admin key')
+  if (typeof given !== 'string' || given === '') throw new HttpError(401, 'Missing admin key', {}, 'missing_admin_key')
+  if (!secretsEqual(given, adminKey)) throw new HttpError(401, 'Invalid admin key', {}, 'invalid_admin_key')
 }

@@ -25,7 +25,7 @@ describe('operational endpoints', () => {
     app = await buildDemo({ config: testConfig() })
     const res = await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': 'anything' } })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Not Found' })
+    expect(res.json()).toEqual({ detail: 'Not Found', code: 'not_found', request_id: res.headers['x-request-id'] })
   })
 
   test('/admin/metrics: 401 missing or wrong, 200 with counters', async () => {
@@ -91,7 +91,7 @@ describe('load shedding', () => {
     const res = await app.inject({ method: 'POST', url: '/v1/echo', headers: key, payload: { name: 'a', secret: 's', count: 1 } })
     expect(res.statusCode).toBe(503)
     expect(res.headers['retry-after']).toBe('7')
-    expect(res.json()).toEqual({ detail: 'Service Unavailable' })
+    expect(res.json()).toEqual({ detail: 'Service Unavailable', code: 'service_overloaded', request_id: res.headers['x-request-id'] })
     expect(res.headers['x-ratelimit-limit']).toBeUndefined()
   })
 })

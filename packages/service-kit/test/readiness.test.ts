@@ -26,7 +26,7 @@ describe.skipIf(!REDIS_URL)('readiness with Redis (skipped without REDIS_URL)', 
       await new Promise((resolve) => setTimeout(resolve, 100))
       const ready = await app.inject({ method: 'GET', url: '/ready' })
       expect(ready.statusCode).toBe(503)
-      expect(ready.json()).toEqual({ detail: 'Redis unreachable' })
+      expect(ready.json()).toEqual({ detail: 'Redis unreachable', code: 'not_ready', request_id: ready.headers['x-request-id'] })
       expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
       const call = await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'x-api-key': 'test-key' }, payload: { name: 'a', secret: 's', count: 1 } })
       expect(call.statusCode).toBe(200)

@@ -24,7 +24,7 @@ describe.skipIf(!hasRedisServer)('Redis unreachable at start (skipped without re
     try {
       expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
       const ready = await app.inject({ method: 'GET', url: '/ready' })
-      expect([ready.statusCode, ready.json()]).toEqual([503, { detail: 'Redis unreachable' }])
+      expect([ready.statusCode, ready.json()]).toEqual([503, { detail: 'Redis unreachable', code: 'not_ready', request_id: ready.headers['x-request-id'] }])
       expect((await app.inject(call)).statusCode).toBe(mode === 'open' ? 200 : 503)
 
       servers.push(await startRedis(port))

@@ -1,4 +1,4 @@
-import { fetchHomepage, TargetNotAllowedError, TimeBudget, type FetchedHomepage } from '@utility-apis/homepage-fetch'
+import { fetchFailureCode, fetchHomepage, TargetNotAllowedError, TimeBudget, type FetchedHomepage } from '@utility-apis/homepage-fetch'
 import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { describeResponse } from './describe-response.js'
 import { fetchExtras } from './extras.js'
@@ -22,7 +22,7 @@ export interface ProfileRequest {
 }
 
 function errorOf (error: FetchError): ProfileError {
-  return { code: error.code.replace(/^FETCH_ERR_/, '').toLowerCase(), message: error.message }
+  return { code: fetchFailureCode(error), message: error.message }
 }
 
 /** The cache key names every origin a request may fetch, never the hostname alone. */
