@@ -165,7 +165,9 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   })
 
   documentBusinessRoutes(app)
-  await registerDocs(app, { title: definition.title, version: definition.version, description: definition.description, tags: definition.tags })
+  await registerDocs(app, {
+    title: definition.title, version: definition.version, description: definition.description, tags: definition.tags, publicUrl: config.publicUrl
+  })
   await app.register(operationsRoutes, {
     service: definition.name,
     version: definition.version,

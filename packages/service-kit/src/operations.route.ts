@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { secretsEqual } from '@utility-apis/auth-quota'
-import { ErrorSchema, HttpError } from '@utility-apis/fastapi-errors'
+import { HttpError } from '@utility-apis/fastapi-errors'
+import { described } from './docs.js'
 import type { Metrics } from './metrics.js'
 
 export interface OperationsOptions {
@@ -12,7 +13,9 @@ export interface OperationsOptions {
   isReady: () => { ready: boolean, reason?: string }
 }
 
-const StatusSchema = Type.Record(Type.String(), Type.String())
+const ADMIN_KEY_REFUSED = described('The admin key is missing or wrong. `code`: `missing_admin_key`, `invalid_admin_key`.')
+const ADMIN_OFF = described('ADMIN_KEY is not configured. `code`: `not_found`.')
+const StatusSchema = Type.Record(Type.String(), Type.String(), { title: 'ServiceStatus' })
 
 export async function operationsRoutes (app: FastifyInstance, options: OperationsOptions) {
   const health = { status: 'ok', service: options.service, version: options.version }
@@ -25,7 +28,7 @@ export async function operationsRoutes (app: FastifyInstance, options: Operation
     schema: {
       tags: ['operations'],
       summary: 'Readiness: 503 while Redis (when configured) is unreachable or the service is closing',
-      response: { 200: StatusSchema, 503: ErrorSchema }
+      response: { 200: StatusSchema, 503: described('Not ready, or shutting down (with Retry-After). `code`: `not_ready`.') }
     }
   }, async () => {
     const state = options.isReady()
@@ -38,15 +41,28 @@ export async function operationsRoutes (app: FastifyInstance, options: Operation
       tags: ['operations'],
       summary: "This replica's aggregate counters (needs ADMIN_KEY; 404 when it is not configured)",
       headers: Type.Object({ 'x-admin-key': Type.Optional(Type.String()) }),
-      response: { 200: Type.Object({}, { additionalProperties: true }), 401: ErrorSchema, 404: ErrorSchema }
+      response: { 200: Type.Object({}, { additionalProperties: true, title: 'AdminMetrics' }), 401: ADMIN_KEY_REFUSED, 404: ADMIN_OFF }
     }
   }, async (request) => {
     checkAdminKey(request.headers, options.adminKey)
     return { service: options.service, ...options.metrics.snapshot() }
   })
 
-  // For Prometheus, which sends the key as a bearer token; not a business endpoint, so not in the OpenAPI document
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  // For Prometheus, which sends the key as a bearer token
+  app.get('/metrics', {
+    schema: {
+      tags: ['operations'],
+      summary: "This replica's Prometheus metrics, text format 0.0.4 (needs ADMIN_KEY; 404 when it is not configured)",
+      response: {
+        200: {
+          description: 'Prometheus text exposition format.',
+          content: { 'text/plain': { schema: Type.String({ description: 'e.g. `http_request_duration_seconds_bucket{...} 3`' }) } }
+        },
+        401: ADMIN_KEY_REFUSED,
+        404: ADMIN_OFF
+      }
+    }
+  }, async (request, reply) => {
     checkAdminKey(request.headers, options.adminKey)
     const text = await options.metrics.exposition()
     return reply.type(options.metrics.contentType).send(text)

@@ -66,11 +66,13 @@ describe('OpenAPI', () => {
     expect(check.errors).toEqual([])
     expect(check.version).toBe('3.1')
     expect(doc.components.securitySchemes.APIKeyHeader).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key.' })
-    expect(check.paths).toEqual(['/admin/metrics', '/health', '/ready', '/v1/batch', '/v1/boom', '/v1/echo', '/v1/forbidden', '/v1/lookup'])
-    expect(check.unsecured).toEqual(['GET /admin/metrics', 'GET /health', 'GET /ready'])
+    expect(check.paths).toEqual(['/admin/metrics', '/health', '/metrics', '/ready', '/v1/batch', '/v1/boom', '/v1/echo', '/v1/forbidden', '/v1/lookup'])
+    expect(check.unsecured).toEqual(['GET /admin/metrics', 'GET /health', 'GET /metrics', 'GET /ready'])
     const echo = doc.paths['/v1/echo'].post
     expect(echo.security).toEqual([{ APIKeyHeader: [] }])
-    expect(Object.keys(echo.responses).sort()).toEqual(['200', '401', '413', '415', '422', '429', '503'])
+    expect(Object.keys(echo.responses).sort()).toEqual(['200', '401', '404', '405', '408', '413', '415', '422', '429', '500', '503'])
+    // every body a named model
+    expect(echo.requestBody.content['application/json'].schema.$ref).toMatch(/^#\/components\/schemas\//)
     expect(doc.paths['/health'].get.security).toEqual([])
   })
 

@@ -126,4 +126,4 @@ export const AnalyzeResponseSchema = Type.Object({
     }), { description: 'the homepage fetched with each crawler\'s published user agent (from our address, not the crawler\'s own IP ranges)' })
   }),
   observations: ObservationsSchema
-})
+}, { title: 'SiteAnalyzeResponse' })

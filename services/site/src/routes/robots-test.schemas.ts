@@ -45,4 +45,4 @@ export const RobotsTestResponseSchema = Type.Object({
   lint: Type.Object({ valid: Type.Boolean(), errors: Type.Array(LintErrorSchema) }),
   sitemaps: Type.Array(Type.String()),
   content_signals: Type.Array(ContentSignalSchema)
-})
+}, { title: 'RobotsTestResponse' })
