@@ -175,7 +175,10 @@ export async function buildService (definition: ServiceDefinition, options: KitO
 
   documentBusinessRoutes(app)
   await registerDocs(app, {
-    title: definition.title, version: definition.version, description: definition.description, tags: [...(definition.tags ?? []), USAGE_TAG],
+    title: definition.title,
+    version: definition.version,
+    description: definition.description,
+    tags: [...(definition.tags ?? []), USAGE_TAG],
     publicUrl: config.publicUrl
   })
   await app.register(operationsRoutes, {
