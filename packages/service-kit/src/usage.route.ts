@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { ErrorSchema, HttpError } from '@utility-apis/fastapi-errors'
+import { HttpError } from '@utility-apis/fastapi-errors'
+import { described } from './docs.js'
 import { UsageSchema, type Usage } from './usage.schemas.js'
 
 export const USAGE_TAG = { name: 'usage', description: 'Your quota this month (API key required, never charged).' }
@@ -14,7 +15,10 @@ export async function usageRoute (app: FastifyInstance) {
       summary: "The calling key's quota this month: limit, units used and left, and when it resets",
       description: 'Never charged. Read from the counter every replica shares, so it is exact. A 503 (with Retry-After) ' +
         'while that counter is unreachable, rather than a guess. In marketplace mode the marketplace meters calls: 404.',
-      response: { 200: UsageSchema, 404: ErrorSchema }
+      response: {
+        200: UsageSchema,
+        404: described('A marketplace call: its usage is metered by the marketplace. `code`: `usage_metered_elsewhere`.')
+      }
     }
   }, async (request, reply): Promise<Usage> => {
     const principal = request.principal

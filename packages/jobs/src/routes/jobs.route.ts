@@ -37,7 +37,7 @@ type Examples = Record<string, { summary: string, value: unknown }>
 // A list with thousands of bad inputs is refused with the first of them, not a response as large as the list
 const MAX_ISSUES = 1000
 
-const NOT_FOUND = { ...ErrorSchema, description: 'No job of this id belongs to your key: `{"detail": "Job not found"}`.' }
+const NOT_FOUND = { ...ErrorSchema, description: 'No job of this id belongs to your key. `code`: `job_not_found`.' }
 
 const NEED_REDIS = 'Jobs need Redis: set REDIS_URL (or REDIS_CLUSTER_NODES) so jobs outlive a process and reach the workers'
 
