@@ -64,7 +64,9 @@ export const SECRETS: Record<ProviderId, string> = {
   linkedin: 'linkedin-client-secret',
   telnyx: Buffer.from(ed25519PublicHex(TEST_KEYS.ed25519.publicKey), 'hex').toString('base64'),
   trello: 'trello-oauth-secret',
-  recurly: 'recurly-endpoint-key'
+  recurly: 'recurly-endpoint-key',
+  front: 'front-signing-key',
+  mailchimp: 'mandrill-webhook-key'
 }
 
 /** The URL each URL-signing provider called in the suite's deliveries. */
@@ -72,7 +74,8 @@ export const URLS = {
   twilio: 'https://example.com/webhooks/twilio?tenant=7',
   square: 'https://example.com/webhooks/square',
   hubspot: 'https://example.com/webhooks/hubspot?portal=62515',
-  trello: 'https://example.com/webhooks/trello?board=5f00'
+  trello: 'https://example.com/webhooks/trello?board=5f00',
+  mailchimp: 'https://example.com/webhooks/mandrill'
 }
 
 /** A secret that did not sign the delivery, of the shape the provider expects. */
@@ -228,5 +231,18 @@ export function delivery (provider: ProviderId, payload: string, timestamp = NOW
     }
     case 'trello': return { ...base, url: URLS.trello, headers: { 'X-Trello-Webhook': createHmac('sha1', secret).update(payload + URLS.trello).digest('base64') } }
     case 'recurly': return { ...base, headers: { 'recurly-signature': `${timestamp * 1000},${stripeV1(secret, timestamp * 1000, payload)}` } }
+    case 'front': return {
+      ...base, headers: { 'X-Front-Request-Timestamp': String(timestamp * 1000), 'X-Front-Signature': hmacBase64(secret, `${timestamp * 1000}:${payload}`) }
+    }
+    // Mandrill posts a form: the payload travels as its mandrill_events parameter, signed after the URL by name and value.
+    case 'mailchimp': return {
+      ...base,
+      url: URLS.mailchimp,
+      payload: `mandrill_events=${encodeURIComponent(payload)}`,
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Mandrill-Signature': createHmac('sha1', secret).update(`${URLS.mailchimp}mandrill_events${payload}`).digest('base64')
+      }
+    }
   }
 }

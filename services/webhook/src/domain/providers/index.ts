@@ -12,6 +12,7 @@ import { discord } from './discord.js'
 import { docusign } from './docusign.js'
 import { facebook } from './facebook.js'
 import { fastspring } from './fastspring.js'
+import { front } from './front.js'
 import { genericHmac } from './generic-hmac.js'
 import { github } from './github.js'
 import { gitlab } from './gitlab.js'
@@ -22,6 +23,7 @@ import { intercom } from './intercom.js'
 import { jira } from './jira.js'
 import { linear } from './linear.js'
 import { linkedin } from './linkedin.js'
+import { mailchimp } from './mailchimp.js'
 import { mailgun } from './mailgun.js'
 import { mux } from './mux.js'
 import { nuvemshop } from './nuvemshop.js'
@@ -65,7 +67,7 @@ const ALL = [
   twilio, square, hubspot, plaid, mailgun, adyen,
   asana, commerceLayer, customerIo, docusign, fastspring, nylas, persona, picqer, smartcar, tally, twitter, xero, zendesk,
   akeneo, airwallex, nuvemshop, tebex, tiktok, sanity, workos, orb,
-  hookdeckOutpost, gocardless, facebook, linkedin, telnyx, trello, recurly
+  hookdeckOutpost, gocardless, facebook, linkedin, telnyx, trello, recurly, front, mailchimp
 ] as const
 
 export type ProviderId = typeof ALL[number]['id']

@@ -1,28 +1,17 @@
 import { HMAC_SHA1 } from '../algorithms.js'
-import { mac } from '../digest.js'
-import { anyFramework, check, defineProvider, type ContentVariant, type ProviderContext, type SignatureRead } from '../provider.js'
-import { urlVariants } from '../url-variants.js'
+import { mac, type Parts } from '../digest.js'
+import { anyFramework, defineProvider, type ProviderContext, type SignatureRead } from '../provider.js'
 import { idempotencyCheck } from './body-hmac.js'
 import { readFramedHeader } from './framing.js'
+import { signedUrlVariants, withSignedUrl } from './signed-url.js'
 
 const SIGNATURE = 'X-Trello-Webhook'
 
-function read (ctx: ProviderContext): SignatureRead {
-  const result = readFramedHeader(ctx, SIGNATURE, { prefix: '', encoding: 'base64' }, 'Trello', HMAC_SHA1)
-  if (ctx.url === undefined) {
-    return { ...result, signed: undefined, checks: [...result.checks, check('signed_url', 'failed', 'Trello signs the callbackURL: pass it as url')] }
-  }
-  const url = ctx.url
-  return {
-    ...result,
-    checks: [...result.checks, check('signed_url', 'passed', 'Trello signs the raw body followed by the webhook\'s callbackURL')],
-    signed: result.signed === undefined ? undefined : (body) => [body, url]
-  }
-}
+const content = (url: string, body: Buffer | string): Parts => [body, url]
 
-function contentVariants (ctx: ProviderContext): ContentVariant[] {
-  return urlVariants(ctx.url ?? '').map((variant) => ({ ...variant, cause: 'url', content: [ctx.payload, variant.url] }))
-}
+const read = (ctx: ProviderContext): SignatureRead => withSignedUrl(ctx,
+  readFramedHeader(ctx, SIGNATURE, { prefix: '', encoding: 'base64' }, 'Trello', HMAC_SHA1), 'Trello',
+  'the raw body followed by the webhook\'s callbackURL', content)
 
 // https://developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/ (webhook signatures)
 export const trello = defineProvider({
@@ -39,7 +28,7 @@ export const trello = defineProvider({
   algorithm: HMAC_SHA1,
   detection: { headers: [SIGNATURE.toLowerCase()] },
   read,
-  contentVariants,
+  contentVariants: signedUrlVariants(content),
   extraChecks: (ctx) => [idempotencyCheck(ctx, 'Trello', [], 'deduplicate deliveries on action.id in the payload')],
   sign: ({ body, secret, url }) => ({ [SIGNATURE]: mac('sha1', secret, [body, url ?? 'https://example.com/trello']).toString('base64') }),
   demos: [{
