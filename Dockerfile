@@ -1,5 +1,5 @@
 # One image per service: docker build --build-arg SERVICE=sla -t utility-apis/sla .
-# The site with Chromium for rendering: add --target chromium (see the stage below).
+# The site or brand with Chromium for rendering: add --target chromium (see the stage below).
 # The current Active LTS line; the services also run on Node 20.19 or newer (CI tests both)
 ARG NODE_VERSION=26
 
@@ -30,8 +30,9 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 CMD ["node", "-e", "const port = process.env.PORT || { webhook: 3001, sla: 3002, brand: 3003, site: 3004 }[process.env.SERVICE]; fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "--enable-source-maps", "dist/main.js"]
 
-# The site with its renderer (RENDERER=chromium): Debian's Chromium, driven by playwright-core.
+# The site or brand with its renderer (RENDERER=chromium): Debian's Chromium, driven by playwright-core.
 #   docker build --build-arg SERVICE=site --target chromium -t utility-apis/site:chromium .
+#   docker build --build-arg SERVICE=brand --target chromium -t utility-apis/brand:chromium .
 FROM runtime-base AS chromium
 RUN apt-get update \
  && apt-get install -y --no-install-recommends chromium fonts-liberation \

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { jobsSettingsFromEnv, workerSettingsFromEnv } from '@utility-apis/jobs'
+import { rendererFromEnv } from '@utility-apis/renderer'
 import { loadConfig, type KitOptions } from '@utility-apis/service-kit'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
@@ -12,6 +13,8 @@ export interface ServiceSource {
   ownVariables: string[]
   /** The port main.ts gives startService: where the service listens without PORT. */
   defaultPort: number
+  /** main.ts reads the renderer's variables too (brand, site). */
+  renderer: boolean
   /** main.ts reads the bulk-jobs variables too (brand, site). */
   jobs: boolean
   /** A src/worker.ts, which reads the worker variables. */
@@ -32,6 +35,7 @@ export function serviceSources (): ServiceSource[] {
       ownVariables: [...main.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
       defaultPort: Number(start[2]),
       jobs: main.includes('jobsSettingsFromEnv'),
+      renderer: main.includes('rendererFromEnv'),
       worker: existsSync(join(ROOT, 'services', folder, 'src', 'worker.ts')),
       buildApp: async () => (await import(`../../services/${folder}/src/app.ts`)).buildApp
     }
@@ -59,6 +63,7 @@ export function variablesRead (service: ServiceSource, process: 'main' | 'worker
     const env = recordingEnv(values, read)
     loadConfig(env, { service: service.name, port: service.defaultPort })
     if (service.jobs) jobsSettingsFromEnv(env)
+    if (service.renderer && process === 'main') rendererFromEnv(recordingEnv({ ...values, RENDERER: 'chromium' }, read))
     if (process === 'worker') workerSettingsFromEnv(env)
   }
   return read

@@ -18,6 +18,15 @@ export interface AuthQuotaOptions {
   failMode: 'open' | 'closed'
   clock?: () => Date
   onEvent?: (event: AuthQuotaEvent) => void
+  /** Whether the store is reachable: while it is not, calls go to the fail mode at once instead of waiting on it. */
+  health?: QuotaStoreHealth
+}
+
+export interface QuotaStoreHealth {
+  /** False while the store is known to be unreachable. */
+  readonly up: boolean
+  /** A store call failed or timed out. */
+  reportFailure: () => void
 }
 
 export interface Principal {
@@ -78,6 +87,7 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   // Bounds fail-open admission per replica while the shared store is down.
   const fallback = new MemoryQuotaStore()
   const store = options.store
+  const health = options.health
   const defaultLimitText = String(options.monthlyQuota)
 
   app.decorateRequest('principal', null)
@@ -88,9 +98,11 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
     const window = monthWindow(new Date(nowMs()))
     let used: number
     try {
+      if (health !== undefined && !health.up) throw new Error('quota store down')
       // A consume of 0 units counts nothing: it reads the counter, in the same atomic script as the calls
       used = (await store.consume(principal.id, window.id, 0, Number.MAX_SAFE_INTEGER)).used
     } catch {
+      health?.reportFailure()
       // Without the shared count, any number would be a guess
       options.onEvent?.('quota_store_error')
       throw new QuotaUnavailableError({ 'retry-after': FAIL_CLOSED_RETRY_AFTER })
@@ -128,7 +140,8 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
     // A check without cost asks whether one unit would still fit.
     const checkLimit = cost === 0 ? limit - 1 : limit
     const decide = (result: ConsumeResult, counter: QuotaStore) => {
-      setHeaders(reply, principal, limit, result.used, window)
+      // The fallback's count is this replica's since the outage: no number at all is truer than that one
+      if (counter !== fallback) setHeaders(reply, principal, limit, result.used, window)
       if (!result.admitted) {
         options.onEvent?.('quota_rejection')
         const need = detailed ? { units: cost, remaining: Math.max(0, limit - result.used) } : undefined
@@ -146,14 +159,19 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
       }
       decide(result, fallback)
     }
+    if (health !== undefined && !health.up) return onStoreDown()
+    const onStoreFailure = () => {
+      health?.reportFailure()
+      onStoreDown()
+    }
     let result: ConsumeResult | Promise<ConsumeResult>
     try {
       result = store.consume(principal.id, window.id, cost, checkLimit)
     } catch {
-      return onStoreDown()
+      return onStoreFailure()
     }
     // A store that answered at once is not made to wait for a promise
-    if (isPromise(result)) result.then((r) => decide(r, store), onStoreDown)
+    if (isPromise(result)) result.then((r) => decide(r, store), onStoreFailure)
     else decide(result, store)
   }
 

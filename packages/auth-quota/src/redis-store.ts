@@ -81,12 +81,23 @@ export class QuotaKeyError extends Error {
   constructor () { super('The quota counter could not be read') }
 }
 
+export class QuotaTimeoutError extends Error {
+  constructor (timeoutMs: number) { super(`The quota store did not answer within ${timeoutMs} ms`) }
+}
+
+export interface RedisQuotaStoreOptions {
+  /** No call waits longer than this for Redis (1,000 ms); a call that times out is treated as the store being down. */
+  timeoutMs?: number
+}
+
 export class RedisQuotaStore implements QuotaStore {
   readonly kind = 'redis'
   private readonly redis: WithConsume
   private pending: PendingCall[] = []
+  readonly timeoutMs: number
 
-  constructor (redis: Redis | Cluster, private readonly prefix = 'q') {
+  constructor (redis: Redis | Cluster, private readonly prefix = 'q', options: RedisQuotaStoreOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? 1000
     if (!('quotaConsume' in redis)) redis.defineCommand('quotaConsume', { lua: CONSUME })
     // This store batches its own calls per turn; the client's auto-pipelining would hold the batch one more turn.
     const ignored = redis.options.autoPipeliningIgnoredCommands ??= []
@@ -101,10 +112,14 @@ export class RedisQuotaStore implements QuotaStore {
 
   consume (keyId: string, windowId: string, cost: number, limit: number): Promise<ConsumeResult> {
     return new Promise((resolve, reject) => {
-      // setImmediate runs after the poll phase: every call whose request was read in this turn joins the batch.
-      if (this.pending.length === 0) setImmediate(this.flush)
-      this.pending.push({ key: RedisQuotaStore.keyFor(this.prefix, keyId, windowId), cost, limit, resolve, reject })
+      this.enqueue({ key: RedisQuotaStore.keyFor(this.prefix, keyId, windowId), cost, limit, resolve, reject })
     })
+  }
+
+  private enqueue (call: PendingCall) {
+    // setImmediate runs after the poll phase: every call whose request was read in this turn joins the batch.
+    if (this.pending.length === 0) setImmediate(this.flush)
+    this.pending.push(call)
   }
 
   refund (keyId: string, windowId: string, units: number): Promise<number> {
@@ -134,19 +149,43 @@ export class RedisQuotaStore implements QuotaStore {
     }
   }
 
+  // One timer per evaluation, not per call. An evaluation that answers after its calls gave up has still counted them:
+  // the units it admitted are given back, so a call refused (or admitted by the fail-open fallback) is not also counted.
   private evaluate (calls: PendingCall[]) {
     const args: Array<string | number> = calls.map((c) => c.key)
     args.push(CLEANUP_TTL_SECONDS)
     for (const c of calls) args.push(c.cost, c.limit)
+    let answered = false
+    let timedOut = false
+    // Timers run before the poll phase that reads replies: on a busy event loop a reply already received would lose
+    // to its own timer. The verdict waits for that poll phase (setImmediate), so only a reply that has not arrived
+    // times out.
+    const timer = setTimeout(() => setImmediate(() => {
+      if (answered) return
+      timedOut = true
+      const err = new QuotaTimeoutError(this.timeoutMs)
+      for (const c of calls) c.reject(err)
+    }), this.timeoutMs)
     this.redis.quotaConsume(calls.length, ...args).then((out) => {
+      answered = true
+      clearTimeout(timer)
+      if (timedOut) return this.giveBackLate(calls, out)
       for (const [i, c] of calls.entries()) {
         const verdict = out[2 * i]
         if (verdict === -1) c.reject(new QuotaKeyError())
         else c.resolve({ admitted: verdict === 1, used: Number(out[2 * i + 1]) })
       }
     }, (err: Error) => {
-      for (const c of calls) c.reject(err)
+      answered = true
+      clearTimeout(timer)
+      if (!timedOut) for (const c of calls) c.reject(err)
     })
+  }
+
+  private giveBackLate (calls: PendingCall[], out: number[]) {
+    for (const [i, c] of calls.entries()) {
+      if (out[2 * i] === 1 && c.cost > 0) this.enqueue({ key: c.key, cost: -c.cost, limit: 0, resolve: () => {}, reject: () => {} })
+    }
   }
 
   // The client belongs to whoever created it (the service kit closes it).

@@ -21,6 +21,7 @@ export interface Collected {
   anchorPlaces: AnchorPlace[]
   images: ImageRef[]
   ldScripts: DomElement[]
+  styles: DomElement[]
   headings: DomElement[]
   paragraphs: ParagraphRef[]
   copyrights: CopyrightRef[]
@@ -74,6 +75,7 @@ export function collect (root: DomNode): Collected {
     anchorPlaces: [],
     images: [],
     ldScripts: [],
+    styles: [],
     headings: [],
     paragraphs: [],
     copyrights: [],
@@ -179,7 +181,10 @@ export function collect (root: DomNode): Collected {
         if (a.type !== undefined && a.type.split(';')[0].trim().toLowerCase() === 'application/ld+json') c.ldScripts.push(el)
         c.subresources.push(el)
         return false // raw text, read where needed (JSON-LD), never page text
-      case 'style': case 'textarea': return false
+      case 'style':
+        c.styles.push(el)
+        return false
+      case 'textarea': return false
       case 'p': if (navOrFooter === 0) c.paragraphs.push({ el, inMain: mainDepth > 0, afterH1: sawH1 }); break
       case 'time':
         if (a.datetime !== undefined && a.datetime.trim() !== '') c.times.push(a.datetime.trim())

@@ -99,6 +99,8 @@ export function extractMetadataFromDocument (doc: ParsedDocument, url: string): 
     tileColor: head.tileColor,
     microdata: c.microdata,
     landmarks: c.landmarks,
+    styles: styleTexts(c.styles),
+    stylesheets: linkTags.stylesheets,
     rdfa: c.rdfa,
     plugins: c.plugins,
     mixedContent: mixedContent(c, base, pageUrl)
@@ -144,6 +146,23 @@ function mixedContent (c: Collected, base: URL, pageUrl: URL): string[] {
     const raw = el.name === 'link' ? el.attribs.href : el.attribs.src
     const href = resolveUrl(raw, base)
     if (href !== null && href.startsWith('http:') && !out.includes(href)) out.push(href)
+  }
+  return out
+}
+
+const MAX_STYLE_CHARS = 512 * 1024
+
+/** The text of the inline style elements, up to MAX_STYLE_CHARS in all (a page may inline megabytes of CSS). */
+function styleTexts (styles: DomElement[]): string[] {
+  const out: string[] = []
+  let left = MAX_STYLE_CHARS
+  for (const el of styles) {
+    if (left <= 0) break
+    let text = ''
+    for (const child of el.children) if (child.type === 'text') text += child.data ?? ''
+    if (text.trim() === '') continue
+    out.push(text.slice(0, left))
+    left -= text.length
   }
   return out
 }

@@ -6,6 +6,7 @@ export { parseDocument, type ParsedDocument } from './dom.js'
 export { parseRobotsDirectives } from './head-meta.js'
 export { normalizeSocialUrl, classifySocialUrl, type SocialMatch } from './social-links.js'
 export { parseManifest } from './parse-manifest.js'
+export { readCssFonts, familiesOf, fontFamilies, type CssFonts, type CssFontFace, type CssFontUse } from './css-fonts.js'
 export { resolveUrl } from './resolve-url.js'
 export { decodeEntities } from './json-ld.js'
 export type {

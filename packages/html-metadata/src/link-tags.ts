@@ -9,13 +9,14 @@ export interface LinkTags {
   alternates: Array<{ href: string, hreflang: string | null, type: string | null }>
   feeds: string[]
   relMe: string[]
+  stylesheets: Array<{ href: string, media: string | null }>
 }
 
 const FEED_TYPES = new Set(['application/rss+xml', 'application/atom+xml', 'application/feed+json', 'application/json+feed'])
 
-/** Reads every <link>: canonical, icons (any rel containing "icon"), manifest, alternates and feeds, rel=me. */
+/** Reads every <link>: canonical, icons (any rel containing "icon"), manifest, alternates and feeds, rel=me, stylesheets. */
 export function readLinkTags (links: DomElement[], base: URL): LinkTags {
-  const out: LinkTags = { canonicals: [], icons: [], manifestUrl: null, alternates: [], feeds: [], relMe: [] }
+  const out: LinkTags = { canonicals: [], icons: [], manifestUrl: null, alternates: [], feeds: [], relMe: [], stylesheets: [] }
   for (const el of links) {
     const href = resolveUrl(el.attribs.href, base)
     if (href === null) continue
@@ -23,6 +24,7 @@ export function readLinkTags (links: DomElement[], base: URL): LinkTags {
     if (rel.includes('canonical')) out.canonicals.push(href)
     if (rel.includes('manifest')) out.manifestUrl ??= href
     if (rel.includes('me')) out.relMe.push(href)
+    if (rel.includes('stylesheet') && !rel.includes('alternate')) out.stylesheets.push({ href, media: attrText(el, 'media') })
     if (rel.some((token) => token.includes('icon'))) {
       out.icons.push({
         href,

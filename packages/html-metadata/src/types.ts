@@ -125,6 +125,10 @@ export interface PageMetadata {
   themeColors?: Array<{ color: string; media: string | null }>
   /** meta msapplication-TileColor */
   tileColor?: string | null
+  /** the text of every inline <style>, in document order (at most 512 KiB in all) */
+  styles?: string[]
+  /** every rel=stylesheet link (not an alternate stylesheet), resolved, in document order */
+  stylesheets?: Array<{ href: string; media: string | null }>
   /** the page has a header, footer or nav element (or a banner, contentinfo or navigation role); table layouts do not */
   landmarks?: boolean
   /** microdata (itemscope) and RDFa (typeof/vocab) presence */

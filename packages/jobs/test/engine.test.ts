@@ -19,7 +19,11 @@ function worker (jobs: JobEngine, processor: ReturnType<typeof trackingProcessor
 }
 
 afterEach(async () => {
-  for (const item of closing.splice(0)) await item.close()
+  for (const item of closing.splice(0)) {
+    // BullMQ's queue keys have no TTL: a test's own prefix is removed whole from the shared Redis
+    if ('items' in item) await Promise.all([item.items.obliterate({ force: true }), item.callbacks.obliterate({ force: true })])
+    await item.close()
+  }
 })
 
 describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () => {
@@ -44,6 +48,19 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 2, failed: 1, status: 'queued' })
     expect(await jobs.store.writeChunk(job.id, 1, [{ index: 2, input: 'c', ok: true, thing: 3 }], new Date())).toBe('completed')
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 3, failed: 1, status: 'completed' })
+  })
+
+  it('keeps a finished job and its results for the retention period from its end, then Redis deletes them', async () => {
+    const jobs = engine(2)
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
+    await jobs.store.writeChunk(job.id, 0, [{ index: 0, input: 'a', ok: true }, { index: 1, input: 'b', ok: true }], new Date())
+    await jobs.store.writeChunk(job.id, 1, [{ index: 2, input: 'c', ok: true }], new Date())
+    const redis = jobs.connect('api')
+    for (const key of [jobs.keys.job(job.id), jobs.keys.chunk(job.id, 0), jobs.keys.chunk(job.id, 1)]) {
+      const ttl = await redis.ttl(key)
+      expect(ttl, key).toBeGreaterThan(7 * 86400 - 60)
+      expect(ttl, key).toBeLessThanOrEqual(7 * 86400)
+    }
   })
 
   it('pages a running job up to its first unfinished chunk, and a cancelled one past the chunks that never ran', async () => {

@@ -1,7 +1,8 @@
 export { createRenderBudget, RenderBudget, type RenderBudgetLimits } from './budget.js'
 export type { Limit, PageFetcher, Refusal, RefusedRequest } from './interceptor.js'
+export { rendererFromEnv } from './env.js'
 export { BROWSER_ARGS } from './lockdown.js'
-export type { ProcessMemory } from './memory.js'
+export { browserMemory, type ProcessMemory } from './memory.js'
 export {
   createRenderer, DEFAULT_EXECUTABLE, RendererError, type Renderer, type RendererOptions, type RenderOptions, type RenderResult,
   type StopReason

@@ -16,6 +16,7 @@ export type PageFetcher = Pick<SafeFetcher, 'fetch'>
 // One resource never takes more than this, whatever the page allowance left.
 const RESOURCE_MAX_BYTES = 5 * 1024 * 1024
 const MAX_REFUSED_LISTED = 20
+const SKIPPED_TYPES = new Set(['image', 'media', 'font'])
 // The headers a page's scripts and layout need; cookies, caching and framing headers of the site stay out.
 const PASSED_HEADERS = new Set([
   'content-type', 'content-language', 'access-control-allow-origin', 'access-control-allow-credentials',
@@ -62,6 +63,7 @@ export class Interceptor {
     private readonly fetcher: PageFetcher,
     private readonly allowance: PageAllowance,
     private readonly signal: AbortSignal,
+    private readonly skipMedia: boolean,
     private readonly events: InterceptorEvents
   ) {}
 
@@ -79,6 +81,10 @@ export class Interceptor {
       this.documents.delete(url)
       this.events.onDocument(kept)
       await route.fulfill({ status: kept.status, headers: passedHeaders(kept.headers), body: kept.body }).catch(() => {})
+      return
+    }
+    if (this.skipMedia && SKIPPED_TYPES.has(request.resourceType())) {
+      await route.abort('blockedbyclient').catch(() => {})
       return
     }
     const refusal = this.check(url, request.method())

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { BROWSER_MARK } from './lockdown.js'
 
 export interface ProcessMemory {
-  /** Resident memory of every process under this one (the browser and its renderers), in bytes. */
+  /** Memory of the browser and its renderer processes, in bytes: the sum of their PSS (RSS where PSS is unreadable). */
   rssBytes: number
   processes: number
 }
@@ -18,7 +19,15 @@ function parentOf (pid: string): string | null {
   }
 }
 
-function rssOf (pid: string): number {
+/**
+ * A process's proportional set size: its private pages plus its share of pages it shares (Chromium's processes share
+ * most of their code), so the sum over the browser's processes is what they hold together. RSS where PSS is unreadable.
+ */
+function memoryOf (pid: string): number {
+  try {
+    const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))
+    if (pss !== null) return Number(pss[1]) * 1024
+  } catch {}
   try {
     return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_SIZE
   } catch {
@@ -59,9 +68,14 @@ export function childProcessMemory (command: string, root = String(process.pid))
     const pid = queue.pop() as string
     if (seen.has(pid)) continue
     seen.add(pid)
-    rssBytes += rssOf(pid)
+    rssBytes += memoryOf(pid)
     processes++
     queue.push(...(children.get(pid) ?? []))
   }
   return { rssBytes, processes }
+}
+
+/** The memory of the browsers this package started under process `pid` (this process by default). */
+export function browserMemory (pid = process.pid): ProcessMemory {
+  return childProcessMemory(BROWSER_MARK, String(pid))
 }

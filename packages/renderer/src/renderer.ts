@@ -1,9 +1,9 @@
 import { createSafeFetcher, type FetchPolicy, type FetchResult } from '@utility-apis/safe-fetch'
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { PageAllowance, type RenderBudget } from './budget.js'
 import { Interceptor, type Limit, type PageFetcher, type RefusedRequest } from './interceptor.js'
-import { BROWSER_ARGS, BROWSER_MARK, heapArg, lockdownScript } from './lockdown.js'
-import { childProcessMemory, type ProcessMemory } from './memory.js'
+import { BROWSER_ARGS, heapArg, lockdownScript } from './lockdown.js'
+import { browserMemory, type ProcessMemory } from './memory.js'
 import { Semaphore } from './semaphore.js'
 import { DEVICE_PROFILE, isQuiet, readVitalsInPage, VITALS_SCRIPT, vitalsOf, type RawVitals, type Vitals } from './vitals.js'
 
@@ -32,8 +32,13 @@ export interface RenderOptions {
   budget?: RenderBudget
   /** Measure LCP, CLS and TBT under DEVICE_PROFILE's CPU slowdown. */
   vitals?: boolean
-  /** How long the network must stay quiet after `load` before the DOM is read. Default 500. */
+  /** How long the network must stay quiet after `load` before the DOM is read. Default 300. */
   settleMs?: number
+  /**
+   * Refuse images, media and fonts without fetching them (not counted as requests or refusals): they change no DOM,
+   * and a page reads faster without them. Default false; vitals need them (an image can be the largest paint).
+   */
+  skipMedia?: boolean
 }
 
 /** Why a page was cut off before it settled. */
@@ -82,7 +87,7 @@ const MAX_DIALOGS = 20
 const MAX_DOCUMENT_HOPS = 3
 const SNAPSHOT_TIMEOUT_MS = 2000
 const POLL_MS = 50
-const CPU_QUIET_MS = 1000
+const CPU_QUIET_MS = 500
 
 function positive (value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback
@@ -111,14 +116,16 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
 
   async function browser (): Promise<Browser> {
     if (closed) throw new RendererError('RENDERER_CLOSED', 'The renderer is closed')
-    launching ??= chromium.launch({
+    // playwright-core is loaded with the first launch: importing it costs a service ~60 MB of memory, and a service
+    // without RENDERER never launches
+    launching ??= import('playwright-core').then(async ({ chromium }) => await chromium.launch({
       executablePath,
       args: [...BROWSER_ARGS, heapArg(heapMb)],
       timeout: options.launchTimeoutMs ?? 15_000,
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false
-    }).then((launched) => {
+    })).then((launched) => {
       // a browser that dies is launched again by the next render
       launched.on('disconnected', () => { launching = null })
       return launched
@@ -178,7 +185,7 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
         hasTouch: DEVICE_PROFILE.hasTouch,
         locale: 'en-US'
       })
-      const interceptor = new Interceptor(fetcher, allowance, abort.signal, {
+      const interceptor = new Interceptor(fetcher, allowance, abort.signal, renderOptions.skipMedia === true, {
         onLimit: stopped,
         onDocumentRedirect: (finalUrl) => { redirectTo = finalUrl },
         onDocument: (response: FetchResult) => {
@@ -217,7 +224,7 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
         target = redirectTo
       }
       if (result.error === null && result.status !== null && result.stopped === null) {
-        await Promise.race([quiet(interceptor, renderOptions.settleMs ?? 500, abort.signal), stop])
+        await Promise.race([quiet(interceptor, renderOptions.settleMs ?? 300, abort.signal), stop])
       }
       await snapshot(page, cdp, renderOptions.vitals === true, result, abort.signal)
       result.refused = interceptor.refused.map((r) => r)
@@ -240,10 +247,13 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
 
   return {
     async start () {
-      await browser()
+      // one throw-away page: the first context and renderer process of a browser take the longest to make
+      const context = await (await browser()).newContext()
+      await context.newPage().catch(() => {})
+      await context.close().catch(() => {})
     },
     render,
-    memory: () => childProcessMemory(BROWSER_MARK),
+    memory: () => browserMemory(),
     async close () {
       closed = true
       const running = launching

@@ -15,6 +15,7 @@ import { USAGE_TAG, usageRoute } from './usage.route.js'
 import { compileSerializer } from './serializer.js'
 import { createRedisClient, waitForRedis, type RedisClient } from './redis-client.js'
 import { requestIdOf } from './request-id.js'
+import { RedisStoreHealth } from './store-health.js'
 
 export type ServiceInstance = FastifyInstance
 
@@ -40,6 +41,8 @@ export interface KitOptions {
   requestTimeoutMs?: number
   /** How long open connections may still send requests after close begins (1 s). */
   drainMs?: number
+  /** No business call waits longer than this for the quota store, then the fail mode decides (1,000 ms, as the client's command timeout). */
+  quotaStoreTimeoutMs?: number
   /** Process metrics (memory, CPU, event loop) in /metrics; tests that build many apps turn them off. */
   processMetrics?: boolean
 }
@@ -79,8 +82,11 @@ export async function buildService (definition: ServiceDefinition, options: KitO
 
   const metrics = new Metrics(definition.name, { processMetrics: options.processMetrics })
   const redisTarget = config.redisClusterNodes ?? config.redisUrl
-  const redis = options.redis ?? (redisTarget === null ? null : createRedisClient(redisTarget, log))
+  const redis = options.redis ?? (redisTarget === null ? null : createRedisClient(redisTarget))
   if (redis) await waitForRedis(redis, 2000)
+  const storeHealth = redis ? new RedisStoreHealth(redis, log, { timeoutMs: options.quotaStoreTimeoutMs }) : undefined
+  metrics.gauge('quota_store_up', 'Whether the quota store answers: 1, or 0 while the quota follows QUOTA_FAIL_MODE.',
+    () => storeHealth === undefined || storeHealth.up ? 1 : 0)
   app.decorate('metrics', metrics)
   app.decorate<RedisClient | null>('redis', redis)
 
@@ -88,6 +94,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   app.addHook('preClose', async () => { closing = true })
   drainOnClose(app, options.drainMs ?? 1000)
   app.addHook('onClose', async () => {
+    storeHealth?.close()
     await new Promise<void>((resolve) => log.flush(() => resolve()))
     if (!redis) return
     await redis.quit().catch(() => redis.disconnect())
@@ -136,13 +143,14 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     onError: (kind) => { if (kind === 'validation') metrics.count('validation_failures') }
   })
 
-  const store: QuotaStore = redis ? new RedisQuotaStore(redis) : new MemoryQuotaStore()
+  const store: QuotaStore = redis ? new RedisQuotaStore(redis, 'q', { timeoutMs: options.quotaStoreTimeoutMs }) : new MemoryQuotaStore()
   await app.register(authQuotaPlugin, {
     apiKeys: config.apiKeys,
     monthlyQuota: config.monthlyQuota,
     rapidApiProxySecret: config.rapidApiProxySecret,
     store,
     failMode: config.quotaFailMode,
+    health: storeHealth,
     clock: options.clock,
     onEvent: (event) => {
       const names = {
@@ -174,11 +182,9 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     version: definition.version,
     adminKey: config.adminKey,
     metrics,
-    isReady: () => {
-      if (closing) return { ready: false, reason: 'Shutting down' }
-      if (redis && redis.status !== 'ready') return { ready: false, reason: 'Redis unreachable' }
-      return { ready: true }
-    }
+    // This process only: a Redis outage is the fail mode's to answer, and taking every replica out of its Service
+    // for it would turn fail-open into a full outage (quota_store_up says whether Redis answers)
+    isReady: () => closing ? { ready: false, reason: 'Shutting down' } : { ready: true }
   })
   await app.register(usageRoute)
   await app.register(definition.routes)

@@ -7,14 +7,18 @@ const STATUS_BY_CODE: Record<string, number> = {
   HPE_HEADER_OVERFLOW: 431
 }
 
+const HEAD = Buffer.from('HEAD ')
+
 /** Fastify's clientErrorHandler: the answer to a request too slow, too large or malformed to parse. */
-export function clientErrorHandler (error: Error & { code?: string }, socket: Socket): void {
+export function clientErrorHandler (error: Error & { code?: string, rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy()
     return
   }
   const status = STATUS_BY_CODE[error.code ?? ''] ?? 400
   const body = JSON.stringify({ detail: STATUS_CODES[status] })
+  // An answer to HEAD has no body (RFC 9110, 9.3.2): a client would read those bytes as the start of its next answer
+  const head = Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, HEAD.length).equals(HEAD)
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
-    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`)
+    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${head ? '' : body}`)
 }

@@ -24,7 +24,7 @@ export async function operationsRoutes (app: FastifyInstance, options: Operation
   app.get('/ready', {
     schema: {
       tags: ['operations'],
-      summary: 'Readiness: 503 while Redis (when configured) is unreachable or the service is closing',
+      summary: 'Readiness of this process: 503 only while it shuts down (Redis is the quota_store_up gauge, not readiness)',
       response: { 200: StatusSchema, 503: ErrorSchema }
     }
   }, async (_request, reply) => {
@@ -42,7 +42,7 @@ export async function operationsRoutes (app: FastifyInstance, options: Operation
     }
   }, async (request) => {
     checkAdminKey(request.headers, options.adminKey)
-    return { service: options.service, ...options.metrics.snapshot() }
+    return { service: options.service, ...(await options.metrics.snapshot()) }
   })
 
   // For Prometheus, which sends the key as a bearer token; not a business endpoint, so not in the OpenAPI document

@@ -1,5 +1,4 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis'
-import type { FastifyBaseLogger } from 'fastify'
 
 /** A single Redis or a Redis Cluster: quota and caches use only what both offer. */
 export type RedisClient = Redis | Cluster
@@ -19,7 +18,7 @@ const CLIENT_OPTIONS: RedisOptions = {
  * scripts of concurrent requests travel in one write and come back in one read, instead of a round of system calls
  * each; every script still runs atomically on its own.
  */
-export function createRedisClient (target: string | Array<{ host: string, port: number }>, log: FastifyBaseLogger): RedisClient {
+export function createRedisClient (target: string | Array<{ host: string, port: number }>): RedisClient {
   // A cluster client follows MOVED and ASK redirections and the primaries' failovers itself
   const redis = typeof target === 'string'
     ? new Redis(target, CLIENT_OPTIONS)
@@ -29,16 +28,8 @@ export function createRedisClient (target: string | Array<{ host: string, port: 
       enableAutoPipelining: true,
       clusterRetryStrategy: (times) => Math.min(times * 200, 2000)
     })
-  let healthy = true
-  redis.on('error', () => {
-    // One line per outage, not one per reconnect attempt; the URL may hold a password, so it is not logged.
-    if (healthy) log.warn('redis unreachable; quota follows QUOTA_FAIL_MODE until it is back')
-    healthy = false
-  })
-  redis.on('ready', () => {
-    if (!healthy) log.info('redis reachable again')
-    healthy = true
-  })
+  // Without a listener an 'error' event would end the process; what an outage means is logged once by RedisStoreHealth.
+  redis.on('error', () => {})
   return redis
 }
 

@@ -33,6 +33,18 @@ describe('requests Node answers before Fastify sees them, in the {"detail"} shap
     expect(answer.split('\r\n\r\n')[1]).toBe('{"detail":"Request Timeout"}')
   }, 10_000)
 
+  test('an error answer to HEAD has no body, the 431 included, so a keep-alive client reads the next answer whole', async () => {
+    const big = await exchange(`HEAD /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+    expect(big).toMatch(/^HTTP\/1\.1 431 /)
+    expect(big.split('\r\n\r\n')[1]).toBe('')
+    // Fastify's error answers to HEAD, then a GET on the same keep-alive connection
+    const answers = await exchange('HEAD /v1/lookup?year=2026 HTTP/1.1\r\nHost: x\r\n\r\n', 'HEAD /v1/nothing HTTP/1.1\r\nHost: x\r\n\r\n',
+      'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    const parts = answers.split('\r\n\r\n')
+    expect(parts.map((part) => /^HTTP\/1\.1 (\d+)/.exec(part)?.[1]).slice(0, 3)).toEqual(['401', '404', '200'])
+    expect(parts[3]).toMatch(/^\{"status":"ok"/)
+  })
+
   test('headers over 16 KiB: 431', async () => {
     const answer = await exchange(`GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
     expect(answer).toMatch(/^HTTP\/1\.1 431 /)

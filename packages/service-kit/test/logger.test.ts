@@ -1,15 +1,8 @@
-import { Writable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { testConfig } from '../src/index.js'
 import { buildDemo } from './fixtures/demo-service.js'
-
-/** Every line the app logs, captured at trace level. */
-function capture () {
-  const lines: string[] = []
-  const stream = new Writable({ write (chunk, _enc, done) { lines.push(String(chunk)); done() } })
-  return { lines, stream }
-}
+import { captureLog as capture } from './helpers/log-capture.js'
 
 describe('logs never carry secrets', () => {
   test('canaries sent through every outcome never reach a log line', async () => {

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import { afterEach, describe, expect, test } from 'vitest'
 import { testConfig } from '../src/index.js'
 import { buildDemo } from './fixtures/demo-service.js'
+import { captureLog } from './helpers/log-capture.js'
 import { freePort, hasRedisServer, startRedis } from './helpers/redis-servers.js'
 
 const until = async (check: () => Promise<boolean>) => {
@@ -18,20 +19,36 @@ afterEach(() => { for (const server of servers.splice(0)) server.kill('SIGKILL')
 const call = { method: 'POST' as const, url: '/v1/echo', headers: { 'x-api-key': 'test-key' }, payload: { name: 'a', secret: 's', count: 1 } }
 
 describe.skipIf(!hasRedisServer)('Redis unreachable at start (skipped without redis-server on PATH)', () => {
-  test.each(['open', 'closed'] as const)('fail mode %s: the service starts, /health answers, /ready is 503 until Redis is up', async (mode) => {
-    const port = await freePort()
-    const app = await buildDemo({ config: testConfig({ redisUrl: `redis://127.0.0.1:${port}`, quotaFailMode: mode, monthlyQuota: 50 }) })
+  test.each(['open', 'closed'] as const)('fail mode %s: the service starts and is ready; quota_store_up is 0, then 1 once Redis is up', async (mode) => {
+    const port = mode === 'open' ? 7120 : 7121
+    const log = captureLog()
+    const app = await buildDemo({
+      config: testConfig({ redisUrl: `redis://127.0.0.1:${port}`, quotaFailMode: mode, monthlyQuota: 50, adminKey: 'admin' }),
+      logger: { level: 'info', stream: log.stream }
+    })
+    const storeUp = async () => (await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': 'admin' } })).json().quota_store_up
     try {
       expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200)
+      // Readiness is this process's: a Redis outage must not take every replica out of its Service
       const ready = await app.inject({ method: 'GET', url: '/ready' })
-      expect([ready.statusCode, ready.json()]).toEqual([503, { detail: 'Redis unreachable' }])
-      expect((await app.inject(call)).statusCode).toBe(mode === 'open' ? 200 : 503)
+      expect(ready.statusCode).toBe(200)
+      expect(await storeUp()).toBe(0)
+      const exposition = (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer admin' } })).body
+      expect(exposition).toMatch(/^quota_store_up\{service="demo"\} 0$/m)
+      const during = await app.inject(call)
+      expect(during.statusCode).toBe(mode === 'open' ? 200 : 503)
+      // the count is unknown: no number is claimed
+      expect(during.headers['x-ratelimit-remaining']).toBeUndefined()
+      expect(during.headers['x-ratelimit-limit']).toBeUndefined()
 
       servers.push(await startRedis(port))
-      await until(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200)
+      await until(async () => await storeUp() === 1)
       const counted = await app.inject(call)
       expect(counted.statusCode).toBe(200)
       expect(counted.headers['x-ratelimit-remaining']).toBe('49')
+      await app.inject(call)
+      expect(log.messages('warn').filter((msg) => msg.includes('quota store'))).toHaveLength(1)
+      expect(log.messages('info').filter((msg) => msg.includes('quota store'))).toHaveLength(1)
     } finally {
       await app.close()
     }
@@ -42,7 +59,7 @@ describe.skipIf(!hasRedisServer)('Redis unreachable at start (skipped without re
     servers.push(await startRedis(port))
     const app = await buildDemo({ config: testConfig({ redisUrl: `redis://127.0.0.1:${port}`, quotaFailMode: 'open', monthlyQuota: 100_000 }) })
     try {
-      await until(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200)
+      await until(async () => (await app.metrics.snapshot()).quota_store_up === 1)
       const statuses = new Set<number>()
       const load = async (rounds: number) => {
         for (let i = 0; i < rounds; i++) {
@@ -56,7 +73,7 @@ describe.skipIf(!hasRedisServer)('Redis unreachable at start (skipped without re
       server.kill('SIGKILL')
       await during
       servers.push(await startRedis(port))
-      await until(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200)
+      await until(async () => (await app.metrics.snapshot()).quota_store_up === 1)
       await load(5)
       expect([...statuses]).toEqual([200])
       const after = await app.inject(call)

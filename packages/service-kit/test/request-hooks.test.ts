@@ -69,8 +69,8 @@ describe('/metrics', () => {
     const scrape = await app.inject({ url: '/metrics', headers: { authorization: 'Bearer admin-secret' } })
     expect(scrape.statusCode).toBe(200)
     expect(scrape.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/)
-    expect(scrape.body).toContain('http_request_duration_seconds_count{service="demo",method="POST",route="/v1/echo",status="200"} 1')
-    expect(scrape.body).toContain('http_request_duration_seconds_count{service="demo",method="POST",route="/v1/echo",status="429"} 1')
+    expect(scrape.body).toContain('http_request_duration_seconds_count{method="POST",route="/v1/echo",status="200",service="demo"} 1')
+    expect(scrape.body).toContain('http_request_duration_seconds_count{method="POST",route="/v1/echo",status="429",service="demo"} 1')
     // A counter without labels has none but the service; one with an outcome has it as its label
     expect(scrape.body).toContain('quota_rejections_total{service="demo"} 1')
     expect(scrape.body).toContain('auth_failures_total{service="demo"} 1')

@@ -1,3 +1,4 @@
+import { createRenderer, type Renderer } from '@utility-apis/renderer'
 import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
 import { DEFAULT_CACHE_TTL_SECONDS, MemoryProfileCache, RedisProfileCache, type ProfileCache } from './domain/profile-cache.js'
@@ -16,6 +17,8 @@ export interface BuildAppOptions extends KitOptions {
   batchConcurrency?: number
   /** Overall deadline of one batch call, under the server's 30 s request timeout. Default 25 s. */
   batchDeadlineMs?: number
+  /** Render application-shell homepages in this Chromium (main.ts: RENDERER=chromium); unset: they are reported. */
+  renderer?: { executablePath: string, maxConcurrent?: number }
   /** Bulk jobs: JOBS_INLINE_WORKER, WORKER_CONCURRENCY, JOB_RETENTION_DAYS, JOBS_HOST_CONCURRENCY. */
   jobs?: Partial<JobsSettings>
   /** Test knobs of the job engine: chunk size, how soon a killed worker's chunk moves on, host lease. */
@@ -32,11 +35,19 @@ export async function buildApp (options: BuildAppOptions) {
     tags: [{ name: 'brand', description: 'Domain brand profiles' }],
     routes: async (app) => {
       const fetcher = createSafeFetcher(options.fetchPolicy ?? options.config.fetchPolicy)
-      app.addHook('onClose', async () => { await fetcher.close() })
+      // every request of a rendered page goes through this app's fetcher: the renderer reaches only what it may
+      const renderer: Renderer | null = options.renderer === undefined ? null : createRenderer({ ...options.renderer, fetcher })
+      app.addHook('onReady', async () => {
+        await renderer?.start().catch((error: Error) => { app.log.warn({ err: { type: error.name, message: error.message } }, 'the renderer did not start') })
+      })
+      app.addHook('onClose', async () => {
+        await renderer?.close()
+        await fetcher.close()
+      })
       const cache: ProfileCache = app.redis === null
         ? new MemoryProfileCache()
         : new RedisProfileCache(app.redis, () => app.metrics.count('cache_errors'))
-      const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS })
+      const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, renderer })
       await app.register(profileRoute, { profiler })
       await app.register(batchRoute, {
         profiler,

@@ -5,13 +5,16 @@ import { fileURLToPath } from 'node:url'
 import { ROOT, type BenchContext, type BenchReport } from '../../../bench/harness.js'
 import { startFixtureServer, type FixtureSites } from '../test/fixtures/fixture-server.js'
 import { html, text, urlset, words } from '../test/fixtures/html.js'
+import { renderReports } from './render.js'
 import { robotsMatchReports } from './robots-match.js'
 
 // Two acceptance figures of the site service, measured on the service as deployed (`node dist/main.js`
 // after `pnpm build`, configured through the environment), in a process of its own:
 // - a 20-page site whose every response takes 100 ms is analysed (default sample of 5, and the homepage and
-//   robots.txt fetched as each of the 14 AI crawlers and search engines) within 2 s;
-// - the process's peak RSS stays under 200 MB while it analyses a site with a 5 MB sitemap.
+//   robots.txt fetched as each of the 14 AI crawlers and search engines) within 5 round trips, 500 ms, once the
+//   service has analysed it once (the first, cold run is reported beside);
+// - a service's peak RSS stays under 120 MB while it analyses a site with a 5 MB sitemap. The service runs with
+//   NODE_OPTIONS=--max-semi-space-size=2, as deploy/k8s/site.yaml and docker-compose.yml start it.
 // The tsx loader the harness uses for TypeScript entries adds ~35 MB of its own, so it is not used here.
 // Then, in this process, hostile robots.txt files against an ordinary one (bench/robots-match.ts).
 
@@ -69,8 +72,7 @@ async function peakRss (pid: number): Promise<number> {
   return Number(kb[1]) * 1024
 }
 
-async function startBuiltService (hosts: string[]): Promise<{ url: string, child: ChildProcess }> {
-  execFileSync('pnpm', ['--filter', '@utility-apis/site...', 'build'], { cwd: ROOT, stdio: 'ignore' })
+async function startBuiltService (hosts: string[], extraEnv: Record<string, string> = {}): Promise<{ url: string, child: ChildProcess }> {
   const port = await freePort()
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
@@ -82,9 +84,11 @@ async function startBuiltService (hosts: string[]): Promise<{ url: string, child
       HOST: '127.0.0.1',
       API_KEYS: `bench-key:${Number.MAX_SAFE_INTEGER}`,
       LOG_LEVEL: 'silent',
+      NODE_OPTIONS: '--max-semi-space-size=2',
       UNSAFE_FETCH_ALLOW_CIDRS: '127.0.0.1/32',
       // every name the analyses touch, www twins included, so that nothing reaches DNS
-      UNSAFE_FETCH_HOST_MAP: hosts.flatMap((h) => [h, `www.${h}`]).map((h) => `${h}=127.0.0.1`).join(',')
+      UNSAFE_FETCH_HOST_MAP: hosts.flatMap((h) => [h, `www.${h}`]).map((h) => `${h}=127.0.0.1`).join(','),
+      ...extraEnv
     }
   })
   const url = `http://127.0.0.1:${port}`
@@ -104,16 +108,18 @@ async function analyze (service: string, url: string): Promise<{ status: number,
   return { status: res.status, json, ms: Math.round(performance.now() - started) }
 }
 
-export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
+async function crawlReports (_ctx: BenchContext): Promise<BenchReport[]> {
   const slow = await startFixtureServer((origin) => ({ [PAGES]: pagesSite(origin(PAGES)) }), { delayMs: 100 })
   const big = await startFixtureServer((origin) => ({ [BIGMAP]: bigmapSite(origin(BIGMAP)) }))
-  let child: ChildProcess | null = null
+  const children: ChildProcess[] = []
   try {
+    execFileSync('pnpm', ['--filter', '@utility-apis/site...', 'build'], { cwd: ROOT, stdio: 'ignore' })
     const service = await startBuiltService([PAGES, BIGMAP])
-    child = service.child
-    const started = await peakRss(child.pid as number)
+    children.push(service.child)
+    // the first analysis also opens the connections and compiles the code paths: reported, not held to the target
+    const cold = await analyze(service.url, slow.origin(PAGES))
     const times: number[] = []
-    let ok = true
+    let ok = cold.status === 200
     let sampled = 0
     let crawlers = 0
     for (let i = 0; i < RUNS; i++) {
@@ -124,30 +130,44 @@ export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
       ok &&= r.status === 200 && r.json.fetchability.ok === true && sampled === 5 && crawlers === 14 && r.json.observations.budget.exhausted === false
     }
     const worst = Math.max(...times)
-    const r = await analyze(service.url, big.origin(BIGMAP))
+    const afterPages = await peakRss(service.child.pid as number)
+    // the sitemap's own peak, in a service of its own: the 20-page analyses leave their high-water mark behind
+    const fresh = await startBuiltService([PAGES, BIGMAP])
+    children.push(fresh.child)
+    const started = await peakRss(fresh.child.pid as number)
+    const r = await analyze(fresh.url, big.origin(BIGMAP))
     const file = r.json.observations?.sitemaps.files[0]
-    const peak = Math.round(await peakRss(child.pid as number) / MB)
+    const peak = Math.round(await peakRss(fresh.child.pid as number) / MB)
     return [
       ...robotsMatchReports(),
       {
-        name: `analyze a 20-page site, 100 ms per response, sample of ${sampled}, ${crawlers} crawlers fetched as (worst of ${RUNS}: ${times.join(', ')} ms)`,
+        name: `analyze a 20-page site, 100 ms per response, sample of ${sampled}, ${crawlers} crawlers fetched as ` +
+          `(worst of ${RUNS}: ${times.join(', ')} ms; the first, cold: ${cold.ms} ms)`,
         value: worst,
         unit: 'ms',
-        target: '< 2000 ms',
-        pass: ok && worst < 2000
+        target: '< 500 ms (5 round trips)',
+        pass: ok && worst < 500
       },
       {
         name: `peak RSS of the service analysing a ${(file?.fetch.bytes ?? 0) / 1e6} MB sitemap of ${file?.entry_count ?? 0} URLs ` +
-          `in ${r.ms} ms (at start: ${Math.round(started / MB)} MB)`,
+          `in ${r.ms} ms (at start: ${Math.round(started / MB)} MB; the 20-page service's peak: ${Math.round(afterPages / MB)} MB)`,
         value: peak,
         unit: 'MB',
-        target: '< 200 MB',
-        pass: r.status === 200 && file?.kind === 'urlset' && file.fetch.truncated === false && file.entry_count > 30_000 && peak < 200
+        target: '< 120 MB',
+        pass: r.status === 200 && file?.kind === 'urlset' && file.fetch.truncated === false && file.entry_count > 30_000 && peak < 120
       }
     ]
   } finally {
-    child?.kill('SIGTERM')
+    for (const child of children) child.kill('SIGTERM')
     await slow.close()
     await big.close()
   }
+}
+
+export async function run (ctx: BenchContext): Promise<BenchReport[]> {
+  const start = async (hosts: string[], env: Record<string, string>): Promise<{ url: string, pid: number, stop: () => void }> => {
+    const { url, child } = await startBuiltService(hosts, env)
+    return { url, pid: child.pid as number, stop: () => child.kill('SIGTERM') }
+  }
+  return [...await crawlReports(ctx), ...await renderReports(start, analyze)]
 }

@@ -7,6 +7,7 @@ import { siteJobs } from './routes/jobs.route.js'
 import { analyzeRoute } from './routes/analyze.route.js'
 import { robotsSimulateRoute } from './routes/robots-simulate.route.js'
 import { robotsTestRoute } from './routes/robots-test.route.js'
+import { RENDER_CONCURRENCY } from './domain/rendering/observe-rendering.js'
 
 export interface BuildAppOptions extends KitOptions {
   /** Outbound fetch policy; tests pass an allow-list, host map and resolver for fixture sites on 127.0.0.1. */
@@ -34,10 +35,14 @@ export async function buildApp (options: BuildAppOptions) {
     routes: async (app) => {
       const { fetcher, fetchAs, close } = siteFetchers(options.fetchPolicy ?? options.config.fetchPolicy)
       // the browser starts on the first render, with every page request through this app's fetcher
-      const renderer: Renderer | null = options.renderer === undefined ? null : createRenderer({ ...options.renderer, fetcher })
+      const renderer: Renderer | null = options.renderer === undefined
+        ? null
+        : createRenderer({ maxConcurrent: RENDER_CONCURRENCY, ...options.renderer, fetcher })
       // launched before the first request, so no analysis pays for it; a missing browser is reported, not fatal
       app.addHook('onReady', async () => {
-        await renderer?.start().catch((error: Error) => { app.log.warn({ err: { type: error.name, message: error.message } }, 'the renderer did not start') })
+        await renderer?.start().catch((error: Error) => {
+          app.log.warn({ err: { type: error.name, message: error.message } }, 'the renderer did not start')
+        })
       })
       app.addHook('onClose', async () => {
         await renderer?.close()

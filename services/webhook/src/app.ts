@@ -1,4 +1,7 @@
+import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
+import { CONFORMANCE_USER_AGENT } from './domain/conformance.js'
+import { conformanceRoute } from './routes/conformance.route.js'
 import { providersRoute } from './routes/providers.route.js'
 import { signRoute } from './routes/sign.route.js'
 import { verifyRoute } from './routes/verify.route.js'
@@ -6,6 +9,8 @@ import { verifyRoute } from './routes/verify.route.js'
 export interface BuildAppOptions extends KitOptions {
   /** The current time in Unix seconds, for timestamp tolerance; a request's now_epoch_seconds overrides it. */
   now?: () => number
+  /** Outbound fetch policy of the conformance suite; tests allow fixture receivers on 127.0.0.1. */
+  fetchPolicy?: FetchPolicy
 }
 
 const MiB = 1024 * 1024
@@ -26,6 +31,9 @@ export async function buildApp (options: BuildAppOptions) {
       await app.register(verifyRoute, { now })
       await app.register(providersRoute)
       await app.register(signRoute, { now })
+      const fetcher = createSafeFetcher({ ...(options.fetchPolicy ?? options.config.fetchPolicy), userAgent: CONFORMANCE_USER_AGENT })
+      app.addHook('onClose', async () => { await fetcher.close() })
+      await app.register(conformanceRoute, { fetcher, now })
     }
   }, options)
 }

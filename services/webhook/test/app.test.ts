@@ -37,6 +37,23 @@ describe('the webhook app', () => {
     expect(responses['stripe-reserialised'].value.reason).toBe('signature_mismatch')
   })
 
+  it('documents sign and conformance as secured operations with titled, strict request schemas and computed examples', async () => {
+    const { errors, document, unsecured } = await checkOpenApi(app)
+    expect(errors).toEqual([])
+    for (const path of ['/v1/webhooks/sign', '/v1/webhooks/conformance']) {
+      expect(unsecured).not.toContain(`POST ${path}`)
+      const body = document.paths[path].post.requestBody.content['application/json']
+      expect(Object.keys(body.examples).length).toBeGreaterThan(0)
+    }
+    const sign = document.paths['/v1/webhooks/sign'].post
+    for (const [name, example] of Object.entries(sign.responses['200'].content['application/json'].examples as Record<string, { value: unknown }>)) {
+      const request = sign.requestBody.content['application/json'].examples[name].value
+      expect((await app.inject({ method: 'POST', url: '/v1/webhooks/sign', headers: KEY, payload: request })).json(), name).toEqual(example.value)
+    }
+    const graded = document.paths['/v1/webhooks/conformance'].post.responses['200'].content['application/json'].examples
+    expect(Object.values(graded).map((example) => (example as { value: { grade: string } }).value.grade)).toEqual(['pass', 'fail'])
+  })
+
   it('counts verdicts by provider and reason in the admin metrics and as Prometheus labels', async () => {
     await postVerify(app, delivery('slack', '{"a":1}'))
     await postVerify(app, { ...delivery('slack', '{"a":1}'), payload: '{"a":2}' })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { monthWindow, type QuotaStore } from '@utility-apis/auth-quota'
-import { ErrorSchema, HttpError, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { ErrorSchema, HttpError, RequestValidationError, ValidationErrorSchema, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type {} from '@utility-apis/service-kit' // its decorations: app.metrics, app.quotaStore
@@ -74,13 +74,12 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
     preValidation: needRedis,
     config: {
       auth: true,
-      // one unit per input, reserved at creation; counted after parsing, before validation
+      // one unit per input, reserved before the handler runs and kept only when the job is created (202)
       quotaCost: (request) => {
         const inputs = inputsOf(request.body)
         return Array.isArray(inputs) ? Math.min(Math.max(inputs.length, 1), names.maxInputs) : 1
       }
     },
-    onSend: async (request, reply, payload) => quotaDetail(request, reply, payload, inputsOf(request.body)),
     schema: {
       tags: [options.tag],
       operationId: `create${options.operation}`,
@@ -120,7 +119,8 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
     if (issues.length > 0) throw new RequestValidationError(issues)
 
     const jobs = engine as JobEngine
-    const windowId = monthWindow(clock()).id
+    // refunds go to the window the reservation was counted in
+    const windowId = request.quotaCharge?.windowId ?? monthWindow(clock()).id
     const key = request.headers['idempotency-key']
     let claim: { keyHash: string, jobId: string } | null = null
     if (typeof key === 'string') {
@@ -137,8 +137,8 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
         }
         const job = await jobs.get(existing.jobId, owner(request))
         if (job === null) throw new HttpError(409, 'The job of this Idempotency-Key is still being created; retry in a moment', {}, 'idempotency_key_in_use')
-        // the same job again: the units this call reserved are given back
-        await refund(request, windowId, job.total)
+        // the same job again, already paid for: this answer costs nothing
+        request.quotaCharge?.setUnits(0)
         return created(reply, job)
       }
       claim = { keyHash, jobId }
@@ -164,22 +164,23 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
     }
   }
 
+  // reading and cancelling one's own jobs is free: a job is paid for once, at creation
   app.get(`${path}/:id`, {
     preValidation: needRedis,
-    config: { auth: true },
+    config: { auth: true, metered: false },
     schema: {
       tags: [options.tag],
       operationId: `get${options.operation}`,
       summary: 'Status of a job',
       description: 'Progress counts and times of a job of your key (another key\'s job is a 404).',
       params: schemas.params,
-      response: { 200: { ...schemas.status, description: 'The job.', 'x-examples': options.examples?.status }, 404: NOT_FOUND }
+      response: { 200: { ...schemas.status, description: 'The job.', 'x-examples': options.examples?.status }, 404: NOT_FOUND, 422: ValidationErrorSchema }
     }
   }, async (request) => (engine as JobEngine).status(await found(request)))
 
   app.get(`${path}/:id/results`, {
     preValidation: needRedis,
-    config: { auth: true },
+    config: { auth: true, metered: false },
     schema: {
       tags: [options.tag],
       operationId: `get${options.operation}Results`,
@@ -197,7 +198,8 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
             'application/x-ndjson': { schema: { type: 'string', description: `one ${schemas.line.title} object a line` } }
           }
         },
-        404: NOT_FOUND
+        404: NOT_FOUND,
+        422: ValidationErrorSchema
       }
     }
   }, async (request, reply) => {
@@ -214,7 +216,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
 
   app.delete(`${path}/:id`, {
     preValidation: needRedis,
-    config: { auth: true },
+    config: { auth: true, metered: false },
     schema: {
       tags: [options.tag],
       operationId: `cancel${options.operation}`,
@@ -222,7 +224,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
       description: 'Items not started are not worked on and their units of quota are refunded; results already written are ' +
         'kept. A finished job is left as it is. Answers the job\'s status.',
       params: schemas.params,
-      response: { 200: { ...schemas.status, description: 'The job after the cancellation.' }, 404: NOT_FOUND }
+      response: { 200: { ...schemas.status, description: 'The job after the cancellation.' }, 404: NOT_FOUND, 422: ValidationErrorSchema }
     }
   }, async (request) => {
     const { job, refund: units } = await (engine as JobEngine).cancel(request.params.id, owner(request))
@@ -244,19 +246,5 @@ async function * ndjson (engine: JobEngine, job: JobRecord, from: number): Async
     // a running job's stream ends at its first unfinished item
     if (page.results.length === 0) break
     cursor = page.nextCursor
-  }
-}
-
-/** The quota's 429 says how many units the job needs and how many remain. */
-function quotaDetail (request: FastifyRequest, reply: FastifyReply, payload: unknown, inputs: unknown): unknown {
-  if (reply.statusCode !== 429 || typeof payload !== 'string' || !Array.isArray(inputs)) return payload
-  try {
-    const body = JSON.parse(payload) as { detail?: unknown }
-    const remaining = reply.getHeader('x-ratelimit-remaining')
-    body.detail = `Monthly quota exceeded: this job needs ${inputs.length} units and ${String(remaining ?? 0)} remain`
-    return JSON.stringify(body)
-  } catch {
-    request.log.debug('429 body left as it is')
-    return payload
   }
 }

@@ -82,19 +82,20 @@ export function sitePages (privateOrigin: () => string): Handler {
     '/to-private-frame': () => ['redirect', `${privateOrigin()}/frame`],
     '/big': () => ['text/html', page('<title>Big</title>', `<p>${'x'.repeat(200_000)}</p><img src="/big.bin"><img src="/big.bin?2">`)],
     '/big.bin': () => ['application/octet-stream', 'y'.repeat(300_000)],
-    '/vitals': () => ['text/html', page('<title>Vitals</title>', `<h1 style="font-size:40px">Largest text</h1><div id="late"></div>
-      <p style="height: 400px; background: #ccc">after</p>
-      <script>
-        // well after the first paint (before it, neither would count): a shift, then a 400 ms task
-        addEventListener('load', () => {
-          setTimeout(() => { document.getElementById('late').style.height = '300px' }, 500)
-          setTimeout(() => { const end = performance.now() + 400; while (performance.now() < end) {} }, 700)
-        })
-      </script>`)]
+    // text painted at once, then an image without dimensions arriving 2.5 s later (after the first paint, even on a
+    // loaded machine) pushes it down (a layout shift), and its load handler blocks the main thread for 400 ms
+    '/vitals': () => ['text/html', page('<title>Vitals</title>', `<h1 style="font-size:40px">Largest text</h1>
+      <img src="/late.svg" onload="const end = performance.now() + 400; while (performance.now() < end) {}">
+      <p style="height: 400px; background: #ccc">after</p>`)],
+    '/late.svg': () => ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300"/></svg>']
   }
   return (request, response) => {
     const path = new URL(request.url ?? '/', 'http://fixture.invalid').pathname
     const route = routes[path]
+    if (path === '/late.svg') {
+      setTimeout(() => response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(routes[path]()[1]), 2500)
+      return
+    }
     const [type, body] = path.startsWith('/n/') ? ['text/plain', 'n'] : route?.() ?? ['text/plain', 'not found']
     if (type === 'redirect') response.writeHead(302, { location: body }).end()
     else response.writeHead(route === undefined && !path.startsWith('/n/') ? 404 : 200, { 'content-type': type }).end(body)

@@ -2,6 +2,8 @@ import type { AnchorPlace, ManifestInfo, PageMetadata } from '@utility-apis/html
 import type { BrandSignals } from './brand-name.js'
 import type { IconCandidate, LogoSignals, ManifestIcon } from './logo-hint.js'
 import { ownOrganizationsOfHosts, organizationsOf, websiteNameOf, type OrganizationNode } from './organization.js'
+import type { CompanyPage } from './company.js'
+import type { CssText } from './fonts.js'
 import type { ImageInfo } from './image-probe.js'
 import type { SummarySignals } from './summary.js'
 import { cleanText } from './text.js'
@@ -14,6 +16,10 @@ export interface PageExtras {
   faviconIco: string | null
   /** What the logo and icon candidates' own bytes say (null: not an image); absent when nothing was probed. */
   images?: Map<string, ImageInfo | null>
+  /** The stylesheets read for fonts (extras.ts), in the page's order; absent when none was fetched. */
+  stylesheets?: CssText[]
+  /** The imprint or contact page read for the company facts; absent or null when none was read. */
+  companyPage?: CompanyPage | null
 }
 
 export function absolute (href: string | null | undefined, base: string): string | null {

@@ -3,6 +3,8 @@ import type { PageMetadata } from '@utility-apis/html-metadata'
 import { pickBrandName } from './brand-name.js'
 import { declaredColors, type BrandColor } from './colors.js'
 import { findInconsistencies, type ConsistencyFinding } from './consistency.js'
+import { companyFacts, emptyCompany, type CompanyFacts, type CompanySources } from './company.js'
+import { findFonts, type BrandFont } from './fonts.js'
 import { findKeyLinks, type KeyLinks } from './key-links.js'
 import { pickLogoHint } from './logo-hint.js'
 import { logoCandidates, rankLogos, type Logo } from './logos.js'
@@ -43,6 +45,8 @@ export interface BrandProfile {
   logo_hint: string | null
   logos: Logo[]
   colors: BrandColor[]
+  fonts: BrandFont[]
+  company: CompanyFacts
   icons: string[]
   social_links: string[]
   key_links: KeyLinks
@@ -67,24 +71,29 @@ export interface FieldSources {
   logo_hint: string | null
   logos: string | null
   colors: string | null
+  fonts: string | null
+  company: CompanySources
   key_links: string | null
   consistency: string | null
 }
 
 /** The profile fields learned from a homepage's HTML. */
 export type PageFacts = Pick<BrandProfile, 'brand_name' | 'brand_summary' | 'title' | 'description' | 'open_graph' |
-'logo_hint' | 'logos' | 'colors' | 'icons' | 'social_links' | 'key_links' | 'consistency' | 'canonical_url' | 'theme_color' | 'language' | 'field_sources'> & {
+'logo_hint' | 'logos' | 'colors' | 'fonts' | 'company' | 'icons' | 'social_links' | 'key_links' | 'consistency' | 'canonical_url' | 'theme_color' |
+'language' | 'field_sources'> & {
   /** Data sources that contributed, in the order of SOURCE_ORDER. */
   sources: string[]
 }
 
-export const SOURCE_ORDER = ['dns', 'homepage-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico']
+export const SOURCE_ORDER = ['dns', 'homepage-html', 'rendered-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico', 'stylesheets',
+  'contact-page']
 
 export function emptyOpenGraph (): OpenGraphFields {
   return { site_name: null, title: null, description: null, image: null, url: null, type: null, locale: null }
 }
 
 export function emptyFacts (): PageFacts {
+  const { company, sources: companySources } = emptyCompany()
   return {
     brand_name: null,
     brand_summary: null,
@@ -94,6 +103,8 @@ export function emptyFacts (): PageFacts {
     logo_hint: null,
     logos: [],
     colors: [],
+    fonts: [],
+    company,
     icons: [],
     social_links: [],
     key_links: {},
@@ -101,7 +112,17 @@ export function emptyFacts (): PageFacts {
     canonical_url: null,
     theme_color: null,
     language: null,
-    field_sources: { brand_name: null, brand_summary: null, logo_hint: null, logos: null, colors: null, key_links: null, consistency: null },
+    field_sources: {
+      brand_name: null,
+      brand_summary: null,
+      logo_hint: null,
+      logos: null,
+      colors: null,
+      fonts: null,
+      company: companySources,
+      key_links: null,
+      consistency: null
+    },
     sources: []
   }
 }
@@ -168,6 +189,9 @@ export function describePage (meta: PageMetadata, extras: PageExtras, hostname: 
   // the links are on the site the page came from, which a redirect may have changed
   const keyLinks = findKeyLinks(meta, pageUrl)
   const consistency = findInconsistencies(meta, extras.manifest, orgs, pageUrl)
+  const inline = (meta.styles ?? []).map((css) => ({ css, url: meta.baseUrl, origin: 'inline-css' as const }))
+  const company = companyFacts({ meta, orgs, brandName: brand.name, hostname, page: extras.companyPage ?? null })
+  const fonts = findFonts([...inline, ...extras.stylesheets ?? []], (meta.stylesheets ?? []).map((link) => link.href))
   const facts: PageFacts = {
     brand_name: brand.name,
     brand_summary: summary.summary,
@@ -177,6 +201,8 @@ export function describePage (meta: PageMetadata, extras: PageExtras, hostname: 
     logo_hint: logo.url,
     logos,
     colors,
+    fonts: fonts.map(({ origin: _origin, ...font }) => font),
+    company: company.company,
     icons: iconUrls(meta, extras),
     social_links: socialLinks,
     key_links: keyLinks,
@@ -190,6 +216,8 @@ export function describePage (meta: PageMetadata, extras: PageExtras, hostname: 
       logo_hint: logo.source,
       logos: logos[0]?.source ?? null,
       colors: colors[0]?.source ?? null,
+      fonts: fonts[0]?.origin ?? null,
+      company: company.sources,
       key_links: Object.keys(keyLinks).length === 0 ? null : ownLinkPlaces(meta).has('content') ? 'page-links' : 'site-navigation',
       consistency: consistency[0]?.values[0].source ?? null
     },
@@ -204,6 +232,9 @@ export function describePage (meta: PageMetadata, extras: PageExtras, hostname: 
   if (meta.icons.length > 0 || facts.social_links.length > 0 || meta.canonical !== null || facts.field_sources.key_links !== null) used.add('links')
   if (extras.manifest !== null) used.add('web-manifest')
   if (extras.faviconIco !== null) used.add('favicon.ico')
+  if (fonts.some((font) => font.origin === 'stylesheet')) used.add('stylesheets')
+  if (Object.values(company.sources).some((source) => source?.startsWith('contact-page') === true)) used.add('contact-page')
+  if (Object.values(company.sources).includes('json-ld:organization')) used.add('json-ld')
   facts.sources = SOURCE_ORDER.filter((source) => used.has(source))
   return facts
 }

@@ -1,6 +1,9 @@
-import { fetchHomepage, TargetNotAllowedError, TimeBudget, type FetchedHomepage } from '@utility-apis/homepage-fetch'
+import { detectBotChallenge, fetchHomepage, TargetNotAllowedError, TimeBudget, type FetchedHomepage } from '@utility-apis/homepage-fetch'
+import { extractMetadata } from '@utility-apis/html-metadata'
+import type { Renderer } from '@utility-apis/renderer'
 import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
-import { describeResponse } from './describe-response.js'
+import { isApplicationShell } from './app-shell.js'
+import { describeResponse, type HomepageResponse } from './describe-response.js'
 import { fetchExtras } from './extras.js'
 import type { DomainTarget } from './normalize-domain.js'
 import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './profile.js'
@@ -13,7 +16,14 @@ export interface ProfilerOptions {
   cache: ProfileCache
   cacheTtlSeconds: number
   now?: () => Date
+  /** Renders an application shell's homepage with JavaScript on (RENDERER=chromium); absent: shells are reported. */
+  renderer?: Renderer | null
 }
+
+/** A render takes at most this long, and never more than this share of what is left (the logos come after it). */
+const RENDER_MAX_MS = 8000
+const RENDER_SHARE = 0.7
+const SHELL = 'The homepage is an application shell whose content JavaScript writes'
 
 export interface ProfileRequest {
   timeoutMs: number
@@ -91,14 +101,39 @@ export class BrandProfiler {
       redirects: page.redirects,
       truncated: response.truncated
     }
-    const homepage = { status: response.status, headers: response.headers, html, meta, url: response.finalUrl }
+    let homepage: HomepageResponse = { status: response.status, headers: response.headers, html, meta, url: response.finalUrl }
+    const shell = await this.#shell(homepage, budget)
+    if (shell.rendered !== null) homepage = shell.rendered
+    const pageUrl = homepage.url ?? response.finalUrl
     const { facts, blocked, error } = await describeResponse(homepage, target.domain,
-      async (page) => await fetchExtras(this.#options.fetcher, page, response.finalUrl, budget))
+      async (page) => await fetchExtras(this.#options.fetcher, page, pageUrl, budget))
     profile.blocked = blocked
-    profile.error = error
+    profile.error = error ?? shell.error
     const { sources, ...fields } = facts
-    const used = new Set(['dns', 'homepage-html', ...sources])
+    const used = new Set(['dns', 'homepage-html', ...sources, ...(shell.rendered === null ? [] : ['rendered-html'])])
     return { ...profile, ...fields, sources: SOURCE_ORDER.filter((source) => used.has(source)) }
+  }
+
+  /**
+   * For an application shell (isApplicationShell), the page as the renderer sees it with JavaScript on, or the
+   * error saying that the page needs JavaScript (no renderer, or the render failed within the budget).
+   */
+  async #shell (homepage: HomepageResponse, budget: TimeBudget): Promise<{ rendered: HomepageResponse | null, error: ProfileError | null }> {
+    const { meta, html, status, headers } = homepage
+    const none = { rendered: null, error: null }
+    if (meta === null || html === null || status < 200 || status > 299 || !isApplicationShell(meta, html)) return none
+    if (detectBotChallenge({ status, headers, title: meta.title, html }).challenge) return none
+    const renderer = this.#options.renderer
+    if (renderer == null) {
+      return { rendered: null, error: { code: 'javascript_required', message: `${SHELL}; this service does not render pages` } }
+    }
+    const timeoutMs = budget.fetchTimeout(Math.min(RENDER_MAX_MS, budget.remaining() * RENDER_SHARE))
+    const result = await renderer.render(homepage.url ?? meta.baseUrl, { timeoutMs })
+    if (result.html === null || result.status === null || result.status < 200 || result.status > 299) {
+      return { rendered: null, error: { code: 'javascript_required', message: `${SHELL}, and it could not be rendered` } }
+    }
+    const rendered = extractMetadata(result.html, result.finalUrl)
+    return { rendered: { status: result.status, headers, html: result.html, meta: rendered, url: result.finalUrl }, error: null }
   }
 
   #skeleton (target: DomainTarget): BrandProfile {

@@ -49,6 +49,17 @@ const ACME_PROFILE = {
     { hex: '#121212', source: 'theme-color:dark' },
     { hex: '#1f2937', source: 'logo:svg' }
   ],
+  fonts: [
+    { family: 'Roadrunner Sans', role: 'heading', source: 'self-hosted', weights: [700], url: 'https://www.acme.example/fonts/roadrunner-sans-bold.woff2' },
+    { family: 'Inter', role: 'body', source: 'google-fonts', weights: [400, 600], url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;600' }
+  ],
+  company: {
+    legal_name: 'Acme Anvils Inc.',
+    founded: '1949',
+    address: { street: '1 Canyon Road', locality: 'Tucson', region: 'AZ', postal_code: '85701', country: 'US' },
+    phone: '+1 520 555 0100',
+    email: 'hello@acme.example'
+  },
   icons: ['https://www.acme.example/apple-touch-icon.png', 'https://www.acme.example/favicon.ico'],
   social_links: ['https://github.com/acme', 'https://www.linkedin.com/company/acme'],
   key_links: {
@@ -78,10 +89,18 @@ const ACME_PROFILE = {
     logo_hint: 'json-ld:logo',
     logos: 'json-ld:logo',
     colors: 'theme-color',
+    fonts: 'stylesheet',
+    company: {
+      legal_name: 'json-ld:organization',
+      founded: 'json-ld:organization',
+      address: 'contact-page:json-ld',
+      phone: 'contact-page:links',
+      email: 'homepage:links'
+    },
     key_links: 'site-navigation',
     consistency: 'og:site_name'
   },
-  sources: ['dns', 'homepage-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico'],
+  sources: ['dns', 'homepage-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico', 'stylesheets', 'contact-page'],
   cached: false,
   fetched_at: '2026-11-23T14:05:09.000Z'
 }

@@ -43,7 +43,8 @@ export const RedirectSchema = Type.Object({
 export const ProfileErrorSchema = Type.Object({
   code: Type.String({
     description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, ' +
-    'bad_url, scheme, credentials, http_status, not_html or bot_challenge'
+    'bad_url, scheme, credentials, http_status, not_html, bot_challenge or javascript_required (the homepage is an application ' +
+    'shell whose content JavaScript writes, and the service could not render it: the renderer is off or the render failed)'
   }),
   message: Type.String()
 })
@@ -79,6 +80,54 @@ export const ColorSchema = Type.Object({
       'web-manifest:theme_color, web-manifest:background_color. Read from the chosen logo: logo:image (its pixels), logo:svg (its fills).'
   })
 }, { examples: [{ hex: '#d32f2f', source: 'theme-color' }] })
+
+export const FontSchema = Type.Object({
+  family: Type.String({ description: 'The family as the CSS names it (quotes removed).' }),
+  role: Type.Union([Type.Literal('heading'), Type.Literal('body'), Type.Literal('other')], {
+    description: 'heading: the font-family of h1-h3; body: of body, html or :root (custom properties resolved); ' +
+      'other: a family the site loads (@font-face, a font service link) that neither uses. Icon fonts are left out.'
+  }),
+  source: Type.Union([Type.Literal('google-fonts'), Type.Literal('adobe-fonts'), Type.Literal('bunny-fonts'),
+    Type.Literal('self-hosted'), Type.Literal('system')], {
+    description: 'Where the browser gets it: Google Fonts, Adobe Fonts (Typekit), Bunny Fonts, the site\'s own @font-face ' +
+      '(or a family no stylesheet read declares and no system has), or a system or generic family (Arial, system-ui, serif).'
+  }),
+  weights: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000 }), {
+    description: 'The weights loaded, ascending, from @font-face or the font service URL (a variable font: its range\'s two ends).'
+  })),
+  url: Type.Optional(Type.String({ format: 'uri', description: 'The font service\'s stylesheet, or the self-hosted font file.' }))
+}, {
+  title: 'BrandFont',
+  examples: [{ family: 'Inter', role: 'body', source: 'google-fonts', weights: [400, 700], url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700' }]
+})
+
+export const PostalAddressSchema = Type.Object({
+  street: Nullable(Type.String()),
+  locality: Nullable(Type.String({ description: 'City or town.' })),
+  region: Nullable(Type.String({ description: 'State, province or region.' })),
+  postal_code: Nullable(Type.String()),
+  country: Nullable(Type.String({ description: 'As the site writes it: a name or an ISO code.' }))
+}, { title: 'PostalAddress', description: 'A JSON-LD PostalAddress as the site states it.' })
+
+export const CompanySchema = Type.Object({
+  legal_name: Nullable(Type.String({ description: 'The legal name the site states (JSON-LD legalName, a copyright line with a company form).' })),
+  founded: Nullable(Type.String({ description: 'JSON-LD foundingDate as written: YYYY, YYYY-MM or YYYY-MM-DD.' })),
+  address: Type.Union([PostalAddressSchema, Type.Null()]),
+  phone: Nullable(Type.String({ description: 'As the site writes it (JSON-LD telephone, a tel: link).' })),
+  email: Nullable(Type.String({ description: 'Lowercase; one on the site\'s own domain first.' }))
+}, {
+  title: 'CompanyFacts',
+  description: 'What the site says about itself as a company, and nothing else: its own JSON-LD organization, its imprint or ' +
+    'contact page linked from its header or footer (read when the budget allows), its header and footer tel: and mailto: links. ' +
+    'Each fact null when the site does not say it; `field_sources.company` names where each was read.',
+  examples: [{
+    legal_name: 'Acme Anvils Inc.',
+    founded: '1949',
+    address: { street: '1 Canyon Road', locality: 'Tucson', region: 'AZ', postal_code: '85701', country: 'US' },
+    phone: '+1 520 555 0100',
+    email: 'hello@acme.example'
+  }]
+})
 
 const keyLink = (what: string) => Type.Optional(Type.String({ format: 'uri', description: what }))
 
@@ -131,6 +180,12 @@ export const ProfileSchema = Type.Object({
     description: 'Brand colours, best first: the declared ones, then up to 3 dominant colours of the first logo that could be decoded ' +
       '(a raster image\'s pixels, an SVG\'s fills); a colour within a CIEDE2000 distance of 5 of an earlier one is left out.'
   }),
+  fonts: Type.Array(FontSchema, {
+    maxItems: 8,
+    description: 'The site\'s typefaces from its CSS: inline styles, its first 3 same-site stylesheets and an Adobe Fonts kit (read within ' +
+      'the time budget), Google, Adobe and Bunny Fonts links. The heading font first, then the body font, then others.'
+  }),
+  company: CompanySchema,
   icons: Type.Array(Url, { description: 'Favicon hints: icon links, manifest icons, /favicon.ico when present.' }),
   social_links: Type.Array(Url, { description: 'Public social profiles, normalised and de-duplicated; share links excluded.' }),
   key_links: KeyLinksSchema,
@@ -148,10 +203,27 @@ export const ProfileSchema = Type.Object({
     logo_hint: Nullable(Type.String()),
     logos: Nullable(Type.String({ description: 'The source of the first logo.' })),
     colors: Nullable(Type.String({ description: 'The source of the first colour.' })),
+    fonts: Nullable(Type.String({
+      description: 'Where the first font was read: inline-css (a <style> of the homepage), stylesheet (a linked stylesheet), ' +
+        'font-link (a Google or Bunny Fonts link alone).'
+    })),
+    company: Type.Object({
+      legal_name: Nullable(Type.String()),
+      founded: Nullable(Type.String()),
+      address: Nullable(Type.String()),
+      phone: Nullable(Type.String()),
+      email: Nullable(Type.String())
+    }, {
+      description: 'Where each company fact was read: json-ld:organization (the homepage\'s), contact-page:json-ld, contact-page:links ' +
+        '(its tel: and mailto: links), homepage:links (header and footer), copyright; null when the site does not say it.'
+    }),
     key_links: Nullable(Type.String({ description: 'site-navigation (header, footer, nav) or page-links (a page without them); null when none.' })),
     consistency: Nullable(Type.String({ description: 'The source of the first value of the first finding.' }))
   }, { description: 'The rule that produced each derived field, e.g. og:site_name or json-ld:logo.' }),
-  sources: Type.Array(Type.String(), { description: 'dns, homepage-html, meta-tags, links, json-ld, web-manifest, favicon.ico' }),
+  sources: Type.Array(Type.String(), {
+    description: 'dns, homepage-html, rendered-html (an application shell rendered with JavaScript on), ' +
+    'meta-tags, links, json-ld, web-manifest, favicon.ico, stylesheets, contact-page'
+  }),
   cached: Type.Boolean({ description: 'Whether this profile came from the cache.' }),
   fetched_at: Type.String({ format: 'date-time' })
 }, { title: 'DomainProfile' })

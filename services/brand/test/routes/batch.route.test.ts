@@ -4,7 +4,6 @@ import { buildTestApp, KEY } from '../helpers/app.js'
 import { startFixtureServer, type FixtureServer, type FixtureSite } from '../helpers/fixture-server.js'
 
 const LATENCY_MS = 300
-const ICON_MS = 50
 const CONCURRENCY = 8
 const SLOW_HOSTS = Array.from({ length: 25 }, (_, i) => `brand${i + 1}.test`)
 
@@ -39,7 +38,7 @@ beforeAll(async () => {
     'glacial.test': { '/': { body: page('Glacial'), delayMs: 5000 } }
   })
   app = await buildTestApp([...SLOW_HOSTS, 'alpha.test', 'glacial.test', 'closed.test', 'warm.test'], { batchConcurrency: CONCURRENCY })
-  // the first profile of a process loads and compiles the parser; the bound is about the batch, not that
+  // the first profile of a process loads and compiles the parser: the batch tests start after it
   server.addSite('warm.test', { '/': { body: page('Warm') } })
   await batch({ domains: [`${server.origin('warm.test')}/`] })
 })
@@ -55,18 +54,15 @@ async function batch (payload: unknown, target = app) {
 
 describe('POST /v1/domain/profile/batch', () => {
   // each profile also reads its icon's first bytes: one more round trip, answered at once by the fixture server
-  it(`profiles 25 domains of ${LATENCY_MS} ms latency within 1.5 x ceil(25 / concurrency) x (${LATENCY_MS} + ${ICON_MS}) ms`, async () => {
-    const bound = 1.5 * Math.ceil(SLOW_HOSTS.length / CONCURRENCY) * (LATENCY_MS + ICON_MS)
-    const started = performance.now()
+  // How many sites are profiled at once is asserted here; how fast a batch is belongs to `pnpm bench`, not to a timed test
+  it(`profiles 25 domains of ${LATENCY_MS} ms latency with ${CONCURRENCY} of them in flight at once`, async () => {
     const res = await batch({ domains: SLOW_HOSTS.map((host) => `${server.origin(host)}/`) })
-    const elapsed = performance.now() - started
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body.succeeded).toBe(25)
     expect(body.results.map((item: { profile: { brand_name: string } }) => item.profile.brand_name))
       .toEqual(SLOW_HOSTS.map((_host, i) => `Brand ${i + 1}`))
     expect(maxActive).toBe(CONCURRENCY)
-    expect(elapsed).toBeLessThanOrEqual(bound)
   })
 
   it('reports per-item failures in input order without failing the batch, and fetches duplicates once', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
-import { buildJobsApp, REDIS_URL, testKey, testPrefix, waitFor } from '../helpers/jobs.js'
+import { buildJobsApp, dropPrefix, REDIS_URL, testKey, testPrefix, waitFor } from '../helpers/jobs.js'
 
 const HOSTS = Array.from({ length: 12 }, (_, i) => `site${i}.test`)
 const page = (name: string) => `<!doctype html><title>${name} | Home</title><meta property="og:site_name" content="${name}">`
@@ -11,6 +11,7 @@ let app: FastifyInstance
 const key = testKey()
 const other = testKey()
 const headers = { 'x-api-key': key }
+const prefix = testPrefix()
 
 const inputs = () => HOSTS.map((host) => `${server.origin(host)}/`)
 
@@ -27,11 +28,12 @@ async function finished (id: string) {
 describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () => {
   beforeAll(async () => {
     server = await startFixtureServer(Object.fromEntries(HOSTS.map((host, i) => [host, { '/': { body: page(`Brand ${i}`), delayMs: 50 } }])))
-    app = await buildJobsApp({ keys: `${key},${other}`, hosts: HOSTS, prefix: testPrefix(), config: { adminKey: 'jobs-admin' } })
+    app = await buildJobsApp({ keys: `${key},${other}`, hosts: HOSTS, prefix, config: { adminKey: 'jobs-admin' } })
   })
   afterAll(async () => {
     await app?.close()
     await server?.close()
+    if (REDIS_URL !== undefined) await dropPrefix(REDIS_URL, prefix)
   })
 
   it('answers 202 with a Location, runs every domain, and each result is what POST /v1/domain/profile answers', async () => {
@@ -116,6 +118,9 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () =
     expect(first.statusCode).toBe(202)
     expect(again.statusCode).toBe(202)
     expect(again.json().id).toBe(first.json().id)
+    // the repeat costs nothing: the units it reserved are given back
+    expect(Number(first.headers['x-ratelimit-remaining'])).toBeLessThan(Number(first.headers['x-ratelimit-limit']))
+    expect(again.headers['x-ratelimit-remaining']).toBe(first.headers['x-ratelimit-remaining'])
     const reused = await create({ domains: inputs().slice(0, 3) }, idem)
     expect(reused.statusCode).toBe(422)
     expect(reused.json().detail).toEqual([expect.objectContaining({ type: 'idempotency_key_reused', loc: ['header', 'idempotency-key'] })])
@@ -131,6 +136,25 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () =
     const response = await create({ domains: inputs().slice(0, 1), callback_url: `${server.origin(HOSTS[0])}/hook` })
     expect(response.statusCode).toBe(202)
     expect(response.json().callback_secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
+  })
+})
+
+describe.skipIf(REDIS_URL === undefined)('brand jobs and the quota (REDIS_URL)', () => {
+  it('refuses a job larger than the quota left with a 429 saying the units needed and remaining, and queues nothing', async () => {
+    const small = testKey()
+    const prefix = testPrefix()
+    const limited = await buildJobsApp({ keys: `${small}:10`, hosts: [], prefix, overrides: { jobs: { inlineWorker: false } } })
+    try {
+      const domains = Array.from({ length: 12 }, (_, i) => `quota${i}.example`)
+      const response = await limited.inject({ method: 'POST', url: '/v1/domain/profile/jobs', headers: { 'x-api-key': small }, payload: { domains } })
+      expect(response.statusCode).toBe(429)
+      expect(response.json().detail).toBe('Monthly quota exceeded: this call needs 12 units, 10 remain this month')
+      const fits = await limited.inject({ method: 'POST', url: '/v1/domain/profile/jobs', headers: { 'x-api-key': small }, payload: { domains: domains.slice(0, 10) } })
+      expect(fits.statusCode).toBe(202)
+      expect(fits.headers['x-ratelimit-remaining']).toBe('0')
+    } finally {
+      await limited.close()
+    }
   })
 })
 

@@ -43,6 +43,8 @@ a non-public address is a 400.`
 const FORMATS: Record<string, 'json' | 'html' | 'markdown'> = { 'application/json': 'json', 'text/html': 'html', 'text/markdown': 'markdown' }
 
 export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = async (app, { fetcher, fetchAs, clock, renderer }) => {
+  // Exported at 0 from the start: an alert on one of these sees 0, not no data
+  app.metrics.declare('analyses', ['reachable', 'unreachable', 'not_allowed'])
   await app.register(accepts)
   app.post('/v1/site-intel/analyze', {
     config: { auth: true },

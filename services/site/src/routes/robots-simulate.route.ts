@@ -1,3 +1,4 @@
+import type { RobotsOutcome } from '../domain/robots/robots-policy.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
@@ -24,6 +25,8 @@ the line that decides it before and after, plus the lint of the proposed file. T
 (4xx: everything allowed; 5xx, 429 or no answer: everything disallowed).`
 
 export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteOptions> = async (app, { fetcher, clock }) => {
+  // Exported at 0 from the start: an alert on one of these sees 0, not no data
+  app.metrics.declare('robots_simulations', ['parsed', 'unavailable', 'unreachable', 'not_allowed'] satisfies Array<RobotsOutcome | 'not_allowed'>)
   app.post('/v1/site-intel/robots/simulate', {
     config: { auth: true },
     schema: {

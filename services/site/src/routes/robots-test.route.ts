@@ -4,7 +4,7 @@ import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
 import { Budget, fetchStep, LIMITS, type Fetcher } from '../domain/collect/fetch-step.js'
-import { robotsOutcome } from '../domain/robots/robots-policy.js'
+import { robotsOutcome, type RobotsOutcome } from '../domain/robots/robots-policy.js'
 import { testRobots } from '../domain/robots/robots-tester.js'
 import { robotsTestRequestExamples, robotsTestResponseExamples } from './robots-test.examples.js'
 import { RobotsTestRequestSchema, RobotsTestResponseSchema } from './robots-test.schemas.js'
@@ -17,6 +17,9 @@ export interface RobotsTestRouteOptions {
 const FETCH_BUDGET_MS = 15_000
 
 export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> = async (app, { fetcher }) => {
+  // Exported at 0 from the start: an alert on one of these sees 0, not no data
+  const outcomes = ['provided', 'fetched:parsed', 'fetched:unavailable', 'fetched:unreachable'] satisfies Array<'provided' | `fetched:${RobotsOutcome}`>
+  app.metrics.declare('robots_tests', outcomes)
   app.post('/v1/site-intel/robots/test', {
     config: { auth: true },
     schema: {

@@ -53,6 +53,8 @@ const CA_FED_EXAMPLE = {
 }
 
 export const calendarsRoute: FastifyPluginAsyncTypebox = async (app) => {
+  // Exported at 0 from the start: the calendars of our own, and every country's (date-holidays)
+  app.metrics.declare('holiday_lists', ['us-federal', 'us-federal-dc', 'weekdays', 'date-holidays'])
   app.get('/v1/business-days/calendars', {
     config: { auth: true },
     schema: {

@@ -27,7 +27,7 @@ describe('POST /v1/business-days/calculate/batch', () => {
       await batch({ calculations: [...bodies, { operation: 'nope' }] }, counted)
       const expected: Record<string, number> = {}
       for (const body of bodies) expected[body.operation] = (expected[body.operation] ?? 0) + 1
-      expect(counted.metrics.snapshot()).toMatchObject({ operations: expected, batch_items: { succeeded: bodies.length, failed: 1 } })
+      expect(await counted.metrics.snapshot()).toMatchObject({ operations: expected, batch_items: { succeeded: bodies.length, failed: 1 } })
     } finally {
       await counted.close()
     }

@@ -59,20 +59,21 @@ function signingSecret (provider: Provider, request: SignRequest): SigningSecret
     }
     return { secret: request.secret, verifyWith: request.secret }
   }
+  if (given.length === 0) {
+    if (provider.algorithm.kind === 'signature') {
+      throw new SignRefusal('private_key_required', `${provider.info.name} signs with a private key: give private_key, or generate_test_key: true`)
+    }
+    const keyToo = signing === undefined ? '' : ' (or private_key, for its public-key scheme)'
+    throw new SignRefusal('secret_required', `${provider.info.name} signs with a shared secret: give secret${keyToo}`)
+  }
   if (signing === undefined) {
     const what = request.private_key === undefined ? 'generate_test_key' : 'private_key'
-    if (given.length === 1) {
-      throw new SignRefusal('private_key_not_supported', `${provider.info.name} signs with a shared secret, not a key pair: give secret, not ${what}`)
-    }
-    throw new SignRefusal('secret_required', `${provider.info.name} signs with a shared secret: give secret`)
+    throw new SignRefusal('private_key_not_supported', `${provider.info.name} signs with a shared secret, not a key pair: give secret, not ${what}`)
   }
   if (request.private_key !== undefined) {
     const read = readPrivateKey(request.private_key, signing.type)
     if ('problem' in read) throw new SignRefusal('invalid_private_key', read.problem)
     return { secret: pem(read.key), verifyWith: signing.publish(createPublicKey(read.key)) }
-  }
-  if (request.generate_test_key !== true) {
-    throw new SignRefusal('private_key_required', `${provider.info.name} signs with a private key: give private_key, or generate_test_key: true`)
   }
   const pair = signing.type === 'ed25519' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
   const generated = { publicKey: signing.publish(pair.publicKey), privateKey: pem(pair.privateKey) }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { messages, RequestValidationError, valueError, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { resolveProvider } from '../domain/detect.js'
+import { REASONS } from '../domain/types.js'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { verifyWebhook } from '../domain/verify.js'
 import { verifyRequestExamples, verifyResponseExamples } from './verify.examples.js'
@@ -75,6 +76,10 @@ function requestIssues (body: VerifyRequestBody, schemaError: Error | undefined)
 }
 
 export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async (app, { now }) => {
+  // Every verdict is exported at 0 from the start: an alert on one sees 0, not no data
+  const detected = REASONS.filter((reason) => reason !== 'provider_not_detected')
+  app.metrics.declare('verdicts', { provider: Object.keys(PROVIDERS), reason: detected })
+  app.metrics.declare('verdicts', { provider: ['auto'], reason: ['provider_not_detected'] })
   app.post('/v1/webhooks/verify', {
     config: { auth: true },
     // The handler adds what the schema cannot say (exactly one of secret and secrets) to the schema's own issues.

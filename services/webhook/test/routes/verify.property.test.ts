@@ -86,7 +86,8 @@ const request = fc.record({
   )
 }, { requiredKeys: [] })
 
-describe('POST /v1/webhooks/verify with random input', () => {
+// Thousands of requests a test: a limit for a loaded 2-core CI machine, not a speed claim
+describe('POST /v1/webhooks/verify with random input', { timeout: 120_000 }, () => {
   let app: FastifyInstance
   beforeAll(async () => { app = await testApp({ keys: `test-key:${Number.MAX_SAFE_INTEGER}` }) })
   afterAll(async () => { await app.close() })

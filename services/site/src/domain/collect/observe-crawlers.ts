@@ -1,5 +1,6 @@
 // What the AI crawlers really get: the homepage and /robots.txt fetched with each crawler's published
-// user agent, through safe-fetch and within the analysis budget, a few crawlers at a time. Each is
+// user agent, through safe-fetch and within the analysis budget, a few crawlers at a time, both of a
+// crawler's requests together (they run beside the page sample, off the analysis's critical path). Each is
 // compared with what our own declared user agent got, so a server that answers one crawler 403, a
 // challenge or another page while robots.txt allows it shows up (and the reverse).
 import { createHash } from 'node:crypto'
@@ -11,8 +12,8 @@ import { fetchStep, LIMITS, type Budget, type Fetcher, type Step } from './fetch
 import { robotsOutcome, robotsVerdicts, type RobotsPolicy } from '../robots/robots-policy.js'
 import type { ObservedRobots } from './observe-robots.js'
 
-/** Crawlers fetched at the same time: 2 requests each, so at most this many in flight on the site. */
-export const CRAWLER_CONCURRENCY = 6
+/** Crawlers fetched at the same time, 2 requests each: at most twice this many in flight on the site. */
+export const CRAWLER_CONCURRENCY = 7
 /** A crawler's homepage is compared, not read: its first 256 KiB are enough to tell the page apart. */
 const CRAWLER_PAGE_BYTES = 256 * 1024
 const SIZE_TOLERANCE = 0.25
@@ -51,8 +52,10 @@ function differenceOf (step: Step, own: OwnView['homepage']): string | null {
 async function observeCrawler (crawler: FetchedCrawler, ctx: CrawlerContext, own: Promise<OwnView>): Promise<CrawlerFetchFacts> {
   const fetcher = ctx.fetchAs(crawler.userAgent)
   const robotsUrl = new URL('/robots.txt', ctx.origin).href
-  const robots = await fetchStep(fetcher, ctx.budget, `robots.txt as ${crawler.token}`, robotsUrl, { maxBytes: LIMITS.robots, accept: 'text/plain,*/*;q=0.5' })
-  const page = await fetchStep(fetcher, ctx.budget, `homepage as ${crawler.token}`, ctx.homepageUrl, { maxBytes: CRAWLER_PAGE_BYTES })
+  const [robots, page] = await Promise.all([
+    fetchStep(fetcher, ctx.budget, `robots.txt as ${crawler.token}`, robotsUrl, { maxBytes: LIMITS.robots, accept: 'text/plain,*/*;q=0.5' }),
+    fetchStep(fetcher, ctx.budget, `homepage as ${crawler.token}`, ctx.homepageUrl, { maxBytes: CRAWLER_PAGE_BYTES })
+  ])
   const ours = await own
   const status = robots.facts.status
   const outcome = robotsOutcome(status)

@@ -8,6 +8,8 @@ import { compareRender, type RenderComparison } from './compare-render.js'
 import { pageView } from './page-view.js'
 
 export const RENDERED_SAMPLE = 3
+/** Pages rendered at once across the service: one analysis's four side by side. */
+export const RENDER_CONCURRENCY = 1 + RENDERED_SAMPLE
 /** The whole step: every page shares these. */
 export const RENDER_BUDGET = { timeMs: 6000, requests: 400, bytes: 16 * 1024 * 1024 }
 const MIN_RENDER_MS = 1000
@@ -107,7 +109,10 @@ export async function observeRendering (
   const homeUrl = obs.homepage.page === null ? null : urls[0]
   let results: RenderResult[]
   try {
-    results = await Promise.all(urls.map(async (url) => await renderer.render(url, { ...PAGE_LIMITS, budget, vitals: url === homeUrl })))
+    // the homepage is measured with everything it loads; the other pages only need their DOM
+    const render = async (url: string): Promise<RenderResult> =>
+      await renderer.render(url, { ...PAGE_LIMITS, budget, vitals: url === homeUrl, skipMedia: url !== homeUrl })
+    results = await Promise.all(urls.map(render))
   } catch (error) {
     if (!(error instanceof RendererError)) throw error
     const reason = 'the renderer is unavailable'

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, KEY, profile } from '../helpers/app.js'
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
+
+// Issue 26, part 3: fonts from the homepage's CSS, each site a fixture served over HTTP.
+
+const css = (body: string) => ({ body, headers: { 'content-type': 'text/css' } })
+
+const PAGES: Record<string, Record<string, { body: string, headers?: Record<string, string> }>> = {
+  // a Google Fonts link for the body, a self-hosted heading face in a same-site stylesheet, a print sheet never read
+  'typeset.test': {
+    '/': {
+      body: `<!doctype html><title>Typeset</title>
+<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Roboto+Mono:ital,wght@0,400;1,500&display=swap">
+<link rel="stylesheet" href="/assets/site.css"><link rel="stylesheet" href="/assets/print.css" media="print">
+<link rel="stylesheet" href="https://cdn.elsewhere.test/widget.css">
+<style>:root { --font-display: "Grotesk Display", Georgia, serif } body { margin: 0; font: 16px/1.5 Inter, system-ui, sans-serif }</style>
+<h1>Typeset</h1>`
+    },
+    '/assets/site.css': css(`@font-face { font-family: "Grotesk Display"; src: url(../fonts/grotesk-700.woff2) format("woff2"); font-weight: 700 }
+@font-face { font-family: "Grotesk Display"; src: url(../fonts/grotesk-800.woff2) format("woff2"); font-weight: 800 }
+@font-face { font-family: "Font Awesome 6 Free"; src: url(../fonts/fa.woff2) }
+h1, h2, h3, .display { font-family: var(--font-display); }
+code { font-family: 'Roboto Mono', monospace }`),
+    '/assets/print.css': css('body { font-family: "Times New Roman" }'),
+    '/widget.css': css('body { font-family: Comic Sans MS }')
+  },
+}
+
+// an Adobe Fonts kit (its CSS names the families), Bunny Fonts imported in an inline style, a system heading font
+const kitted = (kitOrigin: string) => `<!doctype html><title>Kitted</title><link rel="stylesheet" href="${kitOrigin}/abc1234.css">
+<style>@import url("https://fonts.bunny.net/css?family=lora:400,700i|work-sans:500");
+h1 { font-family: -apple-system, BlinkMacSystemFont, "Segoe UI", sans-serif } body { font-family: proxima-nova, sans-serif }</style>`
+
+let server: FixtureServer
+let app: FastifyInstance
+
+beforeAll(async () => {
+  server = await startFixtureServer(PAGES)
+  server.addSite('cdn.elsewhere.test', { '/widget.css': PAGES['typeset.test']['/widget.css'] })
+  server.addSite('kitted.test', { '/': { body: kitted(server.origin('use.typekit.net')) } })
+  server.addSite('use.typekit.net', {
+    '/abc1234.css': css('@font-face { font-family: "proxima-nova"; src: url("https://use.typekit.net/af/1.woff2") format("woff2"); font-weight: 400 }')
+  })
+  // use.typekit.net is a fixture site of this test, mapped to 127.0.0.1 like the others
+  app = await buildTestApp(['typeset.test', 'kitted.test', 'cdn.elsewhere.test', 'use.typekit.net'])
+})
+
+afterAll(async () => {
+  await app?.close()
+  await server?.close()
+})
+
+const at = (host: string, path: string) => `${server.origin(host)}${path}`
+
+describe('fonts', () => {
+  it('gives the heading and body fonts with their source and weights, then the other families the site loads', async () => {
+    const body = (await profile(app, { domain: at('typeset.test', '/') })).json()
+    expect(body.fonts).toEqual([
+      { family: 'Grotesk Display', role: 'heading', source: 'self-hosted', weights: [700, 800], url: at('typeset.test', '/fonts/grotesk-700.woff2') },
+      {
+        family: 'Inter',
+        role: 'body',
+        source: 'google-fonts',
+        weights: [400, 700],
+        url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Roboto+Mono:ital,wght@0,400;1,500&display=swap'
+      },
+      {
+        family: 'Roboto Mono',
+        role: 'other',
+        source: 'google-fonts',
+        weights: [400, 500],
+        url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700&family=Roboto+Mono:ital,wght@0,400;1,500&display=swap'
+      }
+    ])
+    expect(body.field_sources.fonts).toBe('stylesheet')
+    expect(body.sources).toContain('stylesheets')
+    // the print sheet and the other site's sheet are never fetched
+    const fetched = server.requests.map((request) => request.path)
+    expect(fetched).toContain('/assets/site.css')
+    expect(fetched).not.toContain('/assets/print.css')
+    expect(server.requests.some((request) => request.host === 'cdn.elsewhere.test')).toBe(false)
+  })
+
+  it('reads an Adobe Fonts kit\'s families from its CSS, Bunny Fonts from an @import, a system font as system', async () => {
+    const body = (await profile(app, { domain: at('kitted.test', '/') })).json()
+    expect(body.fonts).toEqual([
+      { family: '-apple-system', role: 'heading', source: 'system' },
+      { family: 'proxima-nova', role: 'body', source: 'adobe-fonts', weights: [400], url: `${server.origin('use.typekit.net')}/abc1234.css` },
+      { family: 'Lora', role: 'other', source: 'bunny-fonts', weights: [400, 700], url: 'https://fonts.bunny.net/css?family=lora:400,700i|work-sans:500' },
+      { family: 'Work Sans', role: 'other', source: 'bunny-fonts', weights: [500], url: 'https://fonts.bunny.net/css?family=lora:400,700i|work-sans:500' }
+    ])
+    expect(body.field_sources.fonts).toBe('inline-css')
+  })
+})
+
+describe('fonts in a batch', () => {
+  it('are the same as the single profile\'s', async () => {
+    const single = (await profile(app, { domain: at('typeset.test', '/') })).json()
+    const batch = (await app.inject({ method: 'POST', url: '/v1/domain/profile/batch', headers: KEY, payload: { domains: [at('typeset.test', '/')] } })).json()
+    expect(batch.results[0].profile.fonts).toEqual(single.fonts)
+    expect(batch.results[0].profile.field_sources.fonts).toBe(single.field_sources.fonts)
+  })
+})

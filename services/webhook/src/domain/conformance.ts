@@ -1,0 +1,186 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import type { Provider } from './provider.js'
+import { signDelivery, type SignRequest } from './sign.js'
+import type { GenericOptions } from './types.js'
+
+/** One POST to the endpoint under test, answered by its status and the first bytes of its body. */
+export type Send = (delivery: { payload: string, headers: Record<string, string> }, signal: AbortSignal) => Promise<{ status: number, body: Buffer }>
+
+export interface ConformanceRequest {
+  payload?: string
+  secret?: string
+  private_key?: string
+  /** The URL the sender signs, for the URL-signing providers; the endpoint's URL unless given. */
+  url?: string
+  generic?: GenericOptions | null
+}
+
+export interface ConformanceCheck {
+  name: string
+  expected: '2xx' | '4xx'
+  /** The endpoint's status, or null when it did not answer. */
+  status: number | null
+  passed: boolean
+  /** What a failure says about the endpoint, in the words of the near-miss diagnosis; null when passed. */
+  finding: string | null
+  /** The first 200 bytes of the answer, as text; nothing more of it is kept. */
+  response_start: string | null
+}
+
+export interface ConformanceResult {
+  grade: 'pass' | 'fail'
+  checks: ConformanceCheck[]
+}
+
+/** The fixed price of one suite, whatever the endpoint answers: it is up to twelve deliveries. */
+export const CONFORMANCE_UNITS = 10
+/** Names the service and the suite, so a receiver's logs say where the forged deliveries came from. */
+export const CONFORMANCE_USER_AGENT = 'UtilityAPIs-webhook-conformance/0.1 (+https://utility-apis.example/bot)'
+export const MAX_REQUESTS = 12
+export const TOTAL_MS = 30_000
+const KEPT_BYTES = 200
+const STALE_SECONDS = 3600
+
+interface Planned {
+  name: string
+  expected: '2xx' | '4xx'
+  delivery: { payload: string, headers: Record<string, string> }
+  /** What accepting it (for a 4xx check) or refusing it (for the valid one) says about the endpoint. */
+  finding: string
+}
+
+/** A character replaced by another of its kind (hex stays hex, base64 stays base64), so the text keeps its shape. */
+function changedAt (text: string, index: number): string {
+  const at = Math.max(0, Math.min(index, text.length - 1))
+  const char = text[at] ?? ''
+  const next = /[0-9a-f]/.test(char)
+    ? ((parseInt(char, 16) + 1) % 16).toString(16)
+    : /[0-9A-F]/.test(char) ? ((parseInt(char, 16) + 1) % 16).toString(16).toUpperCase() : /[A-Za-z]/.test(char) ? (char === 'x' ? 'y' : 'x') : 'x'
+  return text.slice(0, at) + next + text.slice(at + 1)
+}
+
+/** The payload re-serialised as a framework would: parsed, keys reordered, whitespace changed; undefined if not JSON. */
+function reserialised (payload: string): string | undefined {
+  let value: unknown
+  try {
+    value = JSON.parse(payload)
+  } catch {
+    return undefined
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  const reordered = Object.fromEntries(Object.entries(value).reverse())
+  const text = JSON.stringify(reordered)
+  return text === payload ? JSON.stringify(reordered, null, 1) : text
+}
+
+const defaultPayload = (now: number): string =>
+  JSON.stringify({ id: `evt_${randomUUID()}`, type: 'conformance.test', created: now, data: { object: { note: 'sent by a conformance check' } } }, null, 2)
+
+/** The deliveries of the suite, each signed as the provider would, or made wrong in one way. */
+function plan (provider: Provider, request: ConformanceRequest, endpointUrl: string, now: number): Planned[] {
+  const payload = request.payload ?? defaultPayload(now)
+  const base: SignRequest = {
+    payload,
+    ...(request.secret === undefined ? {} : { secret: request.secret }),
+    ...(request.private_key === undefined ? {} : { private_key: request.private_key }),
+    url: request.url ?? endpointUrl,
+    generic: request.generic,
+    timestamp: now,
+    // An id of our own, to see whether the scheme signs it.
+    id: `conformance-${randomUUID()}`
+  }
+  const valid = signDelivery(provider, base, now)
+  const signatureHeader = provider.info.signature_headers.map((name) => name.toLowerCase())
+  const isSignature = (name: string): boolean => signatureHeader.includes(name.toLowerCase())
+  const checks: Planned[] = [{
+    name: 'valid',
+    expected: '2xx',
+    delivery: valid,
+    finding: 'it refused a valid delivery: it probably verifies a re-serialised body, not the raw one, or with another secret than this one'
+  }]
+  const push = (name: string, delivery: Planned['delivery'], finding: string): void => { checks.push({ name, expected: '4xx', delivery, finding }) }
+  // An id in the signed content is one the receiver can deduplicate on.
+  if (valid.signed_content.includes(base.id as string)) {
+    push('replayed_id', valid, 'it accepted the same delivery id twice: it does not refuse replays (deduplicate on the delivery id)')
+  }
+  const bodySigned = provider.signsBodyFields !== true && provider.algorithm.kind !== 'token'
+  if (bodySigned) {
+    push('tampered_body', { ...valid, payload: changedAt(valid.payload, Math.floor(valid.payload.length / 2)) },
+      'the endpoint accepted a body that was not signed: it is not verifying the signature over the raw body')
+  }
+  const signatureName = Object.keys(valid.headers).find(isSignature)
+  if (signatureName !== undefined && provider.algorithm.kind !== 'token') {
+    const value = valid.headers[signatureName]
+    push('tampered_signature', { ...valid, headers: { ...valid.headers, [signatureName]: changedAt(value, value.length - 4) } },
+      'the endpoint accepted a signature that does not match: it is not verifying')
+  }
+  push('other_secret', signDelivery(provider, otherKey(provider, base), now),
+    'the endpoint accepted a delivery signed with another secret: it is not verifying, or not with the secret it was given')
+  if (provider.replayProtected) {
+    push('stale_timestamp', signDelivery(provider, { ...base, timestamp: now - STALE_SECONDS }, now - STALE_SECONDS),
+      'the endpoint accepted a delivery signed an hour ago: it does not check the timestamp, so a captured delivery can be replayed')
+  }
+  if (signatureName !== undefined) {
+    push('missing_signature', { ...valid, headers: Object.fromEntries(Object.entries(valid.headers).filter(([name]) => !isSignature(name))) },
+      'the endpoint accepted a delivery without a signature: it is not verifying')
+  }
+  const other = bodySigned ? reserialised(valid.payload) : undefined
+  if (other !== undefined) {
+    push('reserialised_body', { ...valid, payload: other },
+      'the endpoint accepted the body re-serialised (keys reordered, whitespace changed): it verifies a parsed copy, not the raw bytes')
+  }
+  return checks.slice(0, MAX_REQUESTS)
+}
+
+/** The same request with another key of the same shape: a secret changed in one character, or a new key pair. */
+function otherKey (provider: Provider, base: SignRequest): SignRequest {
+  if (base.secret !== undefined) return { ...base, secret: changedAt(base.secret, Math.floor(base.secret.length / 2)) }
+  const type = provider.signingKey?.type === 'ed25519' ? 'ed25519' : 'p256'
+  const pair = type === 'ed25519' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  return { ...base, private_key: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }
+}
+
+function judged (planned: Planned, status: number | null, body: Buffer | null, error?: string): ConformanceCheck {
+  const start = body === null ? null : body.subarray(0, KEPT_BYTES).toString('utf8')
+  const expected = planned.expected
+  const passed = status !== null && (expected === '2xx' ? status >= 200 && status < 300 : status >= 400 && status < 500)
+  let finding: string | null = null
+  if (status === null) finding = error ?? 'no answer'
+  else if (!passed && expected === '4xx' && status >= 500) {
+    finding = `it answered ${status} to a delivery it should refuse: answer 4xx (400 or 401), so the sender does not retry it as an outage`
+  } else if (!passed && expected === '4xx' && status >= 300 && status < 400) {
+    finding = `it answered ${status}, a redirect, to a delivery it should refuse: senders do not follow redirects`
+  } else if (!passed) finding = planned.finding
+  return { name: planned.name, expected, status, passed, finding, response_start: start }
+}
+
+/**
+ * Sends the suite to the endpoint one delivery at a time, at most 12 requests and 30 s in all, and grades it: a 2xx
+ * for the valid delivery and a 4xx for every other. Only each answer's status and first 200 bytes are kept.
+ */
+export async function runConformance (
+  provider: Provider, request: ConformanceRequest, endpointUrl: string, send: Send, now: number, totalMs = TOTAL_MS
+): Promise<ConformanceResult> {
+  const planned = plan(provider, request, endpointUrl, now)
+  const deadline = AbortSignal.timeout(totalMs)
+  const checks: ConformanceCheck[] = []
+  for (const item of planned) {
+    if (deadline.aborted) {
+      checks.push(judged(item, null, null, `not sent: the ${totalMs / 1000} s budget of the suite ran out`))
+      continue
+    }
+    try {
+      const answer = await send(item.delivery, deadline)
+      checks.push(judged(item, answer.status, answer.body))
+    } catch (error) {
+      if (isRefusedTarget(error)) throw error
+      checks.push(judged(item, null, null, `no answer: ${error instanceof Error ? error.message : 'the request failed'}`))
+    }
+  }
+  return { grade: checks.every((check) => check.passed) ? 'pass' : 'fail', checks }
+}
+
+/** A target the fetcher refuses (a non-public address) ends the suite: nothing else would reach it either. */
+const REFUSED_TARGET = new Set(['FETCH_ERR_BLOCKED', 'FETCH_ERR_SCHEME', 'FETCH_ERR_CREDENTIALS', 'FETCH_ERR_BAD_URL'])
+export const isRefusedTarget = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && REFUSED_TARGET.has(String(error.code))

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorSchema, HttpError, messages, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import type { SafeFetcher } from '@utility-apis/safe-fetch'
+import { CONFORMANCE_UNITS, isRefusedTarget, MAX_REQUESTS, runConformance, type Send } from '../domain/conformance.js'
+import { PROVIDERS } from '../domain/providers/index.js'
+import { SignRefusal } from '../domain/sign.js'
+import { conformanceRequestExamples, conformanceResponseExamples } from './conformance.examples.js'
+import { ConformanceRequestSchema, ConformanceResponseSchema, type ConformanceResponseBody } from './conformance.schemas.js'
+
+export interface ConformanceRouteOptions {
+  /** The fetcher of the suite's requests: SSRF-safe, with the conformance User-Agent. */
+  fetcher: SafeFetcher
+  now: () => number
+}
+
+const DESCRIPTION = `Grades your webhook receiver: sends it a suite of deliveries, one at a time, through an SSRF-safe fetcher
+(public addresses only, no redirects followed), at most ${MAX_REQUESTS} requests and 30 s in all, and checks that it
+answers 2xx to the valid delivery and 4xx to every other: a replay of the valid delivery's id (schemes that sign one),
+a tampered body, a tampered signature, a delivery signed with another secret, a stale timestamp (schemes with one), no
+signature header, and the body re-serialised. Each failure comes with a finding ("it refused a valid delivery: it
+probably verifies a re-serialised body, not the raw one").
+
+The requests carry the User-Agent \`UtilityAPIs-webhook-conformance/0.1\`. Of each answer only the status and its first
+200 bytes are read, and returned; nothing is stored. Use a test endpoint and its test secret. One call costs
+${CONFORMANCE_UNITS} quota units.`
+
+const contentType = (payload: string): string => /^\s*[[{]/.test(payload) ? 'application/json' : 'application/x-www-form-urlencoded'
+
+export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions> = async (app, { fetcher, now }) => {
+  app.post('/v1/webhooks/conformance', {
+    config: { auth: true, quotaCost: () => CONFORMANCE_UNITS },
+    schema: {
+      tags: ['webhooks'],
+      operationId: 'gradeWebhookReceiver',
+      summary: 'Grade a webhook receiver with valid and forged deliveries',
+      description: DESCRIPTION,
+      body: {
+        ...ConformanceRequestSchema,
+        'x-examples': conformanceRequestExamples
+      },
+      response: {
+        200: { ...ConformanceResponseSchema, description: 'The grade and each check.', 'x-examples': await conformanceResponseExamples() },
+        400: {
+          ...ErrorSchema,
+          description: 'A target that is not public (`{"detail": "Target address is not allowed"}`), or a key the provider cannot sign with.'
+        }
+      }
+    }
+  }, async (request) => {
+    const body = request.body
+    const provider = PROVIDERS[body.provider]
+    const issues: ValidationIssue[] = []
+    if (provider.configurable !== undefined && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
+    if (issues.length > 0) throw new RequestValidationError(issues)
+    const send: Send = async (delivery, signal) => {
+      const answer = await fetcher.fetch(body.endpoint_url, {
+        method: 'POST',
+        body: delivery.payload,
+        headers: { 'content-type': contentType(delivery.payload), ...delivery.headers },
+        maxBytes: 200,
+        timeoutMs: 10_000,
+        signal
+      })
+      return { status: answer.status, body: answer.body }
+    }
+    try {
+      return await runConformance(provider, body, body.endpoint_url, send, now()) as ConformanceResponseBody
+    } catch (error) {
+      if (error instanceof SignRefusal) throw new HttpError(400, error.message, {}, error.code)
+      if (isRefusedTarget(error)) throw new HttpError(400, 'Target address is not allowed', {}, 'target_not_allowed')
+      throw error
+    }
+  })
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_REQUESTS, runConformance, type Send } from '../../src/domain/conformance.js'
+import { PROVIDERS } from '../../src/domain/providers/index.js'
+import { verifyWebhook } from '../../src/domain/verify.js'
+import { delivery, SECRETS, URLS } from '../helpers/deliveries.js'
+
+const NOW = 1_800_000_000
+const ENDPOINT = 'https://hooks.example.com/in'
+
+/** A receiver made of this service's verifier: 204 when valid, else 401; it records what it was sent. */
+function verifierReceiver (provider: keyof typeof PROVIDERS, secret: string, url?: string): { send: Send, sent: string[] } {
+  const sent: string[] = []
+  const send: Send = async ({ payload, headers }) => {
+    sent.push(payload)
+    const verdict = verifyWebhook({ provider, payload, headers, secret, url, now_epoch_seconds: NOW }, NOW)
+    return { status: verdict.valid ? 204 : 401, body: Buffer.from(verdict.reason) }
+  }
+  return { send, sent }
+}
+
+describe('runConformance', () => {
+  it.each(['github', 'stripe', 'twitch', 'twilio', 'mailgun', 'gitlab'] as const)('plans a suite that fits %s, and a verifier passes its checks but replays', async (provider) => {
+    const url = (URLS as Record<string, string>)[provider]
+    const payload = PROVIDERS[provider].signsBodyFields === true ? delivery(provider, '{"a":1}').payload : undefined
+    const receiver = verifierReceiver(provider, SECRETS[provider], url)
+    const result = await runConformance(PROVIDERS[provider], { secret: SECRETS[provider], url, payload }, ENDPOINT, receiver.send, NOW)
+    const names = result.checks.map((check) => check.name)
+    expect(names.length).toBeLessThanOrEqual(MAX_REQUESTS)
+    expect(receiver.sent.length).toBe(names.length)
+    expect(names[0]).toBe('valid')
+    expect(names.includes('stale_timestamp')).toBe(PROVIDERS[provider].replayProtected)
+    expect(names.includes('tampered_body')).toBe(provider !== 'mailgun' && provider !== 'gitlab')
+    // The verifier checks signatures and timestamps; deduplicating ids is the receiver's job, so only replays get through.
+    expect(result.checks.filter((check) => !check.passed).map((check) => check.name)).toEqual(names.filter((name) => name === 'replayed_id'))
+  })
+
+  it('stops at its time budget: what was not sent is failed as such', async () => {
+    const slow: Send = async (item, signal) => await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => resolve({ status: 204, body: Buffer.alloc(0) }), 300)
+      signal.addEventListener('abort', () => { clearTimeout(timer); reject(new Error('The fetch took longer than its deadline')) })
+    })
+    const result = await runConformance(PROVIDERS.github, { secret: 'a-secret' }, ENDPOINT, slow, NOW, 100)
+    expect(result.grade).toBe('fail')
+    expect(result.checks[0]).toMatchObject({ name: 'valid', status: null, passed: false, finding: 'no answer: The fetch took longer than its deadline' })
+    expect(result.checks.slice(1).map((check) => check.finding)).toEqual(result.checks.slice(1).map(() => 'not sent: the 0.1 s budget of the suite ran out'))
+  })
+})
