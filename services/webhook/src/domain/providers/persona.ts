@@ -11,8 +11,8 @@ export const persona = signedListProvider({
   signatureKey: 'v1',
   join: '.',
   secretFormat: 'the webhook secret (wbhsec_..., Dashboard > Webhooks), used as UTF-8 bytes, prefix included; not an API key (persona_)',
-  toleranceNote: 'during a secret rotation Persona sends two space-separated t=...,v1=... pairs: split on commas, the last ' +
-    'pair\'s v1 is read (the first runs into the next t= and is set aside)',
+  listSeparator: ' ',
+  toleranceNote: 'during a secret rotation Persona sends two space-separated t=...,v1=... lists: any v1 of either may match',
   idempotency: 'deduplicate deliveries on the event id (data.id) in the payload',
   demo: {
     payload: '{"data":{"type":"event","id":"evt_DemoReplayVector01","attributes":{"name":"inquiry.completed",' +

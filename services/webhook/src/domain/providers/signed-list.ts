@@ -25,6 +25,8 @@ export interface SignedListSpec<Id extends string = string> {
   timestampUnit?: TimestampUnit
   /** Items are trimmed before their key is read, as the sender's own library does (WorkOS writes `t=..., v1=...`). */
   trimItems?: boolean
+  /** Between whole lists, when a rotation sends several (Persona: two `t=...,v1=...` lists separated by a space). */
+  listSeparator?: string
   /** Hex unless given; Sanity writes unpadded base64url. */
   encoding?: 'hex' | 'base64url'
   secretFormat: string
@@ -42,10 +44,11 @@ interface ListEntries {
 }
 
 export function parseSignedList (
-  value: string, spec: Pick<SignedListSpec, 'separator' | 'timestampKey' | 'signatureKey' | 'trimItems'>
+  value: string, spec: Pick<SignedListSpec, 'separator' | 'timestampKey' | 'signatureKey' | 'trimItems' | 'listSeparator'>
 ): ListEntries {
   const entries: ListEntries = { timestamps: [], signatures: [], other: 0 }
-  for (const raw of value.split(spec.separator)) {
+  const lists = spec.listSeparator === undefined ? [value] : value.split(spec.listSeparator)
+  for (const raw of lists.flatMap((list) => list.split(spec.separator))) {
     const item = spec.trimItems === true ? raw.trim() : raw
     const at = item.indexOf('=')
     const key = at < 0 ? '' : item.slice(0, at)
