@@ -44,7 +44,7 @@ describe.each(services)('%s service', (name, build, businessRoutes) => {
         const res = await app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? {} : undefined })
         expect(res.statusCode, route).toBe(401)
         expect(res.headers['www-authenticate']).toBe('APIKey')
-        expect(res.json()).toEqual({ detail: 'Missing API key' })
+        expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
       }
     } finally {
       await app.close()
@@ -61,7 +61,7 @@ describe.each(services)('%s service', (name, build, businessRoutes) => {
       const operations = Object.entries(check.document.paths as Record<string, object>)
         .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       expect(operations).toEqual(expect.arrayContaining(businessRoutes))
-      expect(check.unsecured).toEqual(['GET /admin/metrics', 'GET /health', 'GET /ready'])
+      expect(check.unsecured).toEqual(['GET /admin/metrics', 'GET /health', 'GET /metrics', 'GET /ready'])
       for (const route of businessRoutes) {
         const [method, path] = route.split(' ')
         const op = check.document.paths[path][method.toLowerCase()]

@@ -27,7 +27,7 @@ describe('authentication', () => {
     const res = await call()
     expect(res.statusCode).toBe(401)
     expect(res.headers['www-authenticate']).toBe('APIKey')
-    expect(res.json()).toEqual({ detail: 'Missing API key' })
+    expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
     expect(res.headers['x-ratelimit-limit']).toBeUndefined()
   })
 
@@ -35,7 +35,7 @@ describe('authentication', () => {
     app = await build()
     const bad = await call({ 'X-API-KEY': 'key-three' })
     expect(bad.statusCode).toBe(401)
-    expect(bad.json()).toEqual({ detail: 'Invalid API key' })
+    expect(bad.json()).toEqual({ detail: 'Invalid API key', code: 'invalid_api_key', request_id: expect.any(String) })
     expect((await call({ 'X-Api-Key': 'key-one' })).statusCode).toBe(200)
     expect(events).toContain('auth_failure')
   })
@@ -62,7 +62,7 @@ describe('authentication', () => {
     app = await build()
     const res = await call({ 'x-rapidapi-proxy-secret': 'anything', 'x-rapidapi-user': 'mallory' })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Missing API key' })
+    expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
   })
 })
 
@@ -79,7 +79,7 @@ describe('monthly quota', () => {
     }
     const over = await call({ 'x-api-key': 'key-one' })
     expect(over.statusCode).toBe(429)
-    expect(over.json()).toEqual({ detail: 'Monthly quota exceeded' })
+    expect(over.json()).toEqual({ detail: 'Monthly quota exceeded', code: 'quota_exceeded', request_id: expect.any(String) })
     expect(over.headers['retry-after']).toBe('3600')
     expect(over.headers['x-ratelimit-remaining']).toBe('0')
   })

@@ -234,7 +234,7 @@ describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () 
         const res = await call()
         expect(res.statusCode).toBe(503)
         expect(res.headers['retry-after']).toBe('30')
-        expect(res.json()).toEqual({ detail: 'Quota service unavailable' })
+        expect(res.json()).toEqual({ detail: 'Quota service unavailable', code: 'quota_unavailable', request_id: expect.any(String) })
       }
       // authentication never fails open
       expect((await app.inject({ method: 'POST', url: '/v1/work', headers: { 'x-api-key': 'nope' }, payload: {} })).statusCode).toBe(401)

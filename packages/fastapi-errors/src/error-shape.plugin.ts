@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { HttpError, RequestValidationError } from './errors.js'
+import { codeOfStatus, HttpError, RequestValidationError } from './errors.js'
 import { InvalidJsonBody, UnsupportedMediaTypeBody, parseJsonBody } from './json-body.js'
 import { messages } from './issues.js'
 import { assertSupported } from './schema-support.js'
@@ -16,17 +16,25 @@ export interface ErrorShapeOptions {
 
 const LOC_ROOT: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
 
-// Fastify's own client errors, worded for callers; anything else keeps the standard reason phrase.
-const FASTIFY_DETAIL: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Media Type',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length'
+// Fastify's own client errors, worded and named for callers; anything else keeps the standard reason phrase.
+const FASTIFY_ERRORS: Record<string, { detail: string, code: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { detail: 'Request body too large', code: 'body_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { detail: 'Unsupported Media Type', code: 'unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { detail: 'Request body size did not match Content-Length', code: 'content_length_mismatch' }
+}
+
+/**
+ * Every error body: FastAPI's `detail`, then the stable `code` of its cause and the request's id (also the
+ * X-Request-Id header), so a client can branch on the cause and quote the id to support.
+ */
+export function errorBody (detail: unknown, code: string, requestId: string): string {
+  return JSON.stringify({ detail, code, request_id: requestId })
 }
 
 /** What every route answers for a body that is not JSON, not parseable, or absent; null for a parsed body. */
 function unusableBody (data: unknown): HttpError | RequestValidationError | null {
   if (data instanceof UnsupportedMediaTypeBody) {
-    return new HttpError(415, `Unsupported Media Type: expected application/json, got ${data.contentType || 'none'}`)
+    return new HttpError(415, `Unsupported Media Type: expected application/json, got ${data.contentType || 'none'}`, {}, 'unsupported_media_type')
   }
   if (data instanceof InvalidJsonBody) {
     return new RequestValidationError([{
@@ -75,8 +83,6 @@ export function bodyValidatorCompiler (parse: (body: unknown) => unknown) {
   }
 }
 
-const INTERNAL_ERROR = '{"detail":"Internal Server Error"}'
-
 /** The stack without its first line: frames help operators, while a message could carry caller data. */
 const framesOnly = (err: Error) => (err.stack ?? '').split('\n').slice(1).join('\n')
 
@@ -103,36 +109,40 @@ async function errorShape (app: FastifyInstance, options: ErrorShapeOptions) {
     reqId: request.id, err: { type: err.name, code: (err as FastifyError).code, frames: framesOnly(err) }
   }, 'unhandled error')
 
-  // Written here rather than by a response serializer, so that whatever the issues hold, the answer is either them
-  // or a logged 500 that says nothing more.
+  // Bodies are written here rather than by a response serializer: whatever an error holds, the answer is its
+  // documented shape, or a logged 500 that says nothing more.
+  const send = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('application/json; charset=utf-8').send(body)
+  const sendInternal = (request: FastifyRequest, reply: FastifyReply, err: Error) => {
+    options.onError?.('server', request)
+    logUnhandled(request, err)
+    return send(reply, 500, errorBody('Internal Server Error', 'internal_error', request.id))
+  }
+
   const sendIssues = (request: FastifyRequest, reply: FastifyReply, err: RequestValidationError) => {
     let body: string
     try {
-      body = JSON.stringify({ detail: err.issues })
+      body = errorBody(err.issues, err.code, request.id)
     } catch (serializationError) {
-      options.onError?.('server', request)
-      logUnhandled(request, serializationError as Error)
-      return reply.code(500).type('application/json; charset=utf-8').send(INTERNAL_ERROR)
+      return sendInternal(request, reply, serializationError as Error)
     }
     options.onError?.('validation', request)
-    return reply.code(422).type('application/json; charset=utf-8').send(body)
+    return send(reply, 422, body)
   }
 
   app.setErrorHandler((err: FastifyError | HttpError | RequestValidationError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof RequestValidationError) return sendIssues(request, reply, err)
     if (err instanceof HttpError) {
       options.onError?.(err.statusCode >= 500 ? 'server' : 'client', request)
-      return reply.code(err.statusCode).headers(err.headers).send({ detail: err.message })
+      return send(reply.headers(err.headers), err.statusCode, errorBody(err.message, err.code, request.id))
     }
     const status = (err as FastifyError).statusCode
     if (status !== undefined && status >= 400 && status < 500) {
       options.onError?.('client', request)
-      const code = (err as FastifyError).code
-      return reply.code(status).send({ detail: FASTIFY_DETAIL[code] ?? STATUS_CODES[status] ?? 'Bad Request' })
+      const known = FASTIFY_ERRORS[(err as FastifyError).code]
+      return send(reply, status, errorBody(known?.detail ?? STATUS_CODES[status] ?? 'Bad Request', known?.code ?? codeOfStatus(status), request.id))
     }
-    options.onError?.('server', request)
-    logUnhandled(request, err)
-    return reply.code(500).type('application/json; charset=utf-8').send(INTERNAL_ERROR)
+    return sendInternal(request, reply, err)
   })
 
   app.setNotFoundHandler((request, reply) => {
@@ -140,9 +150,9 @@ async function errorShape (app: FastifyInstance, options: ErrorShapeOptions) {
     const path = request.url.split('?')[0]
     const methods = methodsByPath.get(path) ?? methodsByPath.get(path.replace(/(.)\/$/, '$1'))
     if (methods && !methods.has(request.method)) {
-      return reply.code(405).header('allow', [...methods].sort().join(', ')).send({ detail: 'Method Not Allowed' })
+      return send(reply.header('allow', [...methods].sort().join(', ')), 405, errorBody('Method Not Allowed', 'method_not_allowed', request.id))
     }
-    return reply.code(404).send({ detail: 'Not Found' })
+    return send(reply, 404, errorBody('Not Found', 'not_found', request.id))
   })
 }
 

@@ -1,9 +1,12 @@
 import { Type } from '@sinclair/typebox'
 
-export const ErrorSchema = Type.Object({ detail: Type.String() }, {
-  title: 'ErrorResponse',
-  description: 'Every non-validation error: `{"detail": "<message>"}`.'
-})
+const RequestIdField = Type.String({ description: 'The request\'s id, as in the X-Request-Id header: quote it to support.' })
+
+export const ErrorSchema = Type.Object({
+  detail: Type.String({ description: 'What went wrong, for a person.' }),
+  code: Type.String({ description: 'A stable snake_case name of the cause, to branch on; each response lists the codes it may carry.' }),
+  request_id: RequestIdField
+}, { title: 'ErrorResponse', description: 'Every error but a 422: `{"detail": "<message>", "code", "request_id"}`.' })
 
 // Property order is FastAPI's, since the schema also orders the serialized keys.
 export const ValidationIssueSchema = Type.Object({
@@ -14,7 +17,12 @@ export const ValidationIssueSchema = Type.Object({
   ctx: Type.Optional(Type.Record(Type.String(), Type.Unknown()))
 }, { title: 'ValidationError' })
 
-export const ValidationErrorSchema = Type.Object({ detail: Type.Array(ValidationIssueSchema) }, {
+export const ValidationErrorSchema = Type.Object({
+  detail: Type.Array(ValidationIssueSchema),
+  code: Type.Literal('validation_failed', { description: 'Always `validation_failed`: the causes are in `detail`.' }),
+  request_id: RequestIdField
+}, {
   title: 'HTTPValidationError',
-  description: "FastAPI's validation error body: every error, pydantic v2 types and messages, `loc` starting with `body`."
+  description: "FastAPI's validation error body: every error, pydantic v2 types and messages, `loc` starting with `body`, " +
+    'plus `code` and `request_id`.'
 })

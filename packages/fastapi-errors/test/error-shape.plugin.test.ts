@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { errorShapePlugin, HttpError } from '../src/index.js'
+import { createHttpError, errorShapePlugin, HttpError } from '../src/index.js'
 
 const logged: Array<Record<string, unknown>> = []
 const stream = { write: (line: string) => { logged.push(JSON.parse(line)) } }
-const app = Fastify({ bodyLimit: 64, logger: { level: 'warn', stream } })
+const app = Fastify({ bodyLimit: 64, logger: { level: 'warn', stream }, genReqId: () => 'req-1' })
+const TargetNotAllowed = createHttpError('target_not_allowed', 400, 'Target address is not allowed')
 const seen: string[] = []
 // A larger limit for the deep bodies, on an app of its own.
 const roomy = Fastify({ bodyLimit: 1 << 20 })
@@ -15,6 +16,8 @@ beforeAll(async () => {
   app.post('/v1/things', { schema: { body: Type.Object({ n: Type.Integer() }) } }, async (request) => request.body)
   app.get('/v1/fail', async () => { throw new Error('db password is hunter2') })
   app.get('/v1/teapot', async () => { throw new HttpError(418, "I'm a teapot", { 'x-hint': 'tea' }) })
+  // thrown deep in domain code, through a promise chain, without any route catching it
+  app.get('/v1/fetch', async () => await Promise.resolve().then(() => { throw new TargetNotAllowed() }))
   await app.ready()
   await roomy.register(errorShapePlugin)
   roomy.post('/v1/things', { schema: { body: Type.Object({ n: Type.Integer(), tags: Type.Array(Type.String()) }) } }, async () => 'ok')
@@ -23,48 +26,52 @@ beforeAll(async () => {
 })
 afterAll(async () => { await app.close(); await roomy.close() })
 
-describe('error bodies are always {"detail": ...}', () => {
+describe('error bodies are always {"detail", "code", "request_id"}', () => {
   test('unknown route: 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/nothing?x=1' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Not Found' })
+    expect(res.json()).toEqual({ detail: 'Not Found', code: 'not_found', request_id: 'req-1' })
   })
 
   test('known route, wrong method: 405 with Allow', async () => {
     const res = await app.inject({ method: 'DELETE', url: '/v1/things' })
     expect(res.statusCode).toBe(405)
     expect(res.headers.allow).toBe('POST')
-    expect(res.json()).toEqual({ detail: 'Method Not Allowed' })
+    expect(res.json()).toEqual({ detail: 'Method Not Allowed', code: 'method_not_allowed', request_id: 'req-1' })
   })
 
   test('over the body limit: 413', async () => {
     const res = await app.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ n: 1, pad: 'x'.repeat(100) }) })
     expect(res.statusCode).toBe(413)
-    expect(res.json()).toEqual({ detail: 'Request body too large' })
+    expect(res.json()).toEqual({ detail: 'Request body too large', code: 'body_too_large', request_id: 'req-1' })
   })
 
   test('not JSON: 415', async () => {
     const res = await app.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'text/plain' }, payload: 'n=1' })
     expect(res.statusCode).toBe(415)
-    expect(res.json().detail).toMatch(/^Unsupported Media Type/)
+    expect(res.json()).toEqual({ detail: expect.stringMatching(/^Unsupported Media Type/), code: 'unsupported_media_type', request_id: 'req-1' })
   })
 
   test('invalid JSON: 422 json_invalid with the position', async () => {
     const res = await app.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'application/json' }, payload: '{"n":}' })
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toEqual({ detail: [{ type: 'json_invalid', loc: ['body', 5], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } }] })
+    expect(res.json()).toEqual({
+      detail: [{ type: 'json_invalid', loc: ['body', 5], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } }],
+      code: 'validation_failed',
+      request_id: 'req-1'
+    })
   })
 
   test('empty body: missing at ["body"]', async () => {
     const res = await app.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'application/json' }, payload: '' })
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toEqual({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] })
+    expect(res.json()).toEqual({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }], code: 'validation_failed', request_id: 'req-1' })
   })
 
   test('an unexpected error: 500 without internals', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/fail' })
     expect(res.statusCode).toBe(500)
-    expect(res.body).toBe('{"detail":"Internal Server Error"}')
+    expect(res.body).toBe('{"detail":"Internal Server Error","code":"internal_error","request_id":"req-1"}')
     expect(seen).toContain('server')
     expect(logged.some((line) => line.msg === 'unhandled error' && line.level === 50)).toBe(true)
     expect(JSON.stringify(logged)).not.toContain('hunter2')
@@ -74,7 +81,19 @@ describe('error bodies are always {"detail": ...}', () => {
     const res = await app.inject({ method: 'GET', url: '/v1/teapot' })
     expect(res.statusCode).toBe(418)
     expect(res.headers['x-hint']).toBe('tea')
-    expect(res.json()).toEqual({ detail: "I'm a teapot" })
+    expect(res.json()).toEqual({ detail: "I'm a teapot", code: 'i_m_a_teapot', request_id: 'req-1' })
+  })
+
+  test('a coded error answers its own status and code wherever it is thrown', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/fetch' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ detail: 'Target address is not allowed', code: 'target_not_allowed', request_id: 'req-1' })
+  })
+
+  test('codes are snake_case, checked where they are defined', () => {
+    expect(() => createHttpError('SERVICE_OVERLOADED', 503, 'Service Unavailable')).toThrow(/snake_case/)
+    expect(() => new HttpError(400, 'Bad', {}, 'badThing')).toThrow(/snake_case/)
+    expect(new HttpError(404, 'Not Found').code).toBe('not_found')
   })
 })
 

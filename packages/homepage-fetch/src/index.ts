@@ -3,5 +3,6 @@ export {
   fetchHomepage, fetchHomepageAt, HTML_MAX_BYTES, parseHomepage, sameSite, worthNextCandidate,
   type FetchedHomepage, type Fetcher, type HomepageOptions, type HomepageOutcome, type RedirectStep
 } from './homepage.js'
+export { FETCH_FAILURE_CODES, fetchFailureCode, type FetchFailureCode } from './fetch-failure.js'
 export { TargetNotAllowedError } from './target-not-allowed.js'
 export { TimeBudget } from './time-budget.js'

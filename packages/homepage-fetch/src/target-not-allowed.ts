@@ -1,15 +1,14 @@
+import { createHttpError } from '@utility-apis/fastapi-errors'
 import { FetchError } from '@utility-apis/safe-fetch'
 
 /**
- * The target resolves to, or redirects to, an address or port the services must not reach. Answered
- * with 400 `{"detail": message}`; the message is safe-fetch's, which never names the address.
+ * The target resolves to, or redirects to, an address or port the services must not reach: 400
+ * `{"detail": message, "code": "target_not_allowed"}` wherever it is thrown, with no route catching it. The message is
+ * safe-fetch's, which never names the address.
  */
-export class TargetNotAllowedError extends Error {
-  readonly code = 'TARGET_NOT_ALLOWED'
-  readonly statusCode = 400
-
-  constructor (message = 'Target address is not allowed') {
-    super(message)
+export class TargetNotAllowedError extends createHttpError('target_not_allowed', 400, 'Target address is not allowed') {
+  constructor (message?: string) {
+    super({}, message)
     this.name = 'TargetNotAllowedError'
   }
 

@@ -73,7 +73,7 @@ describe('fetchHomepage', () => {
   it('refuses a target that redirects to a private address with the one coded error', async () => {
     const refused = fetchHomepage(fetcher, [at('http', 'private.test')], new TimeBudget(5000))
     await expect(refused).rejects.toThrow(TargetNotAllowedError)
-    await expect(refused).rejects.toMatchObject({ code: 'TARGET_NOT_ALLOWED', statusCode: 400, message: 'Target address is not allowed' })
+    await expect(refused).rejects.toMatchObject({ code: 'target_not_allowed', statusCode: 400, message: 'Target address is not allowed' })
   })
 
   it('throws the reason of a caller\'s abort', async () => {

@@ -123,7 +123,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     ...(options.pressure?.sampleInterval ? { sampleInterval: options.pressure.sampleInterval } : {}),
     pressureHandler: () => {
       metrics.count('load_shed')
-      throw new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }, 'SERVICE_OVERLOADED')
+      throw new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }, 'service_overloaded')
     }
   })
 
@@ -175,7 +175,11 @@ export async function buildService (definition: ServiceDefinition, options: KitO
 
   documentBusinessRoutes(app)
   await registerDocs(app, {
-    title: definition.title, version: definition.version, description: definition.description, tags: [...(definition.tags ?? []), USAGE_TAG]
+    title: definition.title,
+    version: definition.version,
+    description: definition.description,
+    tags: [...(definition.tags ?? []), USAGE_TAG],
+    publicUrl: config.publicUrl
   })
   await app.register(operationsRoutes, {
     service: definition.name,

@@ -20,6 +20,8 @@ export interface ServiceConfig {
   fetchPolicy: FetchPolicy
   /** CORS_ORIGINS: origins allowed to call from a browser, `*` for any; null (the default) sends no CORS headers. */
   corsOrigins: string[] | '*' | null
+  /** PUBLIC_URL: where clients reach this service (a gateway, a load balancer), listed first in OpenAPI `servers`. */
+  publicUrl: string | null
   replica: string
 }
 
@@ -63,6 +65,16 @@ function clusterNodes (text: string | null): Array<{ host: string, port: number 
     }
     return { host: match[1].replace(/^\[|\]$/g, ''), port }
   })
+}
+
+function publicUrl (text: string | null): string | null {
+  if (text === null) return null
+  let url: URL | null = null
+  try { url = new URL(text) } catch {}
+  if (url === null || !['http:', 'https:'].includes(url.protocol) || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    throw new ConfigError('PUBLIC_URL', `must be an http(s) URL without credentials, query or fragment, e.g. https://api.example.com/sla; got "${text}"`)
+  }
+  return text.replace(/\/+$/, '')
 }
 
 function corsOrigins (text: string | null): string[] | '*' | null {
@@ -151,6 +163,7 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
       logLevel,
       fetchPolicy,
       corsOrigins: corsOrigins(value(env, 'CORS_ORIGINS')),
+      publicUrl: publicUrl(value(env, 'PUBLIC_URL')),
       replica: `${hostname()}:${process.pid}`
     }
   }
@@ -173,6 +186,7 @@ export function testConfig (overrides: Partial<ServiceConfig> & { keys?: string 
     logLevel: 'silent',
     fetchPolicy: {},
     corsOrigins: null,
+    publicUrl: null,
     replica: 'test',
     ...rest
   }

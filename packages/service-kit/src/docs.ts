@@ -8,6 +8,8 @@ export interface DocsInfo {
   version: string
   description: string
   tags?: Array<{ name: string, description: string }>
+  /** PUBLIC_URL: listed first in `servers`, for SDK generators and Swagger UI behind a gateway. */
+  publicUrl?: string | null
 }
 
 export const SECURITY_SCHEME = 'APIKeyHeader'
@@ -21,21 +23,25 @@ const ADMIN_ROUTES: Record<string, string[]> = {
   '/metrics': [ADMIN_SECURITY_SCHEME, ADMIN_BEARER_SCHEME]
 }
 
-const described = (description: string) => ({ ...ErrorSchema, description })
+/** The shared error body, described for one response (what it means there, and its codes). */
+export const described = (description: string) => ({ ...ErrorSchema, description })
 
 // The answers every business endpoint can give besides its own 200, documented once here.
 const BUSINESS_RESPONSES = {
-  401: described('Missing or invalid API key.'),
-  413: described('Request body over the limit.'),
-  415: described('The body is not `application/json`.'),
+  401: described('Missing or invalid API key. `code`: `missing_api_key`, `invalid_api_key`, `invalid_proxy_secret`.'),
+  413: described('Request body over the limit. `code`: `body_too_large`.'),
+  415: described('The body is not `application/json`. `code`: `unsupported_media_type`.'),
   422: ValidationErrorSchema,
-  429: described('Monthly quota exceeded: the call needs more units than remain this month (a batch says how many of each).'),
-  503: described('Shedding load, shutting down, or the quota store is unreachable with QUOTA_FAIL_MODE=closed.')
+  429: described('Monthly quota exceeded: the call needs more units than remain this month (a batch says how many of each). ' +
+    '`code`: `quota_exceeded`.'),
+  503: described('Shedding load (`service_overloaded`), or the quota store is unreachable with QUOTA_FAIL_MODE=closed ' +
+    '(`quota_unavailable`).')
 }
 
 /** The 400 of a route that fetches a caller's URL when it, or a redirect, leads to a non-public address. */
 export const TargetNotAllowedResponse = described(
-  'The target resolves to, or redirects to, an address that is not public: `{"detail": "Target address is not allowed"}`.'
+  'The target resolves to, or redirects to, an address that is not public: `{"detail": "Target address is not allowed", ' +
+  '"code": "target_not_allowed"}`.'
 )
 
 interface HeaderDoc { type: 'integer' | 'string', description: string }
@@ -66,6 +72,19 @@ const REQUEST_ID: Record<string, HeaderDoc> = {
   }
 }
 
+// The answers any route can give, documented on every operation that does not document its own.
+const EVERY_ROUTE_RESPONSES = {
+  404: described('No route at this path. `code`: `not_found`.'),
+  405: described('The path exists with other methods, listed in the Allow header. `code`: `method_not_allowed`.'),
+  408: described('The whole request did not arrive within 30 s. `code`: `request_timeout`.'),
+  500: described('An unexpected error; `detail` says nothing more, `request_id` finds it in the logs. `code`: `internal_error`.')
+}
+// And those of any route that takes a body
+const BODY_RESPONSES = {
+  413: BUSINESS_RESPONSES[413],
+  415: BUSINESS_RESPONSES[415]
+}
+
 /** The response headers a route's answer with `status` carries, by what the kit does on that route. */
 function headersOf (status: string, business: boolean): Record<string, HeaderDoc> {
   const counted = business && (/^2/.test(status) || status === '429')
@@ -92,7 +111,8 @@ const documentRoute: SwaggerTransform = ({ schema, url, route }) => {
   if (doc?.tags === undefined || doc.hide === true) return { schema, url }
   const business = route.config?.auth === true
   const method = Array.isArray(route.method) ? route.method[0] : route.method
-  const response = Object.fromEntries(Object.entries(doc.response ?? {}).map(([status, answer]) => {
+  const documented = { ...EVERY_ROUTE_RESPONSES, ...(doc.body === undefined ? {} : BODY_RESPONSES), ...doc.response }
+  const response = Object.fromEntries(Object.entries(documented).map(([status, answer]) => {
     const headers = headersOf(status, business)
     return [status, Object.keys(headers).length === 0 ? answer : { ...(answer as object), headers }]
   }))
@@ -100,10 +120,77 @@ const documentRoute: SwaggerTransform = ({ schema, url, route }) => {
   return { schema: { ...doc, operationId: doc.operationId ?? derivedOperationId(method, url), security, response }, url }
 }
 
-/** Drops the security schemes no operation uses (the bearer scheme exists for /metrics only). */
+type Json = Record<string, unknown>
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null
+
+/** A schema's content apart from what a use may say of its own (its description), to tell one model from another. */
+const modelKey = (schema: Json) => JSON.stringify({ ...schema, description: undefined })
+
+/**
+ * Every schema with a TypeBox `title` becomes a named model in `components.schemas`, referenced by `$ref` wherever it
+ * appears, so SDK generators emit one type per model. A use that describes the model its own way keeps that
+ * description beside the `$ref`. Two different schemas under one title get the second a numbered name.
+ */
+function hoistTitledSchemas (document: Json): void {
+  const models: Record<string, Json> = {}
+  const names = new Map<string, string>()
+  const hoist = (node: unknown, request: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item) => hoist(item, request))
+    if (!isObject(node)) return node
+    const inner = Object.fromEntries(Object.entries(node).map(([key, value]) =>
+      [key, key === 'examples' || key === 'example' || key === 'x-examples' ? value : hoist(value, request)]))
+    // Generators read a named model's `default` as "always present" (openapi-typescript's defaultNonNullable), which
+    // is true of an answer but not of a request: there the default is said in words.
+    if (request && 'default' in inner && typeof inner.type === 'string') {
+      inner.description = `${typeof inner.description === 'string' ? `${inner.description} ` : ''}Default: \`${JSON.stringify(inner.default)}\`.`
+      delete inner.default
+    }
+    // A tagged union of named members maps each tag to its model, or generators take the model's name for the tag
+    const tag = (inner.discriminator as Json | undefined)?.propertyName
+    if (typeof tag === 'string' && Array.isArray(node.oneOf) && Array.isArray(inner.oneOf)) {
+      const tagOf = (member: Json) => {
+        const property = (member.properties as Json | undefined)?.[tag] as Json | undefined
+        return property?.const ?? (Array.isArray(property?.enum) && property.enum.length === 1 ? property.enum[0] : undefined)
+      }
+      const mapping = Object.fromEntries(node.oneOf.map((member: Json, index: number) => [tagOf(member), ((inner.oneOf as Json[])[index]).$ref]))
+      if (Object.entries(mapping).every(([value, ref]) => value !== 'undefined' && typeof ref === 'string')) {
+        inner.discriminator = { ...(inner.discriminator as Json), mapping }
+      }
+    }
+    if (typeof inner.title !== 'string' || (inner.type === undefined && inner.oneOf === undefined && inner.anyOf === undefined)) return inner
+    const key = modelKey(inner)
+    let name = names.get(key)
+    if (name === undefined) {
+      name = inner.title
+      for (let n = 2; models[name] !== undefined; n++) name = `${inner.title}${n}`
+      names.set(key, name)
+      models[name] = inner
+    }
+    const ref: Json = { $ref: `#/components/schemas/${name}` }
+    if (typeof inner.description === 'string' && inner.description !== models[name].description) ref.description = inner.description
+    return ref
+  }
+  for (const operations of Object.values((document.paths ?? {}) as Record<string, Json>)) {
+    for (const operation of Object.values(operations).filter(isObject)) {
+      const body = (operation.requestBody as Json | undefined)?.content as Record<string, Json> | undefined
+      for (const media of Object.values(body ?? {})) media.schema = hoist(media.schema, true)
+      for (const answer of Object.values((operation.responses ?? {}) as Record<string, Json>)) {
+        for (const media of Object.values((answer.content ?? {}) as Record<string, Json>)) media.schema = hoist(media.schema, false)
+      }
+    }
+  }
+  const components = (document.components ??= {}) as Json
+  components.schemas = { ...(components.schemas as Json | undefined), ...models }
+}
+
+/**
+ * Drops the security schemes no operation uses (the bearer scheme exists for /metrics only), and names every titled
+ * schema as a model.
+ */
 const withoutUnusedSchemes: SwaggerTransformObject = (document) => {
   if (!('openapiObject' in document)) return document.swaggerObject
   const { openapiObject } = document
+  hoistTitledSchemas(openapiObject as Json)
   const used = new Set(Object.values(openapiObject.paths ?? {}).flatMap((operations) => Object.values(operations ?? {}))
     .flatMap((operation) => (operation as { security?: Array<Record<string, unknown>> }).security ?? [])
     .flatMap((requirement) => Object.keys(requirement)))
@@ -129,8 +216,11 @@ export async function registerDocs (app: FastifyInstance, info: DocsInfo) {
     openapi: {
       openapi: '3.1.0',
       info: { title: info.title, version: info.version, description: info.description },
-      // Relative: the service that serves this document, wherever it is deployed.
-      servers: [{ url: '/', description: 'The server this document is served from' }],
+      // PUBLIC_URL when set; then relative: the service that serves this document, wherever it is deployed.
+      servers: [
+        ...(info.publicUrl == null ? [] : [{ url: info.publicUrl, description: 'Where this deployment is published (PUBLIC_URL)' }]),
+        { url: '/', description: 'The server this document is served from' }
+      ],
       components: {
         securitySchemes: {
           [SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key.' },

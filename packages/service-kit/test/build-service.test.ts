@@ -25,7 +25,7 @@ describe('operational endpoints', () => {
     app = await buildDemo({ config: testConfig() })
     const res = await app.inject({ method: 'GET', url: '/admin/metrics', headers: { 'x-admin-key': 'anything' } })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Not Found' })
+    expect(res.json()).toEqual({ detail: 'Not Found', code: 'not_found', request_id: res.headers['x-request-id'] })
   })
 
   test('/admin/metrics: 401 missing or wrong, 200 with counters', async () => {
@@ -67,11 +67,13 @@ describe('OpenAPI', () => {
     expect(check.errors).toEqual([])
     expect(check.version).toBe('3.1')
     expect(doc.components.securitySchemes.APIKeyHeader).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key.' })
-    expect(check.paths).toEqual(['/admin/metrics', '/health', '/ready', '/v1/batch', '/v1/boom', '/v1/echo', '/v1/forbidden', '/v1/lookup', '/v1/usage'])
-    expect(check.unsecured).toEqual(['GET /admin/metrics', 'GET /health', 'GET /ready'])
+    expect(check.paths).toEqual(['/admin/metrics', '/health', '/metrics', '/ready', '/v1/batch', '/v1/boom', '/v1/echo', '/v1/forbidden', '/v1/lookup', '/v1/usage'])
+    expect(check.unsecured).toEqual(['GET /admin/metrics', 'GET /health', 'GET /metrics', 'GET /ready'])
     const echo = doc.paths['/v1/echo'].post
     expect(echo.security).toEqual([{ APIKeyHeader: [] }])
-    expect(Object.keys(echo.responses).sort()).toEqual(['200', '401', '413', '415', '422', '429', '503'])
+    expect(Object.keys(echo.responses).sort()).toEqual(['200', '401', '404', '405', '408', '413', '415', '422', '429', '500', '503'])
+    // every body a named model
+    expect(echo.requestBody.content['application/json'].schema.$ref).toMatch(/^#\/components\/schemas\//)
     expect(doc.paths['/health'].get.security).toEqual([])
   })
 
@@ -92,7 +94,7 @@ describe('load shedding', () => {
     const res = await app.inject({ method: 'POST', url: '/v1/echo', headers: key, payload: { name: 'a', secret: 's', count: 1 } })
     expect(res.statusCode).toBe(503)
     expect(res.headers['retry-after']).toBe('7')
-    expect(res.json()).toEqual({ detail: 'Service Unavailable' })
+    expect(res.json()).toEqual({ detail: 'Service Unavailable', code: 'service_overloaded', request_id: res.headers['x-request-id'] })
     expect(res.headers['x-ratelimit-limit']).toBeUndefined()
   })
 })

@@ -74,6 +74,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_CLUSTER_NODES: 'a:1', REDIS_URL: 'redis://b:6379' }, defaults)).toThrow(/exclusive/)
   })
 
+  test('PUBLIC_URL: unset by default, an http(s) URL without credentials, its trailing slash dropped', () => {
+    expect(loadConfig({}, defaults).config.publicUrl).toBeNull()
+    expect(loadConfig({ PUBLIC_URL: 'https://api.example.com/sla/' }, defaults).config.publicUrl).toBe('https://api.example.com/sla')
+    for (const bad of ['api.example.com', 'ftp://api.example.com', 'https://user:pw@api.example.com', 'https://api.example.com/?x=1']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }, defaults), bad).toThrow(/PUBLIC_URL must be an http\(s\) URL/)
+    }
+  })
+
   test('CORS_ORIGINS: off by default, * or a list of origins', () => {
     expect(loadConfig({}, defaults).config.corsOrigins).toBeNull()
     expect(loadConfig({ CORS_ORIGINS: '*' }, defaults).config.corsOrigins).toBe('*')

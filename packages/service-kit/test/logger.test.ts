@@ -48,7 +48,7 @@ describe('logs never carry secrets', () => {
     ]
     expect(outcomes.map((r) => r.statusCode)).toEqual([200, 401, 401, 401, 413, 415, 422, 422, 500, 200, 429, 200, 404])
     // the 500 body and every other body are free of internals
-    expect(outcomes[8].json()).toEqual({ detail: 'Internal Server Error' })
+    expect(outcomes[8].json()).toEqual({ detail: 'Internal Server Error', code: 'internal_error', request_id: outcomes[8].headers['x-request-id'] })
     // a redaction path that silently stopped matching would show here
     app.log.info({ headers: { 'x-api-key': c.apiKey, authorization: c.apiKey }, req: { headers: { cookie: c.apiKey } }, secret: c.secret }, 'redaction probe')
     await app.close()

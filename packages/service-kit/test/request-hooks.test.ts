@@ -59,7 +59,7 @@ describe('request ids', () => {
 })
 
 describe('/metrics', () => {
-  test('Prometheus text behind the admin key, as x-admin-key or a bearer token; hidden from OpenAPI', async () => {
+  test('Prometheus text behind the admin key, as x-admin-key or a bearer token; documented in OpenAPI', async () => {
     const app = await demo({ config: testConfig({ adminKey: 'admin-secret', monthlyQuota: 1 }) })
     expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401)
     expect((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401)
@@ -76,7 +76,8 @@ describe('/metrics', () => {
     expect(scrape.body).toContain('auth_failures_total{service="demo"} 1')
     expect((await app.inject({ url: '/metrics', headers: { 'x-admin-key': 'admin-secret' } })).statusCode).toBe(200)
     const document = (await app.inject({ url: '/openapi.json' })).json()
-    expect(Object.keys(document.paths)).not.toContain('/metrics')
+    expect(document.paths['/metrics'].get.security).toEqual([{ AdminKeyHeader: [] }, { AdminBearer: [] }])
+    expect(Object.keys(document.paths['/metrics'].get.responses['200'].content)).toEqual(['text/plain'])
   })
 
   test('404 while no admin key is configured', async () => {

@@ -18,7 +18,8 @@ describe('the site app', () => {
     expect(unsecured).not.toContain('POST /v1/site-intel/robots/test')
     const analyze = document.paths['/v1/site-intel/analyze'].post
     expect(Object.keys(analyze.responses)).toEqual(expect.arrayContaining(['200', '401', '413', '415', '422', '429']))
-    const report = analyze.responses['200'].content['application/json'].schema
+    const ref = analyze.responses['200'].content['application/json'].schema.$ref as string
+    const report = document.components.schemas[ref.replace('#/components/schemas/', '')]
     for (const field of ['domain', 'requestedUrl', 'fetchability', 'score', 'technical_crawl_score', 'max_score', 'category_scores', 'aeo_authority_score', 'top_gaps', 'observations']) {
       expect(report.required, field).toContain(field)
     }

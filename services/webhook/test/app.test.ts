@@ -19,7 +19,8 @@ describe('the webhook app', () => {
     expect(unsecured).not.toContain('GET /v1/webhooks/providers')
     const verify = document.paths['/v1/webhooks/verify'].post
     expect(Object.keys(verify.responses)).toEqual(expect.arrayContaining(['200', '401', '413', '415', '422', '429']))
-    const body = verify.requestBody.content['application/json'].schema
+    const ref = verify.requestBody.content['application/json'].schema.$ref as string
+    const body = document.components.schemas[ref.replace('#/components/schemas/', '')]
     for (const field of ['payload', 'headers', 'secret']) expect(body.properties[field]['x-sensitive']).toBe(true)
   })
 

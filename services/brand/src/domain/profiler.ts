@@ -1,4 +1,4 @@
-import { detectBotChallenge, fetchHomepage, TargetNotAllowedError, TimeBudget, type FetchedHomepage } from '@utility-apis/homepage-fetch'
+import { detectBotChallenge, fetchFailureCode, fetchHomepage, TargetNotAllowedError, TimeBudget, type FetchedHomepage } from '@utility-apis/homepage-fetch'
 import { extractMetadata } from '@utility-apis/html-metadata'
 import type { Renderer } from '@utility-apis/renderer'
 import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
@@ -32,7 +32,7 @@ export interface ProfileRequest {
 }
 
 function errorOf (error: FetchError): ProfileError {
-  return { code: error.code.replace(/^FETCH_ERR_/, '').toLowerCase(), message: error.message }
+  return { code: fetchFailureCode(error), message: error.message }
 }
 
 /** The cache key names every origin a request may fetch, never the hostname alone. */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { HttpError } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import type { BrandProfiler } from '../domain/profiler.js'
@@ -19,6 +18,8 @@ export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = asyn
   app.metrics.declare('cache_errors')
   app.post('/v1/domain/profile', {
     config: { auth: true },
+    // The error answers itself (400 target_not_allowed); it is only counted here
+    onError: async (_request, _reply, error) => { if (error instanceof TargetNotAllowedError) app.metrics.count('profiles', 'not_allowed') },
     schema: {
       tags: ['brand'],
       operationId: 'profileDomain',
@@ -35,16 +36,8 @@ export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = asyn
   }, async (request) => {
     const target = targetOrValidationError(request.body.domain, ['body', 'domain'])
     const timeoutMs = (request.body.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
-    try {
-      const profile = await profiler.profile(target, { timeoutMs })
-      app.metrics.count('profiles', profile.cached ? 'cached' : profile.reachable ? 'reachable' : 'unreachable')
-      return profile
-    } catch (error) {
-      if (error instanceof TargetNotAllowedError) {
-        app.metrics.count('profiles', 'not_allowed')
-        throw new HttpError(400, error.message)
-      }
-      throw error
-    }
+    const profile = await profiler.profile(target, { timeoutMs })
+    app.metrics.count('profiles', profile.cached ? 'cached' : profile.reachable ? 'reachable' : 'unreachable')
+    return profile
   })
 }

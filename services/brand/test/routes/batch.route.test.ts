@@ -122,7 +122,7 @@ describe('POST /v1/domain/profile/batch', () => {
   ])('422 for %j', async (payload, detail) => {
     const res = await batch(payload)
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toEqual({ detail })
+    expect(res.json()).toEqual({ detail, code: 'validation_failed', request_id: res.headers['x-request-id'] })
   })
 
   it('422 for more than 25 domains', async () => {

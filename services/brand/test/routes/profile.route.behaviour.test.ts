@@ -178,13 +178,13 @@ describe('validation and auth', () => {
   ])('422 for %j', async (payload, detail) => {
     const res = await profile(app, payload)
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toEqual({ detail })
+    expect(res.json()).toEqual({ detail, code: 'validation_failed', request_id: res.headers['x-request-id'] })
   })
 
   it('401 without an API key', async () => {
     const res = await app.inject({ method: 'POST', url: '/v1/domain/profile', payload: { domain: 'example.com' } })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Missing API key' })
+    expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
   })
 
   it('documents both routes in the OpenAPI document', async () => {

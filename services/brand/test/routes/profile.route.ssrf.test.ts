@@ -90,28 +90,28 @@ describe('non-public targets: 400 with the generic message and no connection', (
   ])('%s', async (_name, domain) => {
     const res = await profile(strict, { domain: domain() })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'Target address is not allowed' })
+    expect(res.json()).toEqual({ detail: 'Target address is not allowed', code: 'target_not_allowed', request_id: expect.any(String) })
     expect(canary.connections()).toBe(0)
   })
 
   it('DNS rebinding: public when first resolved, loopback at connect time', async () => {
     const res = await profile(rebinding, { domain: `http://rebind.test:${canary.port}/` })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'Target address is not allowed' })
+    expect(res.json()).toEqual({ detail: 'Target address is not allowed', code: 'target_not_allowed', request_id: expect.any(String) })
     expect(canary.connections()).toBe(0)
   })
 
   it('a redirect from an allowed site to a denied address', async () => {
     const res = await profile(fixtures, { domain: at('to-denied.test') })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'Target address is not allowed' })
+    expect(res.json()).toEqual({ detail: 'Target address is not allowed', code: 'target_not_allowed', request_id: expect.any(String) })
     expect(canary.connections()).toBe(0)
   })
 
   it('a redirect to a name resolving to the cloud metadata address', async () => {
     const res = await profile(fixtures, { domain: at('to-metadata.test') })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'Target address is not allowed' })
+    expect(res.json()).toEqual({ detail: 'Target address is not allowed', code: 'target_not_allowed', request_id: expect.any(String) })
   })
 })
 
@@ -155,7 +155,9 @@ describe('non-http schemes: 422', () => {
     const res = await profile(strict, { domain })
     expect(res.statusCode).toBe(422)
     expect(res.json()).toEqual({
-      detail: [{ type: 'url_scheme', loc: ['body', 'domain'], msg: "URL scheme should be 'http' or 'https'", input: domain, ctx: { expected_schemes: "'http' or 'https'" } }]
+      detail: [{ type: 'url_scheme', loc: ['body', 'domain'], msg: "URL scheme should be 'http' or 'https'", input: domain, ctx: { expected_schemes: "'http' or 'https'" } }],
+      code: 'validation_failed',
+      request_id: res.headers['x-request-id']
     })
   })
 })

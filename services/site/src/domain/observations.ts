@@ -1,6 +1,6 @@
 // The raw facts behind every score. Collection fills this object; scoring, gaps, caps and side
 // reports are pure functions of it (and of the clock), so each number in a report can be traced here.
-import type { BotProtection } from '@utility-apis/homepage-fetch'
+import type { BotProtection, FetchFailureCode as SharedFetchFailureCode } from '@utility-apis/homepage-fetch'
 import type { RobotsOutcome } from './robots/robots-policy.js'
 import type { RenderingObservation } from './rendering/rendering-report.js'
 
@@ -8,7 +8,8 @@ export function is2xx (status: number | null): boolean {
   return status !== null && status >= 200 && status < 300
 }
 
-export type FetchFailureCode = 'timeout' | 'dns' | 'connect' | 'tls' | 'blocked' | 'redirects' | 'protocol' | 'budget' | 'other'
+/** Why a fetch failed: the vocabulary brand shares (homepage-fetch), or the analysis budget, or an unexpected error. */
+export type FetchFailureCode = SharedFetchFailureCode | 'budget' | 'other'
 
 export interface FetchFacts {
   url: string

@@ -2,7 +2,6 @@ import accepts from '@fastify/accepts'
 import type { Renderer } from '@utility-apis/renderer'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { HttpError } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import type { Fetcher } from '../domain/collect/fetch-step.js'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
@@ -48,6 +47,8 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
   await app.register(accepts)
   app.post('/v1/site-intel/analyze', {
     config: { auth: true },
+    // The error answers itself (400 target_not_allowed); it is only counted here
+    onError: async (_request, _reply, error) => { if (error instanceof TargetNotAllowedError) app.metrics.count('analyses', 'not_allowed') },
     schema: {
       tags: ['site-intel'],
       operationId: 'analyzeSite',
@@ -69,8 +70,9 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
   }, async (request, reply) => {
     const target = targetOf(request.body.url)
     const format = request.body.format ?? FORMATS[request.accepts().type(Object.keys(FORMATS)) as string] ?? 'json'
+    let report
     try {
-      const report = await analyzeSite(target, {
+      report = await analyzeSite(target, {
         fetcher,
         fetchAs,
         clock,
@@ -78,22 +80,20 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
         budgetMs: (request.body.time_budget_seconds ?? DEFAULT_BUDGET_SECONDS) * 1000,
         maxPages: request.body.max_pages ?? DEFAULT_MAX_PAGES
       })
-      app.metrics.count('analyses', report.fetchability.ok ? 'reachable' : 'unreachable')
-      if (format === 'html') {
-        reply.type('text/html; charset=utf-8').header('content-security-policy', REPORT_CSP)
-        return renderHtmlReport(report)
-      }
-      if (format === 'markdown') {
-        reply.type('text/markdown; charset=utf-8')
-        return renderMarkdownReport(report)
-      }
-      return report
     } catch (error) {
-      if (error instanceof TargetNotAllowedError) {
-        app.metrics.count('analyses', 'not_allowed')
-        throw new HttpError(error.statusCode, error.message)
-      }
+      // the error answers its own status (400 target_not_allowed); it is only counted here
+      if (error instanceof TargetNotAllowedError) app.metrics.count('analyses', 'not_allowed')
       throw error
     }
+    app.metrics.count('analyses', report.fetchability.ok ? 'reachable' : 'unreachable')
+    if (format === 'html') {
+      reply.type('text/html; charset=utf-8').header('content-security-policy', REPORT_CSP)
+      return renderHtmlReport(report)
+    }
+    if (format === 'markdown') {
+      reply.type('text/markdown; charset=utf-8')
+      return renderMarkdownReport(report)
+    }
+    return report
   })
 }

@@ -134,4 +134,4 @@ export const AnalyzeResponseSchema = Type.Object({
   rendering: RenderingSchema,
   performance: PerformanceSchema,
   observations: ObservationsSchema
-})
+}, { title: 'SiteAnalyzeResponse' })

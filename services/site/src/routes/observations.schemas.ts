@@ -17,7 +17,13 @@ export const FetchFactsSchema = Type.Object({
   url: Str,
   final_url: NStr,
   status: Nullable(Int),
-  error: Nullable(Type.Object({ code: Str, message: Str })),
+  error: Nullable(Type.Object({
+    code: Type.String({
+      description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, scheme, credentials, bad_url, blocked ' +
+        '(the words brand reports too), budget (the analysis time budget was spent) or other'
+    }),
+    message: Str
+  })),
   redirects: Type.Array(Type.Object({ url: Str, status: Int, location: Str })),
   content_type: NStr,
   bytes: Int,

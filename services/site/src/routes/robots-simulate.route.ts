@@ -1,6 +1,5 @@
 import type { RobotsOutcome } from '../domain/robots/robots-policy.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { HttpError } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
@@ -29,6 +28,10 @@ export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteO
   app.metrics.declare('robots_simulations', ['parsed', 'unavailable', 'unreachable', 'not_allowed'] satisfies Array<RobotsOutcome | 'not_allowed'>)
   app.post('/v1/site-intel/robots/simulate', {
     config: { auth: true },
+    // The error answers itself (400 target_not_allowed); it is only counted here
+    onError: async (_request, _reply, error) => {
+      if (error instanceof TargetNotAllowedError) app.metrics.count('robots_simulations', 'not_allowed')
+    },
     schema: {
       tags: ['site-intel'],
       operationId: 'simulateRobotsTxt',
@@ -40,14 +43,7 @@ export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteO
   }, async (request) => {
     const { proposed_robots_txt: proposed, user_agents: agents = OBSERVED_TOKENS, max_urls: maxUrls = DEFAULT_MAX_URLS } = request.body
     const target = targetOf(request.body.url)
-    let sample
-    try {
-      sample = await sampleSiteUrls(target, fetcher, new Budget(FETCH_BUDGET_MS), maxUrls, clock())
-    } catch (error) {
-      if (!(error instanceof TargetNotAllowedError)) throw error
-      app.metrics.count('robots_simulations', 'not_allowed')
-      throw new HttpError(error.statusCode, error.message)
-    }
+    const sample = await sampleSiteUrls(target, fetcher, new Budget(FETCH_BUDGET_MS), maxUrls, clock())
     const { robots, urls } = sample
     const simulation = await simulateRobotsChange(robots.policy, proposed, urls.map((u) => u.url), agents)
     app.metrics.count('robots_simulations', robots.facts.outcome)

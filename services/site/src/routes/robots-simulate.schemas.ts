@@ -53,4 +53,4 @@ export const RobotsSimulateResponseSchema = Type.Object({
     content_signals: Type.Array(ContentSignalSchema),
     truncated: Type.Boolean({ description: 'longer than 500 KiB: the rest is ignored' })
   })
-})
+}, { title: 'RobotsSimulateResponse' })

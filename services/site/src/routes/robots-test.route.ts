@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { HttpError } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
@@ -49,7 +48,7 @@ export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> 
     const robotsUrl = new URL('/robots.txt', parsedUrl).href
     const step = await fetchStep(fetcher, new Budget(FETCH_BUDGET_MS), 'robots.txt', robotsUrl, { maxBytes: LIMITS.robots, accept: 'text/plain,*/*;q=0.5' })
     const notAllowed = TargetNotAllowedError.from(step.error)
-    if (notAllowed !== null) throw new HttpError(notAllowed.statusCode, notAllowed.message)
+    if (notAllowed !== null) throw notAllowed
     const outcome = robotsOutcome(step.facts.status)
     const result = testRobots(step.result?.body ?? null, outcome, parsedUrl.href, agents)
     app.metrics.count('robots_tests', `fetched:${outcome}`)

@@ -45,4 +45,4 @@ export const RobotsTestResponseSchema = Type.Object({
   lint: LintSchema,
   sitemaps: Type.Array(Type.String()),
   content_signals: Type.Array(ContentSignalSchema)
-})
+}, { title: 'RobotsTestResponse' })

@@ -128,7 +128,7 @@ describe('POST /v1/site-intel/analyze', () => {
   it('rejects malformed input with FastAPI 422 bodies', async () => {
     const post = async (payload: unknown): Promise<any> =>
       (await h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: KEY, payload: payload as object })).json()
-    expect(await post({ url: 'ftp://example.com/' })).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'url'], msg: 'Value error, url must use http or https', input: 'ftp://example.com/', ctx: { error: 'url must use http or https' } }] })
+    expect(await post({ url: 'ftp://example.com/' })).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'url'], msg: 'Value error, url must use http or https', input: 'ftp://example.com/', ctx: { error: 'url must use http or https' } }], code: 'validation_failed', request_id: expect.any(String) })
     expect((await post({ url: 'not a domain' })).detail[0]).toMatchObject({ type: 'value_error', loc: ['body', 'url'] })
     expect((await post({})).detail[0]).toMatchObject({ type: 'missing', loc: ['body', 'url'] })
     expect((await post({ url: 'example.com', max_pages: 21 })).detail[0]).toMatchObject({ type: 'less_than_equal', loc: ['body', 'max_pages'] })
@@ -155,6 +155,6 @@ describe('POST /v1/site-intel/analyze', () => {
   it('needs an API key', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', payload: { url: 'example.com' } })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Missing API key' })
+    expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
   })
 })

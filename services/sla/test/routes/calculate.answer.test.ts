@@ -99,7 +99,7 @@ describe('schedule: one hour a week', () => {
     const res = await calculate(app, { operation: 'sla_due_at', calendar: 'weekdays', timezone: BERLIN, start_at: '2026-01-05T09:00:00', minutes: 10_000_000, schedule: hour })
     const error = 'the result would lie after 2199-12-31, the last date a result may have'
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'minutes'], msg: `Value error, ${error}`, input: 10_000_000, ctx: { error } }] })
+    expect(res.json()).toEqual({ detail: [{ type: 'value_error', loc: ['body', 'minutes'], msg: `Value error, ${error}`, input: 10_000_000, ctx: { error } }], code: 'validation_failed', request_id: expect.any(String) })
   })
 })
 

@@ -96,8 +96,8 @@ describe('POST /v1/business-days/calculate', () => {
   it('answers 401 without a valid key', async () => {
     const missing = await calculate(app, dueRequest(), {})
     expect(missing.statusCode).toBe(401)
-    expect(missing.json()).toEqual({ detail: 'Missing API key' })
-    expect((await calculate(app, dueRequest(), { 'x-api-key': 'nope' })).json()).toEqual({ detail: 'Invalid API key' })
+    expect(missing.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
+    expect((await calculate(app, dueRequest(), { 'x-api-key': 'nope' })).json()).toEqual({ detail: 'Invalid API key', code: 'invalid_api_key', request_id: expect.any(String) })
   })
 })
 
@@ -209,7 +209,7 @@ describe('validation (422, FastAPI shape)', () => {
   it('rejects a body that is not an object, empty, or not JSON', async () => {
     expect(await detail([dueRequest()])).toEqual([expect.objectContaining({ type: 'model_attributes_type', loc: ['body'] })])
     const empty = await app.inject({ method: 'POST', url: '/v1/business-days/calculate', headers: { ...KEY, 'content-type': 'application/json' } })
-    expect(empty.json()).toEqual({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }] })
+    expect(empty.json()).toEqual({ detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }], code: 'validation_failed', request_id: expect.any(String) })
     const broken = await app.inject({ method: 'POST', url: '/v1/business-days/calculate', headers: { ...KEY, 'content-type': 'application/json' }, payload: '{"minutes":' })
     expect(broken.statusCode).toBe(422)
     expect(broken.json().detail[0]).toMatchObject({ type: 'json_invalid', msg: 'JSON decode error' })

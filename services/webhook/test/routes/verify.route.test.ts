@@ -75,8 +75,8 @@ describe('POST /v1/webhooks/verify', () => {
   it('answers 401 without or with a wrong API key', async () => {
     const missing = await postVerify(app, delivery('github', BODY), {})
     expect(missing.statusCode).toBe(401)
-    expect(missing.json()).toEqual({ detail: 'Missing API key' })
-    expect((await postVerify(app, delivery('github', BODY), { 'x-api-key': 'nope' })).json()).toEqual({ detail: 'Invalid API key' })
+    expect(missing.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
+    expect((await postVerify(app, delivery('github', BODY), { 'x-api-key': 'nope' })).json()).toEqual({ detail: 'Invalid API key', code: 'invalid_api_key', request_id: expect.any(String) })
   })
 
   it('answers 429 once the monthly quota is used', async () => {

@@ -1,7 +1,7 @@
 // Every outbound request of an analysis goes through here: the SSRF-safe fetcher, a byte cap per kind
 // of resource, and the analysis time budget, which shortens each fetch's deadline and skips fetches
 // once it is spent. Failures become facts (code and a user-safe message), never exceptions.
-import { TimeBudget } from '@utility-apis/homepage-fetch'
+import { fetchFailureCode, TimeBudget } from '@utility-apis/homepage-fetch'
 import { FetchError, type FetchOptions, type FetchResult } from '@utility-apis/safe-fetch'
 import type { FetchFacts, FetchFailureCode } from '../observations.js'
 
@@ -21,17 +21,6 @@ export const LIMITS = {
 export const FETCH_TIMEOUT_MS = 10_000
 /** Below this a fetch cannot usefully start. */
 const MIN_USEFUL_MS = 200
-
-const CODES: Partial<Record<string, FetchFailureCode>> = {
-  FETCH_ERR_BLOCKED: 'blocked',
-  FETCH_ERR_DNS: 'dns',
-  FETCH_ERR_TIMEOUT: 'timeout',
-  FETCH_ERR_CONNECT: 'connect',
-  FETCH_ERR_TLS: 'tls',
-  FETCH_ERR_TOO_MANY_REDIRECTS: 'redirects',
-  FETCH_ERR_REDIRECT_LOOP: 'redirects',
-  FETCH_ERR_PROTOCOL: 'protocol'
-}
 
 /** The analysis time budget, which also records what it had to skip and counts the requests sent. */
 export class Budget extends TimeBudget {
@@ -102,7 +91,7 @@ export async function fetchStep (fetcher: Fetcher, budget: Budget, label: string
 /** A failed fetch as a step: its code and user-safe message; a timeout at the end of the budget is the budget's. */
 export function failedStep (budget: Budget, label: string, url: string, error: unknown): Step {
   if (!(error instanceof FetchError)) return { facts: failedFacts(url, 'other', 'The request failed'), result: null, error: null }
-  let code = CODES[error.code] ?? 'other'
+  let code: FetchFailureCode = fetchFailureCode(error)
   if (code === 'timeout' && budget.remaining() < MIN_USEFUL_MS) {
     code = 'budget'
     budget.exhausted = true
