@@ -274,7 +274,8 @@ export function defineProvider<const Id extends string> (spec: ProviderSpec<Id>)
     extraChecks: spec.extraChecks ?? (() => []),
     whsecSecrets: spec.whsecSecrets ?? false,
     formBodies: spec.formBodies ?? false,
-    namingHeaders: spec.configurable === undefined ? [...signatureHeaders, ...spec.legacyHeaders ?? []] : [],
+    // A provider never detected (a header name many senders use: X-Signature) is not named by that header either.
+    namingHeaders: spec.configurable === undefined && spec.detection !== undefined ? [...signatureHeaders, ...spec.legacyHeaders ?? []] : [],
     scheme: schemeOf,
     info: {
       provider: spec.id,

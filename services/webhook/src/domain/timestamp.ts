@@ -1,8 +1,11 @@
 import { check } from './provider.js'
 import type { Check } from './types.js'
 
-/** How a provider sends its timestamp: Unix seconds (most), milliseconds (HubSpot, Linear) or an RFC 3339 date (Twitch). */
-export type TimestampUnit = 'seconds' | 'milliseconds' | 'rfc3339'
+/**
+ * How a provider sends its timestamp: Unix seconds (most), milliseconds (HubSpot, Linear), an RFC 3339 date (Twitch),
+ * or an ISO 8601 date whose missing zone means UTC (Orb's X-Orb-Timestamp, as its SDKs read it).
+ */
+export type TimestampUnit = 'seconds' | 'milliseconds' | 'rfc3339' | 'iso-utc'
 
 export interface TimestampOutcome {
   reason?: 'invalid_timestamp' | 'timestamp_outside_tolerance'
@@ -40,6 +43,7 @@ function isoDate (seconds: number): string {
 
 // RFC 3339 with a required zone; any number of fraction digits (Twitch sends nanoseconds).
 const RFC3339 = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i
+const ISO_UTC = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})?$/i
 
 const invalid = (display: string, why: string): TimestampOutcome => ({
   reason: 'invalid_timestamp',
@@ -51,9 +55,9 @@ const invalid = (display: string, why: string): TimestampOutcome => ({
 
 /** The timestamp in whole Unix seconds (the second it falls in) and its parsed check, or why it is invalid. */
 function parse (raw: string, display: string, now: number, unit: TimestampUnit): { seconds: number, parsed: Check } | TimestampOutcome {
-  if (unit === 'rfc3339') {
-    const match = RFC3339.exec(raw)
-    const millis = match === null ? NaN : Date.parse(`${match[1]}.${(match[2] ?? '').padEnd(3, '0').slice(0, 3)}${match[3]}`)
+  if (unit === 'rfc3339' || unit === 'iso-utc') {
+    const match = (unit === 'rfc3339' ? RFC3339 : ISO_UTC).exec(raw)
+    const millis = match === null ? NaN : Date.parse(`${match[1]}.${(match[2] ?? '').padEnd(3, '0').slice(0, 3)}${match[3] ?? 'Z'}`)
     if (Number.isNaN(millis)) {
       return invalid(display, `RFC 3339 date: ${/^\d+$/.test(raw) ? 'it is a number; this provider sends a date' : 'expected e.g. 2025-01-31T12:00:00.123Z'}`)
     }

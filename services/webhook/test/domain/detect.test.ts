@@ -14,7 +14,7 @@ const detect = (headers: Record<string, string>, payload = BODY) => detectProvid
 
 describe('detectProvider', () => {
   // Each provider's demo delivery carries the headers its sender sends, signature and telltales alike.
-  it.each(PROVIDER_IDS.filter((id) => id !== 'generic-hmac'))('recognises a %s delivery, and verifies it', (provider) => {
+  it.each(PROVIDER_IDS.filter((id) => PROVIDERS[id].detection !== undefined))('recognises a %s delivery, and verifies it', (provider) => {
     for (const vector of replayTestVectors(PROVIDERS[provider])) {
       expect(detect(vector.headers, vector.payload)).toMatchObject({ provider, check: { name: 'provider_detection', status: 'passed' } })
       const result = verifyWebhook({ ...vector, provider: 'auto' }, 0)
@@ -25,6 +25,13 @@ describe('detectProvider', () => {
 
   it('never detects generic-hmac', () => {
     expect(detect(delivery('generic-hmac', BODY).headers).provider).toBeUndefined()
+  })
+
+  it.each(['airwallex', 'tebex'] as const)('never guesses %s from its common X-Signature header', (provider) => {
+    const found = detect(delivery(provider, BODY).headers)
+    expect(found.provider).toBeUndefined()
+    expect(found.candidates).toEqual([])
+    expect(verifyWebhook({ ...delivery(provider, BODY), provider: 'auto' }, NOW).reason).toBe('provider_not_detected')
   })
 
   it('refuses two providers\' signatures, naming both', () => {
@@ -49,6 +56,30 @@ describe('detectProvider', () => {
     expect(found.provider).toBeUndefined()
     expect(found.candidates).toEqual([])
     expect(found.check.detail).toContain('no provider\'s signature header or body shape')
+  })
+})
+
+// The thirty providers before the long tail: their deliveries must be detected exactly as before, by no new candidate.
+const FIRST_THIRTY = [
+  'github', 'slack', 'stripe', 'shopify', 'generic-hmac', 'standard-webhooks', 'paddle', 'linear', 'zoom', 'bitbucket', 'jira',
+  'razorpay', 'coinbase-commerce', 'typeform', 'calendly', 'mux', 'sentry', 'twitch', 'woocommerce', 'intercom', 'vercel',
+  'gitlab', 'discord', 'sendgrid', 'twilio', 'square', 'hubspot', 'plaid', 'mailgun', 'adyen'
+] as const
+
+describe('detectProvider across the long tail', () => {
+  it.each(FIRST_THIRTY.filter((id) => id !== 'generic-hmac'))('gives a %s delivery no candidate among the providers added since', (provider) => {
+    for (const vector of replayTestVectors(PROVIDERS[provider])) {
+      const found = detect(vector.headers, vector.payload)
+      expect(found.provider).toBe(provider)
+      expect(found.candidates.filter((id) => !(FIRST_THIRTY as readonly string[]).includes(id))).toEqual([])
+    }
+  })
+
+  const added = PROVIDER_IDS.filter((id) => !(FIRST_THIRTY as readonly string[]).includes(id) && PROVIDERS[id].detection !== undefined)
+  it.each(added)('recognises a %s delivery as its only candidate', (provider) => {
+    for (const vector of replayTestVectors(PROVIDERS[provider])) {
+      expect(detect(vector.headers, vector.payload).candidates).toEqual([provider])
+    }
   })
 })
 

@@ -1,8 +1,8 @@
-import { createHash, generateKeyPairSync } from 'node:crypto'
+import { createHash, createHmac, generateKeyPairSync, sign } from 'node:crypto'
 import type { GenericOptions, ProviderId, VerifyRequest } from '../../src/domain/types.js'
 import {
   githubSha1, githubSignature, hmacBase64, hmacSha1Hex, hmacHex, NOW, rfc3339, shopifySignature, slackSignature, standardSignature, stripeHeader, timestampedList,
-  twitchSignature, zoomSignature, mailgunSignature, adyenSignature, discordSignature, sendgridSignature, TEST_KEYS, twilioSignature, squareSignature, hubspotSignature, plaidToken, jwkOf, ed25519PublicHex, spkiBase64
+  twitchSignature, zoomSignature, stripeV1, mailgunSignature, adyenSignature, discordSignature, sendgridSignature, TEST_KEYS, twilioSignature, squareSignature, hubspotSignature, plaidToken, jwkOf, ed25519PublicHex, spkiBase64
 } from './sign.js'
 
 export const SECRETS: Record<ProviderId, string> = {
@@ -36,25 +36,65 @@ export const SECRETS: Record<ProviderId, string> = {
   hubspot: 'hubspot-client-secret',
   plaid: jwkOf(TEST_KEYS.p256.publicKey),
   mailgun: 'mailgun-http-webhook-signing-key',
-  adyen: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056'
+  adyen: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056',
+  asana: 'asana-x-hook-secret',
+  'commerce-layer': 'commerce-layer-shared-secret',
+  'customer-io': 'customer-io-signing-key',
+  docusign: 'docusign-connect-key',
+  fastspring: 'fastspring-hmac-secret',
+  nylas: 'nylas-webhook-secret',
+  persona: 'wbhsec_persona-suite-secret',
+  picqer: 'picqer-hook-secret',
+  smartcar: 'smartcar-management-token',
+  tally: 'tally-signing-secret',
+  twitter: 'twitter-consumer-secret',
+  xero: 'xero-webhooks-key',
+  zendesk: 'zendesk-signing-secret',
+  akeneo: 'akeneo-subscription-secret',
+  airwallex: 'airwallex-webhook-secret',
+  nuvemshop: 'nuvemshop-client-secret',
+  tebex: 'tebex-webhook-secret',
+  tiktok: 'tiktok-client-secret',
+  sanity: 'sanity-webhook-secret',
+  workos: 'workos-webhook-secret',
+  orb: 'orb-signing-secret',
+  'hookdeck-outpost': 'outpost-signing-secret',
+  gocardless: 'gocardless-endpoint-secret',
+  facebook: 'facebook-app-secret',
+  linkedin: 'linkedin-client-secret',
+  telnyx: Buffer.from(ed25519PublicHex(TEST_KEYS.ed25519.publicKey), 'hex').toString('base64'),
+  trello: 'trello-oauth-secret',
+  recurly: 'recurly-endpoint-key',
+  front: 'front-signing-key',
+  mailchimp: 'mandrill-webhook-key'
 }
 
 /** The URL each URL-signing provider called in the suite's deliveries. */
 export const URLS = {
   twilio: 'https://example.com/webhooks/twilio?tenant=7',
   square: 'https://example.com/webhooks/square',
-  hubspot: 'https://example.com/webhooks/hubspot?portal=62515'
+  hubspot: 'https://example.com/webhooks/hubspot?portal=62515',
+  trello: 'https://example.com/webhooks/trello?board=5f00',
+  mailchimp: 'https://example.com/webhooks/mandrill'
 }
 
 /** A secret that did not sign the delivery, of the shape the provider expects. */
 export function otherSecret (provider: ProviderId): string {
   if (provider === 'standard-webhooks') return 'whsec_' + Buffer.from('a different key of 24 bytes').toString('base64')
   if (provider === 'discord') return ed25519PublicHex(generateKeyPairSync('ed25519').publicKey)
+  if (provider === 'telnyx') return Buffer.from(ed25519PublicHex(generateKeyPairSync('ed25519').publicKey), 'hex').toString('base64')
   if (provider === 'sendgrid') return spkiBase64(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey)
   if (provider === 'adyen') return 'A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90'
   if (provider === 'plaid') return jwkOf(generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey)
   return `${SECRETS[provider]}-rotated`
 }
+
+/** An RFC 3339 date in whole seconds (Zendesk's timestamp header). */
+export const isoSeconds = (seconds: number): string => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
+
+/** Telnyx's construction: Ed25519 over "<timestamp>|<body>", base64, with the suite's key pair. */
+const telnyxSignature = (timestamp: number, body: string): string =>
+  sign(null, Buffer.from(`${timestamp}|${body}`), TEST_KEYS.ed25519.privateKey).toString('base64')
 
 export const GENERIC: GenericOptions = { header_name: 'X-Webhook-Signature', encoding: 'base64', prefix: 'sha256=' }
 
@@ -146,6 +186,63 @@ export function delivery (provider: ProviderId, payload: string, timestamp = NOW
     case 'sendgrid': return {
       ...base,
       headers: { 'X-Twilio-Email-Event-Webhook-Signature': sendgridSignature(timestamp, payload), 'X-Twilio-Email-Event-Webhook-Timestamp': String(timestamp) }
+    }
+    case 'asana': return { ...base, headers: { 'X-Hook-Signature': hmacHex(secret, payload) } }
+    case 'commerce-layer': return { ...base, headers: { 'X-CommerceLayer-Signature': hmacBase64(secret, payload), 'X-CommerceLayer-Topic': 'orders.place' } }
+    case 'customer-io': return {
+      ...base, headers: { 'X-CIO-Timestamp': String(timestamp), 'X-CIO-Signature': hmacHex(secret, `v0:${timestamp}:${payload}`) }
+    }
+    case 'docusign': return { ...base, headers: { 'X-DocuSign-Signature-1': hmacBase64(secret, payload), 'X-Authorization-Digest': 'HMACSHA256' } }
+    case 'fastspring': return { ...base, headers: { 'X-FS-Signature': hmacBase64(secret, payload) } }
+    case 'nylas': return { ...base, headers: { 'X-Nylas-Signature': hmacHex(secret, payload) } }
+    case 'persona': return { ...base, headers: { 'Persona-Signature': timestampedList(secret, timestamp, payload) } }
+    case 'picqer': return { ...base, headers: { 'X-Picqer-Signature': hmacBase64(secret, payload) } }
+    case 'smartcar': return { ...base, headers: { 'SC-Signature': hmacHex(secret, payload) } }
+    case 'tally': return { ...base, headers: { 'Tally-Signature': hmacBase64(secret, payload) } }
+    case 'twitter': return { ...base, headers: { 'x-twitter-webhooks-signature': `sha256=${hmacBase64(secret, payload)}` } }
+    case 'xero': return { ...base, headers: { 'x-xero-signature': hmacBase64(secret, payload) } }
+    case 'zendesk': {
+      const iso = isoSeconds(timestamp)
+      return { ...base, headers: { 'X-Zendesk-Webhook-Signature-Timestamp': iso, 'X-Zendesk-Webhook-Signature': hmacBase64(secret, iso + payload) } }
+    }
+    case 'akeneo': return {
+      ...base, headers: { 'X-Akeneo-Request-Timestamp': String(timestamp), 'X-Akeneo-Request-Signature': hmacHex(secret, `${timestamp}.${payload}`) }
+    }
+    case 'airwallex': return { ...base, headers: { 'x-timestamp': String(timestamp * 1000), 'x-signature': hmacHex(secret, `${timestamp * 1000}${payload}`) } }
+    case 'nuvemshop': return { ...base, headers: { 'x-linkedstore-hmac-sha256': hmacHex(secret, payload) } }
+    case 'tebex': return { ...base, headers: { 'X-Signature': hmacHex(secret, createHash('sha256').update(payload).digest('hex')) } }
+    case 'tiktok': return { ...base, headers: { 'TikTok-Signature': `t=${timestamp},s=${stripeV1(secret, timestamp, payload)}` } }
+    case 'sanity': {
+      const millis = timestamp * 1000
+      const v1 = createHmac('sha256', secret).update(`${millis}.${payload}`).digest('base64url')
+      return { ...base, headers: { 'sanity-webhook-signature': `t=${millis},v1=${v1}` } }
+    }
+    case 'workos': return { ...base, headers: { 'WorkOS-Signature': `t=${timestamp * 1000}, v1=${stripeV1(secret, timestamp * 1000, payload)}` } }
+    case 'orb': {
+      const iso = new Date(timestamp * 1000).toISOString().slice(0, -1)
+      return { ...base, headers: { 'X-Orb-Timestamp': iso, 'X-Orb-Signature': `v1=${hmacHex(secret, `v1:${iso}:${payload}`)}` } }
+    }
+    case 'hookdeck-outpost': return { ...base, headers: { 'X-Outpost-Signature': `t=${timestamp},v0=${stripeV1(secret, timestamp, payload)}` } }
+    case 'gocardless': return { ...base, headers: { 'Webhook-Signature': hmacHex(secret, payload) } }
+    case 'facebook': return { ...base, headers: { 'X-Hub-Signature-256': githubSignature(secret, payload) } }
+    case 'linkedin': return { ...base, headers: { 'X-LI-Signature': hmacHex(secret, `hmacsha256=${payload}`) } }
+    case 'telnyx': return {
+      ...base, headers: { 'telnyx-timestamp': String(timestamp), 'telnyx-signature-ed25519': telnyxSignature(timestamp, payload) }
+    }
+    case 'trello': return { ...base, url: URLS.trello, headers: { 'X-Trello-Webhook': createHmac('sha1', secret).update(payload + URLS.trello).digest('base64') } }
+    case 'recurly': return { ...base, headers: { 'recurly-signature': `${timestamp * 1000},${stripeV1(secret, timestamp * 1000, payload)}` } }
+    case 'front': return {
+      ...base, headers: { 'X-Front-Request-Timestamp': String(timestamp * 1000), 'X-Front-Signature': hmacBase64(secret, `${timestamp * 1000}:${payload}`) }
+    }
+    // Mandrill posts a form: the payload travels as its mandrill_events parameter, signed after the URL by name and value.
+    case 'mailchimp': return {
+      ...base,
+      url: URLS.mailchimp,
+      payload: `mandrill_events=${encodeURIComponent(payload)}`,
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Mandrill-Signature': createHmac('sha1', secret).update(`${URLS.mailchimp}mandrill_events${payload}`).digest('base64')
+      }
     }
   }
 }

@@ -13,7 +13,7 @@ describe('GET /v1/webhooks/providers', () => {
     expect(res.statusCode).toBe(200)
     const { providers } = res.json()
     expect(providers.map((p: { provider: string }) => p.provider)).toEqual([...PROVIDER_IDS])
-    expect(providers).toHaveLength(30)
+    expect(providers).toHaveLength(60)
     expect(providers.slice(0, 6).map((p: { provider: string }) => p.provider)).toEqual(['github', 'slack', 'stripe', 'shopify', 'generic-hmac', 'standard-webhooks'])
     expect(providers.find((p: { provider: string }) => p.provider === 'paddle')).toMatchObject({
       signature_headers: ['Paddle-Signature'], timestamp_header: 'Paddle-Signature (ts=)', replay_protected: true
@@ -36,7 +36,7 @@ describe('GET /v1/webhooks/providers', () => {
     expect(byId('standard-webhooks').aliases).toEqual(expect.arrayContaining(['Svix', 'Clerk', 'Resend', 'OpenAI']))
     expect(byId('discord')).toMatchObject({ signature_scheme: 'ed25519-hex', key_format: expect.stringContaining('64 hex'), replay_protected: true })
     expect(byId('plaid').key_format).toContain('JWK')
-    expect(providers.filter((p: { requires_url: boolean }) => p.requires_url).map((p: { provider: string }) => p.provider).sort()).toEqual(['hubspot', 'square', 'twilio'])
+    expect(providers.filter((p: { requires_url: boolean }) => p.requires_url).map((p: { provider: string }) => p.provider).sort()).toEqual(['hubspot', 'mailchimp', 'square', 'trello', 'twilio'])
     for (const provider of providers) expect(Object.keys(provider)).toEqual(expect.arrayContaining(['key_format', 'aliases', 'requires_url', 'default_tolerance_seconds']))
     // The senders that sign inside the body: no header, the field named in the signed content.
     expect(byId('mailgun')).toMatchObject({ signature_headers: [], replay_protected: true, signed_content: expect.stringContaining('<signature.timestamp><signature.token>') })

@@ -22,6 +22,8 @@ export interface BodyHmacSpec<Id extends string = string> {
   facts?: string
   /** Lowercase headers only this sender sends, to tell it from others using the same signature header. */
   telltales?: string[]
+  /** False for a header name another provider sends too (GitHub's X-Hub-Signature-256): never auto-detected then. */
+  detectable?: boolean
   demo: Demo
   note: RawBodyHint
 }
@@ -53,7 +55,7 @@ export function bodyHmacProvider<const Id extends string> (spec: BodyHmacSpec<Id
     signedContent: `the raw body; header value ${describeFraming(spec.framing, algorithm)}${spec.facts === undefined ? '' : `; ${spec.facts}`}`,
     secretFormat: spec.secretFormat,
     algorithm,
-    detection,
+    ...(spec.detectable === false ? {} : { detection }),
     read: (ctx) => readFramedHeader(ctx, spec.header, spec.framing, spec.name, algorithm),
     extraChecks: (ctx) => [idempotencyCheck(ctx, spec.name, spec.deliveryIds, spec.idempotencyFallback)],
     sign: ({ body, secret, id }) => ({

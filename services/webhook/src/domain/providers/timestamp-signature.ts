@@ -26,6 +26,8 @@ export interface TimestampSignatureSpec<Id extends string = string> {
   hash: string | null
   secretFormat: string
   keyFormat: string
+  /** Between the timestamp and the body in the signed content: nothing unless given (Telnyx writes "|"). */
+  join?: string
   /** What the provider's library does about the timestamp, for the providers listing. */
   facts: string
   demo: Demo
@@ -60,7 +62,7 @@ function read (ctx: ProviderContext, spec: TimestampSignatureSpec): SignatureRea
     result.reason ??= timestamp.reason === 'missing' ? 'missing_timestamp' : 'invalid_timestamp'
     return result
   }
-  return { ...result, timestamp: timestamp.value, timestampLabel: spec.timestampHeader, signed: prefixed(timestamp.value) }
+  return { ...result, timestamp: timestamp.value, timestampLabel: spec.timestampHeader, signed: prefixed(`${timestamp.value}${spec.join ?? ''}`) }
 }
 
 export function timestampSignatureProvider<const Id extends string> (spec: TimestampSignatureSpec<Id>): Provider & { id: Id } {
@@ -71,7 +73,8 @@ export function timestampSignatureProvider<const Id extends string> (spec: Times
     signatureHeaders: [spec.signatureHeader],
     timestampHeader: spec.timestampHeader,
     replayProtected: true,
-    signedContent: `<${spec.timestampHeader}><raw body>, concatenated; header value: the ${spec.encoding} ${spec.algorithm.name} signature; ${spec.facts}`,
+    signedContent: `<${spec.timestampHeader}>${spec.join ?? ''}<raw body>, concatenated; ` +
+      `header value: the ${spec.encoding} ${spec.algorithm.name} signature; ${spec.facts}`,
     secretFormat: spec.secretFormat,
     keyFormat: spec.keyFormat,
     algorithm: spec.algorithm,
@@ -82,7 +85,7 @@ export function timestampSignatureProvider<const Id extends string> (spec: Times
     ...(spec.secretFindings === undefined ? {} : { secretFindings: spec.secretFindings }),
     sign: ({ body, secret, timestamp }) => ({
       [spec.timestampHeader]: String(timestamp),
-      [spec.signatureHeader]: sign(spec.hash, Buffer.from(`${timestamp}${body}`), secret).toString(spec.encoding)
+      [spec.signatureHeader]: sign(spec.hash, Buffer.from(`${timestamp}${spec.join ?? ''}${body}`), secret).toString(spec.encoding)
     }),
     demos: [spec.demo],
     note: spec.note

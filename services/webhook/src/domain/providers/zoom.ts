@@ -1,27 +1,16 @@
 import { HMAC_SHA256 } from '../algorithms.js'
 import { hmac } from '../digest.js'
-import { defineProvider, anyFramework, check, prefixed, readHeader, type ProviderContext, type SignatureRead } from '../provider.js'
-import { readFramedHeader, type Framing } from './framing.js'
+import { defineProvider, anyFramework, check, type ProviderContext, type SignatureRead } from '../provider.js'
+import type { Framing } from './framing.js'
+import { readTimestampedHeader } from './timestamp-hmac.js'
 
 const SIGNATURE = 'x-zm-signature'
 const TIMESTAMP = 'x-zm-request-timestamp'
 const FRAMING: Framing = { prefix: 'v0=', encoding: 'hex' }
 
-function read (ctx: ProviderContext): SignatureRead {
-  const result = readFramedHeader(ctx, SIGNATURE, FRAMING, 'Zoom')
-  const timestamp = readHeader(ctx, TIMESTAMP, TIMESTAMP, 'timestamp')
-  if ('check' in timestamp) {
-    result.checks.push(timestamp.check)
-    result.reason ??= timestamp.reason === 'missing' ? 'missing_timestamp' : 'invalid_timestamp'
-    return { ...result, signed: undefined }
-  }
-  return {
-    ...result,
-    timestamp: timestamp.value,
-    timestampLabel: TIMESTAMP,
-    signed: result.signed === undefined ? undefined : prefixed(`v0:${timestamp.value}:`)
-  }
-}
+const read = (ctx: ProviderContext): SignatureRead => readTimestampedHeader(ctx, {
+  header: SIGNATURE, framing: FRAMING, name: 'Zoom', timestampHeader: TIMESTAMP, before: (timestamp) => `v0:${timestamp}:`
+})
 
 export const zoom = defineProvider({
   id: 'zoom',
