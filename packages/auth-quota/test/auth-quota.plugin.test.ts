@@ -116,12 +116,16 @@ describe('monthly quota', () => {
     expect(first.headers['x-ratelimit-remaining']).toBe('2')
     const tooBig = await call({ 'x-api-key': 'key-one' }, '/v1/batch', { items: [1, 2, 3] })
     expect(tooBig.statusCode).toBe(429)
-    expect(tooBig.json()).toEqual({ detail: 'Monthly quota exceeded: this call needs 3 units, 2 remain this month' })
+    expect(tooBig.json()).toEqual({
+      detail: 'Monthly quota exceeded: this call needs 3 units, 2 remain this month',
+      code: 'quota_exceeded',
+      request_id: expect.any(String)
+    })
     expect(tooBig.headers['x-ratelimit-remaining']).toBe('2')
     expect(log.runs.batch).toBe(1)
     expect((await call({ 'x-api-key': 'key-one' }, '/v1/batch', { items: [1, 2] })).statusCode).toBe(200)
     const last = await call({ 'x-api-key': 'key-one' }, '/v1/batch', { items: [1] })
-    expect(last.json()).toEqual({ detail: 'Monthly quota exceeded: this call needs 1 unit, 0 remain this month' })
+    expect(last.json()).toEqual({ detail: 'Monthly quota exceeded: this call needs 1 unit, 0 remain this month', code: 'quota_exceeded', request_id: expect.any(String) })
   })
 })
 

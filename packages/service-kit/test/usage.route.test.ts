@@ -46,8 +46,9 @@ describe('GET /v1/usage', () => {
     const operation = document.paths['/v1/usage'].get
     expect(operation.operationId).toBe('getUsage')
     expect(operation.security).toEqual([{ [Object.keys(document.components.securitySchemes)[0]]: [] }])
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '401', '404', '503'])
-    expect(JSON.stringify(operation.responses['200'])).toContain('"title":"Usage"')
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '401', '404', '405', '408', '500', '503'])
+    expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Usage' })
+    expect(Object.keys(document.components.schemas.Usage.properties)).toEqual(['limit', 'used', 'remaining', 'period', 'resets_at'])
   })
 
   describe.skipIf(!hasRedisServer)('with Redis (skipped without redis-server on PATH)', () => {

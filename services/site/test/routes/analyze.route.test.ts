@@ -113,7 +113,7 @@ describe('POST /v1/site-intel/analyze', () => {
     try {
       for (const url of ['http://127.0.0.1/', 'http://10.0.0.1:8080/', '[::1]', 'http://0x7f000001/']) {
         const res = await app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: KEY, payload: { url } })
-        expect([url, res.statusCode, res.json()]).toEqual([url, 400, { detail: 'Target address is not allowed' }])
+        expect([url, res.statusCode, res.json()]).toEqual([url, 400, { detail: 'Target address is not allowed', code: 'target_not_allowed', request_id: expect.any(String) }])
       }
     } finally {
       await app.close()
@@ -122,7 +122,7 @@ describe('POST /v1/site-intel/analyze', () => {
 
   it('refuses a homepage that redirects to a non-public address with the same 400, as brand does', async () => {
     const res = await h.analyze(h.server.origin(TO_PRIVATE))
-    expect([res.status, res.body]).toEqual([400, { detail: 'Target address is not allowed' }])
+    expect([res.status, res.body]).toEqual([400, { detail: 'Target address is not allowed', code: 'target_not_allowed', request_id: expect.any(String) }])
   })
 
   it('rejects malformed input with FastAPI 422 bodies', async () => {

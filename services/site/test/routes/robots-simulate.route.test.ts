@@ -93,7 +93,7 @@ describe('POST /v1/site-intel/robots/simulate', () => {
     const app = await buildApp({ config: testConfig(), clock: () => NOW })
     try {
       const res = await app.inject({ method: 'POST', url: '/v1/site-intel/robots/simulate', headers: KEY, payload: { url: 'http://10.0.0.1/', proposed_robots_txt: '' } })
-      expect([res.statusCode, res.json()]).toEqual([400, { detail: 'Target address is not allowed' }])
+      expect([res.statusCode, res.json()]).toEqual([400, { detail: 'Target address is not allowed', code: 'target_not_allowed', request_id: expect.any(String) }])
     } finally {
       await app.close()
     }

@@ -75,7 +75,11 @@ describe('POST /v1/site-intel/robots/test', () => {
 
   it('rejects credentials in the URL with the 422 of analyze, without echoing them', async () => {
     const fetchedBefore = h.server.seen.length
-    const credentials = { detail: [{ type: 'value_error', loc: ['body', 'url'], msg: 'Value error, url must not contain credentials', ctx: { error: 'url must not contain credentials' } }] }
+    const credentials = {
+      detail: [{ type: 'value_error', loc: ['body', 'url'], msg: 'Value error, url must not contain credentials', ctx: { error: 'url must not contain credentials' } }],
+      code: 'validation_failed',
+      request_id: expect.any(String)
+    }
     for (const payload of [{ url: 'https://user:secret@a.example/x', robots_txt: ROBOTS }, { url: `http://user:secret@${h.server.origin('ok.test').slice(7)}/x` }]) {
       const res = await h.app.inject({ method: 'POST', url: '/v1/site-intel/robots/test', headers: KEY, payload })
       expect([res.statusCode, res.json()]).toEqual([422, credentials])
@@ -99,7 +103,7 @@ describe('POST /v1/site-intel/robots/test', () => {
     const app = await buildApp({ config: testConfig(), clock: () => NOW })
     try {
       const res = await app.inject({ method: 'POST', url: '/v1/site-intel/robots/test', headers: KEY, payload: { url: 'http://192.168.1.1/x' } })
-      expect([res.statusCode, res.json()]).toEqual([400, { detail: 'Target address is not allowed' }])
+      expect([res.statusCode, res.json()]).toEqual([400, { detail: 'Target address is not allowed', code: 'target_not_allowed', request_id: expect.any(String) }])
     } finally {
       await app.close()
     }
