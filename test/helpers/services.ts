@@ -63,7 +63,7 @@ export function variablesRead (service: ServiceSource, process: 'main' | 'worker
     const env = recordingEnv(values, read)
     loadConfig(env, { service: service.name, port: service.defaultPort })
     if (service.jobs) jobsSettingsFromEnv(env)
-    if (service.renderer && process === 'main') rendererFromEnv(recordingEnv({ ...values, RENDERER: 'chromium' }, read))
+    if (service.renderer) rendererFromEnv(recordingEnv({ ...values, RENDERER: 'chromium' }, read))
     if (process === 'worker') workerSettingsFromEnv(env)
   }
   return read

@@ -15,9 +15,12 @@ export class TimeBudget {
     return Math.max(0, this.deadline - this.now())
   }
 
-  /** The deadline of a fetch under this budget: what is left, at most `capMs`, at least 1 ms. */
+  /**
+   * The deadline of a fetch under this budget: what is left, at most `capMs`, at least 1 ms. Whole milliseconds, as
+   * timers and the browser take them, also when the cap is a share of what is left.
+   */
   fetchTimeout (capMs = Number.POSITIVE_INFINITY): number {
-    return Math.max(1, Math.min(capMs, this.remaining()))
+    return Math.max(1, Math.floor(Math.min(capMs, this.remaining())))
   }
 
   get aborted (): boolean {

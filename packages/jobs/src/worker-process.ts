@@ -16,7 +16,14 @@ export interface WorkerProcessDefinition {
   jobsPath: string
   resultField: string
   /** The service's processor and fetcher, built as its app builds them; `cache` is a Redis connection for caches. */
-  build: (config: ServiceConfig, cache: ReturnType<typeof connectRedis>) => { processor: ItemProcessor, fetcher: SafeFetcher }
+  build: (config: ServiceConfig, cache: ReturnType<typeof connectRedis>) => WorkerParts | Promise<WorkerParts>
+}
+
+export interface WorkerParts {
+  processor: ItemProcessor
+  fetcher: SafeFetcher
+  /** Releases what else the processor holds (a browser), after the items in flight have finished. */
+  close?: () => Promise<void>
 }
 
 /**
@@ -32,7 +39,7 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
   if (target === null) throw new Error('Invalid configuration: REDIS_URL (or REDIS_CLUSTER_NODES) must be set for a worker')
   const cache = connectRedis(target, 'api')
   cache.on('error', () => {})
-  const { processor, fetcher } = definition.build(config, cache)
+  const { processor, fetcher, close } = await definition.build(config, cache)
   const metrics = new Metrics(definition.service)
   const engine = new JobEngine({
     service: definition.service,
@@ -56,6 +63,7 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     server.close()
     await worker.close()
     await engine.close()
+    await close?.()
     await fetcher.close()
     cache.disconnect()
   }

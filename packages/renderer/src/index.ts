@@ -1,6 +1,7 @@
 export { createRenderBudget, RenderBudget, type RenderBudgetLimits } from './budget.js'
 export type { Limit, PageFetcher, Refusal, RefusedRequest } from './interceptor.js'
 export { rendererFromEnv } from './env.js'
+export { launchRenderer } from './launch.js'
 export { BROWSER_ARGS } from './lockdown.js'
 export { browserMemory, type ProcessMemory } from './memory.js'
 export {

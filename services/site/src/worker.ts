@@ -1,20 +1,11 @@
 import { runWorkerProcess } from '@utility-apis/jobs'
-import { siteFetchers } from './fetchers.js'
-import { JOBS_PATH, siteJobItems } from './routes/jobs.route.js'
+import { siteWorker } from './job-worker.js'
 
 // A site job worker: `node dist/worker.js`, as many processes and machines as the queue needs.
+const warn = (message: string): void => { process.stderr.write(`site worker: ${message}\n`) }
 try {
-  await runWorkerProcess({
-    service: 'site',
-    port: 3004,
-    jobsPath: JOBS_PATH,
-    resultField: 'analysis',
-    build: (config) => {
-      const { fetcher, fetchAs, close } = siteFetchers(config.fetchPolicy)
-      return { processor: siteJobItems({ fetcher, fetchAs, clock: () => new Date() }), fetcher: { ...fetcher, close } }
-    }
-  }, process.env)
+  await runWorkerProcess(siteWorker(process.env, warn), process.env)
 } catch (err) {
-  process.stderr.write(`site worker: ${(err as Error).message}\n`)
+  warn((err as Error).message)
   process.exit(1)
 }

@@ -36,7 +36,12 @@ beforeAll(async () => {
       '/logo.png': { body: png(240, 60, [30, 60, 200]), headers: { 'content-type': 'image/png' } },
       '/favicon.png': { body: png(32, 32, [30, 60, 200]), headers: { 'content-type': 'image/png' } }
     },
-    'plainly.test': { '/': { body: STATIC } }
+    'plainly.test': { '/': { body: STATIC } },
+    // the same shell under a name of its own, so no other test's cached profile answers for it
+    'uncached-shell.test': {
+      '/': { body: SHELL },
+      '/assets/app.js': { body: APP_JS, headers: { 'content-type': 'text/javascript' } }
+    }
   })
 })
 
@@ -44,7 +49,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const HOSTS = ['quillmetric.test', 'plainly.test']
+const HOSTS = ['quillmetric.test', 'plainly.test', 'uncached-shell.test']
 const at = (host: string) => `${server.origin(host)}/`
 
 describe('an application shell without the renderer', () => {
@@ -86,6 +91,12 @@ suite(canRender ? 'an application shell with the renderer' : `an application she
       expect(body.logos[0]).toMatchObject({ url: `${server.origin('quillmetric.test')}/logo.png`, source: 'header-logo', width: 240, size_source: 'decoded' })
       expect(body.social_links).toEqual(['https://x.com/quillmetric'])
       expect(body.sources).toEqual(expect.arrayContaining(['homepage-html', 'rendered-html']))
+    })
+
+    it('is rendered under the default timeout too, whose share for the browser is not whole milliseconds', async () => {
+      const response = await profile(app, { domain: at('uncached-shell.test') })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toMatchObject({ brand_name: 'Quillmetric', error: null })
     })
 
     it('renders no page that is not a shell', async () => {

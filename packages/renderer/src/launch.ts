@@ -1,0 +1,11 @@
+import { createRenderer, type Renderer, type RendererOptions } from './renderer.js'
+
+/**
+ * A renderer whose browser is launched now, for a process without an app's onReady hook (a job worker). A browser
+ * that does not start is reported through `warn`, not fatal: each render then reports the failure, as in the API.
+ */
+export async function launchRenderer (options: RendererOptions, warn: (error: Error) => void): Promise<Renderer> {
+  const renderer = createRenderer(options)
+  await renderer.start().catch(warn)
+  return renderer
+}

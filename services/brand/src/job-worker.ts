@@ -1,0 +1,37 @@
+import type { WorkerProcessDefinition } from '@utility-apis/jobs'
+import { launchRenderer, rendererFromEnv } from '@utility-apis/renderer'
+import { createSafeFetcher } from '@utility-apis/safe-fetch'
+import { profileItems } from './domain/job-item.js'
+import { DEFAULT_CACHE_TTL_SECONDS, RedisProfileCache } from './domain/profile-cache.js'
+import { BrandProfiler } from './domain/profiler.js'
+import { JOBS_PATH } from './routes/jobs.route.js'
+import { DEFAULT_TIMEOUT_SECONDS } from './routes/profile.route.js'
+
+type Env = Record<string, string | undefined>
+
+/**
+ * The job worker process (`node dist/worker.js`): domains profiled as the API's single call profiles them, with the
+ * same shared cache and, when RENDERER=chromium, the same rendering of application shells.
+ */
+export function brandWorker (env: Env, warn: (message: string) => void): WorkerProcessDefinition {
+  const rendering = rendererFromEnv(env)
+  return {
+    service: 'brand',
+    port: 3003,
+    jobsPath: JOBS_PATH,
+    resultField: 'profile',
+    build: async (config, redis) => {
+      const fetcher = createSafeFetcher(config.fetchPolicy)
+      const renderer = rendering === undefined
+        ? null
+        : await launchRenderer({ ...rendering, fetcher }, (error) => { warn(`the renderer did not start: ${error.message}`) })
+      const cache = new RedisProfileCache(redis, () => {})
+      const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: DEFAULT_CACHE_TTL_SECONDS, renderer })
+      return {
+        processor: profileItems(profiler, DEFAULT_TIMEOUT_SECONDS * 1000),
+        fetcher,
+        close: async () => { await renderer?.close() }
+      }
+    }
+  }
+}

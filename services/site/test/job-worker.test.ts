@@ -1,0 +1,53 @@
+// The separate job worker process analyses as the API does: with RENDERER=chromium its items are rendered too.
+import { existsSync } from 'node:fs'
+import { testConfig } from '@utility-apis/service-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { siteWorker } from '../src/job-worker.js'
+import { fixturePolicy, startFixtureServer, type FixtureServer } from './fixtures/fixture-server.js'
+import { RENDERED_HOSTS, renderedSites, SHELL } from './fixtures/sites/rendered.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
+const runs = existsSync(CHROMIUM) || inCi
+const suite = runs ? describe : describe.skip
+const noCache = null as never
+
+async function workerParts (env: Record<string, string>, warnings: string[]) {
+  const definition = siteWorker(env, (message) => warnings.push(message))
+  return await definition.build({ ...testConfig(), fetchPolicy: fixturePolicy(RENDERED_HOSTS) }, noCache)
+}
+
+suite(runs ? 'site job worker' : `site job worker (skipped: no chromium at ${CHROMIUM})`, { timeout: 60_000 }, () => {
+  let server: FixtureServer
+  beforeAll(async () => { server = await startFixtureServer(renderedSites) })
+  afterAll(async () => { await server?.close() })
+
+  it('renders the items of a job when RENDERER=chromium, as the single call does', async () => {
+    const warnings: string[] = []
+    const parts = await workerParts({ RENDERER: 'chromium', CHROMIUM_PATH: CHROMIUM }, warnings)
+    try {
+      const outcome = await parts.processor.run(server.origin(SHELL), new AbortController().signal) as any
+      expect(outcome.ok).toBe(true)
+      expect(outcome.value.rendering.status).toBe('measured')
+      expect(outcome.value.rendering.requires_javascript).toBe(true)
+      expect(warnings).toEqual([])
+    } finally {
+      await parts.close?.()
+      await parts.fetcher.close()
+    }
+  })
+
+  it('says rendering is disabled without RENDERER, and warns once when the browser cannot start', async () => {
+    const plain = await workerParts({}, [])
+    const outcome = await plain.processor.run(server.origin(SHELL), new AbortController().signal) as any
+    expect(outcome.value.rendering).toEqual({ status: 'disabled' })
+    await plain.fetcher.close()
+
+    const warnings: string[] = []
+    const broken = await workerParts({ RENDERER: 'chromium', CHROMIUM_PATH: '/nonexistent/chromium' }, warnings)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^the renderer did not start: /)
+    await broken.close?.()
+    await broken.fetcher.close()
+  })
+})
