@@ -98,14 +98,38 @@ export class JobEngine {
   }
 
   async create (input: CreateJobInput): Promise<JobRecord> {
-    const job = await this.store.create({
+    const job = await this.store.create(this.newJob(input), this.clock)
+    await this.enqueue(job, input.inputs)
+    this.metrics.count('jobs', 'created')
+    return job
+  }
+
+  /**
+   * A creation retried under its Idempotency-Key: the job as stored, with what a first attempt that died half-way left
+   * out put back (its record, chunks never queued). Queuing a chunk again is harmless: a queued one is not added twice
+   * and a written one is skipped by its worker. Null when the id names another owner's job.
+   */
+  async resume (input: CreateJobInput & { id: string }): Promise<JobRecord | null> {
+    const stored = await this.store.get(input.id)
+    const job = stored ?? await this.store.create(this.newJob(input), this.clock)
+    if (job.owner !== input.owner) return null
+    if (job.status === 'queued' || job.status === 'running') await this.enqueue(job, input.inputs)
+    if (stored === null) this.metrics.count('jobs', 'created')
+    return job
+  }
+
+  private newJob (input: CreateJobInput) {
+    return {
       id: input.id ?? newJobId(),
       owner: input.owner,
       total: input.inputs.length,
       chunkSize: this.chunkSize,
       callbackUrl: input.callbackUrl,
       windowId: input.windowId
-    }, this.clock)
+    }
+  }
+
+  private async enqueue (job: JobRecord, inputs: string[]): Promise<void> {
     const options = (chunk: number): JobsOptions => ({
       // the chunk's own id makes a repeated add a no-op
       jobId: `${job.id}-${chunk}`,
@@ -118,14 +142,12 @@ export class JobEngine {
     for (let first = 0; first < job.chunks; first += ADD_BATCH) {
       const batch = []
       for (let chunk = first; chunk < Math.min(job.chunks, first + ADD_BATCH); chunk++) {
-        const start = chunk * this.chunkSize
-        const data = { job: job.id, chunk, start, inputs: input.inputs.slice(start, start + this.chunkSize) }
+        const start = chunk * job.chunkSize
+        const data = { job: job.id, chunk, start, inputs: inputs.slice(start, start + job.chunkSize) }
         batch.push({ name: 'chunk', data, opts: options(chunk) })
       }
       await this.items.addBulk(batch)
     }
-    this.metrics.count('jobs', 'created')
-    return job
   }
 
   /** The job when it exists and belongs to `owner`; another owner's job is as absent as a missing one. */

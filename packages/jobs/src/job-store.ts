@@ -94,7 +94,9 @@ export class JobStore {
       callback_secret: record.callbackSecret ?? '',
       window_id: record.windowId
     }
-    await this.redis.eval(CREATE_JOB, 1, this.keys.job(record.id), this.retentionSeconds, ...Object.entries(fields).flat())
+    const created = await this.redis.eval(CREATE_JOB, 1, this.keys.job(record.id), this.retentionSeconds, ...Object.entries(fields).flat())
+    // Two attempts of one Idempotency-Key raced: the record (and its callback secret) is the one stored first
+    if (created === 0) return await this.get(record.id) ?? record
     return record
   }
 

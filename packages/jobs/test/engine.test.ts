@@ -99,4 +99,36 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     expect(tracking.runs.length).toBeLessThanOrEqual(runsAtCancel + 2)
     expect(await jobs.get(job.id, 'o')).toMatchObject({ status: 'cancelled', done: cancelled!.done })
   })
+
+  it('finishes on a retried creation a job whose first attempt died after storing it, before queuing its chunks', async () => {
+    const jobs = engine(2)
+    const tracking = trackingProcessor(5)
+    worker(jobs, tracking.processor, 2)
+    const inputs = Array.from({ length: 7 }, (_, i) => `h${i}.test/`)
+    const input = { owner: 'o', inputs, callbackUrl: 'https://hooks.example/jobs', windowId: 'w', id: 'job_00000000000000000000dead' }
+    // what the dead attempt left: the record (its answer, with the callback secret, never reached the client), no chunks
+    const stored = await jobs.store.create({ ...input, total: inputs.length, chunkSize: 2 }, jobs.clock)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await jobs.get(stored.id, 'o')).toMatchObject({ status: 'queued', done: 0 })
+
+    const resumed = await jobs.resume(input)
+    expect(resumed).toMatchObject({ id: stored.id, callbackSecret: stored.callbackSecret })
+    const done = await until(async () => await jobs.get(stored.id, 'o'), (job) => job?.status === 'completed')
+    expect(done).toMatchObject({ done: 7, failed: 0 })
+    expect([...tracking.runs].sort()).toEqual([...inputs].sort())
+    // once more: nothing runs twice
+    expect(await jobs.resume(input)).toMatchObject({ status: 'completed' })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(tracking.runs).toHaveLength(7)
+  })
+
+  it('creates on a retried creation the job of a first attempt that died before storing it, and one record for two racing', async () => {
+    const jobs = engine(2)
+    const input = { owner: 'o', inputs: ['a.test/', 'b.test/', 'c.test/'], callbackUrl: 'https://hooks.example/jobs', windowId: 'w', id: 'job_00000000000000000000beef' }
+    const [first, second] = await Promise.all([jobs.create(input), jobs.resume(input)])
+    expect(second?.callbackSecret).toBe(first.callbackSecret)
+    expect((await jobs.get(input.id, 'o'))?.callbackSecret).toBe(first.callbackSecret)
+    expect(await jobs.items.getJobCounts('prioritized', 'waiting')).toEqual({ prioritized: 2, waiting: 0 })
+    expect(await jobs.resume({ ...input, owner: 'someone else' })).toBeNull()
+  })
 })

@@ -135,8 +135,9 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
             msg: 'This Idempotency-Key was used with another request body in the last 24 hours'
           }])
         }
-        const job = await jobs.get(existing.jobId, owner(request))
-        if (job === null) throw new HttpError(409, 'The job of this Idempotency-Key is still being created; retry in a moment', {}, 'idempotency_key_in_use')
+        // the job as the first attempt made it, finished here if that attempt died before queuing all of it
+        const job = await jobs.resume({ owner: owner(request), inputs, callbackUrl, windowId, id: existing.jobId })
+        if (job === null) throw new HttpError(404, 'Job not found', {}, 'job_not_found')
         // the same job again, already paid for: this answer costs nothing
         request.quotaCharge?.setUnits(0)
         return created(reply, job)
