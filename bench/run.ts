@@ -67,6 +67,12 @@ if (only.includes('jobs')) {
 // A case is known by its name without the figures of its rounds
 const caseKey = (r: { group: string, name: string }) => `${r.group}: ${r.name.replace(/ \(.*\)$/, '')}`
 const committed = existsSync(BASELINE_FILE) ? JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as Record<string, number> : {}
+// Ratios to bare Fastify depend on the machine (what a syscall or a wake-up costs against a hash), so the baseline
+// keeps the bare rate it was recorded at: a run on a machine several times faster or slower is said to be one.
+const BARE_RATE = 'baseline: bare Fastify, trivial JSON route, req/s'
+const recordedRate = committed[BARE_RATE]
+const machineChanged = recordedRate !== undefined &&
+  Math.max(recordedRate, baseline.requestsPerSecond) / Math.min(recordedRate, baseline.requestsPerSecond) > 1.5
 for (const r of results) {
   const before = committed[caseKey(r)]
   if (r.ratio === undefined || before === undefined || updateBaseline) continue
@@ -77,7 +83,7 @@ for (const r of results) {
 }
 if (updateBaseline) {
   const ratios = Object.fromEntries(results.filter((r) => r.ratio !== undefined && r.group !== 'baseline').map((r) => [caseKey(r), r.ratio]))
-  writeFileSync(BASELINE_FILE, JSON.stringify({ ...committed, ...ratios }, null, 2) + '\n')
+  writeFileSync(BASELINE_FILE, JSON.stringify({ ...committed, [BARE_RATE]: baseline.requestsPerSecond, ...ratios }, null, 2) + '\n')
 }
 
 const rows = results.map((r) => ({
@@ -90,4 +96,9 @@ const rows = results.map((r) => ({
 }))
 console.table(rows)
 console.log(`baseline p50 ${baseline.p50Ms} ms, p99 ${baseline.p99Ms} ms; node ${process.version}; 127.0.0.1`)
+if (machineChanged) {
+  console.log(`bare Fastify answered ${baseline.requestsPerSecond} req/s here against ${recordedRate} when the baseline was ` +
+    'recorded: ratios of machines this different are not comparable; compare with the baseline commit built and run ' +
+    'on this machine (docs/benchmarks.md, "Side by side")')
+}
 if (results.some((r) => !r.pass)) process.exitCode = 1
