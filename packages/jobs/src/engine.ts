@@ -11,6 +11,8 @@ export const CALLBACKS_QUEUE = 'callbacks'
 // BullMQ's highest priority number
 const MAX_PRIORITY = 2_097_151
 const ADD_BATCH = 500
+// Time a cancel has to refund before a repeated cancel may: far above one quota store call (1 s at most)
+const REFUND_CLAIM_MS = 60_000
 
 export interface ChunkData {
   job: string
@@ -39,6 +41,8 @@ export interface JobEngineOptions {
   chunkAttempts?: number
   metrics?: MetricsSink | null
   clock?: () => Date
+  /** How long a cancel's claim on its refund lasts before a repeated cancel may make it (default 60 s). */
+  refundClaimMs?: number
 }
 
 export interface CreateJobInput {
@@ -157,13 +161,21 @@ export class JobEngine {
     return job === null || job.owner !== owner ? null : job
   }
 
+  /**
+   * Cancels the job; `refund` is the units this call must give back, then report with `refundSettled`. A refund
+   * left unsettled (the process died, the quota store refused) is due again to a later cancel after REFUND_CLAIM_MS.
+   */
   async cancel (id: string, owner: string): Promise<{ job: JobRecord | null, refund: number }> {
     if (!/^job_[0-9a-f]{24}$/.test(id)) return { job: null, refund: 0 }
-    const { status, refund } = await this.store.cancel(id, owner, this.clock())
+    const { status, refund, cancelledNow } = await this.store.cancel(id, owner, this.clock(), this.options.refundClaimMs ?? REFUND_CLAIM_MS)
     if (status === 'missing') return { job: null, refund: 0 }
-    // only the call that cancelled it refunds and announces it: a repeated DELETE finds nothing left to refund
-    if (refund > 0) await this.finished(id, 'job.cancelled')
+    // only the call that cancelled it announces it
+    if (cancelledNow) await this.finished(id, 'job.cancelled')
     return { job: await this.store.get(id), refund }
+  }
+
+  async refundSettled (id: string, made: boolean): Promise<void> {
+    await this.store.refundSettled(id, made)
   }
 
   async results (job: JobRecord, cursor: number, limit: number): Promise<ResultsPage> {

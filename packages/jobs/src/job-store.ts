@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 import type { Cluster, Redis } from 'ioredis'
 import type { JobKeys } from './keys.js'
-import { BEGIN_CHUNK, CANCEL_JOB, CREATE_JOB, WRITE_CHUNK } from './scripts.js'
+import { BEGIN_CHUNK, CANCEL_JOB, CREATE_JOB, REFUND_SETTLED, WRITE_CHUNK } from './scripts.js'
 import type { JobState, JobStatus, ResultLine } from './types.js'
 
 const gzipAsync = promisify(gzip)
@@ -137,11 +137,19 @@ export class JobStore {
       blob, lines.length, failed, now.toISOString(), this.retentionSeconds) as WriteOutcome
   }
 
-  /** Cancels a queued or running job of `owner`; the units to refund are non-zero for the one call that cancelled it. */
-  async cancel (id: string, owner: string, now: Date): Promise<{ status: JobState | 'missing', refund: number }> {
-    const [status, refund] = await this.redis.eval(CANCEL_JOB, 1, this.keys.job(id), owner, now.toISOString(),
-      this.retentionSeconds) as [JobState | 'missing', number]
-    return { status, refund }
+  /**
+   * Cancels a queued or running job of `owner`. `refund` is what this call must give back: the unwritten items for
+   * the call that cancelled it, or for a later one once the claim of an earlier refund lapsed (`claimMs`) unsettled.
+   */
+  async cancel (id: string, owner: string, now: Date, claimMs: number): Promise<{ status: JobState | 'missing', refund: number, cancelledNow: boolean }> {
+    const [status, refund, cancelledNow] = await this.redis.eval(CANCEL_JOB, 1, this.keys.job(id), owner, now.toISOString(),
+      this.retentionSeconds, claimMs) as [JobState | 'missing', number, number]
+    return { status, refund, cancelledNow: cancelledNow === 1 }
+  }
+
+  /** The claimed refund was made (nothing stays due) or failed (due again at once). */
+  async refundSettled (id: string, made: boolean): Promise<void> {
+    await this.redis.eval(REFUND_SETTLED, 1, this.keys.job(id), made ? 1 : 0)
   }
 
   /**

@@ -53,16 +53,37 @@ return 'written'
 `
 
 /**
- * KEYS: job. ARGV: owner, now, ttl seconds. {status, units to refund}: only the call that cancels a queued or
- * running job refunds, and it refunds every item whose results were not written (those never will be).
+ * KEYS: job. ARGV: owner, now, ttl seconds, claim ms. {status, units to refund, 1 when this call cancelled it}. The
+ * call that cancels a queued or running job claims the refund of every item whose results were not written (those
+ * never will be); the refund stays due in the record until `REFUND_SETTLED`, so a DELETE repeated after the claim
+ * has lapsed (the API died before refunding, or the quota store refused) claims it again. Redis's clock times claims.
  */
 export const CANCEL_JOB = EXTEND_CHUNKS + `
-local job = redis.call('HMGET', KEYS[1], 'status', 'owner', 'total', 'done', 'chunks')
-if not job[1] or job[2] ~= ARGV[1] then return {'missing', 0} end
-if job[1] == 'completed' or job[1] == 'cancelled' then return {job[1], 0} end
-redis.call('HSET', KEYS[1], 'status', 'cancelled', 'finished_at', ARGV[2])
+local job = redis.call('HMGET', KEYS[1], 'status', 'owner', 'total', 'done', 'chunks', 'refund_due', 'refund_claim')
+if not job[1] or job[2] ~= ARGV[1] then return {'missing', 0, 0} end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local claim = now + tonumber(ARGV[4])
+if job[1] == 'cancelled' then
+  local due = tonumber(job[6] or '0')
+  if due > 0 and tonumber(job[7] or '0') <= now then
+    redis.call('HSET', KEYS[1], 'refund_claim', claim)
+    return {'cancelled', due, 0}
+  end
+  return {'cancelled', 0, 0}
+end
+if job[1] == 'completed' then return {'completed', 0, 0} end
+local due = tonumber(job[3]) - tonumber(job[4])
+redis.call('HSET', KEYS[1], 'status', 'cancelled', 'finished_at', ARGV[2], 'refund_due', due, 'refund_claim', claim)
 extend_chunks(KEYS[1], tonumber(job[5]), ARGV[3])
-return {'cancelled', tonumber(job[3]) - tonumber(job[4])}
+return {'cancelled', due, 1}
+`
+
+/** KEYS: job. ARGV: 1 when the refund was made (nothing stays due), 0 when it failed (the next DELETE claims it). */
+export const REFUND_SETTLED = `
+if ARGV[1] == '1' then redis.call('HDEL', KEYS[1], 'refund_due', 'refund_claim')
+else redis.call('HSET', KEYS[1], 'refund_claim', 0) end
+return 1
 `
 
 /**

@@ -6,8 +6,8 @@ import { REDIS_URL, testEngine, trackingProcessor, until } from './helpers.js'
 const closing: Array<JobEngine | JobWorker> = []
 const fetcher = { fetch: async () => { throw new Error('no callbacks in these tests') } }
 
-function engine (chunkSize = 4): JobEngine {
-  const created = testEngine({ chunkSize })
+function engine (chunkSize = 4, refundClaimMs?: number): JobEngine {
+  const created = testEngine({ chunkSize, refundClaimMs })
   closing.push(created)
   return created
 }
@@ -130,5 +130,23 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     expect((await jobs.get(input.id, 'o'))?.callbackSecret).toBe(first.callbackSecret)
     expect(await jobs.items.getJobCounts('prioritized', 'waiting')).toEqual({ prioritized: 2, waiting: 0 })
     expect(await jobs.resume({ ...input, owner: 'someone else' })).toBeNull()
+  })
+
+  it('keeps a cancelled job\'s refund due until it is made: a later cancel makes one the API died before or the store refused', async () => {
+    const jobs = engine(2, 150)
+    const job = await jobs.create({ owner: 'o', inputs: ['a.test/', 'b.test/', 'c.test/'], callbackUrl: null, windowId: 'w' })
+    const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms))
+    // the first cancel claims 3 units, then its process dies before refunding them
+    expect((await jobs.cancel(job.id, 'o')).refund).toBe(3)
+    expect((await jobs.cancel(job.id, 'o')).refund).toBe(0)
+    await sleep(200)
+    expect((await jobs.cancel(job.id, 'o')).refund).toBe(3)
+    // this one's quota store refuses: due again at once
+    await jobs.refundSettled(job.id, false)
+    expect((await jobs.cancel(job.id, 'o')).refund).toBe(3)
+    await jobs.refundSettled(job.id, true)
+    await sleep(200)
+    expect((await jobs.cancel(job.id, 'o')).refund).toBe(0)
+    expect((await jobs.cancel(job.id, 'someone else')).refund).toBe(0)
   })
 })

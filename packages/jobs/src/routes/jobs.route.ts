@@ -51,15 +51,18 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
     if (engine === null) throw new HttpError(503, NEED_REDIS, {}, 'jobs_need_redis')
   }
   const owner = (request: FastifyRequest): string => request.principal?.id ?? 'anonymous'
-  const refund = async (request: FastifyRequest, windowId: string, units: number): Promise<void> => {
+  /** Gives `units` back to the caller's quota; false when the store refused (the units stay due). */
+  const refund = async (request: FastifyRequest, windowId: string, units: number): Promise<boolean> => {
     const principal = request.principal
-    if (principal?.kind !== 'api-key' || units <= 0) return
+    if (principal?.kind !== 'api-key' || units <= 0) return true
     try {
       await store.refund(principal.id, windowId, units)
       app.metrics.count('job_refunds', 'refunded', units)
+      return true
     } catch (err) {
       app.metrics.count('job_refunds', 'failed', units)
-      request.log.error({ err: { type: (err as Error).name }, units }, 'quota refund failed')
+      request.log.error({ err: { type: (err as Error).name }, units }, 'quota refund failed: due again to the next DELETE')
+      return false
     }
   }
   const found = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<JobRecord> => {
@@ -230,7 +233,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
   }, async (request) => {
     const { job, refund: units } = await (engine as JobEngine).cancel(request.params.id, owner(request))
     if (job === null) throw new HttpError(404, 'Job not found', {}, 'job_not_found')
-    await refund(request, job.windowId, units)
+    if (units > 0) await (engine as JobEngine).refundSettled(job.id, await refund(request, job.windowId, units))
     return (engine as JobEngine).status(job)
   })
 }
