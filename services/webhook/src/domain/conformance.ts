@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import type { Provider } from './provider.js'
-import { signDelivery, type SignRequest } from './sign.js'
+import { HeaderBag } from './header-bag.js'
+import { signDelivery, type SignedDelivery, type SignRequest } from './sign.js'
 import type { GenericOptions } from './types.js'
 
 /** One POST to the endpoint under test, answered by its status and the first bytes of its body. */
@@ -90,7 +91,9 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
     id: `conformance-${randomUUID()}`
   }
   const valid = signDelivery(provider, base, now)
-  const signatureHeader = provider.info.signature_headers.map((name) => name.toLowerCase())
+  // A configurable provider's header is the one its options name; the listed '<generic.header_name>' is a placeholder.
+  const signatureHeader = [...provider.info.signature_headers, ...request.generic == null ? [] : [request.generic.header_name]]
+    .map((name) => name.toLowerCase())
   const isSignature = (name: string): boolean => signatureHeader.includes(name.toLowerCase())
   const checks: Planned[] = [{
     name: 'valid',
@@ -120,6 +123,14 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
     push('stale_timestamp', signDelivery(provider, { ...base, timestamp: now - STALE_SECONDS }, now - STALE_SECONDS),
       'the endpoint accepted a delivery signed an hour ago: it does not check the timestamp, so a captured delivery can be replayed')
   }
+  const inBody = signatureName === undefined ? bodySignature(provider, valid, base) : undefined
+  if (inBody !== undefined) {
+    // Mailgun and Adyen carry the signature inside the body: forge or blank it there.
+    push('tampered_signature', { ...valid, payload: valid.payload.replace(inBody, changedAt(inBody, inBody.length - 4)) },
+      'the endpoint accepted a signature that does not match: it is not verifying')
+    push('missing_signature', { ...valid, payload: valid.payload.replace(inBody, '') },
+      'the endpoint accepted a delivery without a signature: it is not verifying')
+  }
   if (signatureName !== undefined) {
     push('missing_signature', { ...valid, headers: Object.fromEntries(Object.entries(valid.headers).filter(([name]) => !isSignature(name))) },
       'the endpoint accepted a delivery without a signature: it is not verifying')
@@ -130,6 +141,17 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
       'the endpoint accepted the body re-serialised (keys reordered, whitespace changed): it verifies a parsed copy, not the raw bytes')
   }
   return checks.slice(0, MAX_REQUESTS)
+}
+
+/** The signature as written in the body by a provider that signs inside it (hex or base64), if it is found there once. */
+function bodySignature (provider: Provider, valid: SignedDelivery, base: SignRequest): string | undefined {
+  if (provider.signBody === undefined) return undefined
+  const read = provider.read({
+    headers: new HeaderBag(valid.headers), payload: valid.payload, secrets: [], url: base.url, method: 'POST', generic: base.generic ?? undefined
+  })
+  const digest = read.candidates[0]?.digest
+  if (digest === undefined) return undefined
+  return [digest.toString('hex'), digest.toString('base64')].find((text) => valid.payload.split(text).length === 2)
 }
 
 /** The same request with another key of the same shape: a secret changed in one character, or a new key pair. */
