@@ -1,8 +1,14 @@
 import { encodeSignatureHeader, isValidSignature } from '@sanity/webhook'
+import { ApiVersion, LogSeverity, shopifyApi } from '@shopify/shopify-api'
+import '@shopify/shopify-api/adapters/web-api'
+import { getHmac } from '@shopify/shopify-api/test-helpers'
+// Bolt's own verifier module: its index loads Socket Mode, whose undici needs a newer Node than the service runs on.
+import { isValidSlackRequest } from '@slack/bolt/dist/receivers/verify-request.js'
 import { WorkOS } from '@workos-inc/node'
 import fc from 'fast-check'
 import { parse as gocardlessParse } from 'gocardless-nodejs/webhooks'
 import Orb from 'orb-billing'
+import smartcar from 'smartcar'
 import { TelnyxWebhook } from 'telnyx/lib/webhooks'
 import { describe, expect, it } from 'vitest'
 import { PROVIDERS, type ProviderId } from '../../src/domain/providers/index.js'
@@ -16,6 +22,7 @@ import { verifyWebhook } from '../../src/domain/verify.js'
 const payloads = fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 300 }), fc.json({ maxDepth: 3 }))
 const secrets = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 64 }).filter((secret) => secret.trim() !== '')
 const RUNS = { numRuns: 50 }
+const SILENT = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {}, setLevel: () => {}, getLevel: () => 'error', setName: () => {} } as never
 const nowSeconds = (): number => Math.floor(Date.now() / 1000)
 const tamper = (text: string, at: number): string => {
   const index = at % text.length
@@ -118,5 +125,60 @@ describe('agreement with the long tail\'s official libraries, both ways', () => 
     const published = '2693754819d3e32d7e8fcb13c729631f316c6de8dc1cf634d6527f1c07276e7e'
     expect(gocardlessParse(demo.payload, demo.secret, published).map((event) => event.id)).toEqual(['EV00BD05S5VM2T', 'EV00BD05TB8K63'])
     expect(ours('gocardless', demo.payload, { 'Webhook-Signature': published }, demo.secret)).toBe(true)
+  })
+
+  it('slack: @slack/bolt isValidSlackRequest accepts ours, and refuses a changed body, a changed secret and an old timestamp', async () => {
+    await fc.assert(fc.asyncProperty(payloads, secrets, fc.nat(), async (payload, secret, at) => {
+      const theirs = (body: string, key: string, headers: Record<string, string>) => isValidSlackRequest({
+        signingSecret: key,
+        body,
+        headers: { 'x-slack-signature': headers['X-Slack-Signature'], 'x-slack-request-timestamp': Number(headers['X-Slack-Request-Timestamp']) },
+        logger: SILENT
+      })
+      const signed = sign('slack', payload, { secret })
+      expect(theirs(payload, secret, signed.headers)).toBe(true)
+      const changed = tamper(payload, at)
+      expect(theirs(changed, secret, signed.headers)).toBe(false)
+      expect(ours('slack', changed, signed.headers, secret)).toBe(false)
+      expect(ours('slack', payload, signed.headers, `${secret}x`)).toBe(theirs(payload, `${secret}x`, signed.headers))
+      const old = signDelivery(PROVIDERS.slack, { payload, secret, timestamp: nowSeconds() - 600 }, nowSeconds())
+      expect(theirs(payload, secret, old.headers)).toBe(false)
+      expect(ours('slack', payload, old.headers, secret)).toBe(false)
+    }), RUNS)
+  })
+
+  it('shopify: @shopify/shopify-api webhooks.validate accepts ours, and its test helper getHmac signs what we verify', async () => {
+    const shopify = shopifyApi({
+      apiKey: 'cross-check', apiSecretKey: 'unused', scopes: [], hostName: 'app.example.com', apiVersion: ApiVersion.January26, isEmbeddedApp: false,
+      logger: { level: LogSeverity.Error, log: () => {} }
+    })
+    // Shopify's library refuses a delivery without the headers Shopify sends beside the HMAC.
+    const beside = { 'X-Shopify-Topic': 'orders/create', 'X-Shopify-Shop-Domain': 'shop.myshopify.com', 'X-Shopify-API-Version': '2026-01', 'X-Shopify-Webhook-Id': 'b54557e4' }
+    await fc.assert(fc.asyncProperty(payloads, secrets, fc.nat(), async (payload, secret, at) => {
+      const theirs = async (body: string, key: string, headers: Record<string, string>) => {
+        const library = shopifyApi({ ...shopify.config, apiSecretKey: key, logger: { level: LogSeverity.Error, log: () => {} } })
+        const rawRequest = new Request('https://app.example.com/webhooks', { method: 'POST', headers: { ...beside, ...headers }, body })
+        return (await library.webhooks.validate({ rawBody: body, rawRequest })).valid
+      }
+      const signed = sign('shopify', payload, { secret })
+      expect(await theirs(payload, secret, signed.headers)).toBe(true)
+      const changed = tamper(payload, at)
+      expect(await theirs(changed, secret, signed.headers)).toBe(false)
+      expect(ours('shopify', changed, signed.headers, secret)).toBe(false)
+      expect(ours('shopify', payload, { 'X-Shopify-Hmac-Sha256': getHmac(payload, secret) }, secret)).toBe(true)
+    }), { numRuns: 25 })
+  })
+
+  it('smartcar: smartcar.verifyPayload accepts ours when the body is compact JSON, and hashChallenge signs what we verify', () => {
+    // The SDK hashes JSON.stringify of the parsed body, so only a body in that form is compared; here the raw body is.
+    fc.assert(fc.property(fc.jsonValue({ maxDepth: 3 }), secrets, fc.nat(), (value, secret, at) => {
+      const payload = JSON.stringify(value)
+      const signed = sign('smartcar', payload, { secret })
+      expect(smartcar.verifyPayload(secret, signed.headers['SC-Signature'], JSON.parse(payload))).toBe(true)
+      expect(ours('smartcar', payload, { 'SC-Signature': smartcar.hashChallenge(secret, payload) }, secret)).toBe(true)
+      const changed = tamper(payload, at)
+      expect(ours('smartcar', changed, signed.headers, secret)).toBe(false)
+      expect(smartcar.hashChallenge(secret, changed)).not.toBe(signed.headers['SC-Signature'])
+    }), RUNS)
   })
 })
