@@ -43,12 +43,25 @@ async function receiver (handler: Handler): Promise<{ base: string, server: Serv
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server }
 }
 
-/** Verifies the raw body, the URL it was called at and the clock; a byte-identical delivery seen before is a replay. */
-function verifying (): Handler {
+/** A JSON body parsed and written again compactly, as a framework's body parser would hand it over; else as received. */
+function reserialised (raw: string): string {
+  try {
+    return JSON.stringify(JSON.parse(raw))
+  } catch {
+    return raw
+  }
+}
+
+/**
+ * Verifies the body (the raw one, or a re-serialised copy), the URL it was called at and the clock; a byte-identical
+ * delivery seen before is a replay.
+ */
+function verifying (body: (raw: string) => string = (raw) => raw): Handler {
   const seen = new Set<string>()
   return (id, url, raw, headers, response) => {
     const keys = keysOf(id)
-    const verdict = verifyWebhook({ provider: id, payload: raw, headers, secret: keys.verifyWith, url, generic: keys.generic, now_epoch_seconds: now() }, now())
+    const payload = body(raw)
+    const verdict = verifyWebhook({ provider: id, payload, headers, secret: keys.verifyWith, url, generic: keys.generic, now_epoch_seconds: now() }, now())
     if (!verdict.valid) {
       response.writeHead(401, { 'content-type': 'text/plain' }).end(verdict.reason)
       return
@@ -66,16 +79,18 @@ function verifying (): Handler {
 let app: FastifyInstance
 let verifies: { base: string, server: Server }
 let acceptsAll: { base: string, server: Server }
+let reserialises: { base: string, server: Server }
 
 beforeAll(async () => {
   app = await testApp({ monthlyQuota: 1_000_000 }, now, { fetchPolicy: { allowCidrs: ['127.0.0.1/32'] } })
   verifies = await receiver(verifying())
   acceptsAll = await receiver((id, url, raw, headers, response) => response.writeHead(200).end('ok'))
+  reserialises = await receiver(verifying(reserialised))
 })
 
 afterAll(async () => {
   await app.close()
-  await Promise.all([verifies, acceptsAll].map(async ({ server }) => await new Promise((resolve) => server.close(resolve))))
+  await Promise.all([verifies, acceptsAll, reserialises].map(async ({ server }) => await new Promise((resolve) => server.close(resolve))))
 })
 
 interface Graded { grade: string, checks: Array<{ name: string, passed: boolean, status: number | null, finding: string | null }> }
@@ -112,6 +127,16 @@ describe('the conformance suite of every provider in the registry', () => {
       // Every scheme has a signature to forge or leave out; only a token (GitLab's) has no signature to tamper with.
       expect(names, id).toContain('missing_signature')
       if (PROVIDERS[id].algorithm.kind !== 'token') expect(names, id).toContain('tampered_signature')
+    }
+  }, 60_000)
+
+  it('fails a receiver that verifies a re-serialised body at the valid delivery, for each provider that signs the body\'s bytes', async () => {
+    const results = await Promise.all(PROVIDER_IDS.map(async (id) => [id, await grade(id, reserialises.base)] as const))
+    for (const [id, result] of results) {
+      const provider = PROVIDERS[id]
+      const signsBytes = provider.signsBodyFields !== true && provider.algorithm.kind !== 'token'
+      expect(result.checks[0], id).toMatchObject({ name: 'valid', passed: !signsBytes })
+      expect(result.grade, id).toBe(signsBytes ? 'fail' : 'pass')
     }
   }, 60_000)
 })
