@@ -56,12 +56,12 @@ function reserialised (raw: string): string {
  * Verifies the body (the raw one, or a re-serialised copy), the URL it was called at and the clock; a byte-identical
  * delivery seen before is a replay.
  */
-function verifying (body: (raw: string) => string = (raw) => raw): Handler {
+function verifying (body: (raw: string) => string = (raw) => raw, toleranceSeconds?: number): Handler {
   const seen = new Set<string>()
   return (id, url, raw, headers, response) => {
     const keys = keysOf(id)
-    const payload = body(raw)
-    const verdict = verifyWebhook({ provider: id, payload, headers, secret: keys.verifyWith, url, generic: keys.generic, now_epoch_seconds: now() }, now())
+    const request = { provider: id, payload: body(raw), headers, secret: keys.verifyWith, url, generic: keys.generic, now_epoch_seconds: now() }
+    const verdict = verifyWebhook({ ...request, ...(toleranceSeconds === undefined ? {} : { tolerance_seconds: toleranceSeconds }) }, now())
     if (!verdict.valid) {
       response.writeHead(401, { 'content-type': 'text/plain' }).end(verdict.reason)
       return
@@ -80,17 +80,19 @@ let app: FastifyInstance
 let verifies: { base: string, server: Server }
 let acceptsAll: { base: string, server: Server }
 let reserialises: { base: string, server: Server }
+let ignoresClock: { base: string, server: Server }
 
 beforeAll(async () => {
   app = await testApp({ monthlyQuota: 1_000_000 }, now, { fetchPolicy: { allowCidrs: ['127.0.0.1/32'] } })
   verifies = await receiver(verifying())
   acceptsAll = await receiver((id, url, raw, headers, response) => response.writeHead(200).end('ok'))
   reserialises = await receiver(verifying(reserialised))
+  ignoresClock = await receiver(verifying(undefined, 86_400))
 })
 
 afterAll(async () => {
   await app.close()
-  await Promise.all([verifies, acceptsAll, reserialises].map(async ({ server }) => await new Promise((resolve) => server.close(resolve))))
+  await Promise.all([verifies, acceptsAll, reserialises, ignoresClock].map(async ({ server }) => await new Promise((resolve) => server.close(resolve))))
 })
 
 interface Graded { grade: string, checks: Array<{ name: string, passed: boolean, status: number | null, finding: string | null }> }
@@ -137,6 +139,13 @@ describe('the conformance suite of every provider in the registry', () => {
       const signsBytes = provider.signsBodyFields !== true && provider.algorithm.kind !== 'token'
       expect(result.checks[0], id).toMatchObject({ name: 'valid', passed: !signsBytes })
       expect(result.grade, id).toBe(signsBytes ? 'fail' : 'pass')
+    }
+  }, 60_000)
+
+  it('fails only stale_timestamp of a receiver that verifies but allows a day of clock skew, for each replay-protected provider', async () => {
+    const results = await Promise.all(PROVIDER_IDS.map(async (id) => [id, await grade(id, ignoresClock.base)] as const))
+    for (const [id, result] of results) {
+      expect(failed(result).map((check) => check.name), id).toEqual(PROVIDERS[id].replayProtected ? ['stale_timestamp'] : [])
     }
   }, 60_000)
 })
