@@ -7,7 +7,9 @@ import { isValidSlackRequest } from '@slack/bolt/dist/receivers/verify-request.j
 import { WorkOS } from '@workos-inc/node'
 import fc from 'fast-check'
 import { parse as gocardlessParse } from 'gocardless-nodejs/webhooks'
+import OpenAI from 'openai'
 import Orb from 'orb-billing'
+import { validateWebhook as replicateValidate } from 'replicate'
 import smartcar from 'smartcar'
 import { TelnyxWebhook } from 'telnyx/lib/webhooks'
 import { describe, expect, it } from 'vitest'
@@ -182,6 +184,23 @@ describe('agreement with the long tail\'s official libraries, both ways', () => 
       const changed = tamper(payload, at)
       expect(ours('smartcar', changed, signed.headers, secret)).toBe(false)
       expect(smartcar.hashChallenge(secret, changed)).not.toBe(signed.headers['SC-Signature'])
+    }), RUNS)
+  })
+
+  it('standard-webhooks aliases: openai webhooks.verifySignature and replicate validateWebhook accept ours, and refuse it changed', async () => {
+    const openai = new OpenAI({ apiKey: 'sk-cross-check' }).webhooks
+    await fc.assert(fc.asyncProperty(payloads, fc.uint8Array({ minLength: 24, maxLength: 32 }), fc.nat(), async (payload, key, at) => {
+      const secret = `whsec_${Buffer.from(key).toString('base64')}`
+      const signed = sign('standard-webhooks', payload, { secret })
+      const { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature } = signed.headers
+      const theirs = async (body: string) => [
+        await accepts(async () => { await openai.verifySignature(body, signed.headers, secret) }),
+        await accepts(async () => await replicateValidate({ id, timestamp, signature, body, secret }))
+      ]
+      expect(await theirs(payload)).toEqual([true, true])
+      const changed = tamper(payload, at)
+      expect(await theirs(changed)).toEqual([false, false])
+      expect(ours('standard-webhooks', changed, signed.headers, secret)).toBe(false)
     }), RUNS)
   })
 })
