@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KEY, testApp } from '../helpers/app.js'
 
-// The suite against a provider's own receiver: Zoom's official @zoom/rivet HttpReceiver on 127.0.0.1, which answers
+// The suite against a provider's own receiver: Zoom's official @zoom/rivet HttpReceiver, at 127.0.0.1, which answers
 // 200 to what it verifies and 400 to the rest. What it accepts cross-checks this service's signing; what the suite
 // finds is how that receiver verifies: over JSON.stringify of the parsed body, and without looking at the clock.
 const SECRET = 'zoom-webhook-secret-token'
@@ -18,6 +18,7 @@ let endpoint: string
 beforeAll(async () => {
   app = await testApp({}, now, { fetchPolicy: { allowCidrs: ['127.0.0.1/32'] } })
   zoom = new HttpReceiver({ webhooksSecretToken: SECRET, logLevel: LogLevel.ERROR })
+  // start() takes a port and no host, so rivet listens on every interface; the suite reaches it at 127.0.0.1 only.
   const server = await zoom.start(0) as Server
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/zoom/events`
 })
