@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
-import type { Provider } from './provider.js'
+import type { Provider, SignatureRead } from './provider.js'
+import { HeaderBag } from './header-bag.js'
 import { signDelivery, type SignRequest } from './sign.js'
 import type { GenericOptions } from './types.js'
 
@@ -90,7 +91,12 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
     id: `conformance-${randomUUID()}`
   }
   const valid = signDelivery(provider, base, now)
-  const signatureHeader = provider.info.signature_headers.map((name) => name.toLowerCase())
+  const read = provider.read({
+    headers: new HeaderBag(valid.headers), payload: valid.payload, secrets: [], url: base.url, method: 'POST', generic: base.generic ?? undefined
+  })
+  // A configurable provider's header is the one its options name; the listed '<generic.header_name>' is a placeholder.
+  const signatureHeader = [...provider.info.signature_headers, ...request.generic == null ? [] : [request.generic.header_name]]
+    .map((name) => name.toLowerCase())
   const isSignature = (name: string): boolean => signatureHeader.includes(name.toLowerCase())
   const checks: Planned[] = [{
     name: 'valid',
@@ -116,9 +122,18 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
   }
   push('other_secret', signDelivery(provider, otherKey(provider, base), now),
     'the endpoint accepted a delivery signed with another secret: it is not verifying, or not with the secret it was given')
-  if (provider.replayProtected) {
+  // Generic options with a timestamp header make generic-hmac replay-protected: the reading of the delivery says so.
+  if (read.replayProtected ?? provider.replayProtected) {
     push('stale_timestamp', signDelivery(provider, { ...base, timestamp: now - STALE_SECONDS }, now - STALE_SECONDS),
       'the endpoint accepted a delivery signed an hour ago: it does not check the timestamp, so a captured delivery can be replayed')
+  }
+  const inBody = signatureName === undefined && provider.signBody !== undefined ? bodySignature(valid.payload, read) : undefined
+  if (inBody !== undefined) {
+    // Mailgun and Adyen carry the signature inside the body: forge or blank it there.
+    push('tampered_signature', { ...valid, payload: valid.payload.replace(inBody, changedAt(inBody, inBody.length - 4)) },
+      'the endpoint accepted a signature that does not match: it is not verifying')
+    push('missing_signature', { ...valid, payload: valid.payload.replace(inBody, '') },
+      'the endpoint accepted a delivery without a signature: it is not verifying')
   }
   if (signatureName !== undefined) {
     push('missing_signature', { ...valid, headers: Object.fromEntries(Object.entries(valid.headers).filter(([name]) => !isSignature(name))) },
@@ -130,6 +145,13 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
       'the endpoint accepted the body re-serialised (keys reordered, whitespace changed): it verifies a parsed copy, not the raw bytes')
   }
   return checks.slice(0, MAX_REQUESTS)
+}
+
+/** The signature as written in the body by a provider that signs inside it (hex or base64), if it is found there once. */
+function bodySignature (payload: string, read: SignatureRead): string | undefined {
+  const digest = read.candidates[0]?.digest
+  if (digest === undefined) return undefined
+  return [digest.toString('hex'), digest.toString('base64')].find((text) => payload.split(text).length === 2)
 }
 
 /** The same request with another key of the same shape: a secret changed in one character, or a new key pair. */

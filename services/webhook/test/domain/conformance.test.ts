@@ -34,6 +34,19 @@ describe('runConformance', () => {
     expect(result.checks.filter((check) => !check.passed).map((check) => check.name)).toEqual(names.filter((name) => name === 'replayed_id'))
   })
 
+  it('plans stale and replayed deliveries for generic-hmac when its options sign a timestamp and an id', async () => {
+    const generic = { header_name: 'X-Signature', timestamp_header: 'X-Timestamp', id_header: 'X-Id', signed_content: '{id}.{timestamp}.{body}' }
+    const send: Send = async ({ payload, headers }) => {
+      const verdict = verifyWebhook({ provider: 'generic-hmac', payload, headers, secret: 'generic-secret', generic, now_epoch_seconds: NOW }, NOW)
+      return { status: verdict.valid ? 204 : 401, body: Buffer.alloc(0) }
+    }
+    const result = await runConformance(PROVIDERS['generic-hmac'], { secret: 'generic-secret', generic }, ENDPOINT, send, NOW)
+    expect(result.checks.map((check) => [check.name, check.passed])).toEqual([
+      ['valid', true], ['replayed_id', false], ['tampered_body', true], ['tampered_signature', true], ['other_secret', true],
+      ['stale_timestamp', true], ['missing_signature', true], ['reserialised_body', true]
+    ])
+  })
+
   it('stops at its time budget: what was not sent is failed as such', async () => {
     const slow: Send = async (item, signal) => await new Promise((resolve, reject) => {
       const timer = setTimeout(() => resolve({ status: 204, body: Buffer.alloc(0) }), 300)

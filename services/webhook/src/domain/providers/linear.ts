@@ -81,11 +81,14 @@ export const linear = defineProvider({
       ? check('idempotency_key', 'passed', 'Linear-Delivery is present: deduplicate deliveries on it')
       : check('idempotency_key', 'skipped', 'no Linear-Delivery header: deduplicate deliveries on it when you receive it')
   ],
-  // Linear writes the delivery time into the body, which it then signs whole.
+  // Linear writes the delivery time into the body, which it then signs whole. The field goes in first, the rest kept
+  // byte for byte, so that a receiver verifying a re-serialised copy still fails (conformance's pretty-printed event).
   signBody ({ body, timestamp }) {
     const json = jsonObject(body)
     if (json === undefined) return { problem: `Linear signs a JSON object body holding its ${FIELD}: the payload is not one` }
-    return { body: JSON.stringify({ ...json, [FIELD]: timestamp * 1000 }) }
+    const millis = timestamp * 1000
+    if (FIELD in json || Object.keys(json).length === 0) return { body: JSON.stringify({ ...json, [FIELD]: millis }) }
+    return { body: body.replace('{', `{"${FIELD}":${millis},`) }
   },
   sign: ({ body, secret, id }) => ({
     [SIGNATURE]: hmac('sha256', secret, body).toString('hex'),

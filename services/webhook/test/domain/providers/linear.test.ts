@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { PROVIDERS } from '../../../src/domain/providers/index.js'
 import { bodyTimestamp } from '../../../src/domain/providers/linear.js'
+import { signDelivery } from '../../../src/domain/sign.js'
 import { verifyWebhook } from '../../../src/domain/verify.js'
 import { checkNamed } from '../../helpers/checks.js'
 import { providerBasics, request, type SuiteSpec } from '../../helpers/provider-suite.js'
@@ -22,6 +24,17 @@ const verify = (payload: string, headers: Record<string, string> = {}) => verify
 
 describe('linear', () => {
   providerBasics(spec)
+
+  it('signs the payload as given with webhookTimestamp written first, so its layout survives signing', () => {
+    const payload = '{\n  "type": "Issue",\n  "data": { "title": "Fix the login" }\n}'
+    const signed = signDelivery(PROVIDERS.linear, { payload, secret: SECRET, timestamp: NOW }, NOW)
+    expect(signed.payload).toBe(`{"webhookTimestamp":${NOW * 1000},\n  "type": "Issue",\n  "data": { "title": "Fix the login" }\n}`)
+    expect(verify(signed.payload).valid).toBe(true)
+    // A payload that already holds the field, or holds nothing else, is written again with the field set.
+    expect(signDelivery(PROVIDERS.linear, { payload: '{"webhookTimestamp": 1}', secret: SECRET, timestamp: NOW }, NOW).payload)
+      .toBe(`{"webhookTimestamp":${NOW * 1000}}`)
+    expect(signDelivery(PROVIDERS.linear, { payload: ' { } ', secret: SECRET, timestamp: NOW }, NOW).payload).toBe(`{"webhookTimestamp":${NOW * 1000}}`)
+  })
 
   it('reads webhookTimestamp as milliseconds', () => {
     const result = verify(body(NOW * 1000))

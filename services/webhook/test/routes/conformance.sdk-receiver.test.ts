@@ -1,0 +1,61 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { HttpReceiver, LogLevel } from '@zoom/rivet/users'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { KEY, testApp } from '../helpers/app.js'
+
+// The suite against a provider's own receiver: Zoom's official @zoom/rivet HttpReceiver, at 127.0.0.1, which answers
+// 200 to what it verifies and 400 to the rest. What it accepts cross-checks this service's signing; what the suite
+// finds is how that receiver verifies: over JSON.stringify of the parsed body, and without looking at the clock.
+const SECRET = 'zoom-webhook-secret-token'
+const now = (): number => Math.floor(Date.now() / 1000)
+
+let app: FastifyInstance
+let zoom: HttpReceiver
+let endpoint: string
+
+beforeAll(async () => {
+  app = await testApp({}, now, { fetchPolicy: { allowCidrs: ['127.0.0.1/32'] } })
+  zoom = new HttpReceiver({ webhooksSecretToken: SECRET, logLevel: LogLevel.ERROR })
+  // start() takes a port and no host, so rivet listens on every interface; the suite reaches it at 127.0.0.1 only.
+  const server = await zoom.start(0) as Server
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/zoom/events`
+})
+
+afterAll(async () => {
+  await app.close()
+  await zoom.stop()
+})
+
+const grade = async (payload?: string) => (await app.inject({
+  method: 'POST',
+  url: '/v1/webhooks/conformance',
+  headers: KEY,
+  payload: { provider: 'zoom', endpoint_url: endpoint, secret: SECRET, ...(payload === undefined ? {} : { payload }) }
+})).json()
+
+const verdicts = (result: { checks: Array<{ name: string, status: number | null, passed: boolean }> }) =>
+  Object.fromEntries(result.checks.map((check) => [check.name, [check.status, check.passed]]))
+
+describe('the zoom suite against @zoom/rivet\'s own receiver', () => {
+  it('is accepted where signed, refused where forged, and found not to check the timestamp', async () => {
+    const result = await grade('{"event":"meeting.started","event_ts":1700000000000,"payload":{"account_id":"acc_1","object":{"id":"85"}}}')
+    expect(verdicts(result)).toEqual({
+      valid: [200, true],
+      tampered_body: [400, true],
+      tampered_signature: [400, true],
+      other_secret: [400, true],
+      stale_timestamp: [200, false],
+      missing_signature: [400, true],
+      reserialised_body: [400, true]
+    })
+    expect(result.grade).toBe('fail')
+  })
+
+  it('refuses the suite\'s pretty-printed event: it verifies a re-serialised body, not the raw one', async () => {
+    const result = await grade()
+    expect(result.checks[0]).toMatchObject({ name: 'valid', status: 400, passed: false })
+    expect(result.checks[0].finding).toContain('it probably verifies a re-serialised body')
+  })
+})
