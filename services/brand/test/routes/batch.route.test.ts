@@ -138,3 +138,12 @@ describe('POST /v1/domain/profile/batch', () => {
     }])
   })
 })
+
+describe('item errors in OpenAPI', () => {
+  it('name the code of a batch item error and of a job item error, as a single call\'s error body does', async () => {
+    const schemas = (await app.inject({ method: 'GET', url: '/openapi.json' })).json().components.schemas
+    for (const name of ['DomainProfileBatchItemError', 'JobItemError']) {
+      expect(schemas[name]).toMatchObject({ required: ['status', 'detail', 'code'], properties: { code: { type: 'string' } } })
+    }
+  })
+})
