@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkHttpUrl, parseTarget, TARGET_INPUT_CODES, TargetInputError, type TargetInputCode } from '../src/target.js'
+import { checkHttpUrl, parseTarget, TARGET_INPUT_CODES, TargetInputError, type HomepageTarget, type TargetInputCode, type TargetOptions } from '../src/target.js'
 
 const PATH = { keep: 'path' } as const
 
@@ -152,5 +153,42 @@ describe('refusals', () => {
 
   it('names every cause with one snake_case word', () => {
     for (const code of TARGET_INPUT_CODES) expect(code).toMatch(/^[a-z]+(_[a-z]+)*$/)
+  })
+})
+
+describe('any input', () => {
+  const inputs = fc.oneof(
+    fc.webUrl({ authoritySettings: { withUserInfo: true, withPort: true, withIPv4: true, withIPv6: true }, withQueryParameters: true, withFragments: true }),
+    fc.domain(),
+    fc.tuple(fc.constantFrom('', 'http://', 'HTTPS://', '//', 'ftp://', ' '), fc.string({ maxLength: 30 }), fc.constantFrom('', '.', '/x y', ':8080', '@b.example'))
+      .map((parts) => parts.join('')),
+    fc.string({ maxLength: 40 })
+  )
+
+  it('is read alike by brand and site: the same refusal, or the same host fetched on every candidate', () => {
+    fc.assert(fc.property(inputs, (input) => {
+      const attempt = (options: TargetOptions): HomepageTarget | TargetInputError => {
+        try {
+          return parseTarget(input, options)
+        } catch (error) {
+          if (error instanceof TargetInputError) return error
+          throw error
+        }
+      }
+      const origin = attempt({})
+      const path = attempt(PATH)
+      if (origin instanceof TargetInputError || path instanceof TargetInputError) {
+        expect([origin instanceof TargetInputError && origin.code, path instanceof TargetInputError && path.code])
+          .toEqual([expect.any(String), (origin as TargetInputError).code])
+        return
+      }
+      expect({ ...path, candidates: [] }).toEqual({ ...origin, candidates: [] })
+      for (const candidate of [...origin.candidates, ...path.candidates]) {
+        const url = new URL(candidate)
+        expect(url.hostname.replace(/^\[|\]$/g, '')).toBe(origin.domain)
+        expect([url.protocol, url.username, url.password, url.hash]).toEqual([url.protocol.startsWith('https') ? 'https:' : 'http:', '', '', ''])
+      }
+      expect(origin.candidates.every((candidate) => new URL(candidate).pathname === '/' && new URL(candidate).search === '')).toBe(true)
+    }), { numRuns: 2000 })
   })
 })
