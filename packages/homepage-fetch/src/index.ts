@@ -4,5 +4,9 @@ export {
   type FetchedHomepage, type Fetcher, type HomepageOptions, type HomepageOutcome, type RedirectStep
 } from './homepage.js'
 export { FETCH_FAILURE_CODES, fetchFailureCode, type FetchFailureCode } from './fetch-failure.js'
+export {
+  checkHttpUrl, parseTarget, TARGET_INPUT_CODES, TargetInputError,
+  type HomepageTarget, type TargetInputCode, type TargetMessages, type TargetOptions
+} from './target.js'
 export { TargetNotAllowedError } from './target-not-allowed.js'
 export { TimeBudget } from './time-budget.js'

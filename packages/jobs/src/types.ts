@@ -13,10 +13,17 @@ export interface JobStatus {
   results_url: string
 }
 
-/** One input's outcome: the single-call answer, or the error status and detail that call would have answered. */
+/** Why one input failed: the status, `detail` and `code` the single call would have answered. */
+export interface ItemError {
+  status: number
+  detail: string
+  code: string
+}
+
+/** One input's outcome: the single-call answer, or the error that call would have answered. */
 export type ItemOutcome =
   | { ok: true, value: unknown }
-  | { ok: false, error: { status: number, detail: string } }
+  | { ok: false, error: ItemError }
 
 /** One line of a job's results, with the answer under the service's own name (`profile`, `analysis`). */
 export type ResultLine = { index: number, input: string, ok: boolean } & Record<string, unknown>

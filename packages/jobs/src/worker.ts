@@ -3,6 +3,7 @@ import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import { callbackBackoffMs, deliver, signDelivery } from './callbacks.js'
 import { CALLBACKS_QUEUE, ITEMS_QUEUE, type CallbackData, type ChunkData, type JobEngine } from './engine.js'
+import { INTERNAL_ITEM_ERROR } from './item-processor.js'
 import { HostPoliteness } from './politeness.js'
 import type { ItemOutcome, ItemProcessor, ResultLine } from './types.js'
 
@@ -26,7 +27,7 @@ export interface JobWorker {
   close: () => Promise<void>
 }
 
-const INTERNAL_ERROR: ItemOutcome = { ok: false, error: { status: 500, detail: 'Internal Server Error' } }
+const INTERNAL_ERROR: ItemOutcome = { ok: false, error: INTERNAL_ITEM_ERROR }
 
 export function lineOf (index: number, input: string, outcome: ItemOutcome, resultField: string): ResultLine {
   return outcome.ok

@@ -66,8 +66,9 @@ export function jobSchemas (names: JobSchemaNames) {
     [names.resultField]: Type.Optional(names.result),
     error: Type.Optional(Type.Object({
       status: Type.Integer({ description: 'The status the single call would have answered: 400 address not allowed, 500 internal error.' }),
-      detail: Type.String()
-    }))
+      detail: Type.String(),
+      code: Type.String({ description: 'The code the single call would have answered: `target_not_allowed`, `internal_error`.' })
+    }, { title: 'JobItemError' }))
   }, { title: `${names.stem}JobResult` })
 
   const results = Type.Object({

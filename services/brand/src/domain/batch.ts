@@ -1,12 +1,12 @@
-import { DomainInputError, normalizeDomainInput, type DomainTarget } from './normalize-domain.js'
+import { createHttpError } from '@utility-apis/fastapi-errors'
+import { TargetInputError, TargetNotAllowedError } from '@utility-apis/homepage-fetch'
+import { INTERNAL_ITEM_ERROR, itemErrorOf, type ItemError } from '@utility-apis/jobs'
+import { normalizeDomainInput, type DomainTarget } from './normalize-domain.js'
 import type { BrandProfile } from './profile.js'
-import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { cacheKey, type ProfileRequest } from './profiler.js'
 
-export interface BatchItemError {
-  status: number
-  detail: string
-}
+/** `{status, detail, code}`: what the single call would have answered, as in a job's results. */
+export type BatchItemError = ItemError
 
 export type BatchItem =
   | { input: string, ok: true, profile: BrandProfile }
@@ -26,15 +26,12 @@ export interface BatchOptions {
   profile: (target: DomainTarget, request: ProfileRequest) => Promise<BrandProfile>
 }
 
-class BatchDeadline extends Error {}
-
-const DEADLINE_ERROR: BatchItemError = { status: 504, detail: 'The batch deadline passed before this domain was profiled' }
+class BatchDeadline extends createHttpError('batch_deadline_exceeded', 504, 'The batch deadline passed before this domain was profiled') {}
 
 function itemError (error: unknown): BatchItemError {
-  if (error instanceof DomainInputError) return { status: 422, detail: error.message }
-  if (error instanceof TargetNotAllowedError) return { status: 400, detail: error.message }
-  if (error instanceof BatchDeadline) return DEADLINE_ERROR
-  return { status: 500, detail: 'Internal Server Error' }
+  // the single call's 422 names its cause in `detail`; its code is the one every 422 has
+  if (error instanceof TargetInputError) return { status: 422, detail: error.message, code: 'validation_failed' }
+  return itemErrorOf(error) ?? INTERNAL_ITEM_ERROR
 }
 
 /**

@@ -16,9 +16,13 @@ export const BatchResponseSchema = Type.Object({
     ok: Type.Boolean(),
     profile: Type.Optional(ProfileSchema),
     error: Type.Optional(Type.Object({
-      status: Type.Integer({ description: '422 invalid input, 400 address not allowed, 504 batch deadline passed' }),
-      detail: Type.String()
-    }))
+      status: Type.Integer({ description: '422 invalid input, 400 address not allowed, 504 batch deadline passed, 500 internal error' }),
+      detail: Type.String(),
+      code: Type.String({
+        description: 'The code the single call would answer: `validation_failed`, `target_not_allowed`, ' +
+          '`internal_error`; `batch_deadline_exceeded` when the batch ran out of time first.'
+      })
+    }, { title: 'DomainProfileBatchItemError' }))
   }), { description: 'One result per input, in input order.' }),
   succeeded: Type.Integer(),
   failed: Type.Integer()

@@ -124,7 +124,7 @@ export const batchResponseExamples = {
     value: {
       results: [
         { input: 'acme.example', ok: true, profile: ACME_PROFILE },
-        { input: 'http://10.0.0.1/', ok: false, error: { status: 400, detail: 'Target address is not allowed' } }
+        { input: 'http://10.0.0.1/', ok: false, error: { status: 400, detail: 'Target address is not allowed', code: 'target_not_allowed' } }
       ],
       succeeded: 1,
       failed: 1

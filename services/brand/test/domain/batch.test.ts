@@ -53,9 +53,9 @@ describe('runBatch', () => {
     })
     expect(result.results.map((item) => item.ok ? 'ok' : item.error)).toEqual([
       'ok',
-      { status: 400, detail: 'Target address is not allowed' },
-      { status: 422, detail: 'domain must not contain whitespace' },
-      { status: 500, detail: 'Internal Server Error' }
+      { status: 400, detail: 'Target address is not allowed', code: 'target_not_allowed' },
+      { status: 422, detail: 'domain must not contain whitespace', code: 'validation_failed' },
+      { status: 500, detail: 'Internal Server Error', code: 'internal_error' }
     ])
     expect(result).toMatchObject({ succeeded: 1, failed: 3 })
   })

@@ -73,9 +73,9 @@ describe('POST /v1/domain/profile/batch', () => {
     const body = res.json()
     expect(body.results.map((item: { input: string, ok: boolean, error?: unknown }) => [item.input, item.ok, item.error ?? null])).toEqual([
       [alpha, true, null],
-      ['exa mple.com', false, { status: 422, detail: 'domain must not contain whitespace' }],
-      ['http://10.0.0.1/', false, { status: 400, detail: 'Target address is not allowed' }],
-      ['ftp://alpha.test/', false, { status: 422, detail: "URL scheme should be 'http' or 'https'" }],
+      ['exa mple.com', false, { status: 422, detail: 'domain must not contain whitespace', code: 'validation_failed' }],
+      ['http://10.0.0.1/', false, { status: 400, detail: 'Target address is not allowed', code: 'target_not_allowed' }],
+      ['ftp://alpha.test/', false, { status: 422, detail: "URL scheme should be 'http' or 'https'", code: 'validation_failed' }],
       ['closed.test:1', true, null],
       [alpha.toUpperCase().replace('HTTP', 'http'), true, null]
     ])
@@ -93,7 +93,7 @@ describe('POST /v1/domain/profile/batch', () => {
       expect(body.results[0]).toEqual({
         input: `${server.origin('glacial.test')}/`,
         ok: false,
-        error: { status: 504, detail: 'The batch deadline passed before this domain was profiled' }
+        error: { status: 504, detail: 'The batch deadline passed before this domain was profiled', code: 'batch_deadline_exceeded' }
       })
       expect(body.results[1]).toMatchObject({ ok: true, profile: { brand_name: 'Alpha' } })
     } finally {
@@ -136,5 +136,14 @@ describe('POST /v1/domain/profile/batch', () => {
       input: domains,
       ctx: { field_type: 'List', max_length: 25, actual_length: 26 }
     }])
+  })
+})
+
+describe('item errors in OpenAPI', () => {
+  it('name the code of a batch item error and of a job item error, as a single call\'s error body does', async () => {
+    const schemas = (await app.inject({ method: 'GET', url: '/openapi.json' })).json().components.schemas
+    for (const name of ['DomainProfileBatchItemError', 'JobItemError']) {
+      expect(schemas[name]).toMatchObject({ required: ['status', 'detail', 'code'], properties: { code: { type: 'string' } } })
+    }
   })
 })

@@ -58,6 +58,17 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () =
     }
   })
 
+  it('reports a refused address as the single call answers it: status, detail and code', async () => {
+    const refused = 'http://10.0.0.1/'
+    const { id } = (await create({ domains: [refused] })).json()
+    const done = await finished(id)
+    const line = (await app.inject({ method: 'GET', url: done.results_url, headers })).json().results[0]
+    const single = await app.inject({ method: 'POST', url: '/v1/domain/profile', headers, payload: { domain: refused } })
+    const { detail, code } = single.json()
+    expect(line).toEqual({ index: 0, input: refused, ok: false, error: { status: single.statusCode, detail, code } })
+    expect(code).toBe('target_not_allowed')
+  })
+
   it('exports queue depth, items, item durations and job outcomes in /metrics', async () => {
     const { id } = (await create({ domains: inputs().slice(0, 2) })).json()
     await finished(id)

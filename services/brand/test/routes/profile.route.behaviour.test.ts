@@ -181,6 +181,18 @@ describe('validation and auth', () => {
     expect(res.json()).toEqual({ detail, code: 'validation_failed', request_id: res.headers['x-request-id'] })
   })
 
+  it('422 for credentials in the URL, as site answers, without echoing them', async () => {
+    // before, brand dropped them and profiled the host after the @ (evil.example here)
+    for (const domain of ['https://user:secret@example.com/', 'https://example.com:443@evil.example/']) {
+      const res = await profile(app, { domain })
+      expect(res.statusCode).toBe(422)
+      expect(res.json().detail).toEqual([{
+        type: 'value_error', loc: ['body', 'domain'], msg: 'Value error, domain must not contain credentials', ctx: { error: 'domain must not contain credentials' }
+      }])
+      expect(res.body).not.toContain('secret')
+    }
+  })
+
   it('401 without an API key', async () => {
     const res = await app.inject({ method: 'POST', url: '/v1/domain/profile', payload: { domain: 'example.com' } })
     expect(res.statusCode).toBe(401)

@@ -1,5 +1,4 @@
-import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
-import type { ItemProcessor } from '@utility-apis/jobs'
+import { itemProcessor, type ItemProcessor } from '@utility-apis/jobs'
 import { analyzeSite, type AnalyzeSiteOptions } from './analyze-site.js'
 import { parseTarget } from './collect/target.js'
 
@@ -8,21 +7,8 @@ import { parseTarget } from './collect/target.js'
  * becomes an item error).
  */
 export function analysisItems (options: AnalyzeSiteOptions): ItemProcessor {
-  return {
-    hostOf: (input) => {
-      try {
-        return parseTarget(input).domain
-      } catch {
-        return null
-      }
-    },
-    run: async (input) => {
-      try {
-        return { ok: true, value: await analyzeSite(parseTarget(input), options) }
-      } catch (error) {
-        if (error instanceof TargetNotAllowedError) return { ok: false, error: { status: error.statusCode, detail: error.message } }
-        throw error
-      }
-    }
-  }
+  return itemProcessor({
+    hostOf: (input) => parseTarget(input).domain,
+    run: async (input) => await analyzeSite(parseTarget(input), options)
+  })
 }

@@ -50,6 +50,22 @@ describe.skipIf(REDIS_URL === undefined)('site-intel jobs on Redis (REDIS_URL)',
     expect(withoutTimings(page.results[0].analysis)).toEqual(withoutTimings(single.json()))
   })
 
+  it('reports a refused address as the single call answers it: status, detail and code', async () => {
+    const refused = 'http://10.0.0.1/'
+    const created = await app.inject({ method: 'POST', url: '/v1/site-intel/jobs', headers, payload: { urls: [refused] } })
+    const { id } = created.json()
+    const deadline = Date.now() + 15_000
+    while ((await app.inject({ method: 'GET', url: `/v1/site-intel/jobs/${id}`, headers })).json().status !== 'completed') {
+      if (Date.now() > deadline) throw new Error('the job did not complete within 15 s')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const line = (await app.inject({ method: 'GET', url: `/v1/site-intel/jobs/${id}/results`, headers })).json().results[0]
+    const single = await app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers, payload: { url: refused } })
+    const { detail, code } = single.json()
+    expect(line).toEqual({ index: 0, input: refused, ok: false, error: { status: single.statusCode, detail, code } })
+    expect(code).toBe('target_not_allowed')
+  })
+
   it('refuses a job whose URLs are not http(s), pointing at each', async () => {
     const response = await app.inject({
       method: 'POST', url: '/v1/site-intel/jobs', headers, payload: { urls: ['example.com', 'ftp://example.com/', 'https://user:pw@example.com/'] }

@@ -1,47 +1,22 @@
-// The `url` of a request: a bare domain (tried over https, then http) or a full http(s) URL (kept as
-// given, scheme and port included). The domain reported is the lowercase ASCII host name.
+// The `url` of a request: a bare domain (tried over https, then http) or a full http(s) URL (kept as given, scheme,
+// port and path included), read by the parser brand shares. The domain reported is the lowercase ASCII host name.
+import { checkHttpUrl as checkUrl, parseTarget as parseHomepageTarget, type HomepageTarget, type TargetMessages } from '@utility-apis/homepage-fetch'
 
-export interface Target {
-  input: string
-  domain: string
-  /** URLs to try for the homepage, in order */
-  candidates: string[]
-}
+export type Target = HomepageTarget
 
-export class InvalidTargetError extends Error {
-  /** false when the input carries credentials, which an error must not repeat back */
-  readonly echoInput: boolean
+const NOT_A_URL = 'url must be a domain name or an http(s) URL'
 
-  constructor (message: string, echoInput = true) {
-    super(message)
-    this.echoInput = echoInput
-  }
+/** Site's wording of each refusal, the texts of its 422s since before the parser was shared. */
+export const URL_MESSAGES: TargetMessages = {
+  empty: NOT_A_URL,
+  whitespace: NOT_A_URL,
+  scheme: 'url must use http or https',
+  credentials: 'url must not contain credentials',
+  bad_url: NOT_A_URL,
+  bad_host: 'url must contain a valid host name'
 }
 
 /** What every URL a request names must be: http or https, without credentials. */
-export function checkHttpUrl (url: URL): void {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidTargetError('url must use http or https')
-  if (url.username !== '' || url.password !== '') throw new InvalidTargetError('url must not contain credentials', false)
-}
+export const checkHttpUrl = (url: URL): void => { checkUrl(url, URL_MESSAGES) }
 
-const HOST = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9])?)*$/
-
-export function parseTarget (input: string): Target {
-  const raw = input.trim()
-  const full = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw)
-  let url: URL
-  try {
-    url = new URL(full ? raw : `https://${raw}`)
-  } catch {
-    throw new InvalidTargetError('url must be a domain name or an http(s) URL')
-  }
-  checkHttpUrl(url)
-  const host = url.hostname.replace(/\.$/, '')
-  const ipLiteral = /^\[.*\]$/.test(host) || /^\d{1,3}(\.\d{1,3}){3}$/.test(host)
-  if (!ipLiteral && !HOST.test(host)) throw new InvalidTargetError('url must contain a valid host name')
-  url.hash = ''
-  if (full) return { input: raw, domain: host, candidates: [url.href] }
-  const http = new URL(url.href)
-  http.protocol = 'http:'
-  return { input: raw, domain: host, candidates: [url.href, http.href] }
-}
+export const parseTarget = (input: string): Target => parseHomepageTarget(input, { keep: 'path', messages: URL_MESSAGES })

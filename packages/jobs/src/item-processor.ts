@@ -1,0 +1,39 @@
+import { HttpError } from '@utility-apis/fastapi-errors'
+import type { ItemError, ItemOutcome, ItemProcessor } from './types.js'
+
+/** What an item answers when its work threw something no caller should see: the single call's 500. */
+export const INTERNAL_ITEM_ERROR: ItemError = { status: 500, detail: 'Internal Server Error', code: 'internal_error' }
+
+/** The item error of a coded HTTP error (a refused target, a deadline): what the single call would answer. */
+export function itemErrorOf (error: unknown): ItemError | null {
+  return error instanceof HttpError ? { status: error.statusCode, detail: error.message, code: error.code } : null
+}
+
+export interface ItemSteps {
+  /** The host of an input that passed the job's checks; a throw means none (no politeness budget spent). */
+  hostOf: (input: string) => string
+  /** The single call's work: its answer, or a coded HttpError that becomes the item's error. */
+  run: (input: string, signal: AbortSignal) => Promise<unknown>
+}
+
+/** A service's item processor from its two steps: the shape every job item shares, kept in one place. */
+export function itemProcessor (steps: ItemSteps): ItemProcessor {
+  return {
+    hostOf: (input) => {
+      try {
+        return steps.hostOf(input)
+      } catch {
+        return null
+      }
+    },
+    run: async (input, signal): Promise<ItemOutcome> => {
+      try {
+        return { ok: true, value: await steps.run(input, signal) }
+      } catch (error) {
+        const coded = itemErrorOf(error)
+        if (coded === null) throw error
+        return { ok: false, error: coded }
+      }
+    }
+  }
+}
