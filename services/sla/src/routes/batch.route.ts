@@ -38,7 +38,7 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
     const operations = new Map<string, number>()
     const failure = (index: number, issues: ValidationIssue[]): BatchResponse['results'][number] => {
       const detail = issues.map((issue) => ({ ...issue, loc: ['body', 'calculations', index, ...issue.loc.slice(1)] }))
-      return { ok: false, error: { status: 422, detail } }
+      return { ok: false, error: { status: 422, detail, code: 'validation_failed' } }
     }
     const results = request.body.calculations.map((body, index): BatchResponse['results'][number] => {
       let input: CalculateRequest

@@ -24,8 +24,9 @@ export const BatchResponseSchema = Type.Object({
     })),
     error: Type.Optional(Type.Object({
       status: Type.Integer({ description: '422: the calculation is invalid.' }),
-      detail: Type.Array(ValidationIssueSchema, { description: 'Its validation errors, `loc` starting `["body", "calculations", i]`.' })
-    }))
+      detail: Type.Array(ValidationIssueSchema, { description: 'Its validation errors, `loc` starting `["body", "calculations", i]`.' }),
+      code: Type.Literal('validation_failed', { description: 'The code the single call would answer: always `validation_failed`.' })
+    }, { title: 'BusinessDaysBatchItemError' }))
   }, { title: 'BatchResult' }), { description: 'One result per calculation, in input order.' }),
   succeeded: Type.Integer(),
   failed: Type.Integer()

@@ -285,7 +285,8 @@ export const batchResponseExamples = {
               msg: `Value error, ${NO_OFFSET}`,
               input: '2026-03-06T16:00:00Z',
               ctx: { error: NO_OFFSET }
-            }]
+            }],
+            code: 'validation_failed'
           }
         }
       ],

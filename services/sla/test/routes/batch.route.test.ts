@@ -54,7 +54,7 @@ describe('POST /v1/business-days/calculate/batch', () => {
     expect(body.succeeded).toBe(1)
     expect(body.failed).toBe(3)
     expect(body.results[0]).toEqual({ ok: true, result: calculateResponseExamples.sla_due_at.value })
-    expect(body.results[1]).toEqual({ ok: false, error: { status: 422, detail: [expect.objectContaining({ type: 'model_attributes_type', loc: ['body', 'calculations', 1] })] } })
+    expect(body.results[1]).toEqual({ ok: false, error: { status: 422, detail: [expect.objectContaining({ type: 'model_attributes_type', loc: ['body', 'calculations', 1] })], code: 'validation_failed' } })
     expect(body.results[2].error.detail.map((issue: { type: string, loc: unknown[] }) => [issue.type, issue.loc])).toEqual([
       ['int_parsing', ['body', 'calculations', 2, 'minutes']],
       ['extra_forbidden', ['body', 'calculations', 2, 'schedule', 'monday']]

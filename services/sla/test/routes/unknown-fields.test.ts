@@ -41,6 +41,6 @@ describe('the SLA service refuses unknown fields', () => {
 
     const items = await post({ calculations: [due, { ...due, minuts: 5 }] })
     expect(items.statusCode).toBe(200)
-    expect(items.json().results[1]).toEqual({ ok: false, error: { status: 422, detail: [extra(['body', 'calculations', 1, 'minuts'], 5)] } })
+    expect(items.json().results[1]).toEqual({ ok: false, error: { status: 422, detail: [extra(['body', 'calculations', 1, 'minuts'], 5)], code: 'validation_failed' } })
   })
 })
