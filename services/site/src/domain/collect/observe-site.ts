@@ -22,6 +22,8 @@ export interface ObserveOptions {
   now: Date
   budgetMs: number
   maxPages: number
+  /** told of the homepage as soon as it is read, before the rest of the crawl (the renderer starts on it) */
+  onHomepage?: (homepage: HomepageFacts) => void
 }
 
 /**
@@ -79,6 +81,7 @@ export async function observeSite (target: Target, options: ObserveOptions): Pro
   const likelyOrigin = new URL(target.candidates[0]).origin
   const earlyRobots = fetchRobots(fetcher, budget, likelyOrigin)
   const { homepage, requestedUrl, body: homepageBody } = await observeHomepage(target, fetcher, budget)
+  options.onHomepage?.(homepage)
   const primaryUrl = homepage.fetch.final_url ?? requestedUrl
   const origin = new URL(primaryUrl).origin
   const host = new URL(primaryUrl).host
