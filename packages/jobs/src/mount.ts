@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import type { RedisTarget } from './connection.js'
-import { JobEngine } from './engine.js'
+import type { JobEngine } from './engine.js'
 import { jobRoutes, type JobRoutesOptions } from './routes/jobs.route.js'
 import { DEFAULT_JOBS_SETTINGS, type JobsSettings } from './settings.js'
 import type { ItemProcessor } from './types.js'
-import { startWorker } from './worker.js'
+import type { JobWorker } from './worker.js'
 
 export interface MountJobsOptions extends Omit<JobRoutesOptions, 'engine' | 'resolver'> {
   service: string
@@ -32,19 +32,32 @@ export interface EngineKnobs {
  */
 export async function mountJobs (app: FastifyInstance, options: MountJobsOptions): Promise<JobEngine | null> {
   const settings = { ...DEFAULT_JOBS_SETTINGS, ...options.settings }
-  const engine = options.redis === null
-    ? null
-    : new JobEngine({
-      service: options.service,
-      redis: options.redis,
-      prefix: options.engine?.prefix,
-      jobsPath: options.path,
-      retentionDays: settings.retentionDays,
-      chunkSize: options.engine?.chunkSize,
-      metrics: app.metrics,
-      clock: options.clock
-    })
-  const worker = engine !== null && settings.inlineWorker
+  // BullMQ loads only with Redis: a service without it answers 503 on these routes and keeps ~9 MB (RSS) free
+  const running = options.redis === null ? null : await runEngine(app, options.redis, options, settings)
+  app.addHook('onClose', async () => {
+    await running?.worker?.close()
+    await running?.engine.close()
+  })
+  const engine = running?.engine ?? null
+  await app.register(jobRoutes, { ...options, engine, resolver: options.fetcher })
+  return engine
+}
+
+async function runEngine (
+  app: FastifyInstance, redis: RedisTarget, options: MountJobsOptions, settings: JobsSettings
+): Promise<{ engine: JobEngine, worker: JobWorker | null }> {
+  const [{ JobEngine }, { startWorker }] = await Promise.all([import('./engine.js'), import('./worker.js')])
+  const engine = new JobEngine({
+    service: options.service,
+    redis,
+    prefix: options.engine?.prefix,
+    jobsPath: options.path,
+    retentionDays: settings.retentionDays,
+    chunkSize: options.engine?.chunkSize,
+    metrics: app.metrics,
+    clock: options.clock
+  })
+  const worker = settings.inlineWorker
     ? startWorker(engine, {
       processor: options.processor,
       resultField: options.names.resultField,
@@ -55,10 +68,5 @@ export async function mountJobs (app: FastifyInstance, options: MountJobsOptions
       itemLeaseMs: options.engine?.itemLeaseMs
     })
     : null
-  app.addHook('onClose', async () => {
-    await worker?.close()
-    await engine?.close()
-  })
-  await app.register(jobRoutes, { ...options, engine, resolver: options.fetcher })
-  return engine
+  return { engine, worker }
 }

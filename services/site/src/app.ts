@@ -1,4 +1,4 @@
-import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs'
+import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs/mount'
 import { createRenderer, type Renderer } from '@utility-apis/renderer'
 import type { FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'

@@ -8,10 +8,11 @@ export interface SiteFetchers {
 
 /** The service's fetcher and one per crawler user agent, made on first use: safe-fetch keeps the user agent per fetcher. */
 /**
- * Fetches in flight per host name for one fetcher, as browsers open 6 connections per host: an analysis's own
- * requests (robots.txt, then the sitemap, then the page sample, beside the probes) fit in 4 round trips of the site.
+ * Fetches in flight per host name for one fetcher: an analysis's own requests fit in 3 round trips of the site
+ * (homepage and robots.txt; the sitemap beside the probes; the page sample of 5 beside an llms.txt link and the
+ * www twin's redirect to the homepage), where a browser's 6 would hold one sampled page back to a fourth.
  */
-const PER_HOST_CONCURRENCY = 6
+const PER_HOST_CONCURRENCY = 8
 
 export function siteFetchers (given: FetchPolicy): SiteFetchers {
   const policy = { perHostConcurrency: PER_HOST_CONCURRENCY, ...given }

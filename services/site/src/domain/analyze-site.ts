@@ -2,7 +2,7 @@ import type { Renderer } from '@utility-apis/renderer'
 import type { Fetcher } from './collect/fetch-step.js'
 import { observeSite } from './collect/observe-site.js'
 import type { Target } from './collect/target.js'
-import { observeRendering } from './rendering/observe-rendering.js'
+import { beginRendering } from './rendering/observe-rendering.js'
 import { buildReport } from './report.js'
 
 export interface AnalyzeSiteOptions {
@@ -18,13 +18,14 @@ export interface AnalyzeSiteOptions {
 /** The report of `POST /v1/site-intel/analyze` (JSON), for the route and for a job's items alike. */
 export async function analyzeSite (target: Target, options: AnalyzeSiteOptions) {
   const started = Date.now()
+  const rendering = beginRendering(options.renderer ?? null, () => options.budgetMs - (Date.now() - started))
   const observed = await observeSite(target, {
     fetcher: options.fetcher,
     fetchAs: options.fetchAs,
     now: options.clock(),
     budgetMs: options.budgetMs,
-    maxPages: options.maxPages
+    maxPages: options.maxPages,
+    onHomepage: rendering.startHomepage
   })
-  const rendering = await observeRendering(options.renderer ?? null, observed, options.budgetMs - (Date.now() - started))
-  return buildReport({ ...observed, rendering }, options.clock())
+  return buildReport({ ...observed, rendering: await rendering.finish(observed) }, options.clock())
 }

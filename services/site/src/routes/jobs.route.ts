@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { mountJobs, type EngineKnobs, type JobEngine, type JobsSettings, type RedisTarget } from '@utility-apis/jobs'
+import { mountJobs, type EngineKnobs, type JobEngine, type JobsSettings, type RedisTarget } from '@utility-apis/jobs/mount'
 import type { Renderer } from '@utility-apis/renderer'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import { analysisItems } from '../domain/job-item.js'

@@ -7,7 +7,7 @@ import { extractContentSignals } from '../robots/content-signals.js'
 import { lintRobotsTxt } from '../robots/robots-lint.js'
 import { parseRobotsTxt } from '../robots/robots-parse.js'
 import { robotsOutcome, robotsVerdicts, type RobotsPolicy } from '../robots/robots-policy.js'
-import { fetchStep, LIMITS, type Budget, type Fetcher } from './fetch-step.js'
+import { fetchStep, LIMITS, type Budget, type Fetcher, type Step } from './fetch-step.js'
 
 export interface ObservedRobots {
   facts: RobotsFacts
@@ -16,9 +16,19 @@ export interface ObservedRobots {
   digest: string | null
 }
 
-export async function observeRobots (fetcher: Fetcher, budget: Budget, origin: string, homepageUrl: string): Promise<ObservedRobots> {
+/** The origin's /robots.txt, fetched: it needs no homepage, so an analysis may ask for it beside the homepage. */
+export async function fetchRobots (fetcher: Fetcher, budget: Budget, origin: string): Promise<Step> {
   const url = new URL('/robots.txt', origin).href
-  const step = await fetchStep(fetcher, budget, 'robots.txt', url, { maxBytes: LIMITS.robots, accept: 'text/plain,*/*;q=0.5' })
+  return await fetchStep(fetcher, budget, 'robots.txt', url, { maxBytes: LIMITS.robots, accept: 'text/plain,*/*;q=0.5' })
+}
+
+export async function observeRobots (fetcher: Fetcher, budget: Budget, origin: string, homepageUrl: string): Promise<ObservedRobots> {
+  return readRobots(await fetchRobots(fetcher, budget, origin), homepageUrl)
+}
+
+/** A fetched robots.txt applied, linted and asked about the homepage for every crawler token. */
+export function readRobots (step: Step, homepageUrl: string): ObservedRobots {
+  const url = step.facts.url
   const outcome = robotsOutcome(step.facts.status)
   const parsed = outcome === 'parsed' && step.result !== null ? parseRobotsTxt(step.result.body) : null
   const policy: RobotsPolicy = { outcome, parsed }

@@ -1,5 +1,5 @@
-// One analysis: the homepage first (it fixes the origin), then robots.txt -> sitemaps -> sampled
-// pages, llms.txt -> its links, and the independent probes, all concurrently within the time budget.
+// One analysis: the homepage (it fixes the origin) beside robots.txt, then sitemaps -> sampled pages,
+// llms.txt -> its links, and the independent probes, all concurrently within the time budget.
 import { createHash } from 'node:crypto'
 import { fetchHomepage } from '@utility-apis/homepage-fetch'
 import { looksLikeHtml, parseLlmsTxt } from '../llms-txt.js'
@@ -8,7 +8,7 @@ import { SeededSample } from '../sampler.js'
 import { Budget, factsOf, failedStep, FETCH_TIMEOUT_MS, fetchStep, LIMITS, notFetched, type Fetcher, type Step } from './fetch-step.js'
 import { homepageFacts, observeAbout, observeSample } from './observe-pages.js'
 import { CRAWLER_CONCURRENCY, observeCrawlers, type OwnView } from './observe-crawlers.js'
-import { observeRobots } from './observe-robots.js'
+import { fetchRobots, observeRobots, readRobots } from './observe-robots.js'
 import { observeSitemaps, type SampleValue } from './observe-sitemaps.js'
 import { observeVariants } from './observe-variants.js'
 import type { Target } from './target.js'
@@ -22,6 +22,8 @@ export interface ObserveOptions {
   now: Date
   budgetMs: number
   maxPages: number
+  /** told of the homepage as soon as it is read, before the rest of the crawl (the renderer starts on it) */
+  onHomepage?: (homepage: HomepageFacts) => void
 }
 
 /**
@@ -74,7 +76,12 @@ async function observeLlms (fetcher: Fetcher, budget: Budget, origin: string): P
 export async function observeSite (target: Target, options: ObserveOptions): Promise<SiteObservations> {
   const { fetcher, now } = options
   const budget = new Budget(options.budgetMs)
+  // robots.txt heads the longest chain (robots.txt -> sitemaps -> sampled pages), so it is asked beside the
+  // homepage at the origin the homepage most likely ends on, and asked again only when the homepage lands elsewhere
+  const likelyOrigin = new URL(target.candidates[0]).origin
+  const earlyRobots = fetchRobots(fetcher, budget, likelyOrigin)
   const { homepage, requestedUrl, body: homepageBody } = await observeHomepage(target, fetcher, budget)
+  options.onHomepage?.(homepage)
   const primaryUrl = homepage.fetch.final_url ?? requestedUrl
   const origin = new URL(primaryUrl).origin
   const host = new URL(primaryUrl).host
@@ -83,7 +90,9 @@ export async function observeSite (target: Target, options: ObserveOptions): Pro
     url === null ? null : (await fetchStep(fetcher, budget, label, url, { maxBytes: LIMITS.probe, accept })).facts
   const exclude = new Set([primaryUrl, requestedUrl, `${origin}/`])
 
-  const robotsPromise = observeRobots(fetcher, budget, origin, primaryUrl)
+  const robotsPromise = origin === likelyOrigin
+    ? earlyRobots.then((step) => readRobots(step, primaryUrl))
+    : observeRobots(fetcher, budget, origin, primaryUrl)
   const ownHomepage = { status: homepage.fetch.status, finalUrl: homepage.fetch.final_url, body: homepageBody }
   const own = robotsPromise.then((robots): OwnView => ({ robots, homepage: ownHomepage }))
   const crawlChain = (async () => {

@@ -1,9 +1,10 @@
 // The optional rendering step: the homepage and up to 3 sampled pages loaded in Chromium with scripts on, each compared
-// with the HTML the server sent, and the homepage's lab Core Web Vitals. Runs after the crawl, within its own budget.
+// with the HTML the server sent, and the homepage's lab Core Web Vitals. The homepage renders while the crawl runs,
+// the sampled pages once it has picked them, all within the step's own budget.
 import {
-  createRenderBudget, DEVICE_PROFILE, rate, RendererError, THRESHOLDS, type Rating, type Renderer, type RenderResult
+  createRenderBudget, DEVICE_PROFILE, rate, RendererError, THRESHOLDS, type Rating, type RenderBudget, type Renderer, type RenderResult
 } from '@utility-apis/renderer'
-import { is2xx, type SiteObservations } from '../observations.js'
+import { is2xx, type HomepageFacts, type SiteObservations } from '../observations.js'
 import { compareRender, type RenderComparison } from './compare-render.js'
 import { pageView } from './page-view.js'
 
@@ -97,34 +98,69 @@ export function pagesToRender (obs: SiteObservations): string[] {
   return [...new Set([...(home === null ? [] : [home]), ...sampled])].slice(0, 1 + RENDERED_SAMPLE)
 }
 
-/** Renders within `msLeft` of the analysis's time budget (and never more than RENDER_BUDGET.timeMs). */
-export async function observeRendering (
-  renderer: Renderer | null, obs: SiteObservations, msLeft: number
-): Promise<{ rendering: RenderingFacts, performance: PerformanceFacts }> {
-  if (renderer === null) return { rendering: { status: 'disabled' }, performance: { status: 'not_measured', reason: 'rendering is disabled' } }
-  const urls = pagesToRender(obs)
-  const reason = urls.length === 0 ? 'no page answered with HTML' : msLeft < MIN_RENDER_MS ? 'the time budget was spent' : null
-  if (reason !== null) return { rendering: { status: 'failed', reason }, performance: { status: 'not_measured', reason } }
-  const budget = createRenderBudget({ ...RENDER_BUDGET, timeMs: Math.min(RENDER_BUDGET.timeMs, Math.floor(msLeft)) })
-  const homeUrl = obs.homepage.page === null ? null : urls[0]
-  let results: RenderResult[]
-  try {
-    // the homepage is measured with everything it loads; the other pages only need their DOM
-    const render = async (url: string): Promise<RenderResult> =>
-      await renderer.render(url, { ...PAGE_LIMITS, budget, vitals: url === homeUrl, skipMedia: url !== homeUrl })
-    results = await Promise.all(urls.map(render))
-  } catch (error) {
-    if (!(error instanceof RendererError)) throw error
-    const reason = 'the renderer is unavailable'
-    return { rendering: { status: 'failed', reason }, performance: { status: 'not_measured', reason } }
+type Rendered = { result: RenderResult } | { error: unknown }
+
+export interface RenderingStep {
+  /** Starts the homepage's render as soon as its raw fetch answered HTML, while the crawl picks the sampled pages. */
+  startHomepage: (homepage: HomepageFacts) => void
+  /** Renders the sampled pages beside the homepage's and reads them all. */
+  finish: (obs: SiteObservations) => Promise<{ rendering: RenderingFacts, performance: PerformanceFacts }>
+}
+
+/**
+ * The rendering step of one analysis, within what `msLeft` says is left of its time budget (never more than
+ * RENDER_BUDGET.timeMs, counted from the first render).
+ */
+export function beginRendering (renderer: Renderer | null, msLeft: () => number): RenderingStep {
+  if (renderer === null) {
+    const disabled = { rendering: { status: 'disabled' }, performance: { status: 'not_measured', reason: 'rendering is disabled' } } as const
+    return { startHomepage: () => {}, finish: async () => disabled }
   }
+  let budget: RenderBudget | null = null
+  let early: { url: string, rendered: Promise<Rendered> } | null = null
+  const budgetNow = (): RenderBudget => {
+    budget ??= createRenderBudget({ ...RENDER_BUDGET, timeMs: Math.min(RENDER_BUDGET.timeMs, Math.floor(msLeft())) })
+    return budget
+  }
+  // the homepage is measured with everything it loads; the other pages only need their DOM
+  const render = async (url: string, home: boolean): Promise<RenderResult> =>
+    await renderer.render(url, { ...PAGE_LIMITS, budget: budgetNow(), vitals: home, skipMedia: !home })
   return {
-    rendering: {
-      status: 'measured',
-      device: DEVICE_PROFILE.name,
-      pages: results.map((r, i) => renderedPage(urls[i], r)),
-      budget: { requests: RENDER_BUDGET.requests - budget.requestsLeft, bytes: RENDER_BUDGET.bytes - budget.bytesLeft, exhausted: budget.exhausted }
+    startHomepage (homepage) {
+      const url = homepage.page === null ? null : homepage.fetch.final_url
+      if (url === null || msLeft() < MIN_RENDER_MS) return
+      // settled here, so that an analysis that fails before finish() leaves no unhandled rejection
+      early = { url, rendered: render(url, true).then((result) => ({ result }), (error: unknown) => ({ error })) }
     },
-    performance: performanceOf(homeUrl === null ? undefined : results[0])
+    async finish (obs) {
+      const urls = pagesToRender(obs)
+      const reason = urls.length === 0 ? 'no page answered with HTML' : early === null && msLeft() < MIN_RENDER_MS ? 'the time budget was spent' : null
+      if (reason !== null) return { rendering: { status: 'failed', reason }, performance: { status: 'not_measured', reason } }
+      const homeUrl = obs.homepage.page === null ? null : urls[0]
+      const renderOne = async (url: string): Promise<RenderResult> => {
+        if (early === null || url !== early.url) return await render(url, url === homeUrl)
+        const rendered = await early.rendered
+        if ('error' in rendered) throw rendered.error
+        return rendered.result
+      }
+      let results: RenderResult[]
+      try {
+        results = await Promise.all(urls.map(renderOne))
+      } catch (error) {
+        if (!(error instanceof RendererError)) throw error
+        const reason = 'the renderer is unavailable'
+        return { rendering: { status: 'failed', reason }, performance: { status: 'not_measured', reason } }
+      }
+      const used = budgetNow()
+      return {
+        rendering: {
+          status: 'measured',
+          device: DEVICE_PROFILE.name,
+          pages: results.map((r, i) => renderedPage(urls[i], r)),
+          budget: { requests: RENDER_BUDGET.requests - used.requestsLeft, bytes: RENDER_BUDGET.bytes - used.bytesLeft, exhausted: used.exhausted }
+        },
+        performance: performanceOf(homeUrl === null ? undefined : results[0])
+      }
+    }
   }
 }
