@@ -1,4 +1,4 @@
-import { jobsSettingsFromEnv } from '@utility-apis/jobs'
+import { jobsSettingsFromEnv } from '@utility-apis/jobs/mount'
 import { rendererFromEnv } from '@utility-apis/renderer'
 import { startService } from '@utility-apis/service-kit'
 import { buildApp } from './app.js'

@@ -1,4 +1,4 @@
-import { itemProcessor, type ItemProcessor } from '@utility-apis/jobs'
+import { itemProcessor, type ItemProcessor } from '@utility-apis/jobs/mount'
 import { normalizeDomainInput } from './normalize-domain.js'
 import type { BrandProfiler } from './profiler.js'
 

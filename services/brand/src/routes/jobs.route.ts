@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { mountJobs, type EngineKnobs, type JobEngine, type JobsSettings, type RedisTarget } from '@utility-apis/jobs'
+import { mountJobs, type EngineKnobs, type JobEngine, type JobsSettings, type RedisTarget } from '@utility-apis/jobs/mount'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import { profileItems } from '../domain/job-item.js'
 import type { BrandProfiler } from '../domain/profiler.js'

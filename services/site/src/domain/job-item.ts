@@ -1,4 +1,4 @@
-import { itemProcessor, type ItemProcessor } from '@utility-apis/jobs'
+import { itemProcessor, type ItemProcessor } from '@utility-apis/jobs/mount'
 import { analyzeSite, type AnalyzeSiteOptions } from './analyze-site.js'
 import { parseTarget } from './collect/target.js'
 
