@@ -1,6 +1,6 @@
 // The target of a brand profile or a site analysis: a bare domain (tried over https, then http) or an http(s) URL
 // (its scheme and port kept), read the one way both services share. The domain reported is the lowercase ASCII host.
-import { domainToASCII } from 'node:url'
+import { domainToASCII, domainToUnicode } from 'node:url'
 
 /** Why an input names no target we can fetch: one vocabulary for both services, each wording it its own way. */
 export type TargetInputCode = 'empty' | 'whitespace' | 'scheme' | 'credentials' | 'bad_url' | 'bad_host'
@@ -75,7 +75,11 @@ export function parseTarget (input: string, options: TargetOptions = {}): Homepa
   const bare = scheme === undefined
   // '//example.com' is a protocol-relative URL: a bare domain
   const withScheme = bare ? `https://${text.replace(/^\/\//, '')}` : text
-  if (/\s/.test(AUTHORITY.exec(withScheme)?.[1] ?? '')) throw new TargetInputError('whitespace', messages)
+  const authority = AUTHORITY.exec(withScheme)?.[1] ?? ''
+  if (/\s/.test(authority)) throw new TargetInputError('whitespace', messages)
+  // Node 20's URL refuses a label that is no valid punycode, Node 26's passes it on: refused alike on both
+  const hostLabels = authority.replace(/^.*@/, '').replace(/:\d*$/, '').split('.')
+  if (hostLabels.some(isBrokenPunycode)) throw new TargetInputError('bad_url', messages)
 
   let url: URL
   try {
@@ -89,6 +93,13 @@ export function parseTarget (input: string, options: TargetOptions = {}): Homepa
   const rest = options.keep === 'path' ? `${url.pathname}${url.search}` : '/'
   const at = (protocol: string): string => `${protocol}//${host}${url.port === '' ? '' : `:${url.port}`}${rest}`
   return { input: text, domain, candidates: bare ? [at('https:'), at('http:')] : [at(url.protocol)], bare }
+}
+
+/** An `xn--` label that does not decode: ToUnicode answers '' (Node 20) or the label unchanged (Node 26). */
+function isBrokenPunycode (label: string): boolean {
+  if (!/^xn--/i.test(label)) return false
+  const unicode = domainToUnicode(label.toLowerCase())
+  return unicode === '' || /^xn--/i.test(unicode)
 }
 
 function hostnameOf (url: URL, messages: TargetMessages): string {
