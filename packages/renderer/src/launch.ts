@@ -1,12 +1,17 @@
+import { rendererFromEnv } from './env.js'
 import { createRenderer, type Renderer, type RendererOptions } from './renderer.js'
 
 /**
- * A renderer whose browser is launched now, for a process without an app's onReady hook (a job worker). A browser
- * that does not start is reported through `warn`, not fatal: each render then tries to launch it again and fails as
- * `RENDERER_UNAVAILABLE` while it cannot, which the services report as a failed rendering, as in the API.
+ * The renderer RENDERER asks for (null without it), its browser launched now, for a process without an app's onReady
+ * hook (a job worker). A browser that does not start is one `warn`ing, not fatal: each render then tries to
+ * launch it again and fails as `RENDERER_UNAVAILABLE` while it cannot, which the services report as a failed rendering.
  */
-export async function launchRenderer (options: RendererOptions, warn: (error: Error) => void): Promise<Renderer> {
-  const renderer = createRenderer(options)
-  await renderer.start().catch(warn)
+export async function launchRenderer (
+  env: NodeJS.ProcessEnv, options: Omit<RendererOptions, 'executablePath'>, warn: (message: string) => void
+): Promise<Renderer | null> {
+  const settings = rendererFromEnv(env)
+  if (settings === undefined) return null
+  const renderer = createRenderer({ ...options, ...settings })
+  await renderer.start().catch((error: Error) => { warn(`the renderer did not start: ${error.message}`) })
   return renderer
 }

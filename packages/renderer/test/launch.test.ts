@@ -17,8 +17,9 @@ browserSuite('a renderer launched for a job worker', () => {
   })
 
   it('has its browser up before the first render, and warns of nothing', async () => {
-    const warnings: Error[] = []
-    const renderer = await launchRenderer({ fetcher, executablePath: CHROMIUM }, (error) => warnings.push(error))
+    const warnings: string[] = []
+    const renderer = await launchRenderer({ RENDERER: 'chromium', CHROMIUM_PATH: CHROMIUM }, { fetcher }, (message) => warnings.push(message))
+    if (renderer === null) throw new Error('RENDERER=chromium gave no renderer')
     try {
       expect(warnings).toEqual([])
       const r = await renderer.render(`${site.origin}/static`)
@@ -30,13 +31,21 @@ browserSuite('a renderer launched for a job worker', () => {
   })
 
   it('warns once of a browser that does not start, and its renders then fail as unavailable', async () => {
-    const warnings: Error[] = []
-    const renderer = await launchRenderer({ fetcher, executablePath: '/nonexistent/chromium' }, (error) => warnings.push(error))
+    const warnings: string[] = []
+    const env = { RENDERER: 'chromium', CHROMIUM_PATH: '/nonexistent/chromium' }
+    const renderer = await launchRenderer(env, { fetcher }, (message) => warnings.push(message))
+    if (renderer === null) throw new Error('RENDERER=chromium gave no renderer')
     try {
-      expect(warnings).toHaveLength(1)
+      expect(warnings).toEqual([expect.stringMatching(/^the renderer did not start: /)])
       await expect(renderer.render(`${site.origin}/static`)).rejects.toMatchObject({ code: 'RENDERER_UNAVAILABLE' })
     } finally {
       await renderer.close()
     }
+  })
+
+  it('is none without RENDERER, and launches nothing', async () => {
+    const warnings: string[] = []
+    expect(await launchRenderer({}, { fetcher }, (message) => warnings.push(message))).toBeNull()
+    expect(warnings).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import type { WorkerProcessDefinition } from '@utility-apis/jobs'
-import { launchRenderer, rendererFromEnv } from '@utility-apis/renderer'
+import { launchRenderer } from '@utility-apis/renderer'
 import { createSafeFetcher } from '@utility-apis/safe-fetch'
 import { profileItems } from './domain/job-item.js'
 import { DEFAULT_CACHE_TTL_SECONDS, RedisProfileCache } from './domain/profile-cache.js'
@@ -14,7 +14,6 @@ type Env = Record<string, string | undefined>
  * same shared cache and, when RENDERER=chromium, the same rendering of application shells.
  */
 export function brandWorker (env: Env, warn: (message: string) => void): WorkerProcessDefinition {
-  const rendering = rendererFromEnv(env)
   return {
     service: 'brand',
     port: 3003,
@@ -22,9 +21,7 @@ export function brandWorker (env: Env, warn: (message: string) => void): WorkerP
     resultField: 'profile',
     build: async (config, redis) => {
       const fetcher = createSafeFetcher(config.fetchPolicy)
-      const renderer = rendering === undefined
-        ? null
-        : await launchRenderer({ ...rendering, fetcher }, (error) => { warn(`the renderer did not start: ${error.message}`) })
+      const renderer = await launchRenderer(env, { fetcher }, warn)
       const cache = new RedisProfileCache(redis, () => {})
       const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: DEFAULT_CACHE_TTL_SECONDS, renderer })
       return {

@@ -1,5 +1,5 @@
 import type { WorkerProcessDefinition } from '@utility-apis/jobs'
-import { launchRenderer, rendererFromEnv } from '@utility-apis/renderer'
+import { launchRenderer } from '@utility-apis/renderer'
 import { RENDER_CONCURRENCY } from './domain/rendering/observe-rendering.js'
 import { siteFetchers } from './fetchers.js'
 import { JOBS_PATH, siteJobItems } from './routes/jobs.route.js'
@@ -11,7 +11,6 @@ type Env = Record<string, string | undefined>
  * included when RENDERER=chromium, so a job run by a separate worker equals one run inline.
  */
 export function siteWorker (env: Env, warn: (message: string) => void): WorkerProcessDefinition {
-  const rendering = rendererFromEnv(env)
   return {
     service: 'site',
     port: 3004,
@@ -19,11 +18,7 @@ export function siteWorker (env: Env, warn: (message: string) => void): WorkerPr
     resultField: 'analysis',
     build: async (config) => {
       const { fetcher, fetchAs, close } = siteFetchers(config.fetchPolicy)
-      const renderer = rendering === undefined
-        ? null
-        : await launchRenderer({ maxConcurrent: RENDER_CONCURRENCY, ...rendering, fetcher }, (error) => {
-          warn(`the renderer did not start: ${error.message}`)
-        })
+      const renderer = await launchRenderer(env, { maxConcurrent: RENDER_CONCURRENCY, fetcher }, warn)
       return {
         processor: siteJobItems({ fetcher, fetchAs, clock: () => new Date(), renderer }),
         fetcher: { ...fetcher, close },
