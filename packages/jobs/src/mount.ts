@@ -32,7 +32,7 @@ export interface EngineKnobs {
  */
 export async function mountJobs (app: FastifyInstance, options: MountJobsOptions): Promise<JobEngine | null> {
   const settings = { ...DEFAULT_JOBS_SETTINGS, ...options.settings }
-  // BullMQ loads only with Redis: a service without it answers 503 on these routes and keeps ~9 MB (RSS) free
+  // BullMQ loads only with Redis: a service without it answers 503 on these routes and keeps ~15 MB of RSS free
   const running = options.redis === null ? null : await runEngine(app, options.redis, options, settings)
   app.addHook('onClose', async () => {
     await running?.worker?.close()
