@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import fastJson from 'fast-json-stringify'
 import { describe, expect, test } from 'vitest'
-import { compileSerializer } from '../src/serializer.js'
+import { compileSerializer, withMergedTaggedUnions } from '../src/serializer.js'
 
 const Due = Type.Object({ operation: Type.Literal('due'), at: Type.String(), minutes: Type.Integer() })
 const Open = Type.Object({ operation: Type.Literal('open'), open: Type.Boolean(), holiday: Type.Unsafe<string | null>({ type: ['string', 'null'] }) })
@@ -29,5 +29,44 @@ describe('response serializers', () => {
     expect(compileSerializer({ schema: plain })({ a: 1, b: 2 })).toBe('{"a":1}')
     const loose = { anyOf: [Type.Object({ kind: Type.String() }), Due], discriminator: { propertyName: 'kind' } }
     expect(compileSerializer({ schema: loose })({ kind: 'x' })).toBe('{"kind":"x"}')
+  })
+
+  const Rendering = Type.Union([
+    Type.Object({ status: Type.Literal('disabled') }),
+    Type.Object({ status: Type.Literal('failed'), reason: Type.String() }),
+    Type.Object({ status: Type.Literal('measured'), pages: Type.Array(Type.Object({ url: Type.String() })), ms: Type.Integer() })
+  ])
+  const Report = Type.Object({ score: Type.Integer(), rendering: Rendering, history: Type.Array(Rendering) })
+
+  test('a tagged union inside a response writes each member as fast-json-stringify does for the union', () => {
+    const ours = compileSerializer({ schema: Report })
+    const theirs = fastJson(Report as object)
+    const renderings = [{ status: 'disabled' }, { status: 'failed', reason: 'no "browser"' }, { status: 'measured', pages: [{ url: 'https://a.example/' }], ms: 12 }]
+    for (const rendering of renderings) {
+      const value = { score: 7, rendering, history: renderings }
+      expect(ours(value)).toBe(theirs(value))
+    }
+  })
+
+  test('nested tagged unions are merged for serialising only: the schema the route documents keeps its anyOf', () => {
+    const merged = withMergedTaggedUnions(Report) as any
+    expect(merged.properties.rendering.anyOf).toBeUndefined()
+    expect(merged.properties.rendering.properties.status).toEqual({ type: 'string', enum: ['disabled', 'failed', 'measured'] })
+    expect(merged.properties.rendering.required).toEqual(['status'])
+    expect(merged.properties.history.items.properties.reason).toEqual({ type: 'string' })
+    expect((Report.properties.rendering as any).anyOf).toHaveLength(3)
+  })
+
+  test('a union whose members disagree on a shared property, or have no constant tag, stays a union', () => {
+    const clash = Type.Union([
+      Type.Object({ status: Type.Literal('a'), value: Type.String() }),
+      Type.Object({ status: Type.Literal('b'), value: Type.Integer() })
+    ])
+    const untagged = Type.Union([Type.Object({ a: Type.String() }), Type.Object({ b: Type.String() })])
+    const schema = Type.Object({ clash, untagged })
+    expect((withMergedTaggedUnions(schema) as any).properties.clash.anyOf).toHaveLength(2)
+    expect((withMergedTaggedUnions(schema) as any).properties.untagged.anyOf).toHaveLength(2)
+    const value = { clash: { status: 'b', value: 3 }, untagged: { b: 'x' } }
+    expect(compileSerializer({ schema })(value)).toBe(fastJson(schema as object)(value))
   })
 })
