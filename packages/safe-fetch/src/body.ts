@@ -45,13 +45,25 @@ export function cancelBody (body: Readable): void {
   body.destroy()
 }
 
-export interface BodyResult { body: Buffer, truncated: boolean }
+export interface BodyResult {
+  /** empty when a consumer took the body */
+  body: Buffer
+  truncated: boolean
+  /** decoded bytes read, at most the cap */
+  bytes: number
+}
+
+/** Receives each decoded chunk of a body; the next chunk waits for its promise (backpressure). */
+export type BodyConsumer = (chunk: Buffer) => Promise<void>
 
 /**
  * Reads a response body, undoing its Content-Encoding, and keeps at most `maxBytes` decoded bytes: past the cap
  * the stream is torn down (a gzip bomb stops there) and `truncated` is set. The body is always consumed or destroyed.
+ * With a consumer, the decoded chunks go to it as they arrive and none is kept.
  */
-export async function readBody (body: Readable, contentEncoding: string | undefined, maxBytes: number): Promise<BodyResult> {
+export async function readBody (
+  body: Readable, contentEncoding: string | undefined, maxBytes: number, consume?: BodyConsumer
+): Promise<BodyResult> {
   const chunks: Buffer[] = []
   let size = 0
   let truncated = false
@@ -64,7 +76,7 @@ export async function readBody (body: Readable, contentEncoding: string | undefi
     const codings = parseContentEncoding(contentEncoding)
     const raw = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>
     const first = await raw.next()
-    if (first.done === true) return { body: Buffer.alloc(0), truncated: false }
+    if (first.done === true) return { body: Buffer.alloc(0), truncated: false, bytes: 0 }
 
     const rawCap = maxBytes + RAW_SLACK
     // Past rawCap the decoder still gets the bytes up to it (one source chunk can be larger than the slack), and
@@ -85,15 +97,15 @@ export async function readBody (body: Readable, contentEncoding: string | undefi
     const sink = new Writable({
       write (chunk: Buffer, _encoding, callback) {
         const room = maxBytes - size
-        if (chunk.length > room) {
-          chunks.push(chunk.subarray(0, room))
-          size = maxBytes
-          cut()
+        const kept = chunk.length > room ? chunk.subarray(0, room) : chunk
+        size += kept.length
+        if (chunk.length > room) cut()
+        if (consume === undefined) {
+          chunks.push(kept)
+          callback()
         } else {
-          chunks.push(chunk)
-          size += chunk.length
+          consume(kept).then(() => { callback() }, callback)
         }
-        callback()
       }
     })
     const decoders = codings.map((coding, index) => decoderFor(coding, index === 0 ? first.value : null))
@@ -103,7 +115,7 @@ export async function readBody (body: Readable, contentEncoding: string | undefi
       if ((error as { code?: string }).code === 'Z_BUF_ERROR' && size > 0) return
       throw error
     })
-    return { body: Buffer.concat(chunks, size), truncated }
+    return { body: Buffer.concat(chunks, size), truncated, bytes: size }
   } catch (error) {
     throw cutShortBody(error)
   } finally {

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { Agent, type Dispatcher } from 'undici'
-import { ACCEPT_ENCODING, cancelBody, readBody } from './body.js'
+import { ACCEPT_ENCODING, cancelBody, readBody, type BodyConsumer } from './body.js'
 import { FetchError, toFetchError, type RedirectHop } from './errors.js'
 import { createGuardedConnector } from './guard.js'
 import { HostLimiter } from './host-limiter.js'
@@ -21,6 +21,12 @@ export interface FetchOptions {
   timeoutMs?: number
   signal?: AbortSignal
   followRedirects?: boolean
+  /**
+   * Takes the final response's body as it arrives instead of `body` (then empty), so that a large file need not be
+   * held: called with the response's head, it returns the consumer of the decoded chunks, or undefined to keep the
+   * body as usual. The byte cap and `truncated` hold either way.
+   */
+  consumeBody?: (head: { status: number, headers: Record<string, string> }) => BodyConsumer | undefined
 }
 
 export interface FetchResult {
@@ -32,6 +38,8 @@ export interface FetchResult {
   headers: Record<string, string>
   body: Buffer
   truncated: boolean
+  /** Decoded body bytes read (at most maxBytes), also when consumeBody took them. */
+  bytes: number
   redirects: RedirectHop[]
   /** The checked address the final response came from; for logs and diagnostics, not for users. */
   remoteAddress: string | null
@@ -165,9 +173,10 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
     async function finish ({ url, response }: Exchange): Promise<FetchResult> {
       const ttfbMs = performance.now() - started
       const responseHeaders = flatHeaders(response.headers)
-      const { body, truncated } = method === 'HEAD'
-        ? { body: Buffer.alloc(0), truncated: false }
-        : await readBody(response.body, responseHeaders['content-encoding'], options.maxBytes ?? DEFAULT_MAX_BYTES)
+      const consume = options.consumeBody?.({ status: response.statusCode, headers: responseHeaders })
+      const { body, truncated, bytes } = method === 'HEAD'
+        ? { body: Buffer.alloc(0), truncated: false, bytes: 0 }
+        : await readBody(response.body, responseHeaders['content-encoding'], options.maxBytes ?? DEFAULT_MAX_BYTES, consume)
       return {
         requestedUrl,
         finalUrl: url.href,
@@ -175,6 +184,7 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
         headers: responseHeaders,
         body,
         truncated,
+        bytes,
         redirects,
         remoteAddress: response.opaque.address,
         timings: { ttfbMs, totalMs: performance.now() - started }

@@ -62,7 +62,7 @@ describe('readBody', () => {
   })
 
   test('an empty body is empty, whatever its encoding claims', async () => {
-    expect(await readBody(source(Buffer.alloc(0)), 'gzip', 10)).toEqual({ body: Buffer.alloc(0), truncated: false })
+    expect(await readBody(source(Buffer.alloc(0)), 'gzip', 10)).toEqual({ body: Buffer.alloc(0), truncated: false, bytes: 0 })
   })
 
   test('a body of exactly the cap is not truncated; one byte more is', async () => {
@@ -76,7 +76,7 @@ describe('readBody', () => {
     const wire = gzipSync(NOISY)
     const body = source(wire, 64)
     const result = await readBody(body, 'gzip', 100)
-    expect(result).toEqual({ body: NOISY.subarray(0, 100), truncated: true })
+    expect(result).toEqual({ body: NOISY.subarray(0, 100), truncated: true, bytes: 100 })
     expect(body.destroyed).toBe(true)
     expect(body.pulled).toBeLessThan(wire.length / 2)
   })
@@ -84,7 +84,7 @@ describe('readBody', () => {
   test('a compressed chunk larger than the slack is decoded up to the cap, not dropped', async () => {
     const wire = gzipSync(NOISY)
     const result = await readBody(source(wire, wire.length), 'gzip', 100)
-    expect(result).toEqual({ body: NOISY.subarray(0, 100), truncated: true })
+    expect(result).toEqual({ body: NOISY.subarray(0, 100), truncated: true, bytes: 100 })
   })
 
   test('a gzip bomb stops at the cap without being inflated', async () => {
@@ -105,7 +105,7 @@ describe('readBody', () => {
     const padding = Buffer.alloc(5 * 200_000, Buffer.from([0x00, 0x00, 0x00, 0xff, 0xff]))
     const body = source(Buffer.concat([header, padding]), 4096)
     const result = await readBody(body, 'gzip', 1000)
-    expect(result).toEqual({ body: Buffer.alloc(0), truncated: true })
+    expect(result).toEqual({ body: Buffer.alloc(0), truncated: true, bytes: 0 })
     expect(body.pulled).toBeLessThan(200 * 1024)
   })
 

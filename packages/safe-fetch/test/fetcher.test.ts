@@ -258,6 +258,32 @@ describe('size and time limits', () => {
     expect(result.body.length).toBe(1024 * 1024)
   })
 
+  test('a consumer takes the decoded body as it arrives, none of it kept, under the same cap', async () => {
+    const heads: number[] = []
+    const take = (into: Buffer[]) => (head: { status: number }) => {
+      heads.push(head.status)
+      return async (chunk: Buffer) => { into.push(chunk) }
+    }
+    const gzipped: Buffer[] = []
+    const page = await fetcher(FIXTURES).fetch(`${site.origin}/gzip`, { consumeBody: take(gzipped) })
+    expect(page).toMatchObject({ status: 200, truncated: false, bytes: Buffer.byteLength(PAGE) })
+    expect(page.body.length).toBe(0)
+    expect(Buffer.concat(gzipped).toString()).toBe(PAGE)
+
+    const bomb: Buffer[] = []
+    const cut = await fetcher(FIXTURES).fetch(`${site.origin}/bomb`, { maxBytes: 1024 * 1024, consumeBody: take(bomb) })
+    expect(cut).toMatchObject({ truncated: true, bytes: 1024 * 1024 })
+    expect(Buffer.concat(bomb).length).toBe(1024 * 1024)
+    expect(bomb.length).toBeGreaterThan(1)
+    expect(heads).toEqual([200, 200])
+  })
+
+  test('a consumer that declines a response leaves its body to the result', async () => {
+    const result = await fetcher(FIXTURES).fetch(`${site.origin}/big`, { maxBytes: 1000, consumeBody: () => undefined })
+    expect(result).toMatchObject({ truncated: true, bytes: 1000 })
+    expect(result.body.equals(Buffer.alloc(1000, 'a'))).toBe(true)
+  })
+
   test('a body still arriving at the deadline fails as a timeout', async () => {
     const error = await failure(fetcher(FIXTURES).fetch(`${site.origin}/slow`, { timeoutMs: 300 }))
     expect(error).toMatchObject({ code: 'FETCH_ERR_TIMEOUT', message: 'The fetch took longer than its deadline' })
