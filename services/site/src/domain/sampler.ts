@@ -28,14 +28,28 @@ export class SeededSample<T = undefined> {
 
   private readonly seedHash: number
 
-  constructor (seed: string, private readonly limit: number) {
+  constructor (private readonly seed: string, private readonly limit: number) {
     this.seedHash = hash53(seed) % 0x7fffffff
   }
 
   offer (url: string, value: T): void {
     if (this.limit <= 0) return
-    const key = hash53(url, this.seedHash)
     this.offered++
+    this.hold(hash53(url, this.seedHash), url, value)
+  }
+
+  /** An empty sample with the same seed and limit, whose candidates can be merged in later. */
+  sibling (): SeededSample<T> {
+    return new SeededSample<T>(this.seed, this.limit)
+  }
+
+  /** Takes in a sibling's candidates: the same sample as if each had been offered here. */
+  merge (other: SeededSample<T>): void {
+    this.offered += other.offered
+    for (const { key, url, value } of other.held) this.hold(key, url, value)
+  }
+
+  private hold (key: number, url: string, value: T): void {
     const worst = this.held.length === this.limit ? this.held[this.held.length - 1] : null
     if (worst !== null && (key > worst.key || (key === worst.key && url >= worst.url))) return
     if (this.seen.has(url)) return

@@ -27,4 +27,16 @@ describe('seeded sample', () => {
   it('is a subset stable under growth: a larger limit keeps the smaller sample as its prefix', () => {
     expect(pick('a.example', urls, 8).slice(0, 5)).toEqual(pick('a.example', urls, 5))
   })
+
+  it('merges siblings into the sample that offering every candidate to it gives, overlaps counted as offers', () => {
+    const whole = new SeededSample('a.example', 5)
+    const first = whole.sibling()
+    const second = whole.sibling()
+    for (const u of urls.slice(0, 120)) first.offer(u, undefined)
+    for (const u of urls.slice(100)) second.offer(u, undefined)
+    whole.merge(first)
+    whole.merge(second)
+    expect(whole.result().map((r) => r.url)).toEqual(pick('a.example', urls))
+    expect(whole.offered).toBe(220)
+  })
 })

@@ -41,6 +41,8 @@ export interface StepOptions {
   maxBytes: number
   accept?: string
   followRedirects?: boolean
+  /** takes the body as it arrives (safe-fetch's consumeBody) */
+  consumeBody?: FetchOptions['consumeBody']
 }
 
 function failedFacts (url: string, code: FetchFailureCode, message: string, redirects: FetchFacts['redirects'] = []): FetchFacts {
@@ -60,7 +62,7 @@ export function factsOf (url: string, r: FetchResult): FetchFacts {
     error: null,
     redirects: r.redirects.map((h) => ({ url: h.url, status: h.status, location: h.location })),
     content_type: r.headers['content-type'] ?? null,
-    bytes: r.body.length,
+    bytes: r.bytes,
     truncated: r.truncated,
     ttfb_ms: Math.round(r.timings.ttfbMs)
   }
@@ -78,6 +80,7 @@ export async function fetchStep (fetcher: Fetcher, budget: Budget, label: string
       maxBytes: options.maxBytes,
       timeoutMs: Math.min(FETCH_TIMEOUT_MS, remaining),
       followRedirects: options.followRedirects ?? true,
+      consumeBody: options.consumeBody,
       headers: options.accept === undefined ? undefined : { accept: options.accept }
     })
     budget.requests += 1 + result.redirects.length

@@ -1,10 +1,10 @@
 // Sitemaps: the robots.txt Sitemap: lines first (at most 3), else /sitemap.xml and
-// /sitemap_index.xml; an index is followed one level (at most 3 children). Each file is parsed and
-// dropped before the next, so only counts, lastmod statistics and the page sample stay in memory.
+// /sitemap_index.xml; an index is followed one level (at most 3 children). Each file is parsed as its
+// bytes arrive and none is held: only counts, lastmod statistics and the page sample stay in memory.
 import type { SitemapFacts, SitemapFileFacts } from '../observations.js'
 import type { SeededSample } from '../sampler.js'
-import { decodeSitemapBody, type DecodedBody } from '../sitemap/decode-body.js'
-import { parseSitemap } from '../sitemap/parse-sitemap.js'
+import { SitemapBodyDecoder } from '../sitemap/decode-body.js'
+import { SitemapParser, type SitemapEntry, type SitemapKind } from '../sitemap/parse-sitemap.js'
 import { isPageCandidate } from '../page/page-facts.js'
 import { fetchStep, LIMITS, type Budget, type Fetcher } from './fetch-step.js'
 
@@ -48,55 +48,90 @@ class LastmodStats {
     if (this.distinct.size < DISTINCT_CAP) this.distinct.add(lastmod)
   }
 
+  merge (other: LastmodStats): void {
+    this.entries += other.entries
+    this.valid += other.valid
+    this.invalid += other.invalid
+    this.today += other.today
+    if (other.newest !== null && (this.newest === null || other.newest > this.newest)) this.newest = other.newest
+    for (const lastmod of other.distinct) {
+      if (this.distinct.size >= DISTINCT_CAP) break
+      this.distinct.add(lastmod)
+    }
+  }
+
   facts (): SitemapFacts['lastmod'] {
     const newest = this.newest === null ? null : new Date(this.newest).toISOString()
     return { valid: this.valid, invalid: this.invalid, newest, distinct: this.distinct.size, today: this.today }
   }
 }
 
+/** One file's findings, kept apart until the file turns out to be a sitemap (a broken one counts for nothing). */
+class FileReading {
+  readonly stats = new LastmodStats()
+  readonly sample: SeededSample<SampleValue>
+  readonly children: string[] = []
+  offHost = 0
+  readonly parser = new SitemapParser((entry, kind) => { this.take(entry, kind) })
+  readonly body = new SitemapBodyDecoder((text) => { this.parser.write(text) }, LIMITS.sitemap)
+
+  constructor (private readonly ctx: SitemapContext, private readonly today: [number, number]) {
+    this.sample = ctx.sample.sibling()
+  }
+
+  private take (entry: SitemapEntry, kind: SitemapKind): void {
+    if (kind === 'sitemapindex') {
+      this.children.push(entry.loc)
+      return
+    }
+    this.stats.entries++
+    this.stats.add(entry.lastmod, entry.lastmodMs, this.today)
+    let url: URL
+    try {
+      url = new URL(entry.loc)
+    } catch {
+      return
+    }
+    url.hash = ''
+    if (url.host !== this.ctx.host) this.offHost++
+    else if ((this.ctx.candidate ?? isPageCandidate)(url) && !this.ctx.exclude.has(url.href)) {
+      this.sample.offer(url.href, { source: 'sitemap', lastmod: entry.lastmod })
+    }
+  }
+}
+
 async function readFile (
-  ctx: SitemapContext, url: string, source: SitemapFileFacts['source'], stats: LastmodStats, children: string[]
-): Promise<SitemapFileFacts> {
-  const step = await fetchStep(ctx.fetcher, ctx.budget, `sitemap ${url}`, url, { maxBytes: LIMITS.sitemap, accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5' })
-  const file: SitemapFileFacts = { url, source, fetch: step.facts, gzip: false, kind: null, entry_count: 0, off_host_entries: 0, errors: [], warnings: [] }
-  const status = step.facts.status
-  if (step.result === null || status === null || status < 200 || status >= 300) return file
-  const truncated = step.result.truncated
-  const declared = Number(step.result.headers['content-length'] ?? NaN)
-  let decoded: DecodedBody | null = await decodeSitemapBody(step.result.body, LIMITS.sitemap)
-  step.result = null
-  file.gzip = decoded.gzip
-  if (decoded.gzipError !== null) file.warnings.push(`gzip stream damaged: ${decoded.gzipError}`)
-  const body = decoded.data.toString('utf8')
-  const cut = truncated || decoded.truncated
-  const declaredBytes = !decoded.gzip && Number.isFinite(declared) ? declared : null
-  // the raw bytes are not needed once decoded: let them go before the parse allocates
-  decoded = null
+  ctx: SitemapContext, url: string, source: SitemapFileFacts['source']
+): Promise<{ file: SitemapFileFacts, reading: FileReading | null }> {
   const midnight = Date.parse(ctx.now.toISOString().slice(0, 10))
   const today: [number, number] = [midnight, midnight + 86_400_000]
-  // entries are handled as they are read and never held: a 5 MB urlset stays a stream of small objects
-  const parsed = parseSitemap(body, {
-    truncated: cut,
-    declaredBytes,
-    onEntry: (entry, kind) => {
-      if (kind === 'sitemapindex') {
-        children.push(entry.loc)
-        return
-      }
-      stats.entries++
-      stats.add(entry.lastmod, entry.lastmodMs, today)
-      let url: URL
-      try {
-        url = new URL(entry.loc)
-      } catch {
-        return
-      }
-      url.hash = ''
-      if (url.host !== ctx.host) file.off_host_entries++
-      else if ((ctx.candidate ?? isPageCandidate)(url) && !ctx.exclude.has(url.href)) ctx.sample.offer(url.href, { source: 'sitemap', lastmod: entry.lastmod })
+  const started: { reading?: FileReading } = {}
+  const step = await fetchStep(ctx.fetcher, ctx.budget, `sitemap ${url}`, url, {
+    maxBytes: LIMITS.sitemap,
+    accept: 'application/xml,text/xml;q=0.9,*/*;q=0.5',
+    consumeBody: ({ status }) => {
+      if (status < 200 || status >= 300) return undefined
+      const reading = started.reading = new FileReading(ctx, today)
+      return async (chunk) => { reading.body.write(chunk) }
     }
   })
-  return { ...file, kind: parsed.kind, entry_count: parsed.entryCount, errors: parsed.errors, warnings: [...file.warnings, ...parsed.warnings] }
+  const file: SitemapFileFacts = { url, source, fetch: step.facts, gzip: false, kind: null, entry_count: 0, off_host_entries: 0, errors: [], warnings: [] }
+  const reading = started.reading
+  if (step.result === null || reading === undefined) return { file, reading: null }
+  await reading.body.end()
+  file.gzip = reading.body.gzip
+  if (reading.body.gzipError !== null) file.warnings.push(`gzip stream damaged: ${reading.body.gzipError}`)
+  const declared = Number(step.result.headers['content-length'] ?? NaN)
+  const parsed = reading.parser.end({
+    truncated: step.result.truncated || reading.body.truncated,
+    declaredBytes: !reading.body.gzip && Number.isFinite(declared) ? declared : null
+  })
+  const sitemap = parsed.kind !== null
+  const facts = { kind: parsed.kind, entry_count: parsed.entryCount, off_host_entries: sitemap ? reading.offHost : 0 }
+  return {
+    file: { ...file, ...facts, errors: parsed.errors, warnings: [...file.warnings, ...parsed.warnings] },
+    reading: sitemap ? reading : null
+  }
 }
 
 export async function observeSitemaps (ctx: SitemapContext, listed: string[]): Promise<SitemapFacts> {
@@ -104,9 +139,15 @@ export async function observeSitemaps (ctx: SitemapContext, listed: string[]): P
   const files: SitemapFileFacts[] = []
   const children: string[] = []
   const readAll = async (urls: string[], source: SitemapFileFacts['source']): Promise<void> => {
-    // fetched together, parsed one at a time (parsing is synchronous), results kept in list order
-    const results = await Promise.all(urls.map(async (u) => await readFile(ctx, u, source, stats, children)))
-    files.push(...results)
+    // fetched and parsed together; what each file found is taken in list order
+    const results = await Promise.all(urls.map(async (u) => await readFile(ctx, u, source)))
+    for (const { file, reading } of results) {
+      files.push(file)
+      if (reading === null) continue
+      stats.merge(reading.stats)
+      ctx.sample.merge(reading.sample)
+      children.push(...reading.children)
+    }
   }
   const fromRobots = [...new Set(listed)].slice(0, MAX_LISTED)
   let discovery: SitemapFacts['discovery'] = 'none'

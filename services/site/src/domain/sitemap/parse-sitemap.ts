@@ -1,8 +1,11 @@
 // Sitemap parsing per sitemaps.org: <urlset> and <sitemapindex> XML, RSS 2.0 and Atom feeds, and
 // plain-text lists, with the protocol limits (50,000 entries, 50 MB uncompressed) checked.
-import { XMLValidator } from 'fast-xml-parser'
+// A file is read as a stream of text: a urlset or index goes through a streaming XML parser (saxes, which
+// checks well-formedness as it goes) and each entry is handed on as its </url> closes, so a 5 MB sitemap is
+// never held whole, as bytes, as a string or as a tree.
+import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { parseFeedDate, parseW3cDatetime } from './w3c-datetime.js'
-import { forEachItem, repairCut, rootTag, xmlParser } from './xml-chunks.js'
+import { feedEntries, type FeedEntry } from './feed-entries.js'
 
 export const SITEMAP_MAX_ENTRIES = 50_000
 export const SITEMAP_MAX_BYTES = 52_428_800
@@ -33,48 +36,31 @@ export interface ParsedSitemap {
   warnings: string[]
 }
 
-export interface ParseOptions {
+export interface EndOptions {
   /** uncompressed size, when known beyond what was read (Content-Length) */
   declaredBytes?: number | null
   /** the body was cut at the fetch cap: complete entries are kept and the cut is reported */
   truncated?: boolean
-  /** receives each entry as it is read; `entries` then stays empty (large files need not be held) */
+}
+
+export interface ParseOptions extends EndOptions {
+  /**
+   * receives each entry as it is read; `entries` then stays empty (large files need not be held). Entries of a file
+   * that turns out not to be a sitemap (kind null) have been handed on too: a caller keeps them apart until the end.
+   */
   onEntry?: (entry: SitemapEntry, kind: SitemapKind) => void
 }
 
-function decodeXmlEscapes (s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_m, ref: string) => {
-    const r = ref.toLowerCase()
-    if (r === 'amp') return '&'
-    if (r === 'lt') return '<'
-    if (r === 'gt') return '>'
-    if (r === 'quot') return '"'
-    if (r === 'apos') return "'"
-    const code = r.startsWith('#x') ? parseInt(r.slice(2), 16) : parseInt(r.slice(1), 10)
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ''
-  })
-}
-
-function text (node: unknown): string | null {
-  if (typeof node === 'string') return decodeXmlEscapes(node.trim())
-  if (typeof node === 'number') return String(node)
-  if (node !== null && typeof node === 'object' && '#text' in node) return text((node as Record<string, unknown>)['#text'])
-  return null
-}
-
-function asArray (node: unknown): unknown[] {
-  if (Array.isArray(node)) return node
-  return node === undefined || node === null ? [] : [node]
-}
+type OnEntry = ParseOptions['onEntry']
 
 // a cheap shape check (no URL object per entry); callers parse the URLs they keep
 const HTTP_URL = /^https?:\/\/[^\s/?#@]+(:\d+)?([/?#]\S*)?$/i
+const NEWLINE = /\r\n|\r|\n/
+// enough of a file's start to tell an HTML page from XML
+const HEAD_CHARS = 16
+const HTML_START = /^<(!doctype\s+html|html[\s>])/i
 
-function isHttpUrl (value: string): boolean {
-  return HTTP_URL.test(value)
-}
-
-interface RawEntry { loc: string | null, lastmod: string | null }
+type RawEntry = FeedEntry
 
 /** Counts, validates and keeps (or hands on) entries, up to the protocol limit. */
 class Collector {
@@ -82,14 +68,14 @@ class Collector {
   private readonly feed: boolean
   // sitemaps repeat a handful of lastmod values; each is parsed once
   private readonly dates = new Map<string, number | null>()
-  constructor (private readonly out: ParsedSitemap, private readonly kind: SitemapKind, private readonly onEntry?: ParseOptions['onEntry']) {
+  constructor (private readonly out: ParsedSitemap, private readonly kind: SitemapKind, private readonly onEntry?: OnEntry) {
     this.feed = kind === 'rss' || kind === 'atom'
   }
 
   add (r: RawEntry): void {
     this.out.entryCount++
     if (this.kept >= SITEMAP_MAX_ENTRIES) return
-    if (r.loc === null || !isHttpUrl(r.loc)) {
+    if (r.loc === null || !HTTP_URL.test(r.loc)) {
       this.out.invalidLocs++
       return
     }
@@ -116,82 +102,191 @@ class Collector {
   }
 }
 
-function atomLink (entry: Record<string, unknown>): string | null {
-  const links = asArray(entry.link) as Array<Record<string, unknown> | string>
-  for (const link of links) {
-    if (typeof link === 'string') return link.trim()
-    const rel = link['@_rel']
-    if ((rel === undefined || rel === 'alternate') && typeof link['@_href'] === 'string') return link['@_href'].trim()
+const localName = (name: string): string => name.slice(name.indexOf(':') + 1)
+
+/** A urlset or sitemap index read as it streams: entries go to the collector as each item closes. */
+class XmlReader {
+  root: string | null = null
+  namespaced = false
+  /** the first well-formedness error, as "message (line n)" */
+  error: string | null = null
+  /** the text so far, while the root is unknown or the file is a feed */
+  raw: string[] | null = []
+  collector: Collector | null = null
+  private readonly parser = new SaxesParser<{ xmlns: false, position: true }>({ xmlns: false, position: true })
+  private depth = 0
+  private item = ''
+  private field: 'loc' | 'lastmod' | null = null
+  private entry: RawEntry = { loc: null, lastmod: null }
+  private ignoreErrors = false
+
+  constructor (private readonly out: ParsedSitemap, private readonly onEntry: OnEntry) {
+    this.parser.on('error', (err) => {
+      // undefined entities (&nbsp;, or a DOCTYPE's, which are never expanded) are left as written, as crawlers do
+      if (this.ignoreErrors || this.error !== null || err.message.endsWith('undefined entity.')) return
+      this.error = `${err.message.replace(/^\d+:\d+: /, '')} (line ${this.parser.line})`
+    })
+    this.parser.on('opentag', (tag) => { this.open(tag) })
+    this.parser.on('text', (value) => { this.text(value) })
+    this.parser.on('cdata', (value) => { this.text(value) })
+    this.parser.on('closetag', (tag) => { this.close(tag) })
   }
-  return null
+
+  write (chunk: string): void {
+    this.raw?.push(chunk)
+    this.parser.write(chunk)
+  }
+
+  /**
+   * Ends the document. Entries stop at the first error, so a cut file (whose tail is broken by the cut, the
+   * unclosed elements at its end included) keeps the complete entries before it.
+   */
+  end (truncated: boolean): void {
+    this.ignoreErrors = truncated
+    this.parser.close()
+    if (truncated) this.error = null
+  }
+
+  private open (tag: SaxesTagPlain): void {
+    this.depth++
+    const name = localName(tag.name)
+    if (this.depth === 1) {
+      this.root = name
+      this.namespaced = Object.values(tag.attributes).some((value) => value.includes(SITEMAP_NAMESPACE))
+      if (name === 'urlset' || name === 'sitemapindex') {
+        this.item = name === 'urlset' ? 'url' : 'sitemap'
+        this.collector = new Collector(this.out, name, this.onEntry)
+      }
+      if (name !== 'rss' && name !== 'feed') this.raw = null
+    } else if (this.depth === 2 && name === this.item) {
+      this.entry = { loc: null, lastmod: null }
+    } else if (this.depth === 3 && (name === 'loc' || name === 'lastmod')) {
+      this.field = name
+      this.entry[name] ??= ''
+    }
+  }
+
+  private text (value: string): void {
+    if (this.field !== null && this.depth === 3) this.entry[this.field] += value
+  }
+
+  private close (tag: SaxesTagPlain): void {
+    if (this.depth === 3) this.field = null
+    if (this.depth === 2 && this.collector !== null && this.error === null && localName(tag.name) === this.item) {
+      this.collector.add({ loc: this.entry.loc?.trim() ?? null, lastmod: this.entry.lastmod?.trim() ?? null })
+    }
+    this.depth--
+  }
 }
 
-function parseText (body: string, out: ParsedSitemap, onEntry?: ParseOptions['onEntry']): ParsedSitemap {
-  const collector = new Collector(out, 'text', onEntry)
-  out.kind = 'text'
-  for (const line of body.split(/\r\n|\r|\n/)) {
+/** Reads one sitemap file as text arrives (`write`), whatever its kind, and reports it at `end`. */
+export class SitemapParser {
+  private readonly out: ParsedSitemap = { kind: null, entries: [], entryCount: 0, invalidLocs: 0, errors: [], warnings: [] }
+  private mode: 'head' | 'text' | 'html' | 'xml' = 'head'
+  private head = ''
+  private line = ''
+  private textCollector: Collector | null = null
+  private xml: XmlReader | null = null
+  private bytes = 0
+
+  constructor (private readonly onEntry?: OnEntry) {}
+
+  write (chunk: string): void {
+    this.bytes += Buffer.byteLength(chunk)
+    if (this.mode === 'head') this.start(chunk, false)
+    else if (this.mode === 'text') this.lines(chunk)
+    else if (this.mode === 'xml') this.xml?.write(chunk)
+  }
+
+  /** What the file was; call once, after the last write. */
+  end (options: EndOptions = {}): ParsedSitemap {
+    const out = this.out
+    if (this.mode === 'head') this.start('', true)
+    const bytes = Math.max(this.bytes, options.declaredBytes ?? 0)
+    if (bytes > SITEMAP_MAX_BYTES) out.errors.push(`over ${SITEMAP_MAX_BYTES} bytes uncompressed (${bytes})`)
+    if (this.mode === 'html') out.errors.push('not a sitemap: an HTML page')
+    else if (this.mode === 'text') this.endText()
+    else if (this.xml !== null) this.endXml(this.xml, options.truncated === true)
+    return out
+  }
+
+  /** Decides what the file is from its first characters (after a byte order mark and white space). */
+  private start (chunk: string, final: boolean): void {
+    const head = (this.head + chunk).replace(/^\uFEFF/, '').trimStart()
+    this.head = head
+    if (head === '' && !final) return
+    if (!head.startsWith('<')) {
+      this.mode = 'text'
+      this.textCollector = new Collector(this.out, 'text', this.onEntry)
+      this.out.kind = 'text'
+      this.lines(head)
+    } else if (head.length < HEAD_CHARS && !final) {
+      return
+    } else if (HTML_START.test(head)) {
+      this.mode = 'html'
+    } else {
+      this.mode = 'xml'
+      this.xml = new XmlReader(this.out, this.onEntry)
+      this.xml.write(head)
+    }
+    this.head = ''
+  }
+
+  private lines (chunk: string): void {
+    if (!NEWLINE.test(chunk)) {
+      this.line += chunk
+      return
+    }
+    const lines = (this.line + chunk).split(NEWLINE)
+    this.line = lines.pop() ?? ''
+    for (const line of lines) this.addLine(line)
+  }
+
+  private addLine (line: string): void {
     const loc = line.trim()
-    if (loc !== '') collector.add({ loc, lastmod: null })
+    if (loc !== '') this.textCollector?.add({ loc, lastmod: null })
   }
-  if (collector.finish() === 0) {
-    out.kind = null
-    out.errors.push('not a sitemap: no XML root and no URL lines')
+
+  private endText (): void {
+    this.addLine(this.line)
+    if ((this.textCollector?.finish() ?? 0) === 0) {
+      this.out.kind = null
+      this.out.errors.push('not a sitemap: no XML root and no URL lines')
+    }
   }
-  return out
+
+  private endXml (xml: XmlReader, truncated: boolean): void {
+    const out = this.out
+    xml.end(truncated)
+    const sitemap = xml.root === 'urlset' || xml.root === 'sitemapindex'
+    if (truncated) {
+      if (!sitemap) return this.reject('cut at the size limit before the file could be read')
+      out.warnings.push('cut at the size limit: only the complete entries before the cut were read')
+    }
+    if (xml.error !== null) return this.reject(`not well-formed XML: ${xml.error}`)
+    if (sitemap) {
+      out.kind = xml.root as SitemapKind
+      xml.collector?.finish()
+      if (!xml.namespaced) out.warnings.push(`missing the sitemap namespace ${SITEMAP_NAMESPACE}`)
+    } else if (xml.root === 'rss' || xml.root === 'feed') {
+      out.kind = xml.root === 'rss' ? 'rss' : 'atom'
+      const collector = new Collector(out, out.kind, this.onEntry)
+      for (const entry of feedEntries((xml.raw ?? []).join(''), xml.root)) collector.add(entry)
+      collector.finish()
+    } else {
+      this.reject(`not a sitemap: unexpected root element <${xml.root ?? ''}>`)
+    }
+  }
+
+  /** Not a sitemap after all: whatever was read of it does not count. */
+  private reject (error: string): void {
+    Object.assign(this.out, { kind: null, entries: [], entryCount: 0, invalidLocs: 0 })
+    this.out.errors.push(error)
+  }
 }
 
 export function parseSitemap (body: string, options: ParseOptions = {}): ParsedSitemap {
-  const out: ParsedSitemap = { kind: null, entries: [], entryCount: 0, invalidLocs: 0, errors: [], warnings: [] }
-  const bytes = Math.max(Buffer.byteLength(body), options.declaredBytes ?? 0)
-  if (bytes > SITEMAP_MAX_BYTES) out.errors.push(`over ${SITEMAP_MAX_BYTES} bytes uncompressed (${bytes})`)
-  let xml = body.replace(/^\uFEFF/, '').trimStart()
-  if (!xml.startsWith('<')) return parseText(xml, out, options.onEntry)
-  if (/^<(!doctype\s+html|html[\s>])/i.test(xml)) {
-    out.errors.push('not a sitemap: an HTML page')
-    return out
-  }
-  let root = rootTag(xml)
-  if (options.truncated === true) {
-    const repaired = root === null ? null : repairCut(xml, root)
-    if (repaired === null) {
-      out.errors.push('cut at the size limit before the file could be read')
-      return out
-    }
-    xml = repaired
-    out.warnings.push('cut at the size limit: only the complete entries before the cut were read')
-    root = rootTag(xml)
-  }
-  const valid = XMLValidator.validate(xml)
-  if (valid !== true || root === null) {
-    out.errors.push(valid === true ? 'not well-formed XML: no root element' : `not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`)
-    return out
-  }
-  if (root.name === 'urlset' || root.name === 'sitemapindex') {
-    out.kind = root.name
-    const collector = new Collector(out, root.name, options.onEntry)
-    forEachItem(xml, root, (i) => collector.add({ loc: text(i.loc), lastmod: text(i.lastmod) }))
-    collector.finish()
-    if (!root.openTag.includes(SITEMAP_NAMESPACE)) out.warnings.push(`missing the sitemap namespace ${SITEMAP_NAMESPACE}`)
-    return out
-  }
-  if (root.name !== 'rss' && root.name !== 'feed') {
-    out.errors.push(`not a sitemap: unexpected root element <${root.name}>`)
-    return out
-  }
-  // feeds are read whole: they are small, and their items nest below a channel
-  const doc = xmlParser.parse(xml) as Record<string, Record<string, unknown>>
-  const node = doc[root.name] ?? {}
-  const collector = new Collector(out, root.name === 'rss' ? 'rss' : 'atom', options.onEntry)
-  if (root.name === 'rss') {
-    out.kind = 'rss'
-    const channel = (asArray(node.channel)[0] ?? {}) as Record<string, unknown>
-    for (const i of asArray(channel.item) as Array<Record<string, unknown>>) {
-      collector.add({ loc: text(asArray(i.link)[0]), lastmod: text(i.pubDate) ?? text(i.updated) })
-    }
-  } else {
-    out.kind = 'atom'
-    for (const e of asArray(node.entry) as Array<Record<string, unknown>>) collector.add({ loc: atomLink(e), lastmod: text(e.updated) ?? text(e.published) })
-  }
-  collector.finish()
-  return out
+  const parser = new SitemapParser(options.onEntry)
+  parser.write(body)
+  return parser.end(options)
 }

@@ -32,7 +32,10 @@ beforeAll(async () => {
         '/posts.xml.gz': text(gzipSync(urlset([{ loc: `${o}/blog/a`, lastmod: '2025-06-01' }, { loc: `${o}/blog/b` }])), 'application/octet-stream'),
         '/items.xml': text(urlset(big), 'application/xml'),
         '/huge.xml': text(urlset(huge), 'application/xml'),
-        '/long.xml': text(urlset([{ loc: `${o}/short` }, { loc: `${o}/${'l'.repeat(2100)}` }]), 'application/xml')
+        '/long.xml': text(urlset([{ loc: `${o}/short` }, { loc: `${o}/${'l'.repeat(2100)}` }]), 'application/xml'),
+        // complete entries, then a close tag that does not match: not a sitemap, however much of it read well
+        '/broken.xml': text(urlset([{ loc: `${o}/broken-1` }, { loc: `${o}/broken-2`, lastmod: '2026-02-01' }]).replace('</urlset>', '</urlsett>'), 'application/xml'),
+        '/good.xml': text(urlset([{ loc: `${o}/good`, lastmod: '2026-01-01' }]), 'application/xml')
       }
     }
   })
@@ -97,5 +100,16 @@ describe('observeSitemaps', () => {
     expect(facts.entries).toBeGreaterThan(40_000)
     expect(facts.entries).toBeLessThan(75_000)
     expect(facts.lastmod.valid).toBe(facts.entries)
+  })
+
+  it('counts nothing of a file that turns out broken, though its first entries were read as it streamed', async () => {
+    const { ctx, sample } = context(5)
+    const facts = await observeSitemaps(ctx, [`${ctx.origin}/broken.xml`, `${ctx.origin}/good.xml`])
+    expect(facts.files.map((f) => [new URL(f.url).pathname, f.kind, f.entry_count])).toEqual([['/broken.xml', null, 0], ['/good.xml', 'urlset', 1]])
+    expect(facts.files[0].errors[0]).toMatch(/^not well-formed XML: .+ \(line \d+\)$/)
+    expect(facts.entries).toBe(1)
+    expect(facts.lastmod).toMatchObject({ valid: 1, newest: '2026-01-01T00:00:00.000Z' })
+    expect(sample.result().map((r) => new URL(r.url).pathname)).toEqual(['/good'])
+    expect(sample.offered).toBe(1)
   })
 })

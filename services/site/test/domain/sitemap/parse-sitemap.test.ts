@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { decodeSitemapBody } from '../../../src/domain/sitemap/decode-body.js'
-import { parseSitemap, SITEMAP_MAX_ENTRIES, SITEMAP_NAMESPACE } from '../../../src/domain/sitemap/parse-sitemap.js'
+import { SitemapBodyDecoder } from '../../../src/domain/sitemap/decode-body.js'
+import { parseSitemap, SitemapParser, SITEMAP_MAX_ENTRIES, SITEMAP_NAMESPACE } from '../../../src/domain/sitemap/parse-sitemap.js'
 
 const urlset = (entries: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}">${entries}</urlset>`
@@ -102,32 +102,68 @@ describe('parseSitemap', () => {
   })
 })
 
-describe('decodeSitemapBody', () => {
-  const xml = urlset('<url><loc>https://a.example/</loc></url>')
+/** Feeds `body` to a decoder in chunks of `size` bytes and returns its text and flags. */
+async function decode (body: Buffer, maxBytes: number, size = 7): Promise<{ text: string, gzip: boolean, truncated: boolean, gzipError: string | null }> {
+  const parts: string[] = []
+  const decoder = new SitemapBodyDecoder((text) => { parts.push(text) }, maxBytes)
+  for (let at = 0; at < body.length; at += size) decoder.write(body.subarray(at, at + size))
+  await decoder.end()
+  return { text: parts.join(''), gzip: decoder.gzip, truncated: decoder.truncated, gzipError: decoder.gzipError }
+}
 
-  it('passes plain bodies through', async () => {
-    const out = await decodeSitemapBody(Buffer.from(xml), 1024)
-    expect(out).toEqual({ data: Buffer.from(xml), gzip: false, truncated: false, gzipError: null })
+describe('SitemapParser', () => {
+  const bodies = [
+    urlset('<url><loc>https://a.example/?a=1&amp;b=2</loc><lastmod>2024-05-01</lastmod></url><url><loc><![CDATA[https://a.example/c]]></loc></url>'),
+    `\uFEFF  \n<sitemapindex xmlns="${SITEMAP_NAMESPACE}"><sitemap><loc>https://a.example/s.xml</loc></sitemap></sitemapindex>`,
+    '<rss version="2.0"><channel><item><link>https://a.example/p</link><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate></item></channel></rss>',
+    'https://a.example/1\r\nhttps://a.example/2\n\nnot a url',
+    '<!doctype html><html><body>Not found</body></html>',
+    urlset('<url><loc>https://a.example/</loc>'),
+    '<urlset><url><loc>/relative</loc></url></urlset>'
+  ]
+
+  it('reads a file written a few characters at a time exactly as written at once', () => {
+    for (const body of bodies) {
+      for (const size of [1, 3, 7]) {
+        const parser = new SitemapParser()
+        for (let at = 0; at < body.length; at += size) parser.write(body.slice(at, at + size))
+        expect(parser.end()).toEqual(parseSitemap(body))
+      }
+    }
   })
 
-  it('inflates gzip recognised by its magic bytes', async () => {
-    const out = await decodeSitemapBody(gzipSync(xml), 1 << 20)
-    expect(out.gzip).toBe(true)
-    expect(out.data.toString()).toBe(xml)
-    expect(out.truncated).toBe(false)
+  it('hands entries on as their items close, before the end of the file', () => {
+    const seen: string[] = []
+    const parser = new SitemapParser((entry) => { seen.push(entry.loc) })
+    parser.write(urlset('<url><loc>https://a.example/1</loc></url><url><loc>https://a.example/2</loc></url>').slice(0, -'</urlset>'.length))
+    expect(seen).toEqual(['https://a.example/1', 'https://a.example/2'])
+    parser.write('</urlset>')
+    expect(parser.end()).toMatchObject({ kind: 'urlset', entryCount: 2, entries: [] })
+  })
+})
+
+describe('SitemapBodyDecoder', () => {
+  const xml = urlset('<url><loc>https://a.example/caf\u00e9</loc></url>')
+
+  it('passes plain bodies through as text, a character split between chunks joined', async () => {
+    expect(await decode(Buffer.from(xml), 1024, 1)).toEqual({ text: xml, gzip: false, truncated: false, gzipError: null })
+    expect(await decode(Buffer.from('x'), 1024)).toMatchObject({ text: 'x', gzip: false })
+  })
+
+  it('inflates gzip recognised by its magic bytes, even when they arrive one at a time', async () => {
+    expect(await decode(gzipSync(xml), 1 << 20, 1)).toEqual({ text: xml, gzip: true, truncated: false, gzipError: null })
   })
 
   it('stops inflating at the cap', async () => {
-    const big = 'x'.repeat(1 << 20)
-    const out = await decodeSitemapBody(gzipSync(big), 1000)
-    expect(out.data.length).toBe(1000)
+    const out = await decode(gzipSync('x'.repeat(1 << 20)), 1000, 4096)
+    expect(out.text.length).toBe(1000)
     expect(out.truncated).toBe(true)
+    expect(out.gzipError).toBeNull()
   })
 
   it('reports a damaged gzip stream', async () => {
-    const damaged = gzipSync(xml).subarray(0, 12)
-    const out = await decodeSitemapBody(damaged, 1 << 20)
+    const out = await decode(gzipSync(xml).subarray(0, 12), 1 << 20)
     expect(out.gzip).toBe(true)
-    expect(out.data.length).toBeLessThan(xml.length)
+    expect(out.text.length).toBeLessThan(xml.length)
   })
 })
