@@ -37,5 +37,18 @@ test('the chromium target installs Debian\'s chromium where the renderer looks, 
   expect(lines.find((l) => l.startsWith('RUN apt-get update'))).toMatch(/apt-get install -y --no-install-recommends chromium\b/)
   expect(lines).toContain(`ENV RENDERER=chromium CHROMIUM_PATH=${DEFAULT_EXECUTABLE}`)
   expect(lines.at(-1)).toBe('USER node')
-  expect(lines).toContain('CMD ["node", "--enable-source-maps", "dist/main.js"]')
+  expect(lines).toContain('CMD ["node", "--liftoff-only", "dist/main.js"]')
+})
+
+test('every script that starts a built service passes node the flags of the image\'s CMD (--liftoff-only)', () => {
+  const cmd = JSON.parse(/^CMD (\[.*\])$/.exec(chain(byName('runtime')).findLast((l) => l.startsWith('CMD ')) ?? '')?.[1] ?? '[]') as string[]
+  const flags = cmd.filter((arg) => arg.startsWith('--'))
+  expect(flags).toContain('--liftoff-only')
+  for (const service of ['webhook', 'sla', 'brand', 'site']) {
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'services', service, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+    for (const name of ['start', 'worker'].filter((n) => n in scripts)) {
+      expect(scripts[name].split(' ').slice(0, -1), `${service} ${name}`).toEqual(['node', ...flags])
+    }
+  }
+  expect(readFileSync(join(ROOT, '.ci/run'), 'utf8')).toContain(`node ${flags.join(' ')} dist/main.js`)
 })

@@ -194,7 +194,7 @@ describe.each(services.filter((service) => service.worker))('deploy/k8s: $name-w
 
   test('runs dist/worker.js of the service\'s image with exactly the variables a worker reads', () => {
     expect(container.image).toBe(containersOf(find('Deployment', service.name))[0].image)
-    expect(container.command).toEqual(['node', '--enable-source-maps', 'dist/worker.js'])
+    expect(container.command).toEqual(['node', '--liftoff-only', 'dist/worker.js'])
     const { env, from } = containerEnvironment(container)
     const expected = [...variablesRead(service, 'worker')].filter((name) => !(name in NOT_IN_KUBERNETES)).sort()
     expect(Object.keys(env).filter((name) => !FOR_NODE.has(name)).sort()).toEqual(expected)

@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, type BenchContext, type BenchReport } from '../../../bench/harness.js'
 import { startFixtureServer, type FixtureSites } from '../test/fixtures/fixture-server.js'
@@ -14,7 +15,8 @@ import { robotsMatchReports } from './robots-match.js'
 //   robots.txt fetched as each of the 14 AI crawlers and search engines) within 5 round trips, 500 ms, once the
 //   service has analysed it once (the first, cold run is reported beside);
 // - a service's peak RSS stays under 120 MB while it analyses a site with a 5 MB sitemap. The service runs with
-//   NODE_OPTIONS=--max-semi-space-size=2, as deploy/k8s/site.yaml and docker-compose.yml start it.
+//   NODE_OPTIONS=--max-semi-space-size=2, as deploy/k8s/site.yaml and docker-compose.yml start it, and with the
+//   node flags of the image's CMD (--liftoff-only among them).
 // The tsx loader the harness uses for TypeScript entries adds ~35 MB of its own, so it is not used here.
 // Then, in this process, hostile robots.txt files against an ordinary one (bench/robots-match.ts).
 
@@ -65,6 +67,13 @@ async function freePort (): Promise<number> {
   return port
 }
 
+/** The flags the image starts node with (the Dockerfile's CMD, e.g. --liftoff-only), to bench the service as deployed. */
+async function deployedNodeFlags (): Promise<string[]> {
+  const cmd = /^CMD (\[.*\])$/m.exec(await readFile(join(ROOT, 'Dockerfile'), 'utf8'))
+  if (cmd === null) throw new Error('Dockerfile: no CMD ["node", ..., "dist/main.js"] instruction')
+  return (JSON.parse(cmd[1]) as string[]).filter((arg) => arg.startsWith('--'))
+}
+
 /** Peak resident set size of a process (VmHWM of /proc/<pid>/status, Linux), in bytes. */
 async function peakRss (pid: number): Promise<number> {
   const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'))
@@ -74,7 +83,7 @@ async function peakRss (pid: number): Promise<number> {
 
 async function startBuiltService (hosts: string[], extraEnv: Record<string, string> = {}): Promise<{ url: string, child: ChildProcess }> {
   const port = await freePort()
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...await deployedNodeFlags(), MAIN], {
     cwd: ROOT,
     stdio: 'ignore',
     env: {
