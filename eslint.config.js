@@ -6,5 +6,27 @@ export default [
   {
     files: ['packages/*/src/**/*.ts', 'services/*/src/**/*.ts', 'bench/**/*.ts', 'services/*/bench/**/*.ts'],
     rules: { '@stylistic/max-len': ['error', { code: 160, tabWidth: 2 }] }
+  },
+  // Functions a reader takes in at once: at most 80 code lines (blank lines and comments not counted).
+  {
+    files: ['packages/*/src/**/*.ts', 'services/*/src/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] }
+  },
+  // TEMPORARY while issue 35 is worked: files still holding a longer function. This list only shrinks, to nothing.
+  {
+    files: [
+      'packages/auth-quota/src/auth-quota.plugin.ts',
+      'packages/fastapi-errors/src/json-body.ts',
+      'packages/html-metadata/src/collect.ts',
+      'packages/html-metadata/src/extract-metadata.ts',
+      'packages/jobs/src/routes/jobs.route.ts',
+      'packages/renderer/src/renderer.ts',
+      'packages/safe-fetch/src/fetcher.ts',
+      'packages/service-kit/src/build-service.ts',
+      'services/sla/src/routes/calculate.answer.ts',
+      'services/sla/src/routes/calendars.route.ts',
+      'services/webhook/src/domain/near-miss.ts'
+    ],
+    rules: { 'max-lines-per-function': 'off' }
   }
 ]
