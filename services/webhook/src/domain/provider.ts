@@ -3,9 +3,8 @@ import type { Algorithm } from './algorithms.js'
 import type { Cause } from './body-variants.js'
 import type { Parts } from './digest.js'
 import type { HeaderBag } from './header-bag.js'
-import type { TimestampUnit } from './timestamp.js'
-import type { SecretVariantDraft } from './secret-variants.js'
-import { DEFAULT_TOLERANCE_SECONDS, type Check, type GenericOptions, type RawBodyHint } from './types.js'
+import type { Key } from './key-formats.js'
+import { DEFAULT_TOLERANCE_SECONDS, type Check, type GenericOptions, type RawBodyHint, type TimestampUnit } from './types.js'
 
 export type { Parts } from './digest.js'
 
@@ -176,6 +175,16 @@ export interface FramingReading {
   encoding: string
   prefix: string
 }
+
+export interface SecretVariant {
+  code: string
+  finding: string
+  explanation: string
+  key: Key
+}
+
+/** A variant as a hook proposes it: a key that cannot be derived (a secret that is not hex) is left out. */
+export type SecretVariantDraft = Omit<SecretVariant, 'key'> & { key: Key | undefined }
 
 /**
  * For a provider whose scheme is the caller's to configure (generic-hmac): the request must carry `generic`, the

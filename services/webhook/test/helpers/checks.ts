@@ -1,4 +1,5 @@
-import type { Check, VerifyResult } from '../../src/domain/types.js'
+import type { Check } from '../../src/domain/types.js'
+import type { VerifyResult } from '../../src/domain/verify.js'
 
 export function checkNamed (result: VerifyResult, name: string): Check {
   const found = result.checks.find((item) => item.name === name)

@@ -1,5 +1,7 @@
 import { createHash, createHmac, generateKeyPairSync, sign } from 'node:crypto'
-import type { GenericOptions, ProviderId, VerifyRequest } from '../../src/domain/types.js'
+import type { ProviderId } from '../../src/domain/providers/index.js'
+import type { GenericOptions } from '../../src/domain/types.js'
+import type { VerifyRequest } from '../../src/domain/verify.js'
 import {
   githubSha1, githubSignature, hmacBase64, hmacSha1Hex, hmacHex, NOW, rfc3339, shopifySignature, slackSignature, standardSignature, stripeHeader, timestampedList,
   twitchSignature, zoomSignature, stripeV1, mailgunSignature, adyenSignature, discordSignature, sendgridSignature, TEST_KEYS, twilioSignature, squareSignature, hubspotSignature, plaidToken, jwkOf, ed25519PublicHex, spkiBase64

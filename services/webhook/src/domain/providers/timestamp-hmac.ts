@@ -3,8 +3,7 @@ import { mac } from '../digest.js'
 import {
   check, defineProvider, prefixed, readHeader, type Demo, type Provider, type ProviderContext, type SignatureRead
 } from '../provider.js'
-import type { TimestampUnit } from '../timestamp.js'
-import type { RawBodyHint } from '../types.js'
+import type { RawBodyHint, TimestampUnit } from '../types.js'
 import { describeFraming, readFramedHeader, type Framing } from './framing.js'
 
 /**
