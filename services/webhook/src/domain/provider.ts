@@ -253,6 +253,8 @@ export interface ProviderSpec<Id extends string = string> extends ProviderBehavi
   aliases?: string[]
   /** The URL the sender called is signed: `url` is required, and the URL-drift hints and variants apply. */
   signsUrl?: boolean
+  /** The HTTP method of the delivery is signed (HubSpot v3): `method` matters. */
+  signsMethod?: boolean
   /** Provider facts reported whatever the verdict: legacy signatures, required headers, idempotency keys. */
   extraChecks?: (ctx: ProviderContext, read: SignatureRead) => Check[]
   /** The provider issues `whsec_` secrets (Stripe, Standard Webhooks): the prefix is not a sign of another provider's secret. */
@@ -270,6 +272,7 @@ export interface Provider extends ProviderBehaviour {
   extraChecks: (ctx: ProviderContext, read: SignatureRead) => Check[]
   whsecSecrets: boolean
   formBodies: boolean
+  signsMethod: boolean
   /** The headers that name this provider on a delivery: its signature headers and legacy ones; none for a configurable provider. */
   namingHeaders: string[]
 }
@@ -283,6 +286,7 @@ export function defineProvider<const Id extends string> (spec: ProviderSpec<Id>)
     extraChecks: spec.extraChecks ?? (() => []),
     whsecSecrets: spec.whsecSecrets ?? false,
     formBodies: spec.formBodies ?? false,
+    signsMethod: spec.signsMethod ?? false,
     // A provider never detected (a header name many senders use: X-Signature) is not named by that header either.
     namingHeaders: spec.configurable === undefined && spec.detection !== undefined ? [...signatureHeaders, ...spec.legacyHeaders ?? []] : [],
     scheme: schemeOf,

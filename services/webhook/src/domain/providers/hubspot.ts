@@ -101,6 +101,7 @@ export const hubspot = defineProvider({
     'header value base64(HMAC-SHA256); HubSpot rejects timestamps older than 5 minutes; v1 and v2 X-HubSpot-Signature are reported, never accepted',
   secretFormat: 'the app\'s Client secret (app settings > Auth), used as UTF-8 bytes; not a private app access token (pat-)',
   signsUrl: true,
+  signsMethod: true,
   algorithm: HMAC_SHA256,
   detection: { headers: [SIGNATURE.toLowerCase()], telltales: [TIMESTAMP.toLowerCase()] },
   read,
