@@ -23,8 +23,6 @@ export default [
       'packages/renderer/src/renderer.ts',
       'packages/safe-fetch/src/fetcher.ts',
       'packages/service-kit/src/build-service.ts',
-      'services/sla/src/routes/calculate.answer.ts',
-      'services/sla/src/routes/calendars.route.ts',
       'services/webhook/src/domain/near-miss.ts'
     ],
     rules: { 'max-lines-per-function': 'off' }
