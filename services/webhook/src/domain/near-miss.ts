@@ -37,7 +37,7 @@ export interface NearMissResult {
 
 // Bytes of body variants hashed per request at most: every variant of a 2 MiB body, the likeliest ones of a 5 MiB
 // body, so that one diagnosis never holds the event loop for long.
-export const HASH_BUDGET_BYTES = 24 * 1024 * 1024
+const HASH_BUDGET_BYTES = 24 * 1024 * 1024
 
 interface LooseReading {
   digest: Buffer

@@ -6,8 +6,6 @@ import type { HeaderBag } from './header-bag.js'
 import type { Key } from './key-formats.js'
 import { DEFAULT_TOLERANCE_SECONDS, type Check, type GenericOptions, type RawBodyHint, type TimestampUnit } from './types.js'
 
-export type { Parts } from './digest.js'
-
 /** A well-formed signature from the headers (or body), decoded to the bytes it claims: a MAC, a signature or a token. */
 export interface Candidate {
   label: string
@@ -108,7 +106,7 @@ export interface Demo {
   example?: DemoExample
 }
 
-export interface DemoExample {
+interface DemoExample {
   summary: string
   /** The example's name: the provider's id unless given. */
   name?: string
@@ -190,7 +188,7 @@ export type SecretVariantDraft = Omit<SecretVariant, 'key'> & { key: Key | undef
  * For a provider whose scheme is the caller's to configure (generic-hmac): the request must carry `generic`, the
  * replay vectors follow those options, and a loose reading of the header is advice on the options to give.
  */
-export interface Configurable {
+interface Configurable {
   /** The demo delivery of the caller's options. */
   demo: (options: GenericOptions) => Demo
   /** Advice for a header that matched read another way (another encoding, prefix or algorithm). */
@@ -200,7 +198,7 @@ export interface Configurable {
 }
 
 /** What a provider does, as its spec says it and as the verifier uses it. */
-export interface ProviderBehaviour {
+interface ProviderBehaviour {
   replayProtected: boolean
   /** The algorithm of an ordinary delivery; `read` may choose another (Standard Webhooks v1a, generic options). */
   algorithm: Algorithm

@@ -17,7 +17,7 @@ export const REASONS = [
 export type Reason = typeof REASONS[number]
 
 export const CHECK_STATUSES = ['passed', 'failed', 'skipped', 'warning'] as const
-export type CheckStatus = typeof CHECK_STATUSES[number]
+type CheckStatus = typeof CHECK_STATUSES[number]
 
 export interface Check {
   name: string

@@ -29,8 +29,6 @@ export const ConformanceRequestSchema = Type.Object({
   generic: Type.Optional(Type.Union([GenericOptionsSchema, Type.Null()]))
 }, { title: 'ConformanceRequest', additionalProperties: false, description: 'Give `secret`, or `private_key` for a public-key provider.' })
 
-export type ConformanceRequestBody = Static<typeof ConformanceRequestSchema>
-
 const ConformanceCheckSchema = Type.Object({
   name: Type.String({
     description: 'valid, replayed_id (schemes that sign an id), tampered_body, tampered_signature, other_secret, stale_timestamp (schemes with a ' +

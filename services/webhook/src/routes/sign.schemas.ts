@@ -51,8 +51,6 @@ export const SignRequestSchema = Type.Object({
   description: 'Give exactly one of `secret`, `private_key` and `generate_test_key`.'
 })
 
-export type SignRequestBody = Static<typeof SignRequestSchema>
-
 export const SignResponseSchema = Type.Object({
   provider: StringEnum(PROVIDER_IDS),
   payload: Type.String({ description: 'The body exactly as the provider sends it.' }),

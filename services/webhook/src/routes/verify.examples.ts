@@ -10,7 +10,7 @@ interface Example {
   value: unknown
 }
 
-export const requestOf = (vector: ReplayTestVector): VerifyRequest => ({
+const requestOf = (vector: ReplayTestVector): VerifyRequest => ({
   provider: vector.provider,
   payload: vector.payload,
   headers: vector.headers,

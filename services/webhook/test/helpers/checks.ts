@@ -6,5 +6,3 @@ export function checkNamed (result: VerifyResult, name: string): Check {
   if (found === undefined) throw new Error(`no check named ${name} in ${result.checks.map((item) => item.name).join(', ')}`)
   return found
 }
-
-export const checkNames = (result: VerifyResult): string[] => result.checks.map((item) => item.name)

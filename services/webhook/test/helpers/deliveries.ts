@@ -111,7 +111,7 @@ const embedded = (payload: string): string => {
 }
 export const MAILGUN_TOKEN = '0d2bf3a9c6e1f4b7a8d5c2e9f6b3a0d7c4e1f8b5a2d9c6e3f0'
 /** Adyen's signed fields of the suite's notification item: pspReference ... success (originalReference absent). */
-export const ADYEN_FIELDS = ['8815329842815468', '', 'SuiteMerchantECOM', 'order-7421', 2599, 'EUR', 'AUTHORISATION', 'true'] as const
+const ADYEN_FIELDS = ['8815329842815468', '', 'SuiteMerchantECOM', 'order-7421', 2599, 'EUR', 'AUTHORISATION', 'true'] as const
 
 /** A request as the provider would deliver it, signed by the documented construction (not by the code under test). */
 export function delivery (provider: ProviderId, payload: string, timestamp = NOW, secret = SECRETS[provider]): VerifyRequest {

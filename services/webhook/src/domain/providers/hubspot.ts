@@ -16,7 +16,7 @@ const DECODED: Record<string, string> = {
 }
 
 /** The request URI as HubSpot signs it: the listed percent-encodings decoded (hex digits in either case). */
-export const hubspotUri = (url: string): string =>
+const hubspotUri = (url: string): string =>
   url.replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/gi, (encoded) => DECODED[encoded.toUpperCase()])
 
 function read (ctx: ProviderContext): SignatureRead {

@@ -35,7 +35,7 @@ export interface TimestampHmacSpec<Id extends string = string> {
 }
 
 /** The timestamp header's value for a delivery signed at `seconds`, in the provider's unit. */
-export function timestampText (seconds: number, unit: TimestampUnit = 'seconds'): string {
+function timestampText (seconds: number, unit: TimestampUnit = 'seconds'): string {
   if (unit === 'milliseconds') return String(seconds * 1000)
   if (unit === 'rfc3339') return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
   if (unit === 'iso-utc') return new Date(seconds * 1000).toISOString().slice(0, -1)
