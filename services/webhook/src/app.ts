@@ -1,4 +1,4 @@
-import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
+import { createSafeFetcher, createTargetCheck, type FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
 import { CONFORMANCE_USER_AGENT } from './domain/conformance.js'
 import { PROVIDER_IDS } from './domain/providers/index.js'
@@ -34,9 +34,11 @@ export async function buildApp (options: BuildAppOptions) {
       await app.register(verifyRoute, { now })
       await app.register(providersRoute)
       await app.register(signRoute, { now })
-      const fetcher = createSafeFetcher({ ...(options.fetchPolicy ?? options.config.fetchPolicy), userAgent: CONFORMANCE_USER_AGENT })
+      const policy: FetchPolicy = { ...(options.fetchPolicy ?? options.config.fetchPolicy), userAgent: CONFORMANCE_USER_AGENT }
+      const fetcher = createSafeFetcher(policy)
       app.addHook('onClose', async () => { await fetcher.close() })
-      await app.register(conformanceRoute, { fetcher, now })
+      // The fetcher's own rules, under its policy, judge the target before the suite sends anything
+      await app.register(conformanceRoute, { fetcher, checkTarget: createTargetCheck(policy), now })
     }
   }, options)
 }
