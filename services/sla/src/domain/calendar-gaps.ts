@@ -66,7 +66,7 @@ export const NOT_GAPS: readonly NotAGap[] = [
   {
     calendars: ['PY'],
     holidays: ['Recognition of the historic victory of the Paraguayan national football team over Germany'],
-    why: 'Held once.'
+    why: 'Held once, on 30 June 2026.'
   },
   {
     calendars: ['RU-MR'],
