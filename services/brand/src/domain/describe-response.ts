@@ -3,6 +3,7 @@ import { detectBotChallenge } from '@utility-apis/homepage-fetch'
 import { logoColors, mergeNearDuplicates } from './colors.js'
 import type { PageExtras } from './page-signals.js'
 import { describePage, emptyFacts, type PageFacts, type ProfileError } from './profile.js'
+import { manifestWithoutStarterPlaceholders, withoutStarterPlaceholders } from './starter-placeholders.js'
 
 /** A homepage response as the profile sees it, however it was obtained. */
 export interface HomepageResponse {
@@ -23,7 +24,8 @@ export interface ResponseFacts {
 
 /**
  * What a homepage response says about the brand: nothing from a bot challenge, an error page or a non-HTML body,
- * else every field of the page plus what `loadExtras` adds (the web manifest, /favicon.ico).
+ * else every field of the page plus what `loadExtras` adds (the web manifest, /favicon.ico), a starter's placeholders
+ * (starter-placeholders.ts) read as absent.
  */
 export async function describeResponse (
   response: HomepageResponse,
@@ -42,8 +44,11 @@ export async function describeResponse (
   if (meta === null) {
     return { facts: emptyFacts(), blocked: false, error: { code: 'not_html', message: 'The homepage is not an HTML document' } }
   }
-  const extras = await loadExtras(meta)
-  const facts = describePage(meta, extras, hostname, response.url)
+  // a starter's placeholder title, description and manifest names say nothing about the site
+  const page = withoutStarterPlaceholders(meta)
+  const loaded = await loadExtras(page)
+  const extras = { ...loaded, manifest: manifestWithoutStarterPlaceholders(loaded.manifest) }
+  const facts = describePage(page, extras, hostname, response.url)
   // the chosen logo's colours come after the declared ones, near-duplicates of those dropped
   facts.colors = mergeNearDuplicates([...facts.colors, ...logoColors(facts.logos, extras.images)])
   facts.field_sources.colors = facts.colors[0]?.source ?? null
