@@ -1,6 +1,6 @@
 import { parseDocument, type PageMetadata, type ParsedDocument } from '@utility-apis/html-metadata'
 import { isStarterDescription } from './starter-placeholders.js'
-import { cleanText, wordCount } from './text.js'
+import { cleanText, wordCount } from './clean-text.js'
 
 // An application shell: the server sends an empty mount point and the scripts that fill it (Create React App, Vite's
 // React, Vue, Svelte and vanilla starters, Angular, a Nuxt SPA, a client-only Next.js export). What makes a page one is

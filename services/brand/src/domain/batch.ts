@@ -2,7 +2,7 @@ import { createHttpError } from '@utility-apis/fastapi-errors'
 import { TargetInputError, TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { INTERNAL_ITEM_ERROR, itemErrorOf, type ItemError } from '@utility-apis/jobs/mount'
 import { normalizeDomainInput, type DomainTarget } from './normalize-domain.js'
-import type { BrandProfile } from './profile.js'
+import type { BrandProfile } from './brand-profile.js'
 import { cacheKey, type ProfileRequest } from './profiler.js'
 
 /** `{status, detail, code}`: what the single call would have answered, as in a job's results. */

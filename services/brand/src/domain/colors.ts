@@ -120,3 +120,13 @@ export function logoColors (logos: Logo[], images: Map<string, ImageInfo | null>
   }
   return []
 }
+
+/**
+ * The brand colours of a page: the declared ones, then the dominant colours of its first logo whose whole file was
+ * read (logoColors), each within a ΔE of 5 of an earlier one dropped; at most MAX_COLORS.
+ */
+export function brandColors (
+  meta: PageMetadata, manifest: ManifestInfo | null, logos: Logo[], images: Map<string, ImageInfo | null> | undefined
+): BrandColor[] {
+  return mergeNearDuplicates([...declaredColors(meta, manifest), ...logoColors(logos, images)])
+}

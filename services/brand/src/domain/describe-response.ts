@@ -1,8 +1,9 @@
 import type { PageMetadata } from '@utility-apis/html-metadata'
 import { detectBotChallenge } from '@utility-apis/homepage-fetch'
-import { logoColors, mergeNearDuplicates } from './colors.js'
+import { emptyFacts, type PageFacts, type ProfileError } from './brand-profile.js'
+import { describePage } from './describe-page.js'
 import type { PageExtras } from './page-signals.js'
-import { describePage, emptyFacts, type PageFacts, type ProfileError } from './profile.js'
+import { pageLocation, siteHost } from './site-host.js'
 import { manifestWithoutStarterPlaceholders, withoutStarterPlaceholders } from './starter-placeholders.js'
 
 /** A homepage response as the profile sees it, however it was obtained. */
@@ -24,8 +25,8 @@ export interface ResponseFacts {
 
 /**
  * What a homepage response says about the brand: nothing from a bot challenge, an error page or a non-HTML body,
- * else every field of the page plus what `loadExtras` adds (the web manifest, /favicon.ico), a starter's placeholders
- * (starter-placeholders.ts) read as absent.
+ * else every field of the page plus what `loadExtras` adds (fetchExtras), a starter's placeholders
+ * (starter-placeholders.ts) read as absent. `hostname` is the domain profiled.
  */
 export async function describeResponse (
   response: HomepageResponse,
@@ -48,9 +49,8 @@ export async function describeResponse (
   const page = withoutStarterPlaceholders(meta)
   const loaded = await loadExtras(page)
   const extras = { ...loaded, manifest: manifestWithoutStarterPlaceholders(loaded.manifest) }
-  const facts = describePage(page, extras, hostname, response.url)
-  // the chosen logo's colours come after the declared ones, near-duplicates of those dropped
-  facts.colors = mergeNearDuplicates([...facts.colors, ...logoColors(facts.logos, extras.images)])
-  facts.field_sources.colors = facts.colors[0]?.source ?? null
-  return { facts, blocked: false, error: null }
+  // the domain's and the page's site and label, read once for every rule
+  const location = pageLocation(response.url ?? meta.baseUrl)
+  const domain = location.host.hostname === hostname ? location.host : siteHost(hostname)
+  return { facts: describePage(page, extras, { domain, page: location }), blocked: false, error: null }
 }

@@ -1,4 +1,4 @@
-import type { BrandProfile } from './profile.js'
+import type { BrandProfile } from './brand-profile.js'
 
 /** The two commands used, so any ioredis client (the kit's `app.redis`) fits. */
 export interface RedisLike {

@@ -4,9 +4,9 @@ import type { Renderer } from '@utility-apis/renderer'
 import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { isApplicationShell } from './app-shell.js'
 import { describeResponse, type HomepageResponse } from './describe-response.js'
-import { fetchExtras } from './extras.js'
+import { fetchExtras } from './fetch-extras.js'
 import type { DomainTarget } from './normalize-domain.js'
-import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './profile.js'
+import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './brand-profile.js'
 import type { ProfileCache } from './profile-cache.js'
 
 export type Fetcher = Pick<SafeFetcher, 'fetch' | 'resolve'>

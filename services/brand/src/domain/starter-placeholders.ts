@@ -1,5 +1,5 @@
 import type { ManifestInfo, PageMetadata } from '@utility-apis/html-metadata'
-import { cleanText } from './text.js'
+import { cleanText } from './clean-text.js'
 
 // The words a framework's starter writes into a new project until its developer writes their own. They name the
 // tool, not the site, so a profile reads them as absent. Each is copied from the starter's own files (the npm
