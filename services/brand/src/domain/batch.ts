@@ -7,9 +7,9 @@ import type { BrandProfile } from './brand-profile.js'
 import { cacheKey, type ProfileRequest } from './profiler.js'
 
 /** `{status, detail, code}`: what the single call would have answered, as in a job's results. */
-export type BatchItemError = ItemError
+type BatchItemError = ItemError
 
-export type BatchItem =
+type BatchItem =
   | { input: string, ok: true, profile: BrandProfile }
   | { input: string, ok: false, error: BatchItemError }
 

@@ -89,7 +89,7 @@ function spellingKey (value: string): string {
  * says "Booking"), and a name without spaces ("BostonGlobe", a host label "Businesstoday") takes the spaced
  * spelling the page writes elsewhere ("The Boston Globe", "Business Today").
  */
-export function cleanSpelling (name: string, spellings: string[], fromHostLabel = false): string {
+function cleanSpelling (name: string, spellings: string[], fromHostLabel = false): string {
   const address = ADDRESS_NAME.exec(name)
   if (address === null && !fromHostLabel) return name
   const key = spellingKey(address === null ? name : address[1])

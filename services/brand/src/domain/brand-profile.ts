@@ -59,7 +59,7 @@ export interface BrandProfile {
 }
 
 /** The rule or data source behind each derived field (for a list, its first item's). */
-export interface FieldSources {
+interface FieldSources {
   brand_name: string | null
   brand_summary: string | null
   logo_hint: string | null
@@ -82,7 +82,7 @@ export type PageFacts = Pick<BrandProfile, 'brand_name' | 'brand_summary' | 'tit
 export const SOURCE_ORDER = ['dns', 'homepage-html', 'rendered-html', 'meta-tags', 'links', 'json-ld', 'web-manifest', 'favicon.ico', 'stylesheets',
   'contact-page']
 
-export function emptyOpenGraph (): OpenGraphFields {
+function emptyOpenGraph (): OpenGraphFields {
   return { site_name: null, title: null, description: null, image: null, url: null, type: null, locale: null }
 }
 

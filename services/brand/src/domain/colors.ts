@@ -15,7 +15,7 @@ export interface BrandColor {
   source: string
 }
 
-export const MAX_COLORS = 8
+const MAX_COLORS = 8
 /** CIEDE2000 distance (colord's 0..1 scale) under which two colours are one: 0.05 is a ΔE of 5, barely told apart. */
 const SAME_COLOR = 0.05
 /** A logo colour counts when it covers at least this share of the logo's visible pixels. */

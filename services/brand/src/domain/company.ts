@@ -7,7 +7,7 @@ import { siteOf, type PageLocation, type SiteHost } from './site-host.js'
 
 // What the site publishes about itself as a company, and nothing else: this is not a firmographic database.
 
-export interface PostalAddress {
+interface PostalAddress {
   street: string | null
   locality: string | null
   region: string | null

@@ -6,7 +6,7 @@ import { websiteNameOf, type OrganizationNode } from './organization.js'
 import { absolute, pageTitle } from './page-signals.js'
 import { matchesDomainLabel, type PageLocation, type SiteHost } from './site-host.js'
 
-export type FindingCode = 'names_differ' | 'canonical_other_host' | 'og_url_other_host'
+type FindingCode = 'names_differ' | 'canonical_other_host' | 'og_url_other_host'
 
 /** A place where the site contradicts itself, with each value and where it was read. */
 export interface ConsistencyFinding {

@@ -10,7 +10,7 @@ export const DECODE_MAX_PIXELS = 1024 * 1024
 /** Decodes running at once in the process, whatever the number of requests. */
 export const MAX_CONCURRENT_DECODES = 2
 /** The edge of the thumbnail kept for colour sampling; nothing larger outlives a decode. */
-export const THUMBNAIL_EDGE = 64
+const THUMBNAIL_EDGE = 64
 
 // libvips caches recent operations (50 MiB by default) for pipelines that reuse them; ours never do
 sharp.cache(false)

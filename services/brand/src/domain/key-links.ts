@@ -3,8 +3,8 @@ import { cleanText } from './clean-text.js'
 import { ownLinkPlaces } from './link-places.js'
 import { siteOf, type PageLocation } from './site-host.js'
 
-export const KEY_LINK_KINDS = ['about', 'pricing', 'contact', 'careers', 'blog', 'docs', 'status', 'privacy', 'terms', 'login'] as const
-export type KeyLinkKind = typeof KEY_LINK_KINDS[number]
+const KEY_LINK_KINDS = ['about', 'pricing', 'contact', 'careers', 'blog', 'docs', 'status', 'privacy', 'terms', 'login'] as const
+type KeyLinkKind = typeof KEY_LINK_KINDS[number]
 /** The site's own pages a person looks for; a kind the site does not link is absent. */
 export type KeyLinks = Partial<Record<KeyLinkKind, string>>
 

@@ -12,7 +12,7 @@ const SHARE_NAME = /(?:^|[^a-z])(?:og|share|social|poster|card|facebook|twitter)
  * Whether a declared logo can be one: not the page's share image, not named as a share card or poster, and not of
  * a share card's shape (wider than 1.3:1 and narrower than 2.2:1 at 400 pixels or more) when its size is declared.
  */
-export function isLogoShaped (url: string, size: { width: number, height: number } | null, shareImages: Set<string | null>): boolean {
+function isLogoShaped (url: string, size: { width: number, height: number } | null, shareImages: Set<string | null>): boolean {
   if (shareImages.has(url)) return false
   if (SHARE_NAME.test(decodeURIComponent(new URL(url).pathname.split('/').pop() ?? ''))) return false
   if (size === null) return true

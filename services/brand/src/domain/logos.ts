@@ -6,7 +6,7 @@ import { sameBrand } from './name-matching.js'
 import type { OrganizationNode } from './organization.js'
 import type { PageExtras } from './page-signals.js'
 
-export type LogoKind = 'logo' | 'symbol' | 'icon'
+type LogoKind = 'logo' | 'symbol' | 'icon'
 export type LogoTheme = 'light' | 'dark'
 
 /** One logo file of the profile, with what its own bytes say. */
@@ -32,7 +32,7 @@ export interface LogoCandidateRef {
   theme: LogoTheme | null
 }
 
-export const MAX_LOGOS = 6
+const MAX_LOGOS = 6
 const PER_KIND = 2
 const MIN_EDGE = 16
 
@@ -79,7 +79,7 @@ const trust = (image: ImageInfo): number => image.format === 'svg' || image.size
  * first (a share card's shape is no logo, whatever the page declares), then icons by size (an SVG first, sizes only
  * declared after decoded ones). Images under 16 pixels are left out.
  */
-export function rankLogos (candidates: LogoCandidateRef[], probes: Map<string, ImageInfo | null>): Logo[] {
+function rankLogos (candidates: LogoCandidateRef[], probes: Map<string, ImageInfo | null>): Logo[] {
   const usable: Array<{ candidate: LogoCandidateRef, image: ImageInfo }> = []
   for (const candidate of candidates) {
     const image = probes.get(candidate.url)

@@ -9,7 +9,7 @@ import type { DomainTarget } from './normalize-domain.js'
 import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './brand-profile.js'
 import type { ProfileCache } from './profile-cache.js'
 
-export type Fetcher = Pick<SafeFetcher, 'fetch' | 'resolve'>
+type Fetcher = Pick<SafeFetcher, 'fetch' | 'resolve'>
 
 export interface ProfilerOptions {
   fetcher: Fetcher
