@@ -3,7 +3,7 @@ import { detectBotChallenge } from '@utility-apis/homepage-fetch'
 import { emptyFacts, type PageFacts, type ProfileError } from './brand-profile.js'
 import { describePage } from './describe-page.js'
 import type { PageExtras } from './page-signals.js'
-import { pageLocation, siteHost } from './site-host.js'
+import { pageLocation, siteHost, type PageLocation } from './site-host.js'
 import { manifestWithoutStarterPlaceholders, withoutStarterPlaceholders } from './starter-placeholders.js'
 
 /** A homepage response as the profile sees it, however it was obtained. */
@@ -31,7 +31,7 @@ export interface ResponseFacts {
 export async function describeResponse (
   response: HomepageResponse,
   hostname: string,
-  loadExtras: (meta: PageMetadata) => Promise<PageExtras>
+  loadExtras: (meta: PageMetadata, page: PageLocation) => Promise<PageExtras>
 ): Promise<ResponseFacts> {
   const { status, meta } = response
   const challenge = detectBotChallenge({ status, headers: response.headers, title: meta?.title ?? null, html: response.html ?? '' })
@@ -45,12 +45,12 @@ export async function describeResponse (
   if (meta === null) {
     return { facts: emptyFacts(), blocked: false, error: { code: 'not_html', message: 'The homepage is not an HTML document' } }
   }
-  // a starter's placeholder title, description and manifest names say nothing about the site
-  const page = withoutStarterPlaceholders(meta)
-  const loaded = await loadExtras(page)
-  const extras = { ...loaded, manifest: manifestWithoutStarterPlaceholders(loaded.manifest) }
   // the domain's and the page's site and label, read once for every rule
   const location = pageLocation(response.url ?? meta.baseUrl)
   const domain = location.host.hostname === hostname ? location.host : siteHost(hostname)
+  // a starter's placeholder title, description and manifest names say nothing about the site
+  const page = withoutStarterPlaceholders(meta)
+  const loaded = await loadExtras(page, location)
+  const extras = { ...loaded, manifest: manifestWithoutStarterPlaceholders(loaded.manifest) }
   return { facts: describePage(page, extras, { domain, page: location }), blocked: false, error: null }
 }

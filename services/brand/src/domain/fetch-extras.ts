@@ -4,7 +4,7 @@ import { fetchBrandAssets, secondaryFetch } from './brand-assets.js'
 import { companyPageUrl, statesEveryFact, type CompanyPage } from './company.js'
 import { fontServiceOf, type CssText } from './fonts.js'
 import { siteOrganizations, type PageExtras } from './page-signals.js'
-import { pageLocation, siteOf, type PageLocation } from './site-host.js'
+import { siteOf, type PageLocation } from './site-host.js'
 
 // The fetches a profile makes after the homepage: its brand assets (brand-assets.ts), the stylesheets read for fonts
 // and the imprint or contact page read for the company facts.
@@ -57,12 +57,11 @@ function stylesheetsToRead (meta: PageMetadata, page: PageLocation): string[] {
  * candidates' first bytes, then the manifest's largest icons), the stylesheets read for fonts, and the imprint or
  * contact page (when the homepage's JSON-LD does not state every company fact and 2 s of the budget are left).
  */
-export async function fetchExtras (fetcher: Fetcher, meta: PageMetadata, finalUrl: string, budget: TimeBudget): Promise<PageExtras> {
-  const page = pageLocation(finalUrl)
+export async function fetchExtras (fetcher: Fetcher, meta: PageMetadata, page: PageLocation, budget: TimeBudget): Promise<PageExtras> {
   const orgs = siteOrganizations(meta, { manifest: null, manifestUrl: null, faviconIco: null }, page.host)
   const companyUrl = statesEveryFact(meta, orgs) || budget.remaining() < COMPANY_PAGE_MIN_MS ? null : companyPageUrl(meta, page)
   const [assets, stylesheets, companyPage] = await Promise.all([
-    fetchBrandAssets(fetcher, meta, finalUrl, budget, orgs),
+    fetchBrandAssets(fetcher, meta, page.url, budget, orgs),
     Promise.all(stylesheetsToRead(meta, page).map(async (url) => await fetchStylesheet(fetcher, url, budget))),
     companyUrl === null ? null : fetchCompanyPage(fetcher, companyUrl, page, budget)
   ])

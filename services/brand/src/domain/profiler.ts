@@ -104,9 +104,8 @@ export class BrandProfiler {
     let homepage: HomepageResponse = { status: response.status, headers: response.headers, html, meta, url: response.finalUrl }
     const shell = await this.#shell(homepage, budget)
     if (shell.rendered !== null) homepage = shell.rendered
-    const pageUrl = homepage.url ?? response.finalUrl
     const { facts, blocked, error } = await describeResponse(homepage, target.domain,
-      async (page) => await fetchExtras(this.#options.fetcher, page, pageUrl, budget))
+      async (page, location) => await fetchExtras(this.#options.fetcher, page, location, budget))
     profile.blocked = blocked
     profile.error = error ?? shell.error
     const { sources, ...fields } = facts
