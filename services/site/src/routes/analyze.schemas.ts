@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 import { ContentSignalSchema, ObservationsSchema } from './observations.schemas.js'
 import { PerformanceSchema, RenderingSchema } from './rendering.schemas.js'
@@ -29,7 +29,6 @@ export const AnalyzeRequestSchema = Type.Object({
     description: 'Same-host pages sampled besides the homepage (sitemap first, else homepage links; seeded by the domain)'
   }))
 }, { title: 'SiteAnalyzeRequest', additionalProperties: false })
-export type AnalyzeRequest = Static<typeof AnalyzeRequestSchema>
 
 const Str = Type.String()
 const Int = Type.Integer()

@@ -10,7 +10,7 @@ export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-u
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
-export function escapeHtml (text: string): string {
+function escapeHtml (text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c])
 }
 

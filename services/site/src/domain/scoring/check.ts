@@ -18,7 +18,7 @@ export type Severity = 'high' | 'medium' | 'low'
 export interface Measured { points: number, detail: string, applies?: false }
 
 /** What a gap reads: the derived facts and the check that raises it, as measured for this site. */
-export interface GapInput {
+interface GapInput {
   d: Derived
   points: number
   /** what the check is worth for this site (its own points, unless a check of its category could not apply) */
