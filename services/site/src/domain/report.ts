@@ -12,7 +12,7 @@ import type { CategoryId, Check } from './scoring/check.js'
 import { findGaps, type Gap } from './scoring/gaps.js'
 import { technicalScore } from './scoring/technical-score.js'
 
-const TOP_GAPS = 5
+export const TOP_GAPS = 5
 
 export interface SiteReport {
   domain: string
