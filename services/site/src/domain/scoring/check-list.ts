@@ -48,8 +48,7 @@ import { feedAdvertised } from './checks/freshness/feed.js'
 import type { CheckDef } from './check.js'
 
 export const CHECKS: CheckDef[] = [
-  // fetchability (20 points): can a crawler get the homepage, over https, from one host, quickly, without a challenge, and the
-  // sampled pages too
+  // fetchability: can a crawler get the homepage, over https, from one host, quickly, without a challenge, and the sampled pages too
   homepageServesHtml,
   httpsEnforced,
   oneHost,
@@ -57,7 +56,7 @@ export const CHECKS: CheckDef[] = [
   fastFirstByte,
   noBotChallenge,
   sampledPagesAnswer,
-  // metadata (25 points): what the homepage's head tells crawlers and link previews
+  // metadata: what the homepage's head tells crawlers and link previews
   titleLength,
   metaDescription,
   selfCanonical,
@@ -72,20 +71,20 @@ export const CHECKS: CheckDef[] = [
   validHreflang,
   crawlableLinks,
   descriptiveLinkText,
-  // crawl_policy (20 points): what robots.txt, noindex and the sitemap let search engines and AI search bots do with the homepage
+  // crawl_policy: what robots.txt, noindex and the sitemap let search engines and AI search bots do with the homepage
   robotsTxtValid,
   searchEnginesAllowed,
   aiSearchBotsAllowed,
   homepageIndexable,
   sitemapDiscoverable,
-  // structured_data (10 points): JSON-LD that parses and names the entity, the site, the content and the page's place in the site
+  // structured_data: JSON-LD that parses and names the entity, the site, the content and the page's place in the site
   jsonLdParses,
   organizationSchema,
   websiteSchema,
   contentItemSchema,
   breadcrumbSchema,
   identifiersOnHost,
-  // llm_readiness (15 points): llms.txt, text that needs no JavaScript, a readable structure and a markdown version
+  // llm_readiness: llms.txt, text that needs no JavaScript, a readable structure and a markdown version
   llmsTxtServed,
   llmsTxtShape,
   llmsTxtLinksAnswer,
@@ -93,7 +92,7 @@ export const CHECKS: CheckDef[] = [
   semanticStructure,
   markdownVersion,
   llmsFullTxt,
-  // freshness (10 points): sitemap lastmods that are present, recent and honest, dates on the pages, cache validators and a feed
+  // freshness: sitemap lastmods that are present, recent and honest, dates on the pages, cache validators and a feed
   sitemapLastmodCoverage,
   recentLastmod,
   variedLastmods,

@@ -1,4 +1,4 @@
-// The AEO parts: entity clarity (25), answer depth (25), E-E-A-T proof (30) and citability (20), 100 points before caps.
+// The AEO parts, 100 points before caps: entity clarity, answer depth, E-E-A-T proof and citability.
 import type { Derived } from '../../derive.js'
 import type { PageFacts } from '../../observations.js'
 import type { AeoSignals } from './aeo-signals.js'
