@@ -4,6 +4,7 @@ import { resolveProvider } from '../domain/detect.js'
 import { REASONS } from '../domain/types.js'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { verifyWebhook } from '../domain/verify.js'
+import { providersIn } from './provider-lists.js'
 import { verifyRequestExamples, verifyResponseExamples } from './verify.examples.js'
 import { VerifyRequestSchema, VerifyResponseSchema, type VerifyRequestBody } from './verify.schemas.js'
 
@@ -22,8 +23,8 @@ explains the verdict.
 - **secrets**: \`secret\`, or \`secrets\` (1 to 10) during a rotation, tried in order at one MAC each;
   \`matched_secret_index\` says which matched. For ed25519 and ECDSA providers they are public keys; a private key
   given by mistake is reported and never used.
-- **url / method**: the URL the sender called and its method, required by the providers that sign them (twilio,
-  square, hubspot).
+- **url / method**: the URL the sender called and its method, required by the providers that sign them (\`url\`:
+  ${providersIn('signsUrl')}; the method: ${providersIn('signsMethod')}).
 - **checks**: every step, each \`passed\`, \`failed\`, \`skipped\` or \`warning\` with a detail: header found,
   timestamp parsed, skew in seconds, which signature entry matched, secret shape; when the chosen provider's signature
   header is missing but another provider's is there, \`other_provider_headers\` names the provider to verify with, and
