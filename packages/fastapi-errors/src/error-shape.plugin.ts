@@ -5,7 +5,8 @@ import { codeOfStatus, HttpError, RequestValidationError } from './errors.js'
 import { InvalidJsonBody, UnsupportedMediaTypeBody, parseJsonBody } from './json-body.js'
 import { messages } from './issues.js'
 import { assertSupported } from './schema-support.js'
-import { validate, type Schema } from './validate.js'
+import type { Schema } from './schema.js'
+import { validate } from './validate.js'
 
 export interface ErrorShapeOptions {
   /** Where unhandled errors are logged; the request's logger by default. */

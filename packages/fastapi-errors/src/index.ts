@@ -4,4 +4,6 @@ export { messages, formatExpected, type Loc, type ValidationIssue } from './issu
 export { InvalidJsonBody, MAX_JSON_DEPTH, UnsupportedMediaTypeBody, locateJsonError, parseJsonBody } from './json-body.js'
 export { registerFormat, UnsupportedSchemaError } from './schema-support.js'
 export { ErrorSchema, ValidationErrorSchema, ValidationIssueSchema } from './schemas.js'
-export { validate, valueError, type Schema, type ValidateOptions } from './validate.js'
+export { validate, valueError, type ValidateOptions } from './validate.js'
+export type { Schema } from './schema.js'
+export { echoInput, IssueList, MAX_INPUT_CHARS, MAX_ISSUES, TOO_MANY_ERRORS } from './issue-bounds.js'
