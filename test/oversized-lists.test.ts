@@ -73,7 +73,7 @@ beforeAll(async () => {
     const base = `http://127.0.0.1:${port}`
     services.push({ name: source.name, child, base, lists: [] })
     for (let i = 0; ; i++) {
-      const ready = await fetch(`${base}/openapi.json`).then(async (r) => r.ok ? await r.json() : null, () => null)
+      const ready = await fetch(`${base}/openapi.json`).then(async (r) => r.ok ? await r.json() as Node : null, () => null)
       if (ready !== null) {
         (services.at(-1) as Service).lists = listFields(ready)
         break
@@ -100,10 +100,12 @@ interface Answer { status: number, text: string, ms: number }
  */
 async function post (service: Service, route: string, payload: string): Promise<Answer> {
   let started = performance.now()
+  let answered = false
   return await new Promise<Answer>((resolve, reject) => {
     const request = http.request(`${service.base}${route.split(' ')[1]}`, {
       method: 'POST', headers: { 'x-api-key': KEY, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
     }, (response) => {
+      answered = true
       let text = ''
       response.setEncoding('utf8').on('data', (chunk: string) => { text += chunk })
       response.on('end', () => resolve({ status: response.statusCode ?? 0, text, ms: performance.now() - started }))
@@ -111,7 +113,8 @@ async function post (service: Service, route: string, payload: string): Promise<
     request.on('error', reject)
     request.flushHeaders()
     setTimeout(() => {
-      if (request.res !== null) return
+      // an answer already came (a 413 read from the headers alone): the body is not sent
+      if (answered) return
       // the time of an answer to a body counts from when the body is sent
       started = performance.now()
       request.end(payload)
@@ -126,7 +129,7 @@ function wrongItems (list: ListField, n: number): string {
 }
 
 /** Every issue echoes at most MAX_INPUT_CHARS characters of its input; a longer one is cut and says so. */
-function checkEchoes (detail: Array<{ input?: unknown }>) {
+function checkEchoes (detail: Array<{ type: string, input?: unknown }>) {
   for (const { input } of detail) {
     if (input === undefined) continue
     const text = typeof input === 'string' ? input : JSON.stringify(input)

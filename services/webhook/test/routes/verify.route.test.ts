@@ -75,7 +75,7 @@ describe('POST /v1/webhooks/verify', () => {
   it('answers 401 without or with a wrong API key', async () => {
     const missing = await postVerify(app, delivery('github', BODY), {})
     expect(missing.statusCode).toBe(401)
-    expect(missing.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
+    expect(missing.json()).toEqual({ detail: 'Missing API key: send it in the X-API-Key header, or as Authorization: Bearer <key>', code: 'missing_api_key', request_id: expect.any(String) })
     expect((await postVerify(app, delivery('github', BODY), { 'x-api-key': 'nope' })).json()).toEqual({ detail: 'Invalid API key', code: 'invalid_api_key', request_id: expect.any(String) })
   })
 
