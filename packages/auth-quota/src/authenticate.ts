@@ -17,7 +17,7 @@ export interface AuthenticationOptions {
 }
 
 /** A 401's challenges: the two ways a key may be sent (RFC 9110 lists several challenges in one header). */
-export const CHALLENGE = { 'www-authenticate': 'APIKey, Bearer' }
+const CHALLENGE = { 'www-authenticate': 'APIKey, Bearer' }
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name]

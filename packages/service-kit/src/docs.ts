@@ -13,7 +13,7 @@ export interface DocsInfo {
 }
 
 export const SECURITY_SCHEME = 'APIKeyHeader'
-export const BEARER_SECURITY_SCHEME = 'APIKeyBearer'
+const BEARER_SECURITY_SCHEME = 'APIKeyBearer'
 export const ADMIN_SECURITY_SCHEME = 'AdminKeyHeader'
 export const ADMIN_BEARER_SCHEME = 'AdminBearer'
 
