@@ -82,8 +82,9 @@ function createFastify (definition: ServiceDefinition, log: FastifyBaseLogger, r
 }
 
 /**
- * Shed load before anything else, so shed requests are never authenticated or counted. The signal is a blocked event
- * loop (1 s of delay): utilisation alone is near 1 under any saturating but healthy load.
+ * Shed business calls before anything else, so shed requests are never authenticated or counted. The signal is a
+ * blocked event loop (1 s of delay): utilisation alone is near 1 under any saturating but healthy load. /health, /ready
+ * and /metrics still answer: a busy process is alive, and a health check that met a 503 would have it restarted.
  */
 async function registerShedding (app: FastifyInstance, pressure: KitOptions['pressure'] = {}, metrics: Metrics) {
   const retryAfter = String(pressure.retryAfter ?? 10)
@@ -91,7 +92,8 @@ async function registerShedding (app: FastifyInstance, pressure: KitOptions['pre
     maxEventLoopDelay: pressure.maxEventLoopDelay ?? 1000,
     maxEventLoopUtilization: pressure.maxEventLoopUtilization ?? 0,
     ...(pressure.sampleInterval ? { sampleInterval: pressure.sampleInterval } : {}),
-    pressureHandler: () => {
+    pressureHandler: (request) => {
+      if (request.routeOptions.config?.auth !== true) return
       metrics.count('load_shed')
       throw new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }, 'service_overloaded')
     }

@@ -97,5 +97,7 @@ describe('load shedding', () => {
     expect(res.headers['retry-after']).toBe('7')
     expect(res.json()).toEqual({ detail: 'Service Unavailable', code: 'service_overloaded', request_id: res.headers['x-request-id'] })
     expect(res.headers['x-ratelimit-limit']).toBeUndefined()
+    // a busy process is alive: its health and readiness still answer, so no health check restarts it for its load
+    for (const url of ['/health', '/ready']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200)
   })
 })
