@@ -15,8 +15,6 @@ export default [
   // TEMPORARY while issue 35 is worked: files still holding a longer function. This list only shrinks, to nothing.
   {
     files: [
-      'packages/html-metadata/src/collect.ts',
-      'packages/html-metadata/src/extract-metadata.ts',
       'packages/jobs/src/routes/jobs.route.ts',
       'packages/renderer/src/renderer.ts',
       'packages/safe-fetch/src/fetcher.ts',
