@@ -33,3 +33,4 @@ export async function checkOpenApi (app: FastifyInstance): Promise<OpenApiCheck>
     document
   }
 }
+export { connectMcpClient, listenOnLoopback } from './mcp/mcp-client.js'

@@ -59,6 +59,43 @@ function originCheck (allowed: string[] | '*' | null) {
   }
 }
 
+interface ToolSet {
+  tools: Map<string, DerivedTool>
+  listed: () => Tool[]
+  marker: CallContext['marker']
+}
+
+/** A stateless MCP server for one /mcp request: it lists the tools and runs them with this request's credentials and id. */
+function serverFor (app: FastifyInstance, options: McpOptions, toolSet: ToolSet, request: FastifyRequest): Server {
+  const server = new Server({ name: options.service.name, version: options.service.version, title: options.service.title }, {
+    capabilities: { tools: { listChanged: false } },
+    jsonSchemaValidator: NO_ELICITATION
+  })
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolSet.listed() }))
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    const tool = toolSet.tools.get(params.name)
+    // An unknown tool is a protocol error (the specification's -32602), not a tool result
+    if (tool === undefined) throw protocolError(ErrorCode.InvalidParams, 'Unknown tool: tools/list names the tools of this server')
+    const credentials: Record<string, string> = {}
+    for (const name of CREDENTIALS) {
+      const value = request.headers[name]
+      if (typeof value === 'string') credentials[name] = value
+    }
+    const answer = await runTool(app, tool, params.arguments ?? {}, { credentials, requestId: request.id, marker: toolSet.marker })
+    options.metrics.count('mcp_tool_calls', { tool: tool.declaration.name, outcome: answer.outcome })
+    return answer.result
+  })
+  return server
+}
+
+/** Names the JSON-RPC method (and tool) in the request's access line: known names only, never caller text. */
+function logMessage (request: FastifyRequest, tools: Map<string, DerivedTool>): void {
+  const message = request.body as { method?: unknown, params?: { name?: unknown } }
+  const method = typeof message.method === 'string' && METHODS.has(message.method) ? message.method : 'other'
+  const tool = method === 'tools/call' && typeof message.params?.name === 'string' && tools.has(message.params.name) ? message.params.name : undefined
+  request.log = request.log.child({ mcp: tool === undefined ? { method } : { method, tool } })
+}
+
 async function mcp (app: FastifyInstance, options: McpOptions) {
   const declarations = [...options.tools, USAGE_TOOL]
   const routes = new Map<string, RouteSchemas>()
@@ -86,29 +123,7 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
     }
     done()
   })
-  const marker: CallContext['marker'] = { header: MARKER, value: (tool) => `${secret} ${tool}` }
-
-  const serverFor = (request: FastifyRequest) => {
-    const server = new Server({ name: options.service.name, version: options.service.version, title: options.service.title }, {
-      capabilities: { tools: { listChanged: false } },
-      jsonSchemaValidator: NO_ELICITATION
-    })
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }))
-    server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
-      const tool = tools.get(params.name)
-      // An unknown tool is a protocol error (the specification's -32602), not a tool result
-      if (tool === undefined) throw protocolError(ErrorCode.InvalidParams, 'Unknown tool: tools/list names the tools of this server')
-      const credentials: Record<string, string> = {}
-      for (const name of CREDENTIALS) {
-        const value = request.headers[name]
-        if (typeof value === 'string') credentials[name] = value
-      }
-      const answer = await runTool(app, tool, params.arguments ?? {}, { credentials, requestId: request.id, marker })
-      options.metrics.count('mcp_tool_calls', { tool: tool.declaration.name, outcome: answer.outcome })
-      return answer.result
-    })
-    return server
-  }
+  const toolSet: ToolSet = { tools, listed: () => listed, marker: { header: MARKER, value: (tool) => `${secret} ${tool}` } }
 
   app.post('/mcp', {
     config: { auth: true, metered: false },
@@ -132,11 +147,8 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
   }, async (request, reply) => {
     const refused = unusableBody(request.body)
     if (refused !== null) return reply.code(refused.status).type('application/json; charset=utf-8').send(refused.body)
-    const message = request.body as { method?: unknown, params?: { name?: unknown } }
-    const method = typeof message.method === 'string' && METHODS.has(message.method) ? message.method : 'other'
-    const tool = method === 'tools/call' && typeof message.params?.name === 'string' && tools.has(message.params.name) ? message.params.name : undefined
-    request.log = request.log.child({ mcp: tool === undefined ? { method } : { method, tool } })
-    const server = serverFor(request)
+    logMessage(request, tools)
+    const server = serverFor(app, options, toolSet, request)
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
     // The transport writes the answer itself: it carries the headers every answer carries (request id, security, CORS)
     reply.hijack()

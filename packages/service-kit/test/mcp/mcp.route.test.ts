@@ -1,0 +1,259 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testConfig } from '../../src/index.js'
+import { connectMcpClient, listenOnLoopback } from '../../src/testing.js'
+import { buildDemo, DEMO_TOOLS, DemoBody } from '../fixtures/demo-service.js'
+import { captureLog } from '../helpers/log-capture.js'
+
+const KEY = { 'x-api-key': 'test-key' }
+const ACCEPT = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
+const NO_SHEDDING = { maxEventLoopDelay: 0, maxEventLoopUtilization: 0 }
+
+const json = (value: unknown) => JSON.parse(JSON.stringify(value))
+const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => JSON.parse((result.content as Array<{ text: string }>)[0].text)
+
+let app: FastifyInstance
+let url: string
+let client: Client
+const log = captureLog()
+
+beforeAll(async () => {
+  app = await buildDemo({
+    config: testConfig({ keys: 'test-key,spent-key:3', corsOrigins: ['https://app.example.com'] }),
+    logger: { level: 'info', stream: log.stream },
+    pressure: NO_SHEDDING,
+    processMetrics: false
+  }, undefined, DEMO_TOOLS)
+  url = await listenOnLoopback(app)
+  client = await connectMcpClient(url, KEY)
+})
+afterAll(async () => {
+  await client?.close()
+  await app?.close()
+})
+
+const post = async (body: string, headers: Record<string, string> = { ...KEY, ...ACCEPT }) =>
+  await fetch(`${url}/mcp`, { method: 'POST', headers, body })
+const usage = async (headers: Record<string, string> = KEY) => (await app.inject({ method: 'GET', url: '/v1/usage', headers })).json().used as number
+
+describe('tools/list', () => {
+  it("lists every declared tool and get_usage, with the routes' schemas", async () => {
+    const { tools } = await client.listTools()
+    expect(tools.map((tool) => tool.name)).toEqual(['echo', 'batch', 'lookup', 'boom', 'forbidden', 'get_usage'])
+    const echo = tools.find((tool) => tool.name === 'echo')
+    expect(echo?.inputSchema).toEqual(json(DemoBody))
+    expect(echo?.outputSchema).toEqual({ type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' } }, required: ['name', 'count'] })
+    expect(echo?.annotations).toEqual({ title: 'Echo', readOnlyHint: true })
+    // a query string's parameters are the tool's arguments; a route without a 2xx schema has no output schema
+    const lookup = tools.find((tool) => tool.name === 'lookup')
+    expect(Object.keys(lookup?.inputSchema.properties ?? {})).toEqual(['year', 'full'])
+    expect(lookup?.outputSchema).toBeUndefined()
+  })
+})
+
+describe('tools/call runs the route', () => {
+  it('answers what the HTTP route answers, as structuredContent and as text', async () => {
+    const args = { name: 'abc', secret: 's', count: 2 }
+    const http = await app.inject({ method: 'POST', url: '/v1/echo', headers: KEY, payload: args })
+    const result = await client.callTool({ name: 'echo', arguments: args })
+    expect(result.isError).toBeUndefined()
+    expect(result.structuredContent).toEqual(http.json())
+    expect(textOf(result)).toEqual(http.json())
+  })
+
+  it('sends query string arguments as HTTP would, numbers and booleans written as text', async () => {
+    const result = await client.callTool({ name: 'lookup', arguments: { year: 2026, full: true } })
+    const http = await app.inject({ method: 'GET', url: '/v1/lookup?year=2026&full=true', headers: KEY })
+    expect(textOf(result)).toEqual(http.json())
+  })
+
+  it("answers an invalid argument as a tool error holding the 422's detail, code and request id", async () => {
+    const args = { name: 'toolong', secret: 's', count: 'x' }
+    const http = (await app.inject({ method: 'POST', url: '/v1/echo', headers: KEY, payload: args })).json()
+    const result = await client.callTool({ name: 'echo', arguments: args })
+    expect(result.isError).toBe(true)
+    expect(result.structuredContent).toBeUndefined()
+    const error = textOf(result)
+    expect(error).toEqual({ status: 422, detail: http.detail, code: 'validation_failed', request_id: error.request_id })
+    expect(error.detail.map((issue: { loc: unknown[] }) => issue.loc)).toEqual([['body', 'name'], ['body', 'count']])
+  })
+
+  it('answers a refusal and a failure as tool errors naming their code', async () => {
+    expect(textOf(await client.callTool({ name: 'forbidden', arguments: {} }))).toMatchObject({ status: 400, code: 'bad_request' })
+    const failed = await client.callTool({ name: 'boom', arguments: { secret: 'never-logged' } })
+    expect(failed.isError).toBe(true)
+    expect(textOf(failed)).toMatchObject({ status: 500, detail: 'Internal Server Error', code: 'internal_error' })
+  })
+
+  it('answers an unknown tool with a JSON-RPC error (-32602), not a tool result', async () => {
+    const error = await client.callTool({ name: 'no_such_tool', arguments: {} }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(McpError)
+    expect((error as McpError).code).toBe(-32602)
+  })
+
+  it("carries the /mcp request's id to the route: the error's request_id is the X-Request-Id of the answer", async () => {
+    const message = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: {} } }
+    const response = await post(JSON.stringify(message), { ...KEY, ...ACCEPT, 'x-request-id': 'trace-mcp-1' })
+    expect(response.headers.get('x-request-id')).toBe('trace-mcp-1')
+    const answer = await response.json() as { id: number, result: { content: Array<{ text: string }> } }
+    expect(answer.id).toBe(7)
+    expect(JSON.parse(answer.result.content[0].text).request_id).toBe('trace-mcp-1')
+  })
+})
+
+describe('metering', () => {
+  it('charges a tool call what its route charges, only when it succeeds; initialize, tools/list and ping are free', async () => {
+    const headers = { 'x-api-key': 'metered-key' }
+    const metered = await buildDemo({ config: testConfig({ keys: 'metered-key' }), pressure: NO_SHEDDING, processMetrics: false }, undefined, DEMO_TOOLS)
+    const meteredUrl = await listenOnLoopback(metered)
+    const agent = await connectMcpClient(meteredUrl, headers)
+    try {
+      for (let i = 0; i < 5; i++) await agent.listTools()
+      await agent.ping()
+      expect((await metered.inject({ method: 'GET', url: '/v1/usage', headers })).json().used).toBe(0)
+      for (let i = 0; i < 10; i++) expect((await agent.callTool({ name: 'echo', arguments: { name: 'a', secret: 's', count: i } })).isError).toBeUndefined()
+      for (let i = 0; i < 10; i++) expect((await agent.callTool({ name: 'echo', arguments: { name: 'a', count: -i } })).isError).toBe(true)
+      expect((await metered.inject({ method: 'GET', url: '/v1/usage', headers })).json().used).toBe(10)
+      // a route of several units costs them all
+      await agent.callTool({ name: 'batch', arguments: { items: ['a', 'b', 'c'] } })
+      expect((await metered.inject({ method: 'GET', url: '/v1/usage', headers })).json().used).toBe(13)
+    } finally {
+      await agent.close()
+      await metered.close()
+    }
+  })
+
+  it('answers a spent key with a tool error naming quota_exceeded and Retry-After, not a transport failure', async () => {
+    const spent = { 'x-api-key': 'spent-key' }
+    const agent = await connectMcpClient(url, spent)
+    try {
+      for (let i = 0; i < 3; i++) await agent.callTool({ name: 'echo', arguments: { name: 'a', secret: 's', count: 1 } })
+      expect(await usage(spent)).toBe(3)
+      const result = await agent.callTool({ name: 'echo', arguments: { name: 'a', secret: 's', count: 1 } })
+      expect(result.isError).toBe(true)
+      const error = textOf(result)
+      expect(error).toMatchObject({ status: 429, code: 'quota_exceeded', detail: 'Monthly quota exceeded' })
+      expect(error.retry_after).toBeGreaterThan(0)
+      // listing the tools still works, and costs nothing
+      expect((await agent.listTools()).tools).toHaveLength(DEMO_TOOLS.length + 1)
+    } finally {
+      await agent.close()
+    }
+  })
+})
+
+describe('refusals before any tool runs', () => {
+  const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { name: 'a', secret: 's', count: 1 } } })
+
+  it.each([
+    ['no key', {}, 'missing_api_key'],
+    ['a wrong key', { 'x-api-key': 'wrong' }, 'invalid_api_key']
+  ])('answers %s with a 401 before reading the message', async (_name, headers, code) => {
+    const before = await usage()
+    // not even JSON: the key is checked before the body is read
+    const response = await post('{not json', { ...ACCEPT, ...headers })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ code })
+    expect((await post(call, { ...ACCEPT, ...headers })).status).toBe(401)
+    expect(await usage()).toBe(before)
+  })
+
+  it('refuses a browser origin not listed in CORS_ORIGINS (403), and serves a listed one', async () => {
+    const before = await usage()
+    const response = await post(call, { ...KEY, ...ACCEPT, origin: 'https://evil.example' })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({ code: 'origin_not_allowed' })
+    expect(await usage()).toBe(before)
+    const listed = await post(call, { ...KEY, ...ACCEPT, origin: 'https://app.example.com' })
+    expect(listed.status).toBe(200)
+    expect(listed.headers.get('access-control-allow-origin')).toBe('https://app.example.com')
+  })
+
+  it('refuses every browser origin when CORS_ORIGINS is not set', async () => {
+    const closed = await buildDemo({ config: testConfig(), pressure: NO_SHEDDING, processMetrics: false }, undefined, DEMO_TOOLS)
+    try {
+      const response = await closed.inject({ method: 'POST', url: '/mcp', headers: { ...KEY, ...ACCEPT, origin: 'http://localhost:3000' }, payload: call })
+      expect(response.statusCode).toBe(403)
+    } finally {
+      await closed.close()
+    }
+  })
+
+  it('refuses an MCP-Protocol-Version it does not speak', async () => {
+    const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { ...KEY, ...ACCEPT, 'mcp-protocol-version': '1999-01-01' })
+    expect(response.status).toBe(400)
+    expect((await response.json() as { error: { message: string } }).error.message).toMatch(/Unsupported protocol version/)
+  })
+
+  it('answers GET and DELETE with 405: the server opens no stream and keeps no session', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${url}/mcp`, { method, headers: { ...KEY, accept: 'text/event-stream' } })
+      expect(response.status).toBe(405)
+      expect(response.headers.get('allow')).toBe('POST')
+    }
+  })
+
+  it('refuses batches, which the protocol dropped in 2025-06-18', async () => {
+    const response = await post(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]))
+    expect(response.status).toBe(400)
+    expect((await response.json() as { error: { code: number } }).error.code).toBe(-32600)
+  })
+})
+
+describe('observability', () => {
+  it('counts tool calls by tool and outcome, and names the tool in the access line of the route it ran', async () => {
+    const before = app.metrics.get('mcp_tool_calls', 'echo:ok')
+    await client.callTool({ name: 'echo', arguments: { name: 'a', secret: 'hush-hush-123', count: 1 } })
+    await client.callTool({ name: 'echo', arguments: { count: 99 } })
+    expect(app.metrics.get('mcp_tool_calls', 'echo:ok')).toBe(before + 1)
+    expect(app.metrics.get('mcp_tool_calls', 'echo:invalid_arguments')).toBeGreaterThanOrEqual(1)
+    const exposition = await app.metrics.exposition()
+    expect(exposition).toMatch(/mcp_tool_calls_total\{tool="echo",outcome="ok",service="demo"\} \d+/)
+    const lines = log.lines.map((line) => JSON.parse(line))
+    const routeLine = lines.findLast((line) => line.msg === 'request' && line.route === '/v1/echo')
+    expect(routeLine.mcp_tool).toBe('echo')
+    const mcpLine = lines.findLast((line) => line.msg === 'request' && line.route === '/mcp')
+    expect(mcpLine.mcp).toEqual({ method: 'tools/call', tool: 'echo' })
+    expect(routeLine.reqId).toBe(mcpLine.reqId)
+    // no key, secret or payload in any line
+    for (const line of log.lines) {
+      expect(line).not.toContain('test-key')
+      expect(line).not.toContain('hush-hush-123')
+      expect(line).not.toContain('never-logged')
+    }
+  })
+
+  it('does not let a caller mark a request as a tool call', async () => {
+    await app.inject({ method: 'POST', url: '/v1/echo', headers: { ...KEY, 'x-utility-apis-mcp-tool': '0 echo' }, payload: { name: 'forge', secret: 's', count: 1 } })
+    const line = log.lines.map((text) => JSON.parse(text)).findLast((entry) => entry.msg === 'request' && entry.route === '/v1/echo')
+    expect(line.mcp_tool).toBeUndefined()
+  })
+})
+
+describe('Authorization: Bearer', () => {
+  // The bearer form of the key is @utility-apis/auth-quota's (issue 37): these run once it accepts it on every route
+  const bearerAccepted = async () => (await app.inject({ method: 'GET', url: '/v1/usage', headers: { authorization: 'Bearer test-key' } })).statusCode === 200
+
+  it('takes the key as a bearer token, as every route does: tools list, calls run and are charged', async (context) => {
+    if (!await bearerAccepted()) return context.skip('auth-quota does not accept Authorization: Bearer yet')
+    const agent = await connectMcpClient(url, { authorization: 'Bearer test-key' })
+    try {
+      expect((await agent.listTools()).tools.length).toBe(DEMO_TOOLS.length + 1)
+      const before = await usage()
+      const result = await agent.callTool({ name: 'echo', arguments: { name: 'b', secret: 's', count: 1 } })
+      expect(result.structuredContent).toEqual({ name: 'b', count: 1 })
+      expect(await usage()).toBe(before + 1)
+    } finally {
+      await agent.close()
+    }
+  })
+
+  it('refuses a wrong bearer token with a 401 before reading the message', async (context) => {
+    if (!await bearerAccepted()) return context.skip('auth-quota does not accept Authorization: Bearer yet')
+    const response = await post('{not json', { ...ACCEPT, authorization: 'Bearer wrong' })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ code: 'invalid_api_key' })
+  })
+})
