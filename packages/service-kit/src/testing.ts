@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { SECURITY_SCHEME } from './docs.js'
 
 export { curlExamples, shellCommands, type CurlExample } from './readme-examples.js'
+export { connectMcpClient, httpAnswer, listenOnLoopback, toolAnswer, type ComparableAnswer } from './mcp/mcp-client.js'
 
 export interface OpenApiCheck {
   /** Problems reported by a real OpenAPI 3.1 validator (empty when valid). */
@@ -33,4 +34,3 @@ export async function checkOpenApi (app: FastifyInstance): Promise<OpenApiCheck>
     document
   }
 }
-export { connectMcpClient, listenOnLoopback } from './mcp/mcp-client.js'

@@ -16,3 +16,34 @@ export async function connectMcpClient (baseUrl: string, headers: Record<string,
 export async function listenOnLoopback (app: FastifyInstance): Promise<string> {
   return await app.listen({ port: 0, host: '127.0.0.1' })
 }
+
+/**
+ * An answer as a test compares it across the two interfaces: `ok` and the JSON body of a 2xx, or the status and error
+ * body of any other (its request id aside: each call has its own), with Retry-After.
+ */
+export interface ComparableAnswer {
+  status: 'ok' | number
+  body: unknown
+  retryAfter?: number
+}
+
+const withoutRequestId = (body: unknown) => {
+  if (typeof body !== 'object' || body === null) return body
+  const { request_id: _requestId, ...rest } = body as Record<string, unknown>
+  return rest
+}
+
+/** A tool result, comparable with `httpAnswer` of the same input. */
+export function toolAnswer (result: Awaited<ReturnType<Client['callTool']>>): ComparableAnswer {
+  const text = (result.content as Array<{ type: string, text?: string }>).find((item) => item.type === 'text')?.text ?? ''
+  if (result.isError !== true) return { status: 'ok', body: result.structuredContent ?? JSON.parse(text) }
+  const { status, retry_after: retryAfter, ...body } = JSON.parse(text) as { status: number, retry_after?: number }
+  return { status, body: withoutRequestId(body), ...(retryAfter === undefined ? {} : { retryAfter }) }
+}
+
+/** An HTTP answer (of `app.inject`), comparable with `toolAnswer` of the same input. */
+export function httpAnswer (response: { statusCode: number, headers: Record<string, unknown>, json: () => unknown }): ComparableAnswer {
+  if (response.statusCode < 300) return { status: 'ok', body: response.json() }
+  const retryAfter = response.headers['retry-after']
+  return { status: response.statusCode, body: withoutRequestId(response.json()), ...(retryAfter === undefined ? {} : { retryAfter: Number(retryAfter) }) }
+}
