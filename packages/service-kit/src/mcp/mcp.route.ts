@@ -9,7 +9,7 @@ import fp from 'fastify-plugin'
 import { described } from '../docs.js'
 import type { Metrics } from '../metrics.js'
 import { deriveTool, type DerivedTool, type McpTool, type RouteRef, type RouteSchemas } from './mcp-tools.js'
-import { JsonRpcRequestSchema, JsonRpcResponseSchema, MCP_TAG } from './mcp.schemas.js'
+import { JsonRpcRequestSchema, JsonRpcResponseSchema, MCP_TAG, mcpRequestExamples } from './mcp.schemas.js'
 import { runTool, TOOL_OUTCOMES, type CallContext } from './tool-call.js'
 import { USAGE_TOOL } from './usage-tool.js'
 
@@ -66,7 +66,7 @@ interface ToolSet {
 }
 
 /** A stateless MCP server for one /mcp request: it lists the tools and runs them with this request's credentials and id. */
-function serverFor (app: FastifyInstance, options: McpOptions, toolSet: ToolSet, request: FastifyRequest): Server {
+function serverFor (app: FastifyInstance, options: McpOptions, toolSet: ToolSet, request: FastifyRequest, reply: FastifyReply): Server {
   const server = new Server({ name: options.service.name, version: options.service.version, title: options.service.title }, {
     capabilities: { tools: { listChanged: false } },
     jsonSchemaValidator: NO_ELICITATION
@@ -83,6 +83,8 @@ function serverFor (app: FastifyInstance, options: McpOptions, toolSet: ToolSet,
     }
     const answer = await runTool(app, tool, params.arguments ?? {}, { credentials, requestId: request.id, marker: toolSet.marker })
     options.metrics.count('mcp_tool_calls', { tool: tool.declaration.name, outcome: answer.outcome })
+    // The quota after this call, as the route's own answer says it (the transport writes its head after this returns)
+    if (!reply.raw.headersSent) for (const [name, value] of Object.entries(answer.quotaHeaders)) reply.raw.setHeader(name, value)
     return answer.result
   })
   return server
@@ -135,7 +137,7 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
       operationId: 'mcp',
       summary: 'Model Context Protocol endpoint: every business route as a tool for AI agents',
       description: MCP_DESCRIPTION,
-      body: JsonRpcRequestSchema,
+      body: { ...JsonRpcRequestSchema, 'x-examples': mcpRequestExamples },
       response: {
         200: { ...JsonRpcResponseSchema, description: 'The answer to a request (a tool that failed is a result with `isError`).' },
         202: { description: 'A notification or response was accepted; no body.', type: 'null' },
@@ -148,7 +150,7 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
     const refused = unusableBody(request.body)
     if (refused !== null) return reply.code(refused.status).type('application/json; charset=utf-8').send(refused.body)
     logMessage(request, tools)
-    const server = serverFor(app, options, toolSet, request)
+    const server = serverFor(app, options, toolSet, request, reply)
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
     // The transport writes the answer itself: it carries the headers every answer carries (request id, security, CORS)
     reply.hijack()

@@ -20,7 +20,11 @@ export const TOOL_OUTCOMES: readonly ToolOutcome[] = ['ok', 'invalid_arguments',
 export interface ToolAnswer {
   result: CallToolResult
   outcome: ToolOutcome
+  /** The route's X-RateLimit-* headers (the quota after this call), for the /mcp answer to carry as every route's does. */
+  quotaHeaders: Record<string, string>
 }
+
+const QUOTA_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']
 
 /** One route's answer: its status, JSON body (or text) and the headers a tool error names. */
 interface RouteAnswer {
@@ -28,6 +32,7 @@ interface RouteAnswer {
   body: unknown
   payload: string
   retryAfter: string | undefined
+  quotaHeaders: Record<string, string>
 }
 
 type Arguments = Record<string, unknown>
@@ -41,7 +46,7 @@ const asText = (value: unknown): string => typeof value === 'string' ? value : J
 /** A 422 the tool answers itself, for arguments HTTP could not even express (a path parameter left out). */
 function invalid (issues: ValidationIssue[], requestId: string): RouteAnswer {
   const body = { detail: issues, code: 'validation_failed', request_id: requestId }
-  return { status: 422, body, payload: JSON.stringify(body), retryAfter: undefined }
+  return { status: 422, body, payload: JSON.stringify(body), retryAfter: undefined, quotaHeaders: {} }
 }
 
 /** The request that runs `call` with these arguments, or the 422 of arguments that cannot make one. */
@@ -83,7 +88,10 @@ async function runRoute (app: FastifyInstance, tool: string, call: RouteCall, ar
   })
   const json = String(response.headers['content-type'] ?? '').startsWith('application/json')
   const retryAfter = response.headers['retry-after']
+  const quotaHeaders: Record<string, string> = {}
+  for (const name of QUOTA_HEADERS) if (response.headers[name] !== undefined) quotaHeaders[name] = String(response.headers[name])
   return {
+    quotaHeaders,
     status: response.statusCode,
     body: json ? response.json() : response.payload,
     payload: response.payload,
@@ -116,19 +124,21 @@ function omittedIn (tool: DerivedTool, args: Arguments, requestId: string): Rout
  */
 export async function runTool (app: FastifyInstance, tool: DerivedTool, args: Arguments, context: CallContext): Promise<ToolAnswer> {
   const omitted = omittedIn(tool, args, context.requestId)
-  if (omitted !== null) return { result: toolError(omitted), outcome: 'invalid_arguments' }
+  if (omitted !== null) return { result: toolError(omitted), outcome: 'invalid_arguments', quotaHeaders: {} }
   if ('method' in tool.calls) {
     const answer = await runRoute(app, tool.declaration.name, tool.calls as RouteCall, args, context)
-    if (answer.status >= 300) return { result: toolError(answer), outcome: outcomeOf(answer.status) }
-    return { result: successOf(answer.body, answer.payload), outcome: 'ok' }
+    const { quotaHeaders } = answer
+    if (answer.status >= 300) return { result: toolError(answer), outcome: outcomeOf(answer.status), quotaHeaders }
+    return { result: successOf(answer.body, answer.payload), outcome: 'ok', quotaHeaders }
   }
   const structured: Arguments = {}
   for (const [name, call] of Object.entries(tool.calls)) {
     const answer = await runRoute(app, tool.declaration.name, call, args, context)
-    if (answer.status >= 300) return { result: toolError(answer), outcome: outcomeOf(answer.status) }
+    if (answer.status >= 300) return { result: toolError(answer), outcome: outcomeOf(answer.status), quotaHeaders: answer.quotaHeaders }
     structured[name] = answer.body
   }
-  return { result: successOf(structured, JSON.stringify(structured)), outcome: 'ok' }
+  // the routes of several answers read a job, which is never charged
+  return { result: successOf(structured, JSON.stringify(structured)), outcome: 'ok', quotaHeaders: {} }
 }
 
 function successOf (body: unknown, text: string): CallToolResult {

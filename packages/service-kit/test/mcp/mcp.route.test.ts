@@ -101,6 +101,16 @@ describe('tools/call runs the route', () => {
     expect(answer.id).toBe(7)
     expect(JSON.parse(answer.result.content[0].text).request_id).toBe('trace-mcp-1')
   })
+
+  it("carries the route's quota headers: what is left after the call", async () => {
+    const message = { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', arguments: { name: 'q', secret: 's', count: 1 } } }
+    const response = await post(JSON.stringify(message))
+    expect(response.headers.get('x-ratelimit-limit')).toBe('1000')
+    expect(Number(response.headers.get('x-ratelimit-remaining'))).toBe(1000 - await usage())
+    expect(Number(response.headers.get('x-ratelimit-reset'))).toBeGreaterThan(0)
+    // a message that runs no route says nothing of the quota
+    expect((await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }))).headers.get('x-ratelimit-remaining')).toBeNull()
+  })
 })
 
 describe('metering', () => {
