@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
-import { HttpError, InvalidJsonBody, UnsupportedMediaTypeBody } from '@utility-apis/fastapi-errors'
+import { HttpError } from '@utility-apis/fastapi-errors'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Logger } from 'pino'
 import { described } from '../docs.js'
 import type { Metrics } from '../metrics.js'
+import { JsonExchange } from './json-exchange.js'
+import { isRefusal, messageOf } from './mcp-message.js'
 import { deriveTool, type DerivedTool, type McpTool, type RouteRef, type RouteSchemas } from './mcp-tools.js'
 import { JsonRpcRequestSchema, JsonRpcResponseSchema, MCP_TAG, mcpRequestExamples } from './mcp.schemas.js'
 import { runTool, TOOL_OUTCOMES, type CallContext } from './tool-call.js'
@@ -35,21 +37,6 @@ const NO_ELICITATION: jsonSchemaValidator = {
 
 /** An error the SDK answers as a JSON-RPC error with this code and message as they are (McpError prefixes its message). */
 const protocolError = (code: number, message: string) => Object.assign(new Error(message), { code })
-
-const jsonRpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } })
-
-/** The answer to a body the transport must not see, or null: invalid JSON, none at all, a batch. */
-function unusableBody (body: unknown): { status: 400, body: string } | null {
-  if (body instanceof UnsupportedMediaTypeBody) {
-    throw new HttpError(415, `Unsupported Media Type: expected application/json, got ${body.contentType || 'none'}`, {}, 'unsupported_media_type')
-  }
-  if (body instanceof InvalidJsonBody) return { status: 400, body: jsonRpcError(ErrorCode.ParseError, `Parse error: ${body.error} (at ${body.position})`) }
-  if (body === undefined || body === null) return { status: 400, body: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: no message') }
-  if (Array.isArray(body)) {
-    return { status: 400, body: jsonRpcError(ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported (removed from MCP in 2025-06-18)') }
-  }
-  return null
-}
 
 function originCheck (allowed: string[] | '*' | null) {
   return (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
@@ -83,8 +70,8 @@ function serverFor (app: FastifyInstance, options: McpOptions, toolSet: ToolSet,
     }
     const answer = await runTool(app, tool, params.arguments ?? {}, { credentials, requestId: request.id, marker: toolSet.marker })
     options.metrics.count('mcp_tool_calls', { tool: tool.declaration.name, outcome: answer.outcome })
-    // The quota after this call, as the route's own answer says it (the transport writes its head after this returns)
-    if (!reply.raw.headersSent) for (const [name, value] of Object.entries(answer.quotaHeaders)) reply.raw.setHeader(name, value)
+    // The quota after this call, as the route's own answer says it
+    reply.headers(answer.quotaHeaders)
     return answer.result
   })
   return server
@@ -95,7 +82,8 @@ function logMessage (request: FastifyRequest, tools: Map<string, DerivedTool>): 
   const message = request.body as { method?: unknown, params?: { name?: unknown } }
   const method = typeof message.method === 'string' && METHODS.has(message.method) ? message.method : 'other'
   const tool = method === 'tools/call' && typeof message.params?.name === 'string' && tools.has(message.params.name) ? message.params.name : undefined
-  request.log = request.log.child({ mcp: tool === undefined ? { method } : { method, tool } })
+  // The request's own logger (a child Fastify made for its id) takes the bindings: no second child per request
+  ;(request.log as Logger).setBindings({ mcp: tool === undefined ? { method } : { method, tool } })
 }
 
 async function mcp (app: FastifyInstance, options: McpOptions) {
@@ -121,7 +109,7 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
     if (marker !== undefined) {
       delete request.headers[MARKER]
       const [given, tool] = String(marker).split(' ')
-      if (given === secret && tools.has(tool)) request.log = request.log.child({ mcp_tool: tool })
+      if (given === secret && tools.has(tool)) (request.log as Logger).setBindings({ mcp_tool: tool })
     }
     done()
   })
@@ -147,21 +135,16 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
       }
     }
   }, async (request, reply) => {
-    const refused = unusableBody(request.body)
-    if (refused !== null) return reply.code(refused.status).type('application/json; charset=utf-8').send(refused.body)
+    const message = messageOf(request)
+    if (isRefusal(message)) return await reply.code(message.status).type('application/json; charset=utf-8').send(message.body)
     logMessage(request, tools)
     const server = serverFor(app, options, toolSet, request, reply)
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
-    // The transport writes the answer itself: it carries the headers every answer carries (request id, security, CORS)
-    reply.hijack()
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value)
-    reply.raw.on('close', () => {
-      // Nothing is left to answer: a stateless server and transport live for one request
-      transport.close().catch(() => {})
-      server.close().catch(() => {})
-    })
-    await server.connect(transport)
-    await transport.handleRequest(request.raw, reply.raw, request.body)
+    const exchange = new JsonExchange()
+    await server.connect(exchange)
+    // A stateless server and its transport live for this request alone, and hold nothing once it is answered
+    const answer = await exchange.exchange(message)
+    if (answer === null) return await reply.code(202).send()
+    return await reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(answer))
   })
 }
 
