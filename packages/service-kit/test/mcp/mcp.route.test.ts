@@ -205,6 +205,27 @@ describe('refusals before any tool runs', () => {
     }
   })
 
+  it.each([
+    ['a body that is not JSON', '{"jsonrpc":', 400, -32700],
+    ['JSON that is not a JSON-RPC message', '{"jsonrpc":"2.0","id":1}', 400, -32600],
+    ['no body', '', 400, -32600]
+  ])('answers %s with a JSON-RPC error', async (_name, body, status, code) => {
+    const response = await post(body)
+    expect(response.status).toBe(status)
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code } })
+  })
+
+  it('answers an Accept without both answer types 406, a body that is not JSON 415, a notification 202', async () => {
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
+    expect((await post(ping, { ...KEY, accept: 'application/json', 'content-type': 'application/json' })).status).toBe(406)
+    const form = await post('a=1', { ...KEY, ...ACCEPT, 'content-type': 'application/x-www-form-urlencoded' })
+    expect(form.status).toBe(415)
+    expect(await form.json()).toMatchObject({ code: 'unsupported_media_type' })
+    const notification = await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }))
+    expect(notification.status).toBe(202)
+    expect(await notification.text()).toBe('')
+  })
+
   it('refuses batches, which the protocol dropped in 2025-06-18', async () => {
     const response = await post(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]))
     expect(response.status).toBe(400)
