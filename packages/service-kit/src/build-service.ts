@@ -197,7 +197,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   })
   if (definition.tools !== undefined) {
     const service = { name: definition.name, version: definition.version, title: definition.title }
-    await app.register(mcpPlugin, { service, tools: definition.tools, corsOrigins: config.corsOrigins, metrics })
+    await app.register(mcpPlugin, { service, tools: definition.tools, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, metrics })
   }
   await app.register(usageRoute)
   await app.register(definition.routes)

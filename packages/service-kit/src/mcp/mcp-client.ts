@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { FastifyInstance } from 'fastify'
+import type { McpTool } from './mcp-tools.js'
 
 /**
  * The official SDK's client connected to `POST /mcp` of an app listening on 127.0.0.1, sending `headers` (the key) on
@@ -46,4 +47,30 @@ export function httpAnswer (response: { statusCode: number, headers: Record<stri
   if (response.statusCode < 300) return { status: 'ok', body: response.json() }
   const retryAfter = response.headers['retry-after']
   return { status: response.statusCode, body: withoutRequestId(response.json()), ...(retryAfter === undefined ? {} : { retryAfter: Number(retryAfter) }) }
+}
+
+/** A row of a service README's MCP tool table: `| \`name\` | \`GET /path\` and \`GET /other\` | yes: ... | cost |`. */
+export interface ReadmeToolRow {
+  name: string
+  routes: string[]
+  reachesWeb: boolean
+}
+
+/** The MCP tool table of a README, for a test to hold against the tools the service declares. */
+export function readmeToolRows (readme: string): ReadmeToolRow[] {
+  const section = readme.slice(readme.indexOf('## For AI agents: MCP'))
+  return [...section.matchAll(/^\| `([a-z_]+)` \| (.+?) \| (yes|no)[^|]* \|/gm)].map((match) => ({
+    name: match[1],
+    routes: [...match[2].matchAll(/`((?:GET|POST|DELETE) [^`]+)`/g)].map((route) => route[1]),
+    reachesWeb: match[3] === 'yes'
+  }))
+}
+
+/** What a README row says of a declared tool (the declaration's route, or its routes in order). */
+export function rowOf (tool: McpTool): ReadmeToolRow {
+  return {
+    name: tool.name,
+    routes: typeof tool.route === 'string' ? [tool.route] : Object.values(tool.route),
+    reachesWeb: tool.annotations.openWorldHint === true
+  }
 }

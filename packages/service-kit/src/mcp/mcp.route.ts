@@ -21,6 +21,8 @@ export interface McpOptions {
   tools: McpTool[]
   /** CORS_ORIGINS: the browser origins allowed; any other Origin is refused (DNS rebinding). */
   corsOrigins: string[] | '*' | null
+  /** PUBLIC_URL: pages of the deployment's own origin may call from a browser. */
+  publicUrl: string | null
   metrics: Metrics
 }
 
@@ -38,10 +40,21 @@ const NO_ELICITATION: jsonSchemaValidator = {
 /** An error the SDK answers as a JSON-RPC error with this code and message as they are (McpError prefixes its message). */
 const protocolError = (code: number, message: string) => Object.assign(new Error(message), { code })
 
-function originCheck (allowed: string[] | '*' | null) {
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
+
+/**
+ * Refuses a browser's request from an origin that may not call (DNS rebinding: a page of another site whose name now
+ * resolves to this server). Allowed: no Origin (not a browser), an origin listed in CORS_ORIGINS, the deployment's own
+ * (PUBLIC_URL), and a page of this very loopback server (Host is a loopback name, which a rebound name never is, and
+ * the Origin is that host).
+ */
+function originCheck (allowed: string[] | '*' | null, publicUrl: string | null) {
+  const own = publicUrl === null ? null : new URL(publicUrl).origin
   return (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     const origin = request.headers.origin
-    if (origin === undefined || allowed === '*' || allowed?.includes(origin) === true) return done()
+    if (origin === undefined || allowed === '*' || allowed?.includes(origin) === true || origin === own) return done()
+    const host = request.headers.host ?? ''
+    if (LOOPBACK_HOST.test(host) && (origin === `http://${host}` || origin === `https://${host}`)) return done()
     done(new HttpError(403, 'Origin not allowed: a browser may call this endpoint only from an origin listed in CORS_ORIGINS', {}, 'origin_not_allowed'))
   }
 }
@@ -117,7 +130,7 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
 
   app.post('/mcp', {
     config: { auth: true, metered: false },
-    onRequest: originCheck(options.corsOrigins),
+    onRequest: originCheck(options.corsOrigins, options.publicUrl),
     // The body is a JSON-RPC message for the SDK's transport to check and answer in JSON-RPC's terms: the schema documents it
     validatorCompiler: () => (value: unknown) => ({ value }),
     schema: {

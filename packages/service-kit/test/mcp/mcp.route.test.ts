@@ -181,11 +181,20 @@ describe('refusals before any tool runs', () => {
     expect(listed.headers.get('access-control-allow-origin')).toBe('https://app.example.com')
   })
 
-  it('refuses every browser origin when CORS_ORIGINS is not set', async () => {
-    const closed = await buildDemo({ config: testConfig(), pressure: NO_SHEDDING, processMetrics: false }, undefined, DEMO_TOOLS)
+  it("refuses every other site's page when CORS_ORIGINS is not set: the deployment's own pages and this loopback server's may call", async () => {
+    const closed = await buildDemo({ config: testConfig({ publicUrl: 'https://api.example.com' }), pressure: NO_SHEDDING, processMetrics: false }, undefined, DEMO_TOOLS)
+    const status = async (origin: string, host: string) =>
+      (await closed.inject({ method: 'POST', url: '/mcp', headers: { ...KEY, ...ACCEPT, origin, host }, payload: call })).statusCode
     try {
-      const response = await closed.inject({ method: 'POST', url: '/mcp', headers: { ...KEY, ...ACCEPT, origin: 'http://localhost:3000' }, payload: call })
-      expect(response.statusCode).toBe(403)
+      // another local app, and a rebound name (its Host is the attacker's name, never a loopback one)
+      expect(await status('http://localhost:3000', '127.0.0.1:3002')).toBe(403)
+      expect(await status('http://evil.example.com', 'evil.example.com')).toBe(403)
+      expect(await status('http://evil.example.com:3002', 'evil.example.com:3002')).toBe(403)
+      expect(await status('null', '127.0.0.1:3002')).toBe(403)
+      // a page of this very server on loopback, and the deployment's own origin
+      expect(await status('http://127.0.0.1:3002', '127.0.0.1:3002')).toBe(200)
+      expect(await status('http://localhost:3002', 'localhost:3002')).toBe(200)
+      expect(await status('https://api.example.com', 'api.example.com')).toBe(200)
     } finally {
       await closed.close()
     }

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { connectMcpClient, httpAnswer, listenOnLoopback, toolAnswer, type ComparableAnswer } from '@utility-apis/service-kit/testing'
+import { readFileSync } from 'node:fs'
+import { connectMcpClient, httpAnswer, listenOnLoopback, readmeToolRows, rowOf, toolAnswer, USAGE_TOOL, type ComparableAnswer } from '@utility-apis/service-kit/testing'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BatchRequestSchema, BatchResponseSchema } from '../../src/routes/batch.schemas.js'
@@ -152,3 +153,10 @@ describe.skipIf(REDIS_URL === undefined)('brand profile jobs over MCP (REDIS_URL
 async function used (target: FastifyInstance, headers: Record<string, string>): Promise<number> {
   return (await target.inject({ method: 'GET', url: '/v1/usage', headers })).json().used
 }
+
+describe('services/brand/README.md', () => {
+  it('lists every tool with the routes it runs and whether it reaches the web', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    expect(readmeToolRows(readme)).toEqual([...BRAND_TOOLS, USAGE_TOOL].map(rowOf))
+  })
+})

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { testConfig } from '@utility-apis/service-kit'
-import { connectMcpClient, httpAnswer, listenOnLoopback, toolAnswer } from '@utility-apis/service-kit/testing'
+import { readFileSync } from 'node:fs'
+import { connectMcpClient, httpAnswer, listenOnLoopback, readmeToolRows, rowOf, toolAnswer, USAGE_TOOL } from '@utility-apis/service-kit/testing'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
@@ -151,5 +152,12 @@ describe.skipIf(REDIS_URL === undefined)('site analysis jobs over MCP (REDIS_URL
     const http = await jobs.inject({ ...request, headers })
     expect(http.statusCode).toBeGreaterThanOrEqual(400)
     expect(toolAnswer(result)).toEqual(httpAnswer(http))
+  })
+})
+
+describe('services/site/README.md', () => {
+  it('lists every tool with the routes it runs and whether it reaches the web', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    expect(readmeToolRows(readme)).toEqual([...SITE_TOOLS, USAGE_TOOL].map(rowOf))
   })
 })

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { connectMcpClient, httpAnswer, listenOnLoopback, toolAnswer } from '@utility-apis/service-kit/testing'
+import { readFileSync } from 'node:fs'
+import { connectMcpClient, httpAnswer, listenOnLoopback, readmeToolRows, rowOf, toolAnswer, USAGE_TOOL } from '@utility-apis/service-kit/testing'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BatchRequestSchema, BatchResponseSchema } from '../../src/routes/batch.schemas.js'
@@ -107,5 +108,12 @@ describe('the SLA service over MCP', () => {
     } finally {
       await agent.close()
     }
+  })
+})
+
+describe('services/sla/README.md', () => {
+  it('lists every tool with the routes it runs and whether it reaches the web', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    expect(readmeToolRows(readme)).toEqual([...SLA_TOOLS, USAGE_TOOL].map(rowOf))
   })
 })

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { connectMcpClient, httpAnswer, listenOnLoopback, toolAnswer } from '@utility-apis/service-kit/testing'
+import { readFileSync } from 'node:fs'
+import { connectMcpClient, httpAnswer, listenOnLoopback, readmeToolRows, rowOf, toolAnswer, USAGE_TOOL } from '@utility-apis/service-kit/testing'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONFORMANCE_UNITS } from '../../src/domain/conformance.js'
@@ -104,5 +105,12 @@ describe('the webhook service over MCP', () => {
     } finally {
       await agent.close()
     }
+  })
+})
+
+describe('services/webhook/README.md', () => {
+  it('lists every tool with the routes it runs and whether it reaches the web', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    expect(readmeToolRows(readme)).toEqual([...WEBHOOK_TOOLS, USAGE_TOOL].map(rowOf))
   })
 })
