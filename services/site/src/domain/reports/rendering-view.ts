@@ -1,7 +1,7 @@
 // The rendering and performance sections of the HTML and Markdown reports.
 import type { Metric } from '../rendering/observe-rendering.js'
 import type { SiteReport } from '../report.js'
-import type { SectionView } from './report-view.js'
+import type { SectionView } from './view-model.js'
 
 const percent = (share: number): string => `${Math.round(share * 100)}%`
 
