@@ -57,7 +57,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
  * A route's schema as JSON (TypeBox's symbols dropped) without its OpenAPI examples, which are for people reading the
  * API reference and would only lengthen what a model reads.
  */
-export function schemaOf (schema: unknown): Json | undefined {
+function schemaOf (schema: unknown): Json | undefined {
   if (!isObject(schema)) return undefined
   const json = JSON.parse(JSON.stringify(schema)) as Json
   delete json['x-examples']
