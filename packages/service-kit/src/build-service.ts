@@ -196,7 +196,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     isReady: () => closing ? { ready: false, reason: 'Shutting down' } : { ready: true }
   })
   if (definition.tools !== undefined) {
-    const service = { name: definition.name, version: definition.version, title: definition.title }
+    const service = { name: definition.name, version: definition.version, title: definition.title, description: definition.description }
     await app.register(mcpPlugin, { service, tools: definition.tools, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, metrics })
   }
   await app.register(usageRoute)

@@ -16,7 +16,8 @@ import { runTool, TOOL_OUTCOMES, type CallContext } from './tool-call.js'
 import { USAGE_TOOL } from './usage-tool.js'
 
 export interface McpOptions {
-  service: { name: string, version: string, title: string }
+  /** Named in `initialize`'s answer; the description is the server's instructions to a model. */
+  service: { name: string, version: string, title: string, description: string }
   /** The service's tools; `get_usage` is added to every service's. */
   tools: McpTool[]
   /** CORS_ORIGINS: the browser origins allowed; any other Origin is refused (DNS rebinding). */
@@ -69,6 +70,7 @@ interface ToolSet {
 function serverFor (app: FastifyInstance, options: McpOptions, toolSet: ToolSet, request: FastifyRequest, reply: FastifyReply): Server {
   const server = new Server({ name: options.service.name, version: options.service.version, title: options.service.title }, {
     capabilities: { tools: { listChanged: false } },
+    instructions: options.service.description,
     jsonSchemaValidator: NO_ELICITATION
   })
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolSet.listed() }))

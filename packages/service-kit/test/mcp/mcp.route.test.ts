@@ -38,6 +38,14 @@ const post = async (body: string, headers: Record<string, string> = { ...KEY, ..
   await fetch(`${url}/mcp`, { method: 'POST', headers, body })
 const usage = async (headers: Record<string, string> = KEY) => (await app.inject({ method: 'GET', url: '/v1/usage', headers })).json().used as number
 
+describe('initialize', () => {
+  it('names the service and gives its description as instructions, with the tools capability only', () => {
+    expect(client.getServerVersion()).toMatchObject({ name: 'demo', version: '0.1.0', title: 'Demo API' })
+    expect(client.getInstructions()).toBe('A service used to test the kit.')
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } })
+  })
+})
+
 describe('tools/list', () => {
   it("lists every declared tool and get_usage, with the routes' schemas", async () => {
     const { tools } = await client.listTools()
