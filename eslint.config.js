@@ -17,8 +17,6 @@ export default [
     files: [
       'packages/auth-quota/src/auth-quota.plugin.ts',
       'packages/fastapi-errors/src/json-body.ts',
-      'packages/html-metadata/src/collect.ts',
-      'packages/html-metadata/src/extract-metadata.ts',
       'packages/jobs/src/routes/jobs.route.ts',
       'packages/renderer/src/renderer.ts',
       'packages/safe-fetch/src/fetcher.ts',
