@@ -73,7 +73,7 @@ async function stop (child: ChildProcess) {
   clearTimeout(timer)
 }
 
-async function fire (url: string, spec: HttpCase, seconds: number) {
+async function fire (url: string, spec: Omit<HttpCase, 'entry'>, seconds: number) {
   return autocannon({
     url: url + spec.path,
     method: spec.method ?? 'GET',
@@ -90,17 +90,27 @@ export async function measureHttp (spec: HttpCase): Promise<HttpResult> {
   const { url, child } = await startServerProcess(spec.entry, spec.env)
   try {
     await fire(url, spec, 1)
-    const r = await fire(url, spec, spec.durationSeconds ?? 5)
-    return {
-      requestsPerSecond: Math.round(r.requests.average),
-      p50Ms: r.latency.p50,
-      p99Ms: r.latency.p99,
-      non2xx: r.non2xx,
-      errors: r.errors + r.timeouts
-    }
+    return await measureAt(url, spec)
   } finally {
     await stop(child)
   }
+}
+
+/** Load against a server already running at `url` (started with `startServerProcess`), for `spec.durationSeconds`. */
+export async function measureAt (url: string, spec: Omit<HttpCase, 'entry'>): Promise<HttpResult> {
+  const r = await fire(url, spec, spec.durationSeconds ?? 5)
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts
+  }
+}
+
+/** Stops a server started with `startServerProcess`. */
+export async function stopServerProcess (child: ChildProcess): Promise<void> {
+  await stop(child)
 }
 
 /** The middle value (the upper middle of an even count). */

@@ -58,6 +58,12 @@ for (const service of ['webhook', 'sla', 'brand', 'site']) {
   for (const report of await mod.run(ctx)) results.push({ group: service, ...report })
 }
 
+// A tool call over MCP against the HTTP route of the same work (issue 37)
+if (only.length === 0 || only.includes('mcp')) {
+  const mcp = await import(pathToFileURL(here('mcp.ts')).href) as { run: () => Promise<BenchReport[]> }
+  for (const report of await mcp.run()) results.push({ group: 'mcp', ...report })
+}
+
 // Bulk jobs take minutes: only when asked for by name (`pnpm bench jobs`)
 if (only.includes('jobs')) {
   const jobs = await import(pathToFileURL(here('jobs.ts')).href) as { run: () => Promise<BenchReport[]> }

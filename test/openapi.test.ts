@@ -86,8 +86,9 @@ describe.each(services)('$name OpenAPI document', ({ name }) => {
       // X-Request-Id on every response
       expect(headers(success), label).toEqual([...quota, 'X-Request-Id'])
       // The quota decides once the body is valid: a 422 of the schema costs nothing and says nothing of it.
-      // A call that is never charged (GET /v1/usage, reading or cancelling a job) answers no 429.
-      const charged = operation.operationId !== 'getUsage' && !/^(get|cancel)[A-Za-z]+Job(Results)?$/.test(operation.operationId)
+      // A call that is never charged (GET /v1/usage, reading or cancelling a job, POST /mcp, whose tool calls are charged
+      // by the routes they run) answers no 429.
+      const charged = !['getUsage', 'mcp'].includes(operation.operationId) && !/^(get|cancel)[A-Za-z]+Job(Results)?$/.test(operation.operationId)
       expect(operation.responses['429'] !== undefined, label).toBe(charged)
       if (charged) {
         expect(headers('422'), label).toEqual(['X-Request-Id'])

@@ -8,6 +8,9 @@ import { documentBusinessRoutes, registerDocs, type DocsInfo } from './docs.js'
 import { clientErrorHandler } from './client-errors.js'
 import { drainOnClose } from './drain.js'
 import { createLogger, type LoggerSettings } from './logger.js'
+import { mcpPlugin } from './mcp/mcp.route.js'
+import type { McpTool } from './mcp/mcp-tools.js'
+import { MCP_TAG } from './mcp/mcp.schemas.js'
 import { Metrics } from './metrics.js'
 import { operationsRoutes } from './operations.route.js'
 import { USAGE_TAG, usageRoute } from './usage.route.js'
@@ -55,6 +58,8 @@ export interface ServiceDefinition extends DocsInfo {
   /** Bytes; 1 MiB unless the service needs more. */
   bodyLimit?: number
   routes: (app: FastifyInstance) => Promise<void>
+  /** The business routes offered as MCP tools at POST /mcp (`get_usage` is added); none: no /mcp. */
+  tools?: McpTool[]
 }
 
 const MiB = 1024 * 1024
@@ -105,7 +110,7 @@ async function registerCors (app: FastifyInstance, origins: ServiceConfig['corsO
   await app.register(cors, {
     origin: origins,
     methods: ['GET', 'POST'],
-    allowedHeaders: ['authorization', 'content-type', 'x-api-key', 'x-request-id'],
+    allowedHeaders: ['authorization', 'content-type', 'mcp-protocol-version', 'x-api-key', 'x-request-id'],
     exposedHeaders: ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'],
     maxAge: 600
   })
@@ -143,7 +148,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     title: definition.title,
     version: definition.version,
     description: definition.description,
-    tags: [...(definition.tags ?? []), USAGE_TAG],
+    tags: [...(definition.tags ?? []), USAGE_TAG, ...(definition.tools === undefined ? [] : [MCP_TAG])],
     publicUrl: config.publicUrl
   })
   await app.register(operationsRoutes, {
@@ -155,6 +160,10 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     // for it would turn fail-open into a full outage (quota_store_up says whether Redis answers)
     isReady: () => closing ? { ready: false, reason: 'Shutting down' } : { ready: true }
   })
+  if (definition.tools !== undefined) {
+    const service = { name: definition.name, version: definition.version, title: definition.title, description: definition.description }
+    await app.register(mcpPlugin, { service, tools: definition.tools, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, metrics })
+  }
   await app.register(usageRoute)
   await app.register(definition.routes)
   await app.ready()

@@ -3,6 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { SECURITY_SCHEME } from './docs.js'
 
 export { curlExamples, shellCommands, type CurlExample } from './readme-examples.js'
+export {
+  connectMcpClient, httpAnswer, listenOnLoopback, readmeToolRows, rowOf, toolAnswer, type ComparableAnswer, type ReadmeToolRow
+} from './mcp/mcp-client.js'
+export { USAGE_TOOL } from './mcp/usage-tool.js'
 
 export interface OpenApiCheck {
   /** Problems reported by a real OpenAPI 3.1 validator (empty when valid). */

@@ -1,6 +1,7 @@
 import { createRenderer, type Renderer } from '@utility-apis/renderer'
 import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
+import { BRAND_TOOLS } from './routes/mcp-tools.js'
 import { DEFAULT_CACHE_TTL_SECONDS, MemoryProfileCache, RedisProfileCache, type ProfileCache } from './domain/profile-cache.js'
 import { BrandProfiler } from './domain/profiler.js'
 import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs'
@@ -33,6 +34,7 @@ export async function buildApp (options: BuildAppOptions) {
     description: 'Public brand facts of a domain from its homepage: name, summary, title, description, OpenGraph, ' +
       'logo and icon hints, social links, with the sources used. Single and batch operations.',
     tags: [{ name: 'brand', description: 'Domain brand profiles' }],
+    tools: BRAND_TOOLS,
     routes: async (app) => {
       const fetcher = createSafeFetcher(options.fetchPolicy ?? options.config.fetchPolicy)
       // every request of a rendered page goes through this app's fetcher: the renderer reaches only what it may

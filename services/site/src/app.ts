@@ -2,6 +2,7 @@ import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs/mount'
 import { createRenderer, type Renderer } from '@utility-apis/renderer'
 import type { FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
+import { SITE_TOOLS } from './routes/mcp-tools.js'
 import { siteFetchers } from './fetchers.js'
 import { siteJobs } from './routes/jobs.route.js'
 import { analyzeRoute } from './routes/analyze.route.js'
@@ -32,6 +33,7 @@ export async function buildApp (options: BuildAppOptions) {
       'crawl score, a capped answer-engine (AEO) authority score and prioritised gaps with evidence, plus a robots.txt tester ' +
       'and a robots.txt change simulator.',
     tags: [{ name: 'site-intel', description: 'Website analysis and robots.txt testing' }],
+    tools: SITE_TOOLS,
     routes: async (app) => {
       const { fetcher, fetchAs, close } = siteFetchers(options.fetchPolicy ?? options.config.fetchPolicy)
       // the browser starts on the first render, with every page request through this app's fetcher

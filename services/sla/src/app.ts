@@ -2,6 +2,7 @@ import { buildService, type KitOptions } from '@utility-apis/service-kit'
 import { batchRoute } from './routes/batch.route.js'
 import { calculateRoute } from './routes/calculate.route.js'
 import { calendarsRoute, holidaysRoute } from './routes/calendars.route.js'
+import { SLA_TOOLS } from './routes/mcp-tools.js'
 
 export type BuildAppOptions = KitOptions
 
@@ -17,6 +18,7 @@ export async function buildApp (options: BuildAppOptions) {
       'of up to 1,000 calculations, and the holiday calendars.',
     tags: [{ name: 'business-days', description: 'Business-hours and SLA calculations' }],
     bodyLimit: 1024 * 1024,
+    tools: SLA_TOOLS,
     routes: async (app) => {
       await app.register(calculateRoute)
       await app.register(batchRoute)

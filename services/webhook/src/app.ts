@@ -4,6 +4,7 @@ import { CONFORMANCE_USER_AGENT } from './domain/conformance.js'
 import { PROVIDER_IDS } from './domain/providers/index.js'
 import { conformanceRoute } from './routes/conformance.route.js'
 import { providerNames } from './routes/provider-lists.js'
+import { WEBHOOK_TOOLS } from './routes/mcp-tools.js'
 import { providersRoute } from './routes/providers.route.js'
 import { signRoute } from './routes/sign.route.js'
 import { verifyRoute } from './routes/verify.route.js'
@@ -30,6 +31,7 @@ export async function buildApp (options: BuildAppOptions) {
     tags: [{ name: 'webhooks', description: 'Webhook signature verification' }],
     // A webhook body may itself be several MiB, and it arrives JSON-escaped inside the request.
     bodyLimit: 5 * MiB,
+    tools: WEBHOOK_TOOLS,
     routes: async (app) => {
       await app.register(verifyRoute, { now })
       await app.register(providersRoute)

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
+import { HttpError } from '@utility-apis/fastapi-errors'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Logger } from 'pino'
+import { described } from '../docs.js'
+import type { Metrics } from '../metrics.js'
+import { JsonExchange } from './json-exchange.js'
+import { isRefusal, messageOf } from './mcp-message.js'
+import { deriveTool, type DerivedTool, type McpTool, type RouteRef, type RouteSchemas } from './mcp-tools.js'
+import { JsonRpcRequestSchema, JsonRpcResponseSchema, MCP_TAG, mcpRequestExamples } from './mcp.schemas.js'
+import { runTool, TOOL_OUTCOMES, type CallContext } from './tool-call.js'
+import { USAGE_TOOL } from './usage-tool.js'
+
+export interface McpOptions {
+  /** Named in `initialize`'s answer; the description is the server's instructions to a model. */
+  service: { name: string, version: string, title: string, description: string }
+  /** The service's tools; `get_usage` is added to every service's. */
+  tools: McpTool[]
+  /** CORS_ORIGINS: the browser origins allowed; any other Origin is refused (DNS rebinding). */
+  corsOrigins: string[] | '*' | null
+  /** PUBLIC_URL: pages of the deployment's own origin may call from a browser. */
+  publicUrl: string | null
+  metrics: Metrics
+}
+
+/** Headers that carry the caller's credentials to the route a tool runs, as every route reads them. */
+const CREDENTIALS = ['x-api-key', 'authorization', 'x-rapidapi-proxy-secret', 'x-rapidapi-user']
+const MARKER = 'x-utility-apis-mcp-tool'
+// The methods named in access lines; anything else a caller sends is `other`, so a log line never carries caller text
+const METHODS = new Set(['initialize', 'ping', 'tools/list', 'tools/call', 'notifications/initialized', 'notifications/cancelled'])
+
+// The server never asks the client for input (elicitation), so it never validates an answer against a schema
+const NO_ELICITATION: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'this server does not elicit input' })
+}
+
+/** An error the SDK answers as a JSON-RPC error with this code and message as they are (McpError prefixes its message). */
+const protocolError = (code: number, message: string) => Object.assign(new Error(message), { code })
+
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
+
+/**
+ * Refuses a browser's request from an origin that may not call (DNS rebinding: a page of another site whose name now
+ * resolves to this server). Allowed: no Origin (not a browser), an origin listed in CORS_ORIGINS, the deployment's own
+ * (PUBLIC_URL), and a page of this very loopback server (Host is a loopback name, which a rebound name never is, and
+ * the Origin is that host).
+ */
+function originCheck (allowed: string[] | '*' | null, publicUrl: string | null) {
+  const own = publicUrl === null ? null : new URL(publicUrl).origin
+  return (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    const origin = request.headers.origin
+    if (origin === undefined || allowed === '*' || allowed?.includes(origin) === true || origin === own) return done()
+    const host = request.headers.host ?? ''
+    if (LOOPBACK_HOST.test(host) && (origin === `http://${host}` || origin === `https://${host}`)) return done()
+    done(new HttpError(403, 'Origin not allowed: a browser may call this endpoint only from an origin listed in CORS_ORIGINS', {}, 'origin_not_allowed'))
+  }
+}
+
+interface ToolSet {
+  tools: Map<string, DerivedTool>
+  listed: () => Tool[]
+  marker: CallContext['marker']
+}
+
+/** A stateless MCP server for one /mcp request: it lists the tools and runs them with this request's credentials and id. */
+function serverFor (app: FastifyInstance, options: McpOptions, toolSet: ToolSet, request: FastifyRequest, reply: FastifyReply): Server {
+  const server = new Server({ name: options.service.name, version: options.service.version, title: options.service.title }, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: options.service.description,
+    jsonSchemaValidator: NO_ELICITATION
+  })
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolSet.listed() }))
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    const tool = toolSet.tools.get(params.name)
+    // An unknown tool is a protocol error (the specification's -32602), not a tool result
+    if (tool === undefined) throw protocolError(ErrorCode.InvalidParams, 'Unknown tool: tools/list names the tools of this server')
+    const credentials: Record<string, string> = {}
+    for (const name of CREDENTIALS) {
+      const value = request.headers[name]
+      if (typeof value === 'string') credentials[name] = value
+    }
+    const answer = await runTool(app, tool, params.arguments ?? {}, { credentials, requestId: request.id, marker: toolSet.marker })
+    options.metrics.count('mcp_tool_calls', { tool: tool.declaration.name, outcome: answer.outcome })
+    // The quota after this call, as the route's own answer says it
+    reply.headers(answer.quotaHeaders)
+    return answer.result
+  })
+  return server
+}
+
+/** Names the JSON-RPC method (and tool) in the request's access line: known names only, never caller text. */
+function logMessage (request: FastifyRequest, tools: Map<string, DerivedTool>): void {
+  const message = request.body as { method?: unknown, params?: { name?: unknown } }
+  const method = typeof message.method === 'string' && METHODS.has(message.method) ? message.method : 'other'
+  const tool = method === 'tools/call' && typeof message.params?.name === 'string' && tools.has(message.params.name) ? message.params.name : undefined
+  // The request's own logger (a child Fastify made for its id) takes the bindings: no second child per request
+  ;(request.log as Logger).setBindings({ mcp: tool === undefined ? { method } : { method, tool } })
+}
+
+async function mcp (app: FastifyInstance, options: McpOptions) {
+  const declarations = [...options.tools, USAGE_TOOL]
+  const routes = new Map<string, RouteSchemas>()
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route as RouteSchemas)
+  })
+  const tools = new Map<string, DerivedTool>()
+  let listed: Tool[] = []
+  // Every tool's route is registered by then: a tool whose route is missing, or whose schemas cannot merge, stops the start
+  app.addHook('onReady', async () => {
+    for (const declaration of declarations) tools.set(declaration.name, deriveTool(declaration, (ref: RouteRef) => routes.get(ref)))
+    listed = [...tools.values()].map((tool) => tool.definition)
+  })
+  options.metrics.declare('mcp_tool_calls', { tool: declarations.map((tool) => tool.name), outcome: TOOL_OUTCOMES })
+
+  // A route run by a tool call names the tool in its logs and access line. The marker holds a secret of this process,
+  // so a caller cannot set it; it is removed before the route sees the request.
+  const secret = randomBytes(16).toString('hex')
+  app.addHook('onRequest', (request, _reply, done) => {
+    const marker = request.headers[MARKER]
+    if (marker !== undefined) {
+      delete request.headers[MARKER]
+      const [given, tool] = String(marker).split(' ')
+      if (given === secret && tools.has(tool)) (request.log as Logger).setBindings({ mcp_tool: tool })
+    }
+    done()
+  })
+  const toolSet: ToolSet = { tools, listed: () => listed, marker: { header: MARKER, value: (tool) => `${secret} ${tool}` } }
+
+  app.post('/mcp', {
+    config: { auth: true, metered: false },
+    onRequest: originCheck(options.corsOrigins, options.publicUrl),
+    // The body is a JSON-RPC message for the SDK's transport to check and answer in JSON-RPC's terms: the schema documents it
+    validatorCompiler: () => (value: unknown) => ({ value }),
+    schema: {
+      tags: [MCP_TAG.name],
+      operationId: 'mcp',
+      summary: 'Model Context Protocol endpoint: every business route as a tool for AI agents',
+      description: MCP_DESCRIPTION,
+      body: { ...JsonRpcRequestSchema, 'x-examples': mcpRequestExamples },
+      response: {
+        200: { ...JsonRpcResponseSchema, description: 'The answer to a request (a tool that failed is a result with `isError`).' },
+        202: { description: 'A notification or response was accepted; no body.', type: 'null' },
+        400: { ...JsonRpcResponseSchema, description: 'Not a usable JSON-RPC message (parse error, a batch, an unsupported MCP-Protocol-Version).' },
+        403: described('A browser origin not listed in CORS_ORIGINS. `code`: `origin_not_allowed`.'),
+        406: { ...JsonRpcResponseSchema, description: 'Accept must list both application/json and text/event-stream.' }
+      }
+    }
+  }, async (request, reply) => {
+    const message = messageOf(request)
+    if (isRefusal(message)) return await reply.code(message.status).type('application/json; charset=utf-8').send(message.body)
+    logMessage(request, tools)
+    const server = serverFor(app, options, toolSet, request, reply)
+    const exchange = new JsonExchange()
+    await server.connect(exchange)
+    // A stateless server and its transport live for this request alone, and hold nothing once it is answered
+    const answer = await exchange.exchange(message)
+    if (answer === null) return await reply.code(202).send()
+    return await reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(answer))
+  })
+}
+
+const MCP_DESCRIPTION = `The [Model Context Protocol](https://modelcontextprotocol.io/specification/2025-11-25) over Streamable HTTP, stateless
+(no Mcp-Session-Id) with JSON answers: \`initialize\`, \`ping\`, \`tools/list\` and \`tools/call\`. Each tool runs one of the
+business routes above exactly as an HTTP call would (same validation, quota, answer and errors): its input schema is the
+route's body, query string and path parameters, its output schema the route's answer.
+
+The same API key as every route (X-API-Key, or the marketplace proxy's headers): without a valid one the answer is a 401 before
+the message is read. \`initialize\`, \`tools/list\` and \`ping\` are free; a tool call costs what its route costs, only when it
+succeeds (GET /v1/usage shows it). A tool's failure is a result with \`isError: true\` whose text is the route's error body
+(\`detail\`, \`code\`, \`request_id\`, and \`status\`, \`retry_after\`); an unknown tool is a JSON-RPC error. A browser Origin not
+listed in CORS_ORIGINS is refused (403). \`GET /mcp\` answers 405: this server opens no stream of its own.`
+
+export const mcpPlugin = fp(mcp, { name: '@utility-apis/service-kit/mcp', fastify: '5.x', dependencies: ['@utility-apis/auth-quota'] })

@@ -1,0 +1,147 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import type { FastifyInstance } from 'fastify'
+import { messages, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import type { DerivedTool, RouteCall } from './mcp-tools.js'
+
+/** What a tool call carries from its /mcp request to the route it runs. */
+export interface CallContext {
+  /** The caller's credentials as they came (X-API-Key, Authorization, the marketplace proxy's headers). */
+  credentials: Record<string, string>
+  /** The /mcp request's id: the route's answer and its logs carry the same one. */
+  requestId: string
+  /** Marks the route's request as a tool call (its access line and logs name the tool). */
+  marker: { header: string, value: (tool: string) => string }
+}
+
+/** How a tool call ended, for `mcp_tool_calls_total{tool,outcome}`. */
+export type ToolOutcome = 'ok' | 'invalid_arguments' | 'refused' | 'failed'
+export const TOOL_OUTCOMES: readonly ToolOutcome[] = ['ok', 'invalid_arguments', 'refused', 'failed']
+
+export interface ToolAnswer {
+  result: CallToolResult
+  outcome: ToolOutcome
+  /** The route's X-RateLimit-* headers (the quota after this call), for the /mcp answer to carry as every route's does. */
+  quotaHeaders: Record<string, string>
+}
+
+const QUOTA_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']
+
+/** One route's answer: its status, JSON body (or text) and the headers a tool error names. */
+interface RouteAnswer {
+  status: number
+  body: unknown
+  payload: string
+  retryAfter: string | undefined
+  quotaHeaders: Record<string, string>
+}
+
+type Arguments = Record<string, unknown>
+
+const outcomeOf = (status: number): ToolOutcome =>
+  status < 300 ? 'ok' : status === 422 ? 'invalid_arguments' : status < 500 ? 'refused' : 'failed'
+
+/** A query string or path value as a caller would write it: strings as they are, anything else as JSON. */
+const asText = (value: unknown): string => typeof value === 'string' ? value : JSON.stringify(value)
+
+/** A 422 the tool answers itself, for arguments HTTP could not even express (a path parameter left out). */
+function invalid (issues: ValidationIssue[], requestId: string): RouteAnswer {
+  const body = { detail: issues, code: 'validation_failed', request_id: requestId }
+  return { status: 422, body, payload: JSON.stringify(body), retryAfter: undefined, quotaHeaders: {} }
+}
+
+/** The request that runs `call` with these arguments, or the 422 of arguments that cannot make one. */
+function requestOf (call: RouteCall, args: Arguments, requestId: string): { url: string, body: Arguments | undefined } | RouteAnswer {
+  let url = call.url
+  const missing: ValidationIssue[] = []
+  for (const name of call.pathParams) {
+    const value = args[name]
+    if (value === undefined || value === null) missing.push({ type: 'missing', loc: ['path', name], msg: messages.missing(), input: null })
+    else url = url.replace(`:${name}`, encodeURIComponent(asText(value)))
+  }
+  if (missing.length > 0) return invalid(missing, requestId)
+  const query = new URLSearchParams()
+  const body: Arguments | undefined = call.hasBody ? {} : undefined
+  for (const [name, value] of Object.entries(args)) {
+    if (call.pathParams.includes(name) || value === undefined) continue
+    if (call.queryParams.has(name)) query.append(name, asText(value))
+    else if (body !== undefined) body[name] = value
+  }
+  const search = query.toString()
+  return { url: search === '' ? url : `${url}?${search}`, body }
+}
+
+async function runRoute (app: FastifyInstance, tool: string, call: RouteCall, args: Arguments, context: CallContext): Promise<RouteAnswer> {
+  const request = requestOf(call, args, context.requestId)
+  if ('status' in request) return request
+  const response = await app.inject({
+    method: call.method as 'GET' | 'POST' | 'DELETE',
+    url: request.url,
+    headers: {
+      ...context.credentials,
+      'x-request-id': context.requestId,
+      // The JSON answer, whatever else the route can answer (a report as HTML, results as NDJSON)
+      accept: 'application/json',
+      [context.marker.header]: context.marker.value(tool),
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' })
+    },
+    ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) })
+  })
+  const json = String(response.headers['content-type'] ?? '').startsWith('application/json')
+  const retryAfter = response.headers['retry-after']
+  const quotaHeaders: Record<string, string> = {}
+  for (const name of QUOTA_HEADERS) if (response.headers[name] !== undefined) quotaHeaders[name] = String(response.headers[name])
+  return {
+    quotaHeaders,
+    status: response.statusCode,
+    body: json ? response.json() : response.payload,
+    payload: response.payload,
+    retryAfter: retryAfter === undefined ? undefined : String(retryAfter)
+  }
+}
+
+/**
+ * A failed call as the model reads it (SEP-1303): the route's error body (`detail` with `loc`, `code`,
+ * `request_id`), its status and Retry-After, as text, so the model can correct its arguments or wait. Never
+ * `structuredContent`, which clients check against the output schema.
+ */
+function toolError (answer: RouteAnswer): CallToolResult {
+  const body = typeof answer.body === 'object' && answer.body !== null ? answer.body : { detail: answer.payload }
+  const retryAfter = answer.retryAfter === undefined ? {} : { retry_after: Number(answer.retryAfter) }
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify({ status: answer.status, ...body, ...retryAfter }) }] }
+}
+
+/** The forbidden use of a body field the tool leaves out, answered as the route answers an unknown field. */
+function omittedIn (tool: DerivedTool, args: Arguments, requestId: string): RouteAnswer | null {
+  const given = (tool.declaration.omit ?? []).filter((name) => name in args)
+  if (given.length === 0) return null
+  return invalid(given.map((name) => ({ type: 'extra_forbidden', loc: ['body', name], msg: messages.extraForbidden(), input: args[name] })), requestId)
+}
+
+/**
+ * Runs a tool: exactly what its route runs (validation, quota, handler, error mapping) through Fastify's `inject`,
+ * with the caller's credentials and request id. A 2xx answer is the result's `structuredContent` and, as text, its
+ * JSON; any other answer is a tool error.
+ */
+export async function runTool (app: FastifyInstance, tool: DerivedTool, args: Arguments, context: CallContext): Promise<ToolAnswer> {
+  const omitted = omittedIn(tool, args, context.requestId)
+  if (omitted !== null) return { result: toolError(omitted), outcome: 'invalid_arguments', quotaHeaders: {} }
+  if ('method' in tool.calls) {
+    const answer = await runRoute(app, tool.declaration.name, tool.calls as RouteCall, args, context)
+    const { quotaHeaders } = answer
+    if (answer.status >= 300) return { result: toolError(answer), outcome: outcomeOf(answer.status), quotaHeaders }
+    return { result: successOf(answer.body, answer.payload), outcome: 'ok', quotaHeaders }
+  }
+  const structured: Arguments = {}
+  for (const [name, call] of Object.entries(tool.calls)) {
+    const answer = await runRoute(app, tool.declaration.name, call, args, context)
+    if (answer.status >= 300) return { result: toolError(answer), outcome: outcomeOf(answer.status), quotaHeaders: answer.quotaHeaders }
+    structured[name] = answer.body
+  }
+  // the routes of several answers read a job, which is never charged
+  return { result: successOf(structured, JSON.stringify(structured)), outcome: 'ok', quotaHeaders: {} }
+}
+
+function successOf (body: unknown, text: string): CallToolResult {
+  const content: CallToolResult['content'] = [{ type: 'text', text }]
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? { content, structuredContent: body as Arguments } : { content }
+}

@@ -1,0 +1,307 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testConfig } from '../../src/index.js'
+import { connectMcpClient, listenOnLoopback } from '../../src/testing.js'
+import { buildDemo, DEMO_TOOLS, DemoBody } from '../fixtures/demo-service.js'
+import { captureLog } from '../helpers/log-capture.js'
+
+const KEY = { 'x-api-key': 'test-key' }
+const ACCEPT = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
+const NO_SHEDDING = { maxEventLoopDelay: 0, maxEventLoopUtilization: 0 }
+
+const json = (value: unknown) => JSON.parse(JSON.stringify(value))
+const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => JSON.parse((result.content as Array<{ text: string }>)[0].text)
+
+let app: FastifyInstance
+let url: string
+let client: Client
+const log = captureLog()
+
+beforeAll(async () => {
+  app = await buildDemo({
+    config: testConfig({ keys: 'test-key,spent-key:3', corsOrigins: ['https://app.example.com'] }),
+    logger: { level: 'info', stream: log.stream },
+    pressure: NO_SHEDDING,
+    processMetrics: false
+  }, undefined, DEMO_TOOLS)
+  url = await listenOnLoopback(app)
+  client = await connectMcpClient(url, KEY)
+})
+afterAll(async () => {
+  await client?.close()
+  await app?.close()
+})
+
+const post = async (body: string, headers: Record<string, string> = { ...KEY, ...ACCEPT }) =>
+  await fetch(`${url}/mcp`, { method: 'POST', headers, body })
+const usage = async (headers: Record<string, string> = KEY) => (await app.inject({ method: 'GET', url: '/v1/usage', headers })).json().used as number
+
+describe('initialize', () => {
+  it('names the service and gives its description as instructions, with the tools capability only', () => {
+    expect(client.getServerVersion()).toMatchObject({ name: 'demo', version: '0.1.0', title: 'Demo API' })
+    expect(client.getInstructions()).toBe('A service used to test the kit.')
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } })
+  })
+})
+
+describe('tools/list', () => {
+  it("lists every declared tool and get_usage, with the routes' schemas", async () => {
+    const { tools } = await client.listTools()
+    expect(tools.map((tool) => tool.name)).toEqual(['echo', 'batch', 'lookup', 'boom', 'forbidden', 'get_usage'])
+    const echo = tools.find((tool) => tool.name === 'echo')
+    expect(echo?.inputSchema).toEqual(json(DemoBody))
+    expect(echo?.outputSchema).toEqual({ type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' } }, required: ['name', 'count'] })
+    expect(echo?.annotations).toEqual({ title: 'Echo', readOnlyHint: true })
+    // a query string's parameters are the tool's arguments; a route without a 2xx schema has no output schema
+    const lookup = tools.find((tool) => tool.name === 'lookup')
+    expect(Object.keys(lookup?.inputSchema.properties ?? {})).toEqual(['year', 'full'])
+    expect(lookup?.outputSchema).toBeUndefined()
+  })
+})
+
+describe('tools/call runs the route', () => {
+  it('answers what the HTTP route answers, as structuredContent and as text', async () => {
+    const args = { name: 'abc', secret: 's', count: 2 }
+    const http = await app.inject({ method: 'POST', url: '/v1/echo', headers: KEY, payload: args })
+    const result = await client.callTool({ name: 'echo', arguments: args })
+    expect(result.isError).toBeUndefined()
+    expect(result.structuredContent).toEqual(http.json())
+    expect(textOf(result)).toEqual(http.json())
+  })
+
+  it('sends query string arguments as HTTP would, numbers and booleans written as text', async () => {
+    const result = await client.callTool({ name: 'lookup', arguments: { year: 2026, full: true } })
+    const http = await app.inject({ method: 'GET', url: '/v1/lookup?year=2026&full=true', headers: KEY })
+    expect(textOf(result)).toEqual(http.json())
+  })
+
+  it("answers an invalid argument as a tool error holding the 422's detail, code and request id", async () => {
+    const args = { name: 'toolong', secret: 's', count: 'x' }
+    const http = (await app.inject({ method: 'POST', url: '/v1/echo', headers: KEY, payload: args })).json()
+    const result = await client.callTool({ name: 'echo', arguments: args })
+    expect(result.isError).toBe(true)
+    expect(result.structuredContent).toBeUndefined()
+    const error = textOf(result)
+    expect(error).toEqual({ status: 422, detail: http.detail, code: 'validation_failed', request_id: error.request_id })
+    expect(error.detail.map((issue: { loc: unknown[] }) => issue.loc)).toEqual([['body', 'name'], ['body', 'count']])
+  })
+
+  it('answers a refusal and a failure as tool errors naming their code', async () => {
+    expect(textOf(await client.callTool({ name: 'forbidden', arguments: {} }))).toMatchObject({ status: 400, code: 'bad_request' })
+    const failed = await client.callTool({ name: 'boom', arguments: { secret: 'never-logged' } })
+    expect(failed.isError).toBe(true)
+    expect(textOf(failed)).toMatchObject({ status: 500, detail: 'Internal Server Error', code: 'internal_error' })
+  })
+
+  it('answers an unknown tool with a JSON-RPC error (-32602), not a tool result', async () => {
+    const error = await client.callTool({ name: 'no_such_tool', arguments: {} }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(McpError)
+    expect((error as McpError).code).toBe(-32602)
+  })
+
+  it("carries the /mcp request's id to the route: the error's request_id is the X-Request-Id of the answer", async () => {
+    const message = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: {} } }
+    const response = await post(JSON.stringify(message), { ...KEY, ...ACCEPT, 'x-request-id': 'trace-mcp-1' })
+    expect(response.headers.get('x-request-id')).toBe('trace-mcp-1')
+    const answer = await response.json() as { id: number, result: { content: Array<{ text: string }> } }
+    expect(answer.id).toBe(7)
+    expect(JSON.parse(answer.result.content[0].text).request_id).toBe('trace-mcp-1')
+  })
+
+  it("carries the route's quota headers: what is left after the call", async () => {
+    const message = { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'echo', arguments: { name: 'q', secret: 's', count: 1 } } }
+    const response = await post(JSON.stringify(message))
+    expect(response.headers.get('x-ratelimit-limit')).toBe('1000')
+    expect(Number(response.headers.get('x-ratelimit-remaining'))).toBe(1000 - await usage())
+    expect(Number(response.headers.get('x-ratelimit-reset'))).toBeGreaterThan(0)
+    // a message that runs no route says nothing of the quota
+    expect((await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }))).headers.get('x-ratelimit-remaining')).toBeNull()
+  })
+})
+
+describe('metering', () => {
+  it('charges a tool call what its route charges, only when it succeeds; initialize, tools/list and ping are free', async () => {
+    const headers = { 'x-api-key': 'metered-key' }
+    const metered = await buildDemo({ config: testConfig({ keys: 'metered-key' }), pressure: NO_SHEDDING, processMetrics: false }, undefined, DEMO_TOOLS)
+    const meteredUrl = await listenOnLoopback(metered)
+    const agent = await connectMcpClient(meteredUrl, headers)
+    try {
+      for (let i = 0; i < 5; i++) await agent.listTools()
+      await agent.ping()
+      expect((await metered.inject({ method: 'GET', url: '/v1/usage', headers })).json().used).toBe(0)
+      for (let i = 0; i < 10; i++) expect((await agent.callTool({ name: 'echo', arguments: { name: 'a', secret: 's', count: i } })).isError).toBeUndefined()
+      for (let i = 0; i < 10; i++) expect((await agent.callTool({ name: 'echo', arguments: { name: 'a', count: -i } })).isError).toBe(true)
+      expect((await metered.inject({ method: 'GET', url: '/v1/usage', headers })).json().used).toBe(10)
+      // a route of several units costs them all
+      await agent.callTool({ name: 'batch', arguments: { items: ['a', 'b', 'c'] } })
+      expect((await metered.inject({ method: 'GET', url: '/v1/usage', headers })).json().used).toBe(13)
+    } finally {
+      await agent.close()
+      await metered.close()
+    }
+  })
+
+  it('answers a spent key with a tool error naming quota_exceeded and Retry-After, not a transport failure', async () => {
+    const spent = { 'x-api-key': 'spent-key' }
+    const agent = await connectMcpClient(url, spent)
+    try {
+      for (let i = 0; i < 3; i++) await agent.callTool({ name: 'echo', arguments: { name: 'a', secret: 's', count: 1 } })
+      expect(await usage(spent)).toBe(3)
+      const result = await agent.callTool({ name: 'echo', arguments: { name: 'a', secret: 's', count: 1 } })
+      expect(result.isError).toBe(true)
+      const error = textOf(result)
+      expect(error).toMatchObject({ status: 429, code: 'quota_exceeded', detail: 'Monthly quota exceeded' })
+      expect(error.retry_after).toBeGreaterThan(0)
+      // listing the tools still works, and costs nothing
+      expect((await agent.listTools()).tools).toHaveLength(DEMO_TOOLS.length + 1)
+    } finally {
+      await agent.close()
+    }
+  })
+})
+
+describe('refusals before any tool runs', () => {
+  const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { name: 'a', secret: 's', count: 1 } } })
+
+  it.each([
+    ['no key', {}, 'missing_api_key'],
+    ['a wrong key', { 'x-api-key': 'wrong' }, 'invalid_api_key']
+  ])('answers %s with a 401 before reading the message', async (_name, headers, code) => {
+    const before = await usage()
+    // not even JSON: the key is checked before the body is read
+    const response = await post('{not json', { ...ACCEPT, ...headers })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ code })
+    expect((await post(call, { ...ACCEPT, ...headers })).status).toBe(401)
+    expect(await usage()).toBe(before)
+  })
+
+  it('refuses a browser origin not listed in CORS_ORIGINS (403), and serves a listed one', async () => {
+    const before = await usage()
+    const response = await post(call, { ...KEY, ...ACCEPT, origin: 'https://evil.example' })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({ code: 'origin_not_allowed' })
+    expect(await usage()).toBe(before)
+    const listed = await post(call, { ...KEY, ...ACCEPT, origin: 'https://app.example.com' })
+    expect(listed.status).toBe(200)
+    expect(listed.headers.get('access-control-allow-origin')).toBe('https://app.example.com')
+  })
+
+  it("refuses every other site's page when CORS_ORIGINS is not set: the deployment's own pages and this loopback server's may call", async () => {
+    const closed = await buildDemo({ config: testConfig({ publicUrl: 'https://api.example.com' }), pressure: NO_SHEDDING, processMetrics: false }, undefined, DEMO_TOOLS)
+    const status = async (origin: string, host: string) =>
+      (await closed.inject({ method: 'POST', url: '/mcp', headers: { ...KEY, ...ACCEPT, origin, host }, payload: call })).statusCode
+    try {
+      // another local app, and a rebound name (its Host is the attacker's name, never a loopback one)
+      expect(await status('http://localhost:3000', '127.0.0.1:3002')).toBe(403)
+      expect(await status('http://evil.example.com', 'evil.example.com')).toBe(403)
+      expect(await status('http://evil.example.com:3002', 'evil.example.com:3002')).toBe(403)
+      expect(await status('null', '127.0.0.1:3002')).toBe(403)
+      // a page of this very server on loopback, and the deployment's own origin
+      expect(await status('http://127.0.0.1:3002', '127.0.0.1:3002')).toBe(200)
+      expect(await status('http://localhost:3002', 'localhost:3002')).toBe(200)
+      expect(await status('https://api.example.com', 'api.example.com')).toBe(200)
+    } finally {
+      await closed.close()
+    }
+  })
+
+  it('refuses an MCP-Protocol-Version it does not speak', async () => {
+    const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { ...KEY, ...ACCEPT, 'mcp-protocol-version': '1999-01-01' })
+    expect(response.status).toBe(400)
+    expect((await response.json() as { error: { message: string } }).error.message).toMatch(/Unsupported protocol version/)
+  })
+
+  it('answers GET and DELETE with 405: the server opens no stream and keeps no session', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${url}/mcp`, { method, headers: { ...KEY, accept: 'text/event-stream' } })
+      expect(response.status).toBe(405)
+      expect(response.headers.get('allow')).toBe('POST')
+    }
+  })
+
+  it.each([
+    ['a body that is not JSON', '{"jsonrpc":', 400, -32700],
+    ['JSON that is not a JSON-RPC message', '{"jsonrpc":"2.0","id":1}', 400, -32600],
+    ['no body', '', 400, -32600]
+  ])('answers %s with a JSON-RPC error', async (_name, body, status, code) => {
+    const response = await post(body)
+    expect(response.status).toBe(status)
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code } })
+  })
+
+  it('answers an Accept without both answer types 406, a body that is not JSON 415, a notification 202', async () => {
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
+    expect((await post(ping, { ...KEY, accept: 'application/json', 'content-type': 'application/json' })).status).toBe(406)
+    const form = await post('a=1', { ...KEY, ...ACCEPT, 'content-type': 'application/x-www-form-urlencoded' })
+    expect(form.status).toBe(415)
+    expect(await form.json()).toMatchObject({ code: 'unsupported_media_type' })
+    const notification = await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }))
+    expect(notification.status).toBe(202)
+    expect(await notification.text()).toBe('')
+  })
+
+  it('refuses batches, which the protocol dropped in 2025-06-18', async () => {
+    const response = await post(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]))
+    expect(response.status).toBe(400)
+    expect((await response.json() as { error: { code: number } }).error.code).toBe(-32600)
+  })
+})
+
+describe('observability', () => {
+  it('counts tool calls by tool and outcome, and names the tool in the access line of the route it ran', async () => {
+    const before = app.metrics.get('mcp_tool_calls', 'echo:ok')
+    await client.callTool({ name: 'echo', arguments: { name: 'a', secret: 'hush-hush-123', count: 1 } })
+    await client.callTool({ name: 'echo', arguments: { count: 99 } })
+    expect(app.metrics.get('mcp_tool_calls', 'echo:ok')).toBe(before + 1)
+    expect(app.metrics.get('mcp_tool_calls', 'echo:invalid_arguments')).toBeGreaterThanOrEqual(1)
+    const exposition = await app.metrics.exposition()
+    expect(exposition).toMatch(/mcp_tool_calls_total\{tool="echo",outcome="ok",service="demo"\} \d+/)
+    const lines = log.lines.map((line) => JSON.parse(line))
+    const routeLine = lines.findLast((line) => line.msg === 'request' && line.route === '/v1/echo')
+    expect(routeLine.mcp_tool).toBe('echo')
+    const mcpLine = lines.findLast((line) => line.msg === 'request' && line.route === '/mcp')
+    expect(mcpLine.mcp).toEqual({ method: 'tools/call', tool: 'echo' })
+    expect(routeLine.reqId).toBe(mcpLine.reqId)
+    // no key, secret or payload in any line
+    for (const line of log.lines) {
+      expect(line).not.toContain('test-key')
+      expect(line).not.toContain('hush-hush-123')
+      expect(line).not.toContain('never-logged')
+    }
+  })
+
+  it('does not let a caller mark a request as a tool call', async () => {
+    await app.inject({ method: 'POST', url: '/v1/echo', headers: { ...KEY, 'x-utility-apis-mcp-tool': '0 echo' }, payload: { name: 'forge', secret: 's', count: 1 } })
+    const line = log.lines.map((text) => JSON.parse(text)).findLast((entry) => entry.msg === 'request' && entry.route === '/v1/echo')
+    expect(line.mcp_tool).toBeUndefined()
+  })
+})
+
+describe('Authorization: Bearer', () => {
+  // The bearer form of the key is @utility-apis/auth-quota's (issue 37): these run once it accepts it on every route
+  const bearerAccepted = async () => (await app.inject({ method: 'GET', url: '/v1/usage', headers: { authorization: 'Bearer test-key' } })).statusCode === 200
+
+  it('takes the key as a bearer token, as every route does: tools list, calls run and are charged', async (context) => {
+    if (!await bearerAccepted()) return context.skip('auth-quota does not accept Authorization: Bearer yet')
+    const agent = await connectMcpClient(url, { authorization: 'Bearer test-key' })
+    try {
+      expect((await agent.listTools()).tools.length).toBe(DEMO_TOOLS.length + 1)
+      const before = await usage()
+      const result = await agent.callTool({ name: 'echo', arguments: { name: 'b', secret: 's', count: 1 } })
+      expect(result.structuredContent).toEqual({ name: 'b', count: 1 })
+      expect(await usage()).toBe(before + 1)
+    } finally {
+      await agent.close()
+    }
+  })
+
+  it('refuses a wrong bearer token with a 401 before reading the message', async (context) => {
+    if (!await bearerAccepted()) return context.skip('auth-quota does not accept Authorization: Bearer yet')
+    const response = await post('{not json', { ...ACCEPT, authorization: 'Bearer wrong' })
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ code: 'invalid_api_key' })
+  })
+})
