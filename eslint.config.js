@@ -20,7 +20,6 @@ export default [
       'packages/html-metadata/src/collect.ts',
       'packages/html-metadata/src/extract-metadata.ts',
       'packages/jobs/src/routes/jobs.route.ts',
-      'packages/renderer/src/renderer.ts',
       'packages/safe-fetch/src/fetcher.ts',
       'packages/service-kit/src/build-service.ts',
       'services/sla/src/routes/calculate.answer.ts',
