@@ -2,7 +2,7 @@
 // (.ci/run) and must not skip this.
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { harness, KEY, type Harness } from '../fixtures/analyze.js'
+import { harness, KEY, warmRenderer, type Harness } from '../fixtures/analyze.js'
 import { HOSTILE_RENDER, RENDERED_HOSTS, renderedSites, SHELL, SHELL_WORDS, SSR, STATIC } from '../fixtures/sites/rendered.js'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -15,6 +15,7 @@ suite(runs ? 'analysis with the renderer' : `analysis with the renderer (skipped
   let h: Harness
   beforeAll(async () => {
     h = await harness(RENDERED_HOSTS, renderedSites, { renderer: { executablePath: CHROMIUM } })
+    await warmRenderer(h.analyze, h.server.origin(STATIC))
   })
   afterAll(async () => { await h?.close() })
 

@@ -16,7 +16,8 @@ export interface RenderComparison {
   headings: { raw: number, rendered: number, only_rendered: string[] }
   /** title, description, canonical, robots meta and JSON-LD that scripts added, changed or removed */
   head_changes: HeadChange[]
-  requires_javascript: boolean
+  /** whether a crawler without scripts misses the page's text or navigation; null: undetermined, the render was cut short */
+  requires_javascript: boolean | null
 }
 
 /** Rendered words not matched by a raw word, each raw occurrence matching once. */
