@@ -1,6 +1,6 @@
 // What one render is asked for and what it answers.
 import type { RenderBudget } from './budget.js'
-import type { Limit, RefusedRequest } from './interceptor.js'
+import type { RefusedRequest } from './interceptor.js'
 import type { Vitals } from './vitals.js'
 
 export interface RenderOptions {
@@ -31,7 +31,8 @@ export interface RenderOptions {
  * (`requests`, `bytes`), the page's renderer process died (`crashed`, e.g. out of memory), it kept opening dialogs
  * (`dialogs`), the whole browser died under it (`browser_crashed`), or the browser failed it otherwise (`error`).
  */
-export type StopReason = 'timeout' | Limit | 'crashed' | 'dialogs' | 'browser_crashed' | 'error'
+export const STOP_REASONS = ['timeout', 'requests', 'bytes', 'crashed', 'dialogs', 'browser_crashed', 'error'] as const
+export type StopReason = typeof STOP_REASONS[number]
 
 export interface RenderResult {
   requestedUrl: string
