@@ -68,9 +68,9 @@ export class BrowserHost {
 
   async close (): Promise<void> {
     this.#closed = true
-    const running = this.#launching
     this.#launching = null
-    if (running !== null) await (await running.catch(() => null))?.close().catch(() => {})
+    // a launch still under way is not waited for (it may hang until its timeout): it closes its browser itself
+    await this.#current?.close().catch(() => {})
   }
 
   async #launch (): Promise<Browser> {
@@ -96,7 +96,10 @@ export class BrowserHost {
     // a browser that dies (killed, crashed) is launched again by the next render
     browser.on('disconnected', () => { if (this.#launching !== null && this.#current === browser) this.#launching = null })
     this.#current = browser
-    if (this.#closed) await browser.close().catch(() => {})
+    if (this.#closed) {
+      await browser.close().catch(() => {})
+      throw new RendererError('RENDERER_CLOSED', 'the renderer is closed')
+    }
     return browser
   }
 }
