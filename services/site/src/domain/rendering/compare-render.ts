@@ -8,7 +8,7 @@ const TEXT_SHARE = 0.25
 const MIN_WORDS = 20
 const MIN_NAVIGATION = 3
 
-export interface HeadChange { field: HeadField, raw: string | null, rendered: string | null }
+interface HeadChange { field: HeadField, raw: string | null, rendered: string | null }
 
 export interface RenderComparison {
   words: { raw: number, rendered: number, only_rendered: number, only_rendered_share: number }

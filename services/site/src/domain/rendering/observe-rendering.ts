@@ -71,7 +71,7 @@ function performanceOf (homepage: RenderResult | undefined): PerformanceFacts {
 }
 
 /** The pages worth rendering: the homepage and the first sampled pages that answered 2xx with HTML. */
-export function pagesToRender (obs: SiteObservations): string[] {
+function pagesToRender (obs: SiteObservations): string[] {
   const home = obs.homepage.page === null ? null : obs.homepage.fetch.final_url
   const sampled = obs.sample.pages.filter((p) => is2xx(p.fetch.status) && p.page !== null).map((p) => p.fetch.final_url ?? p.url)
   return [...new Set([...(home === null ? [] : [home]), ...sampled])].slice(0, 1 + RENDERED_SAMPLE)
