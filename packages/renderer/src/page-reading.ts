@@ -31,7 +31,10 @@ export async function cpuQuietVitals (page: Page, until: number, signal: AbortSi
  * keep it from being read). Null when it could not be read in time.
  */
 export async function readDom (page: Page, cdp: CDPSession, until: number): Promise<string | null> {
-  await within(cdp.send('Runtime.terminateExecution'), until - Date.now())
-  await within(cdp.send('Emulation.setScriptExecutionDisabled', { value: true }), until - Date.now())
+  // sent together, answered in order on the one session: the second cannot land before the first
+  await Promise.all([
+    within(cdp.send('Runtime.terminateExecution'), until - Date.now()),
+    within(cdp.send('Emulation.setScriptExecutionDisabled', { value: true }), until - Date.now())
+  ])
   return await within(page.content(), until - Date.now())
 }

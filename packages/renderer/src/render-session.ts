@@ -70,6 +70,7 @@ export class RenderSession {
   readonly #stopped = new Promise<void>((resolve) => { this.#markStopped = resolve })
   #markRead: () => void = () => {}
   readonly #read = new Promise<void>((resolve) => { this.#markRead = resolve })
+  #running = false
   #settled = false
   #redirectTo: string | null = null
   #interceptor: Interceptor | null = null
@@ -88,6 +89,8 @@ export class RenderSession {
     this.result.stopped = reason
     this.#abort.abort(new DOMException('The page was stopped', 'AbortError'))
     this.#markStopped()
+    // still waiting for a slot: there is nothing to read, so the answer need not wait for the deadline
+    if (!this.#running) this.#markRead()
   }
 
   /**
@@ -123,6 +126,7 @@ export class RenderSession {
   async run (browsers: BrowserHost, fetcher: PageFetcher): Promise<void> {
     // its time ran out while it waited for a slot
     if (this.result.stopped !== null) return
+    this.#running = true
     const browser = await browsers.get(this.stopAt)
     const lost = (): void => { this.stop('browser_crashed') }
     browser.on('disconnected', lost)

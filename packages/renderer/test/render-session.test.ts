@@ -74,6 +74,14 @@ browserSuite('what a page does stays inside its render', () => {
     expect(r.durationMs).toBeLessThanOrEqual(3000 + 200)
   })
 
+  it('answers a render that waited for a slot all its time by its deadline, saying it was cut short', async () => {
+    const busy = [renderer.render(`${site.origin}/loop`, { timeoutMs: 6000 }), renderer.render(`${site.origin}/loop`, { timeoutMs: 6000 })]
+    const queued = await renderer.render(`${site.origin}/static`, { timeoutMs: 2000 })
+    expect([queued.stopped, queued.status, queued.html, queued.requests]).toEqual(['timeout', null, null, 0])
+    expect(queued.durationMs).toBeLessThanOrEqual(2000 + 200)
+    for (const r of await Promise.all(busy)) expect([r.stopped, r.html?.includes('before the loop')]).toEqual(['timeout', true])
+  })
+
   it('says so when the browser is killed during a render, and launches a new one for the next', async () => {
     const rendering = renderer.render(`${site.origin}/loop`, { timeoutMs: 20_000 })
     await new Promise((resolve) => setTimeout(resolve, 1500))
