@@ -4,10 +4,15 @@ import { describe, expect, it } from 'vitest'
 import { FETCHED_CRAWLERS } from '../src/domain/ai-crawlers.js'
 import { WITH_JAVASCRIPT, WITHOUT_JAVASCRIPT } from '../src/domain/rendering/javascript-crawlers.js'
 import { PAGE_LIMITS, RENDER_BUDGET, RENDERED_SAMPLE } from '../src/domain/rendering/observe-rendering.js'
+import { TOP_GAPS } from '../src/domain/report.js'
+import { PARTS } from '../src/domain/scoring/aeo/aeo-parts.js'
+import { CAPS } from '../src/domain/scoring/aeo/aeo-score.js'
 import { GAP_CODES } from '../src/domain/scoring/gaps.js'
 import { CATEGORIES } from '../src/domain/scoring/technical-score.js'
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+/** The text of a `## ` section, its lines joined by single spaces. */
+const section = (title: string): string => README.split(`\n## ${title}\n`)[1].split('\n## ')[0].replace(/\s+/g, ' ')
 
 describe('services/site/README.md', () => {
   it('lists every check with its points, category by category, in the order of the code', () => {
@@ -16,9 +21,29 @@ describe('services/site/README.md', () => {
     expect(rows).toEqual(expected)
   })
 
-  it('names every gap code, in table order, and every crawler fetched as', () => {
-    const gaps = README.split('## Gaps')[1].split('##')[0].split('branch on:')[1]
-    expect([...gaps.matchAll(/`([a-z_0-9]+)`/g)].map((m) => m[1]).filter((c) => GAP_CODES.includes(c))).toEqual(GAP_CODES)
+  it('says what each category is worth, as the code does', () => {
+    const points = Object.entries(CATEGORIES).map(([id, category]) => `${id} ${category.max}`).join(', ')
+    expect(section('The technical crawl score')).toContain(`Six categories, 100 points: ${points}, always.`)
+  })
+
+  it('names the AEO parts\' points per group and every cap with its value, lowest first', () => {
+    const aeo = section('The AEO authority score')
+    const groups = { entity_clarity: 'Entity clarity', answer_depth: 'answer depth', eeat_proof: 'E-E-A-T proof', citability: 'citability' }
+    for (const [group, name] of Object.entries(groups)) {
+      const points = PARTS.filter((part) => part.group === group).reduce((n, part) => n + part.max, 0)
+      expect(aeo).toContain(`${name} ${points} (`)
+    }
+    expect([...aeo.matchAll(/`([a-z_]+_cap)` (\d+)/g)].map((m) => [m[1], Number(m[2])])).toEqual(CAPS.map((cap) => [cap.code, cap.cap]))
+  })
+
+  it('names every gap code and no other, in the order ties are listed, and how many top_gaps are', () => {
+    const gaps = section('Gaps')
+    expect(gaps).toContain(`\`top_gaps\` are the first ${TOP_GAPS}.`)
+    const listed = gaps.split('branch on: ')[1].split('.')[0]
+    expect(listed).toBe(GAP_CODES.map((code) => `\`${code}\``).join(', '))
+  })
+
+  it('names every crawler fetched as', () => {
     const crawlers = README.split('## What AI crawlers really get')[1].split('##')[0].replace(/\s+/g, ' ')
     for (const crawler of FETCHED_CRAWLERS) expect(crawlers, crawler.token).toContain(crawler.token)
   })

@@ -11,7 +11,7 @@ export interface CrawlerToken {
   scored: boolean
 }
 
-export const SEARCH_ENGINE_TOKENS = ['Googlebot', 'Bingbot'] as const
+const SEARCH_ENGINE_TOKENS = ['Googlebot', 'Bingbot'] as const
 
 export const AI_CRAWLERS: CrawlerToken[] = [
   { token: 'GPTBot', operator: 'OpenAI', purpose: 'training', scored: false },

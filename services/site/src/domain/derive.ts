@@ -7,7 +7,7 @@ import { FETCHED_CRAWLERS, SCORED_AI_TOKENS, type FetchedCrawler } from './ai-cr
 import { reviewHreflang, type HreflangReview } from './hreflang.js'
 import { is2xx, type AgentDirectives, type CrawlerFetchFacts, type PageFacts, type SiteObservations, type VariantFacts } from './observations.js'
 
-export interface Blocked { token: string, reason: string }
+interface Blocked { token: string, reason: string }
 
 /** One URL sampled from the sitemap: it should answer 2xx without a redirect, name itself canonical, be indexable and open to Googlebot. */
 export interface SitemapSampleCheck {
@@ -27,7 +27,7 @@ export type CrawlerOutcome = 'served' | 'different_page' | 'blocked' | 'challeng
 export type CrawlerMismatch = 'blocked_by_server' | 'served_despite_robots'
 
 /** One crawler's view judged: what its robots.txt says, what the server did, and whether the two disagree. */
-export interface CrawlerView {
+interface CrawlerView {
   crawler: FetchedCrawler
   facts: CrawlerFetchFacts
   outcome: CrawlerOutcome
@@ -97,7 +97,7 @@ export const VARIANT_OUTCOME: Record<VariantFacts['outcome'], string> = {
   not_applicable: 'not checked'
 }
 
-export function isNoindexDirective (directive: string, now: Date): boolean {
+function isNoindexDirective (directive: string, now: Date): boolean {
   const d = directive.trim().toLowerCase()
   if (d === 'noindex' || d === 'none') return true
   const after = /^unavailable_after\s*:\s*(.+)$/.exec(d)

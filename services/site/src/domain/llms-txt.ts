@@ -2,7 +2,7 @@
 // then H2 sections listing `[name](url): notes`; an H2 "Optional" marks skippable links.
 // Lighthouse's `llms-txt` audit passes with an H1, at least one markdown link and 50+ characters.
 
-export interface LlmsLink {
+interface LlmsLink {
   text: string
   url: string
   section: string | null

@@ -7,7 +7,7 @@ import { performanceReport, renderingReport, type RenderingReport } from './rend
 import { aiCrawlerAccess, type AiCrawlerAccess } from './reports/ai-crawler-access.js'
 import { launchReadiness, mobileCompatibility, type ReportItem } from './reports/launch-readiness.js'
 import { sitemapSampleQa, type SitemapQa } from './reports/sitemap-qa.js'
-import { aeoScore, type AeoScore } from './scoring/aeo.js'
+import { aeoScore, type AeoScore } from './scoring/aeo/aeo-score.js'
 import type { CategoryId, Check } from './scoring/check.js'
 import { findGaps, type Gap } from './scoring/gaps.js'
 import { technicalScore } from './scoring/technical-score.js'

@@ -8,7 +8,7 @@ interface Held<T> { key: number, url: string, value: T }
  * A 53-bit string hash (cyrb53: two multiplicative 32-bit lanes). Not cryptographic: it only has to
  * spread URLs evenly and allocate nothing, as sitemaps offer up to 150,000 candidates.
  */
-export function hash53 (text: string, seed = 0): number {
+function hash53 (text: string, seed = 0): number {
   let h1 = 0xdeadbeef ^ seed
   let h2 = 0x41c6ce57 ^ seed
   for (let i = 0; i < text.length; i++) {

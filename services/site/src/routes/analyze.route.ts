@@ -6,11 +6,12 @@ import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import type { Fetcher } from '../domain/collect/fetch-step.js'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { analyzeSite } from '../domain/analyze-site.js'
+import { TOP_GAPS } from '../domain/report.js'
 import { REPORT_CSP, renderHtmlReport } from '../domain/reports/html-report.js'
 import { renderMarkdownReport } from '../domain/reports/markdown-report.js'
 import { targetOf } from './url-input.js'
 import { analyzeRequestExamples } from './analyze.examples.js'
-import { AnalyzeRequestSchema, AnalyzeResponseSchema, DEFAULT_BUDGET_SECONDS, DEFAULT_MAX_PAGES } from './analyze.schemas.js'
+import { AnalyzeRequestSchema, AnalyzeResponseSchema, CAPS_TEXT, CATEGORY_POINTS_TEXT, DEFAULT_BUDGET_SECONDS, DEFAULT_MAX_PAGES } from './analyze.schemas.js'
 
 export interface AnalyzeRouteOptions {
   fetcher: Fetcher
@@ -28,12 +29,10 @@ content signals), the sitemaps (robots.txt Sitemap: lines, else /sitemap.xml; in
 server renders (RENDERER=chromium): then the homepage and up to 3 sampled pages are compared rendered against raw (rendering) and the
 homepage's lab Core Web Vitals are measured (performance, not scored); otherwise rendering is {"status": "disabled"}.
 
-- **technical_crawl_score** (= score, out of 100): fetchability 20, metadata 25, crawl_policy 20, structured_data 10,
-  llm_readiness 15, freshness 10; every check and its points are in score_breakdown.
+- **technical_crawl_score** (= score, out of 100): ${CATEGORY_POINTS_TEXT}; every check and its points are in score_breakdown.
 - **aeo_authority_score**: entity clarity, answer depth, E-E-A-T proof and citability, capped (caps_applied) by what keeps
-  answer engines away: unfetchable homepage 20, AI retrieval blocked 40, noindex 40, JavaScript-only content 50, thin E-E-A-T proof 60,
-  missing FAQ answer depth 70, missing entity schema 80.
-- **top_gaps**: the five most important findings (severity, then points lost) with evidence and a recommendation; all in gaps.
+  answer engines away: ${CAPS_TEXT}.
+- **top_gaps**: the ${TOP_GAPS} most important findings (severity, then points lost) with evidence and a recommendation; all in gaps.
 - launch_readiness, mobile_compatibility (what needs rendering is not_measured), sitemap_qa, ai_crawler_access, and observations.
 
 The same site content gives the same report. An unreachable site is a 200 with fetchability.ok false; a target that resolves to

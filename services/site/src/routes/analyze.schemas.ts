@@ -1,10 +1,19 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
+import { TOP_GAPS } from '../domain/report.js'
+import { CAPS } from '../domain/scoring/aeo/aeo-score.js'
+import { GAP_CODES } from '../domain/scoring/gaps.js'
+import { CATEGORIES } from '../domain/scoring/technical-score.js'
 import { ContentSignalSchema, ObservationsSchema } from './observations.schemas.js'
 import { PerformanceSchema, RenderingSchema } from './rendering.schemas.js'
 
 export const DEFAULT_BUDGET_SECONDS = 25
 export const DEFAULT_MAX_PAGES = 5
+
+/** What each category is worth, from the scoring model: "fetchability 20, metadata 25, ..." */
+export const CATEGORY_POINTS_TEXT = Object.entries(CATEGORIES).map(([id, category]) => `${id} ${category.max}`).join(', ')
+/** The AEO caps, lowest first: "homepage_unfetchable_cap 20, ..." */
+export const CAPS_TEXT = CAPS.map((cap) => `${cap.code} ${cap.cap}`).join(', ')
 
 export const AnalyzeRequestSchema = Type.Object({
   url: Type.String({
@@ -29,7 +38,6 @@ export const AnalyzeRequestSchema = Type.Object({
     description: 'Same-host pages sampled besides the homepage (sitemap first, else homepage links; seeded by the domain)'
   }))
 }, { title: 'SiteAnalyzeRequest', additionalProperties: false })
-export type AnalyzeRequest = Static<typeof AnalyzeRequestSchema>
 
 const Str = Type.String()
 const Int = Type.Integer()
@@ -38,14 +46,14 @@ const Bool = Type.Boolean()
 const Category = Type.Object({
   score: Type.Integer({ description: 'the sum of its checks' }),
   max: Type.Integer({
-    description: 'always the category\'s own: fetchability 20, metadata 25, crawl_policy 20, structured_data 10, llm_readiness 15, freshness 10'
+    description: `always the category's own: ${CATEGORY_POINTS_TEXT}`
   })
 })
 const Severity = StringEnum(['high', 'medium', 'low'])
 const ItemStatus = StringEnum(['pass', 'warn', 'fail', 'skip', 'not_measured'])
 
 const GapSchema = Type.Object({
-  code: Str,
+  code: Type.String({ description: `one of (a new one may be added): ${GAP_CODES.join(', ')}` }),
   severity: Severity,
   evidence: Str,
   recommendation: Str,
@@ -78,10 +86,15 @@ export const AnalyzeResponseSchema = Type.Object({
     score: Int,
     uncapped_score: Int,
     status: StringEnum(['unavailable', 'needs_review', 'ready']),
-    caps_applied: Type.Array(Type.Object({ code: Str, cap: Int, recommendation: Str, evidence: Str })),
+    caps_applied: Type.Array(Type.Object({
+      code: Type.String({ description: `one of (a new one may be added), with its cap: ${CAPS_TEXT}` }),
+      cap: Int,
+      recommendation: Str,
+      evidence: Str
+    })),
     breakdown: Type.Array(Type.Object({ id: Str, group: Str, label: Str, points: Int, max: Int, detail: Str }))
   }),
-  top_gaps: Type.Array(GapSchema, { description: 'the 5 most important gaps: by severity, then points lost' }),
+  top_gaps: Type.Array(GapSchema, { description: `the ${TOP_GAPS} most important gaps: by severity, then points lost` }),
   gaps: Type.Array(GapSchema, { description: 'every gap found, in the same order' }),
   launch_readiness: Type.Array(ReportItemSchema),
   mobile_compatibility: Type.Array(ReportItemSchema, { description: 'static checks; font_size and tap_targets need rendering and are not_measured' }),

@@ -8,9 +8,9 @@ import { jobCreatedExamples, jobRequestExamples, jobStatusExamples } from './job
 import { targetOf } from './url-input.js'
 
 export const JOBS_PATH = '/v1/site-intel/jobs'
-export const MAX_JOB_URLS = 10_000
+const MAX_JOB_URLS = 10_000
 
-export const siteJobNames = {
+const siteJobNames = {
   stem: 'SiteIntel',
   inputField: 'urls',
   resultField: 'analysis',

@@ -13,7 +13,7 @@ const Bool = Type.Boolean()
 const Strings = Type.Array(Type.String())
 const NStr = Nullable(Type.String())
 
-export const FetchFactsSchema = Type.Object({
+const FetchFactsSchema = Type.Object({
   url: Str,
   final_url: NStr,
   status: Nullable(Int),
@@ -34,7 +34,7 @@ export const FetchFactsSchema = Type.Object({
 const AgentDirectivesSchema = Type.Object({ generic: Strings, by_agent: Type.Record(Type.String(), Strings) })
 const QuestionSchema = Type.Object({ question: Str, answer_words: Int })
 
-export const PageFactsSchema = Type.Object({
+const PageFactsSchema = Type.Object({
   url: Str,
   title: NStr,
   description: NStr,
@@ -107,7 +107,7 @@ const VariantSchema = Type.Object({
 })
 
 export const ContentSignalSchema = Type.Object({ line: Int, user_agents: Strings, signals: Type.Record(Type.String(), Type.String()), invalid: Strings })
-export const LintErrorSchema = Type.Object({ line: Int, content: Str, message: Str })
+const LintErrorSchema = Type.Object({ line: Int, content: Str, message: Str })
 export const LintSchema = Type.Object({
   valid: Type.Boolean({ description: 'no errors' }),
   errors: Type.Array(LintErrorSchema, { description: 'lines crawlers ignore or misread (Lighthouse robots-txt rules)' }),

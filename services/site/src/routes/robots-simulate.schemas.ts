@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 import { ContentSignalSchema, LintSchema } from './observations.schemas.js'
 
@@ -14,7 +14,6 @@ export const RobotsSimulateRequestSchema = Type.Object({
     minimum: 1, maximum: 500, default: DEFAULT_MAX_URLS, description: 'URLs judged: the homepage, then from the sitemaps, then the homepage\'s links'
   }))
 }, { title: 'RobotsSimulateRequest', additionalProperties: false })
-export type RobotsSimulateRequest = Static<typeof RobotsSimulateRequestSchema>
 
 const Rule = Nullable(Type.Object({ line: Type.Integer(), text: Type.String() }))
 const Verdict = Type.Object({ allowed: Type.Boolean(), rule: Rule })

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 import { ContentSignalSchema, LintSchema } from './observations.schemas.js'
 
@@ -15,7 +15,6 @@ export const RobotsTestRequestSchema = Type.Object({
       'Default: the search engine and AI crawler tokens.'
   }))
 }, { title: 'RobotsTestRequest', additionalProperties: false })
-export type RobotsTestRequest = Static<typeof RobotsTestRequestSchema>
 
 export const RobotsTestResponseSchema = Type.Object({
   url: Type.String(),

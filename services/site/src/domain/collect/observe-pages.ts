@@ -13,7 +13,7 @@ import { robotsVerdicts, type RobotsPolicy } from '../robots/robots-policy.js'
 import type { SampleValue } from './observe-sitemaps.js'
 
 /** An HTML page by its declared type, or by its first bytes when it declares none. */
-export function isHtmlResponse (r: FetchResult): boolean {
+function isHtmlResponse (r: FetchResult): boolean {
   const type = r.headers['content-type'] ?? null
   if (type !== null) return /\b(text\/html|application\/xhtml\+xml)\b/i.test(type)
   return looksLikeHtml(r.body.subarray(0, 1024).toString('latin1'), null)
@@ -25,7 +25,7 @@ function factsOfPage (r: FetchResult, html: string, meta: PageMetadata): PageFac
 }
 
 /** Page facts of a 2xx HTML response, else null. */
-export function readPage (r: FetchResult | null): PageFacts | null {
+function readPage (r: FetchResult | null): PageFacts | null {
   if (r === null || !isHtmlResponse(r)) return null
   const { html, meta } = parseHomepage(r.body, r.headers['content-type'], r.finalUrl)
   return html === null || meta === null ? null : factsOfPage(r, html, meta)

@@ -9,7 +9,7 @@ import { observeRobots, type ObservedRobots } from './observe-robots.js'
 import { observeSitemaps, type SampleValue } from './observe-sitemaps.js'
 import type { Target } from './target.js'
 
-export interface SampledUrl { url: string, source: 'homepage' | 'sitemap' | 'homepage-links' }
+interface SampledUrl { url: string, source: 'homepage' | 'sitemap' | 'homepage-links' }
 
 export interface SiteUrlSample {
   homepageUrl: string

@@ -4,6 +4,7 @@
 import { load, type CheerioAPI } from 'cheerio/slim'
 import { classifySocialUrl } from '@utility-apis/html-metadata'
 import type { AnswerFacts } from '../observations.js'
+import { hostWithoutWww } from '../url-host.js'
 
 const QUESTION_START = /^(who|what|when|where|why|how|which|can|could|do|does|did|is|are|was|should|will|would)\b/i
 const DEFINITION = /\b(is|are) (a|an|the)\b|\brefers to\b|\bmeans\b|\bis defined as\b/i
@@ -56,14 +57,6 @@ function answerAfter ($: CheerioAPI, heading: DomLike, level: number): string {
   return direct
 }
 
-function hostKey (url: string): string | null {
-  try {
-    return new URL(url).host.replace(/^www\./, '')
-  } catch {
-    return null
-  }
-}
-
 /** `$` is the page's parsed document when the caller has one; it is changed (scripts and the like removed). */
 export function answerSignals (html: string, pageUrl: string, $: CheerioAPI = load(html)): AnswerFacts {
   $('script, style, noscript, template, svg').remove()
@@ -98,7 +91,7 @@ export function answerSignals (html: string, pageUrl: string, $: CheerioAPI = lo
   if ($('a[href^="tel:" i]').length > 0) contact.push('phone link')
   if ($('address').length > 0) contact.push('<address>')
 
-  const host = hostKey(pageUrl)
+  const host = hostWithoutWww(pageUrl)
   let externalCitations = 0
   contentScope.find('a[href]').each((_i, el) => {
     const href = $(el).attr('href') ?? ''
@@ -108,7 +101,8 @@ export function answerSignals (html: string, pageUrl: string, $: CheerioAPI = lo
     } catch {
       return
     }
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && hostKey(url.href) !== host && classifySocialUrl(url.href) === null) externalCitations++
+    const web = url.protocol === 'http:' || url.protocol === 'https:'
+    if (web && hostWithoutWww(url.href) !== host && classifySocialUrl(url.href) === null) externalCitations++
   })
   const testimonials = $('[class], [id]').toArray().some((e) => TESTIMONIAL.test(`${$(e).attr('class') ?? ''} ${$(e).attr('id') ?? ''}`)) ||
     $('h1, h2, h3, h4').toArray().some((e) => /testimonial|what (our )?(customers|clients) say|case stud|reviews/i.test($(e).text()))

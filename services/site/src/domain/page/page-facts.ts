@@ -2,14 +2,13 @@
 // answer-engine signals read from the same HTML.
 import { load } from 'cheerio/slim'
 import { charsetParameter, type PageMetadata } from '@utility-apis/html-metadata'
+import { cut, quote } from '../evidence-text.js'
 import type { PageFacts } from '../observations.js'
 import { answerSignals } from './answer-signals.js'
 import { markupFacts } from './markup-facts.js'
 import { structuredFacts } from './structured-facts.js'
 
 const EXAMPLES = 5
-const cut = (text: string, limit: number): string => text.length > limit ? `${text.slice(0, limit - 1)}…` : text
-const quote = (text: string): string => `"${cut(text, 40)}"`
 
 // Lighthouse link-text: anchor texts that say nothing about the target
 const GENERIC_TEXT = new Set(['click here', 'click this', 'go', 'here', 'this', 'start', 'right here', 'more', 'learn more', 'read more'])
@@ -54,7 +53,7 @@ function linkFacts (meta: PageMetadata): PageFacts['links'] {
   return {
     total: meta.links.length,
     non_crawlable: nonCrawlable.length,
-    non_crawlable_examples: nonCrawlable.slice(0, EXAMPLES).map((l) => `${quote(l.text)} (${l.href === null ? 'no href' : cut(l.href, 80)})`),
+    non_crawlable_examples: nonCrawlable.slice(0, EXAMPLES).map((l) => `${quote(l.text, 40)} (${l.href === null ? 'no href' : cut(l.href, 80)})`),
     internal: [...internal],
     // one entry per phrase, whatever its case: at most the size of GENERIC_TEXT
     generic_text: [...new Set(meta.links.map((l) => l.text.trim().toLowerCase()).filter((text) => GENERIC_TEXT.has(text)))],

@@ -2,6 +2,7 @@
 // the few facts the structured-data and AEO checks need (schema.org, Google's required properties).
 import type { PageMetadata } from '@utility-apis/html-metadata'
 import type { StructuredFacts } from '../observations.js'
+import { hostWithoutWww } from '../url-host.js'
 
 type Node = Record<string, unknown>
 
@@ -66,14 +67,6 @@ function wordCount (text: string): number {
   return text.replace(/<[^>]*>/g, ' ').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length
 }
 
-function hostKey (url: string): string | null {
-  try {
-    return new URL(url).host.replace(/^www\./, '')
-  } catch {
-    return null
-  }
-}
-
 function contentItem (nodes: Node[]): StructuredFacts['content_item'] {
   const items = nodes.flatMap((n) => typesOf(n).flatMap((type) => {
     if (ARTICLE.has(type)) {
@@ -103,7 +96,7 @@ export function structuredFacts (meta: PageMetadata, pageUrl: string): Structure
       return { question: typeof q.name === 'string' ? q.name.trim() : '', answer_words: typeof answer?.text === 'string' ? wordCount(answer.text) : 0 }
     })
     .filter((q) => q.question !== '')
-  const host = hostKey(pageUrl)
+  const host = hostWithoutWww(pageUrl)
   const dated = (key: string): string | null => nodes.map((n) => str(n[key])).find((v) => v !== null) ?? null
   return {
     json_ld_blocks: meta.jsonLd.blocks ?? (meta.jsonLd.nodes.length > 0 ? 1 : 0) + meta.jsonLd.errors.length,
@@ -135,7 +128,7 @@ export function structuredFacts (meta: PageMetadata, pageUrl: string): Structure
     breadcrumb: nodes.some((n) => is(n, (t) => t === 'BreadcrumbList') && present(n, 'itemListElement')),
     faq: faqs,
     id_on_host: host !== null && nodes.some((n) => [str(n.url), typeof n['@id'] === 'string' ? n['@id'] : null]
-      .some((u) => u !== null && hostKey(u) === host)),
+      .some((u) => u !== null && hostWithoutWww(u) === host)),
     date_published: dated('datePublished'),
     date_modified: dated('dateModified'),
     reviews: nodes.some((n) => is(n, (t) => t === 'Review' || t === 'AggregateRating') || present(n, 'aggregateRating') || present(n, 'review'))

@@ -1,7 +1,8 @@
 // The report as one self-contained HTML page: inline styles, no script, no external asset, so it reads
 // offline and in a mail client. Every string is escaped, and the page's own Content-Security-Policy
 // forbids scripts and requests, so a site whose title carries markup cannot make the report run it.
-import { reportView, type ItemView, type SectionView, type TableView } from './report-view.js'
+import { reportView } from './report-view.js'
+import type { ItemView, SectionView, TableView } from './view-model.js'
 import type { SiteReport } from '../report.js'
 
 /** The policy of the page: its own inline styles, nothing else (no script, no fetch, no image, no frame). */
@@ -9,7 +10,7 @@ export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-u
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
-export function escapeHtml (text: string): string {
+function escapeHtml (text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c])
 }
 

@@ -4,7 +4,7 @@
 import { VARIANT_OUTCOME, type Derived } from '../derive.js'
 import { is2xx, type PageFacts } from '../observations.js'
 
-export type ItemStatus = 'pass' | 'warn' | 'fail' | 'skip' | 'not_measured'
+type ItemStatus = 'pass' | 'warn' | 'fail' | 'skip' | 'not_measured'
 export interface ReportItem { id: string, status: ItemStatus, evidence: string }
 
 type Verdict = [ItemStatus, string]

@@ -1,7 +1,8 @@
 // The report as Markdown, for tickets and for LLM tools: the same view as the HTML page. Text from the
 // site is escaped so it stays text: Markdown syntax is backslash-escaped and HTML's < > & become
 // entities (Markdown renderers pass raw HTML through), and table cells keep to one line.
-import { reportView, type SectionView } from './report-view.js'
+import { reportView } from './report-view.js'
+import type { SectionView } from './view-model.js'
 import type { SiteReport } from '../report.js'
 
 // inline syntax anywhere (emphasis, code, links, tables, strikethrough), block syntax at the start; > is an entity

@@ -1,7 +1,7 @@
 // The rendering and performance sections of the HTML and Markdown reports.
 import type { Metric } from '../rendering/rendering-facts.js'
 import type { SiteReport } from '../report.js'
-import type { SectionView } from './report-view.js'
+import type { SectionView } from './view-model.js'
 
 const percent = (share: number): string => `${Math.round(share * 100)}%`
 const verdict = (requires: boolean | null): string => requires === null ? ', undetermined (cut short)' : requires ? ', needs JavaScript' : ''

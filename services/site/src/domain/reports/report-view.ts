@@ -5,25 +5,7 @@ import type { SiteReport } from '../report.js'
 import { javascriptCell } from '../rendering/rendering-report.js'
 import type { FetchedCrawlerRow } from './ai-crawler-access.js'
 import { performanceSection, renderingSection } from './rendering-view.js'
-
-export interface ScoreView { label: string, value: string, note: string }
-export interface TableView { head: string[], rows: string[][] }
-export interface ItemView { title: string, badge: string, lines: string[] }
-
-export interface SectionView {
-  id: string
-  title: string
-  intro?: string
-  items?: ItemView[]
-  table?: TableView
-}
-
-export interface ReportView {
-  title: string
-  subtitle: string
-  scores: ScoreView[]
-  sections: SectionView[]
-}
+import type { ReportView, SectionView, TableView } from './view-model.js'
 
 const CATEGORY_NAMES: Record<string, string> = {
   fetchability: 'Fetchability',

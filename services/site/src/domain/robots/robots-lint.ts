@@ -6,7 +6,7 @@
 // matcher ignores is an error.
 import { classifyKey, splitKeyValue, splitRobotsLines } from './robots-parse.js'
 
-export interface RobotsLintError {
+interface RobotsLintError {
   line: number
   content: string
   message: string

@@ -4,8 +4,6 @@
 import { PathIndex } from './path-index.js'
 import { extractUserAgent, type ParsedRobots, type RobotsGroup, type RobotsRecord } from './robots-parse.js'
 
-export { extractUserAgent }
-
 export interface MatchedRule {
   line: number
   directive: 'allow' | 'disallow'
@@ -53,7 +51,7 @@ export function getPathParamsQuery (url: string): string {
  * previous one (the leftmost place leaves the most room for the rest, so it never misses a match):
  * time linear in the path and the pattern, where the reference parser's position set is their product.
  */
-export function patternMatches (index: PathIndex, pattern: string): boolean {
+function patternMatches (index: PathIndex, pattern: string): boolean {
   const path = index.path
   const anchored = pattern.endsWith('$')
   const pieces = (anchored ? pattern.slice(0, -1) : pattern).split('*')

@@ -8,7 +8,7 @@
 /** Google parses at most 500 KiB; the rest is ignored. */
 export const ROBOTS_MAX_BYTES = 500 * 1024
 /** The reference parser keeps at most 8 * 2083 - 1 octets of a line. */
-export const ROBOTS_MAX_LINE_OCTETS = 2083 * 8 - 1
+const ROBOTS_MAX_LINE_OCTETS = 2083 * 8 - 1
 
 export type RobotsKey = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'unknown'
 
@@ -55,7 +55,7 @@ function isAsciiSpace (code: number): boolean {
 }
 
 // by hand: a trailing-whitespace regex backtracks over every run of inner spaces, quadratic in a hostile line
-export function stripAsciiWhitespace (s: string): string {
+function stripAsciiWhitespace (s: string): string {
   let start = 0
   let end = s.length
   while (start < end && isAsciiSpace(s.charCodeAt(start))) start++

@@ -11,14 +11,14 @@ export const LISTED_CHANGES = 100
 // URLs judged between two turns of the event loop: a hostile proposal cannot hold it for long
 const URLS_PER_TURN = 25
 
-export interface VerdictChange {
+interface VerdictChange {
   url: string
   path: string
   before: RobotsVerdict
   after: RobotsVerdict
 }
 
-export interface AgentChanges {
+interface AgentChanges {
   user_agent: string
   /** disallowed now, allowed by the proposal */
   opened: { total: number, urls: VerdictChange[] }

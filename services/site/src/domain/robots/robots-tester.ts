@@ -6,7 +6,7 @@ import { getPathParamsQuery, robotsMatcher, type MatchedRule } from './robots-ma
 import { parseRobotsTxt } from './robots-parse.js'
 import type { RobotsOutcome } from './robots-policy.js'
 
-export interface AgentResult {
+interface AgentResult {
   user_agent: string
   allowed: boolean
   group: 'specific' | 'global' | 'none'

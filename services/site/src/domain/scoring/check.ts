@@ -1,9 +1,14 @@
-// A check is one line of the scoring model: what it checks, the points it is worth, and a measure
-// that reads the derived facts and answers the points earned with the evidence for them.
+// A check is one line of the technical crawl score, in one module under checks/<category>/ named after its id:
+// what it checks, the points it is worth, how it is measured from the derived facts, and the gaps it raises when it
+// fails. check-list.ts lists every check; gaps.ts places every gap in the order ties are listed.
 import type { Derived } from '../derive.js'
-import type { PageFacts } from '../observations.js'
 
 export type CategoryId = 'fetchability' | 'metadata' | 'crawl_policy' | 'structured_data' | 'llm_readiness' | 'freshness'
+
+/** stable id in score_breakdown and in a gap's `checks`: `category.what_it_checks` */
+export type CheckId = `${CategoryId}.${string}`
+
+export type Severity = 'high' | 'medium' | 'low'
 
 /**
  * Whole points earned, and the evidence behind them (the `detail` of score_breakdown). `applies: false`
@@ -12,12 +17,39 @@ export type CategoryId = 'fetchability' | 'metadata' | 'crawl_policy' | 'structu
  */
 export interface Measured { points: number, detail: string, applies?: false }
 
+/** What a gap reads: the derived facts and the check that raises it, as measured for this site. */
+interface GapInput {
+  d: Derived
+  points: number
+  /** what the check is worth for this site (its own points, unless a check of its category could not apply) */
+  max: number
+}
+
+/** What a gap says when the default (the first check's detail, all the points its checks lost) does not fit. */
+export interface Finding { evidence?: string, points?: number, severity?: Severity, checks?: CheckId[] }
+
+/** A coded finding a failing check raises, with its evidence and a recommendation. */
+export interface GapDef {
+  code: string
+  severity: Severity
+  /** the checks whose lost points the gap costs, the first giving its evidence; without it, the check that raises it */
+  checks?: CheckId[]
+  /** about the homepage's HTML: not listed without one, as homepage_unreachable already explains those points */
+  needsHomepage?: true
+  /** whether the gap applies, or how it is told */
+  find: (x: GapInput) => boolean | Finding
+  recommendation: string
+}
+
 export interface CheckDef {
-  /** stable id in score_breakdown and in a gap's `checks`: `category.what_it_checks` */
-  id: `${CategoryId}.${string}`
+  id: CheckId
+  category: CategoryId
+  /** the points it is worth */
   max: number
   label: string
   measure: (d: Derived) => Measured
+  /** the gaps it can raise, in no particular order: gaps.ts's GAP_ORDER places each */
+  gaps: GapDef[]
 }
 
 /** A measured check as score_breakdown reports it. */
@@ -26,55 +58,14 @@ export interface Check {
   category: CategoryId
   label: string
   points: number
-  /** the points the check is worth for this site: its table's, 0 when it cannot apply, more when it receives another's */
+  /** the points the check is worth for this site: its own, 0 when it cannot apply, more when it receives another's */
   max: number
   detail: string
 }
 
-/** A check measured at its table's points: whole points between 0 and its maximum (technical-score.ts rescales). */
-export function runCheck (category: CategoryId, def: CheckDef, d: Derived): Check & { applies: boolean } {
+/** A check measured at its own points: whole points between 0 and its maximum (technical-score.ts rescales). */
+export function runCheck (def: CheckDef, d: Derived): Check & { applies: boolean } {
   const { points, detail, applies } = def.measure(d)
   const whole = Math.min(Math.max(Math.round(points), 0), def.max)
-  return { id: def.id, category, label: def.label, max: def.max, points: whole, detail, applies: applies !== false }
-}
-
-/** `max` points for `part` of `whole`, to the nearest whole point (halves up). */
-export function shareOf (max: number, part: number, whole: number): number {
-  return whole === 0 ? 0 : Math.round(max * part / whole)
-}
-
-/** A measure of the homepage's HTML; without one it earns nothing, and says why. */
-export function onHomepage (measure: (page: PageFacts, d: Derived) => Measured): (d: Derived) => Measured {
-  return (d) => d.home === null ? { points: 0, detail: d.notMeasured ?? '' } : measure(d.home, d)
-}
-
-/** The first page, homepage first, where `pick` finds something. */
-export function firstOn<T> (pages: PageFacts[], pick: (p: PageFacts) => T | null): T | null {
-  for (const p of pages) {
-    const v = pick(p)
-    if (v !== null) return v
-  }
-  return null
-}
-
-export function percent (share: number): string {
-  return `${Math.round(share * 100)}%`
-}
-
-export function quote (text: string, limit = 80): string {
-  const cut = text.length > limit ? text.slice(0, limit - 1) + '…' : text
-  return `"${cut}"`
-}
-
-export function plural (n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`
-}
-
-export function hostOf (url: string | null): string | null {
-  if (url === null) return null
-  try {
-    return new URL(url).host
-  } catch {
-    return null
-  }
+  return { id: def.id, category: def.category, label: def.label, max: def.max, points: whole, detail, applies: applies !== false }
 }

@@ -1,22 +1,21 @@
-// The technical crawl score: six categories of checks, 100 points in all. Each category's table of
-// checks lives in its own module and reads like the scoring table of the README.
+// The technical crawl score: six categories of checks, 100 points in all. Each check is a module of checks/; the
+// list of them is check-list.ts, in the README's order.
 import type { Derived } from '../derive.js'
 import { runCheck, type CategoryId, type Check, type CheckDef } from './check.js'
-import { CRAWL_POLICY } from './crawl-policy.js'
-import { FETCHABILITY } from './fetchability.js'
-import { FRESHNESS } from './freshness.js'
-import { LLM_READINESS } from './llm-readiness.js'
-import { METADATA } from './metadata.js'
-import { STRUCTURED_DATA } from './structured-data.js'
+import { CHECKS } from './check-list.js'
 
-export const CATEGORIES: Record<CategoryId, { max: number, checks: CheckDef[] }> = {
-  fetchability: { max: 20, checks: FETCHABILITY },
-  metadata: { max: 25, checks: METADATA },
-  crawl_policy: { max: 20, checks: CRAWL_POLICY },
-  structured_data: { max: 10, checks: STRUCTURED_DATA },
-  llm_readiness: { max: 15, checks: LLM_READINESS },
-  freshness: { max: 10, checks: FRESHNESS }
+/** What each category is worth, in the order score_breakdown and category_scores report them: its checks' points sum to it. */
+const CATEGORY_POINTS: Record<CategoryId, number> = {
+  fetchability: 20,
+  metadata: 25,
+  crawl_policy: 20,
+  structured_data: 10,
+  llm_readiness: 15,
+  freshness: 10
 }
+
+export const CATEGORIES = Object.fromEntries(Object.entries(CATEGORY_POINTS).map(([id, max]) =>
+  [id, { max, checks: CHECKS.filter((check) => check.category === id) }])) as Record<CategoryId, { max: number, checks: CheckDef[] }>
 
 const CATEGORY_IDS = Object.keys(CATEGORIES) as CategoryId[]
 
@@ -61,7 +60,7 @@ function shareCategory (max: number, measured: Array<Check & { applies: boolean 
 export function technicalScore (d: Derived): TechnicalScore {
   const checks = CATEGORY_IDS.flatMap((category) => {
     const { max, checks: defs } = CATEGORIES[category]
-    return shareCategory(max, defs.map((def) => runCheck(category, def, d)))
+    return shareCategory(max, defs.map((def) => runCheck(def, d)))
   })
   const categoryScores = Object.fromEntries(CATEGORY_IDS.map((id) => {
     const own = checks.filter((c) => c.category === id)

@@ -4,7 +4,7 @@
 import { StringDecoder } from 'node:string_decoder'
 import { createGunzip, constants, type Gunzip } from 'node:zlib'
 
-export function isGzip (body: Buffer): boolean {
+function isGzip (body: Buffer): boolean {
   return body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b
 }
 

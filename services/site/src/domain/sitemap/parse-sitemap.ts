@@ -8,7 +8,7 @@ import { parseFeedDate, parseW3cDatetime } from './w3c-datetime.js'
 import { feedEntries, type FeedEntry } from './feed-entries.js'
 
 export const SITEMAP_MAX_ENTRIES = 50_000
-export const SITEMAP_MAX_BYTES = 52_428_800
+const SITEMAP_MAX_BYTES = 52_428_800
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 
 export type SitemapKind = 'urlset' | 'sitemapindex' | 'rss' | 'atom' | 'text'

@@ -1,0 +1,20 @@
+// The shapes of the report as a person reads it: score cards, then sections of items or a table, all plain text.
+// The HTML and Markdown renderers draw these, and every section builder answers one.
+interface ScoreView { label: string, value: string, note: string }
+export interface TableView { head: string[], rows: string[][] }
+export interface ItemView { title: string, badge: string, lines: string[] }
+
+export interface SectionView {
+  id: string
+  title: string
+  intro?: string
+  items?: ItemView[]
+  table?: TableView
+}
+
+export interface ReportView {
+  title: string
+  subtitle: string
+  scores: ScoreView[]
+  sections: SectionView[]
+}

@@ -1,0 +1,11 @@
+import type { CapDef } from '../cap.js'
+
+export const aiRetrievalBlockedCap: CapDef = {
+  code: 'ai_retrieval_blocked_cap',
+  cap: 40,
+  needsHomepage: false,
+  applies: (_s, { aiSearch, challenge }) => aiSearch.share >= 0.5 && challenge === null
+    ? null
+    : challenge ?? `${aiSearch.allowed.length} of ${aiSearch.allowed.length + aiSearch.blocked.length} AI search and user-fetch bots allowed`,
+  recommendation: 'Let AI search and user-fetch crawlers read the site (robots.txt and bot protection).'
+}

@@ -1,0 +1,33 @@
+import type { Derived } from '../../../derive.js'
+import { is2xx } from '../../../observations.js'
+import type { CheckDef } from '../../check.js'
+import { shareOf } from '../../measure.js'
+
+export const sampledPagesAnswer: CheckDef = {
+  id: 'fetchability.sampled_pages',
+  category: 'fetchability',
+  max: 2,
+  label: 'sampled pages answer 2xx',
+  measure: ({ obs, homepageOk }: Derived) => {
+    const sampled = obs.sample.pages
+    if (sampled.length === 0) {
+      return { points: homepageOk ? 2 : 0, detail: `no pages sampled; the homepage ${homepageOk ? 'answered 2xx' : 'failed'}` }
+    }
+    const ok = sampled.filter((p) => is2xx(p.fetch.status)).length
+    return { points: shareOf(2, ok, sampled.length), detail: `${ok} of ${sampled.length} sampled pages answered 2xx` }
+  },
+  gaps: [
+    {
+      code: 'sitemap_sample_errors',
+      severity: 'medium',
+      find: ({ d }) => {
+        const sampled = d.sitemapSample
+        const failing = sampled.filter((s) => !s.pass).map((s) => `${s.url} (${s.problems.join(', ')})`)
+        const passShare = (sampled.length - failing.length) / sampled.length
+        return sampled.length > 0 && passShare < 0.8 &&
+          { evidence: `${failing.length} of ${sampled.length} sampled sitemap URLs fail: ${failing.join('; ')}` }
+      },
+      recommendation: 'List only canonical, indexable URLs that answer 200 in the sitemap.'
+    }
+  ]
+}

@@ -1,0 +1,26 @@
+import type { CheckDef } from '../../check.js'
+import { onHomepage } from '../../measure.js'
+
+export const favicon: CheckDef = {
+  id: 'metadata.favicon',
+  category: 'metadata',
+  max: 1,
+  label: 'favicon',
+  measure: onHomepage((_p, { obs, faviconOk }) => {
+    const { declared, probe } = obs.favicon
+    const type = probe?.content_type == null ? '' : ` ${probe.content_type.split(';')[0]}`
+    return {
+      points: faviconOk ? 1 : 0,
+      detail: declared.length > 0 ? `declared: ${declared[0]}` : `no icon link; /favicon.ico answers ${probe?.status ?? 'nothing'}${type}`
+    }
+  }),
+  gaps: [
+    {
+      code: 'missing_favicon',
+      severity: 'low',
+      needsHomepage: true,
+      find: ({ points }) => points === 0,
+      recommendation: 'Declare a favicon with <link rel="icon"> or serve /favicon.ico.'
+    }
+  ]
+}
