@@ -51,7 +51,7 @@ suite(runs ? 'the brand service with the renderer, in a process of its own' : `t
     let sites: FixtureServer
     let service: ServiceProcess
     const profile = async (host: string): Promise<{ status: number, body: any }> => {
-      const response = await fetch(`${service.base}/v1/domain/profile`, {
+      const response = await service.request('/v1/domain/profile', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': 'dev-key' },
         body: JSON.stringify({ domain: `${sites.origin(host)}/`, timeout_seconds: 12 })
@@ -67,7 +67,7 @@ suite(runs ? 'the brand service with the renderer, in a process of its own' : `t
         UNSAFE_FETCH_ALLOW_CIDRS: '127.0.0.1/32',
         UNSAFE_FETCH_HOST_MAP: Object.keys(TRICKS).map((host) => `${host}=127.0.0.1`).join(',')
       })
-    }, 90_000)
+    }, 120_000)
     afterAll(async () => {
       await service?.stop()
       await sites?.close()
@@ -84,7 +84,8 @@ suite(runs ? 'the brand service with the renderer, in a process of its own' : `t
       const { status, body } = await profile(host)
       expect(status).toBe(200)
       expect(body.reachable).toBe(true)
-      expect(await service.healthy()).toBe(true)
+      // a loaded service may shed load (503) for a moment; it must come back
+      expect(await service.healthyWithin(20_000)).toBe(true)
     })
 
     it('answers when its browser is killed during a profile, and renders again after', async () => {

@@ -22,7 +22,7 @@ suite(runs ? 'the site service with the renderer, in a process of its own' : `th
     let sites: FixtureServer
     let service: ServiceProcess
     const analyze = async (host: string): Promise<{ status: number, body: any }> => {
-      const response = await fetch(`${service.base}/v1/site-intel/analyze`, {
+      const response = await service.request('/v1/site-intel/analyze', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': 'dev-key' },
         body: JSON.stringify({ url: sites.origin(host), time_budget_seconds: 8 })
@@ -43,7 +43,7 @@ suite(runs ? 'the site service with the renderer, in a process of its own' : `th
         const { body } = await analyze(STATIC)
         if (body.rendering.pages?.[0]?.stopped === null) break
       }
-    }, 90_000)
+    }, 180_000)
     afterAll(async () => {
       await service?.stop()
       await sites?.close()
@@ -60,7 +60,8 @@ suite(runs ? 'the site service with the renderer, in a process of its own' : `th
       const { status, body } = await analyze(host)
       expect(status).toBe(200)
       expect(body.rendering.status).toBe('measured')
-      expect(await service.healthy()).toBe(true)
+      // a loaded service may shed load (503) for a moment; it must come back
+      expect(await service.healthyWithin(20_000)).toBe(true)
     })
 
     it('answers when its browser is killed during an analysis, and renders again after', async () => {
