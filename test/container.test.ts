@@ -38,6 +38,17 @@ describe('Dockerfile', () => {
     expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).engines.node).toBe('>=20.19')
   })
 
+  test('its HEALTHCHECK gives a busy service time: Docker waits 10 s, the check 8 s of it, three misses before unhealthy', () => {
+    const options = /^HEALTHCHECK (.*?) CMD /m.exec(dockerfile)?.[1] ?? ''
+    const seconds = (name: string) => Number(new RegExp(`--${name}=(\\d+)s\\b`).exec(options)?.[1])
+    expect(seconds('timeout')).toBeGreaterThanOrEqual(10)
+    expect(Number(/--retries=(\d+)/.exec(options)?.[1])).toBeGreaterThanOrEqual(3)
+    // the check answers before Docker gives up on it, so a slow answer is a clean failure, not a killed process
+    const own = Number(/timeout: (\d+)/.exec(healthCheck().join(' '))?.[1]) / 1000
+    expect(own).toBeGreaterThan(2)
+    expect(own).toBeLessThan(seconds('timeout'))
+  })
+
   test('its HEALTHCHECK asks the service in the container for /health, at PORT or the service\'s own default port', async () => {
     const command = healthCheck()
     expect(command[0]).toBe('node')

@@ -29,6 +29,19 @@ function find (kind: string, name: string): K8sObject & Record<string, any> {
   return found[0]
 }
 
+/**
+ * A busy pod answers late but is alive: a liveness probe waits 10 s and restarts only after 30 s of misses; a readiness
+ * probe waits 5 s, three times. A 2 s limit restarted pods whose event loop was full of analyses.
+ */
+function expectPatientProbes (container: Record<string, any>) {
+  const { livenessProbe: liveness, readinessProbe: readiness } = container
+  expect(liveness.timeoutSeconds).toBeGreaterThanOrEqual(10)
+  expect(liveness.periodSeconds * liveness.failureThreshold).toBeGreaterThanOrEqual(30)
+  if (readiness === undefined) return
+  expect(readiness.timeoutSeconds).toBeGreaterThanOrEqual(5)
+  expect(readiness.failureThreshold).toBeGreaterThanOrEqual(3)
+}
+
 type Models = Record<string, new (data: object) => { validate: () => void }>
 const MODELS: Record<string, () => Promise<unknown>> = {
   v1: async () => await import('kubernetes-models/v1'),
@@ -129,6 +142,7 @@ describe.each(services)('deploy/k8s: $name', (service) => {
 
     expect(container.livenessProbe.httpGet).toEqual({ path: '/health', port: 'http' })
     expect(container.readinessProbe.httpGet).toEqual({ path: '/ready', port: 'http' })
+    expectPatientProbes(container)
     const app = await (await service.buildApp())({ config: testConfig() })
     try {
       for (const path of ['/health', '/ready']) expect((await app.inject({ method: 'GET', url: path })).statusCode, path).toBe(200)
@@ -207,6 +221,7 @@ describe.each(services.filter((service) => service.worker))('deploy/k8s: $name-w
     const port = container.ports.find((entry: { name: string }) => entry.name === 'metrics').containerPort
     expect(String(port)).toBe(env.WORKER_METRICS_PORT)
     expect(container.livenessProbe.httpGet).toEqual({ path: '/health', port: 'metrics' })
+    expectPatientProbes(container)
     expect(deployment.spec.template.metadata.annotations['prometheus.io/port']).toBe(String(port))
     expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } })
   })

@@ -66,10 +66,11 @@ describe.each(services)('$name OpenAPI document', ({ name }) => {
       if (label === 'GET /metrics') expect(schemes, label).toEqual(['AdminKeyHeader', 'AdminBearer'])
       else if (label.startsWith('GET /admin/')) expect(schemes, label).toEqual(['AdminKeyHeader'])
       else if (operation.tags.includes('operations')) expect(schemes, label).toEqual([])
-      else expect(schemes, label).toEqual(['APIKeyHeader'])
+      else expect(schemes, label).toEqual(['APIKeyHeader', 'APIKeyBearer'])
     }
     const schemes = document.components.securitySchemes
-    expect(Object.keys(schemes)).toEqual(expect.arrayContaining(['APIKeyHeader', 'AdminKeyHeader']))
+    expect(Object.keys(schemes)).toEqual(expect.arrayContaining(['APIKeyHeader', 'APIKeyBearer', 'AdminKeyHeader']))
+    expect(schemes.APIKeyBearer).toMatchObject({ type: 'http', scheme: 'bearer' })
     expect(schemes.AdminKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-admin-key' })
     // Only a scheme some operation uses is listed: the bearer one with Prometheus's /metrics.
     expect('AdminBearer' in schemes).toBe(document.paths['/metrics'] !== undefined)

@@ -43,8 +43,10 @@ describe.each(services)('%s service', (name, build, businessRoutes) => {
         const [method, url] = route.split(' ')
         const res = await app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? {} : undefined })
         expect(res.statusCode, route).toBe(401)
-        expect(res.headers['www-authenticate']).toBe('APIKey')
-        expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
+        expect(res.headers['www-authenticate']).toBe('APIKey, Bearer')
+        expect(res.json()).toEqual({
+          detail: 'Missing API key: send it in the X-API-Key header, or as Authorization: Bearer <key>', code: 'missing_api_key', request_id: expect.any(String)
+        })
       }
     } finally {
       await app.close()

@@ -7,7 +7,8 @@ export interface ConsumeResult {
 /**
  * Counts usage per key and window. `consume` must be atomic: never admit past the limit, never count twice. A store
  * that can answer at once returns the result itself, one that must ask a server returns a promise (as
- * @fastify/rate-limit's stores may answer either way); a rejected promise means the store is unreachable.
+ * @fastify/rate-limit's stores may answer either way); a rejected promise means the store is unreachable, unless it
+ * rejects with a QuotaTimeoutError: the store is there but answered too late.
  */
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis'

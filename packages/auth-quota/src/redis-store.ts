@@ -86,7 +86,7 @@ export class QuotaTimeoutError extends Error {
 }
 
 export interface RedisQuotaStoreOptions {
-  /** No call waits longer than this for Redis (1,000 ms); a call that times out is treated as the store being down. */
+  /** No call waits longer than this for Redis (1,000 ms); it is then rejected with a QuotaTimeoutError (slow, not down). */
   timeoutMs?: number
 }
 

@@ -8,6 +8,7 @@ let log: HandlerLog
 beforeEach(() => { log = { runs: {}, charge: null } })
 afterEach(() => app?.close())
 
+const MISSING = 'Missing API key: send it in the X-API-Key header, or as Authorization: Bearer <key>'
 const events: AuthQuotaEvent[] = []
 const build = (over: { keys?: string, quota?: number, proxy?: string, clock?: () => Date } = {}, handlers?: HandlerLog) => buildQuotaApp({
   apiKeys: parseApiKeys(over.keys ?? 'key-one,key-two:3'),
@@ -22,12 +23,12 @@ const call = (headers: Record<string, string> = {}, url = '/v1/work', payload: u
   app.inject({ method: 'POST', url, headers, payload: payload as object })
 
 describe('authentication', () => {
-  test('missing key: 401 with WWW-Authenticate', async () => {
+  test('missing key: 401 naming both ways to send one, with both challenges in WWW-Authenticate', async () => {
     app = await build()
     const res = await call()
     expect(res.statusCode).toBe(401)
-    expect(res.headers['www-authenticate']).toBe('APIKey')
-    expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
+    expect(res.headers['www-authenticate']).toBe('APIKey, Bearer')
+    expect(res.json()).toEqual({ detail: MISSING, code: 'missing_api_key', request_id: expect.any(String) })
     expect(res.headers['x-ratelimit-limit']).toBeUndefined()
   })
 
@@ -55,14 +56,37 @@ describe('authentication', () => {
     }
     const wrong = await call({ 'x-rapidapi-proxy-secret': 'guess', 'x-api-key': 'key-one' })
     expect(wrong.statusCode).toBe(401)
-    expect(wrong.headers['www-authenticate']).toBe('APIKey')
+    expect(wrong.headers['www-authenticate']).toBe('APIKey, Bearer')
   })
 
   test('X-RapidAPI-* headers are ignored without the proxy secret configured', async () => {
     app = await build()
     const res = await call({ 'x-rapidapi-proxy-secret': 'anything', 'x-rapidapi-user': 'mallory' })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
+    expect(res.json()).toEqual({ detail: MISSING, code: 'missing_api_key', request_id: expect.any(String) })
+  })
+
+  test('Authorization: Bearer <key> is the same key as X-API-Key: one principal, one quota', async () => {
+    app = await build()
+    const bearer = await call({ authorization: 'Bearer key-two' })
+    expect(bearer.statusCode).toBe(200)
+    expect(bearer.headers['x-ratelimit-remaining']).toBe('2')
+    // the scheme is case-insensitive (RFC 9110); the count is the key's, whichever way it came
+    expect((await call({ authorization: 'bearer key-two' })).headers['x-ratelimit-remaining']).toBe('1')
+    expect((await call({ 'x-api-key': 'key-two' })).headers['x-ratelimit-remaining']).toBe('0')
+    const unknown = await call({ authorization: 'Bearer key-three' })
+    expect(unknown.statusCode).toBe(401)
+    expect(unknown.json().code).toBe('invalid_api_key')
+  })
+
+  test('X-API-Key wins over Authorization (a gateway may set that one for itself); another scheme is no key', async () => {
+    app = await build()
+    expect((await call({ 'x-api-key': 'key-one', authorization: 'Bearer not-a-key' })).statusCode).toBe(200)
+    for (const authorization of ['Basic a2V5LW9uZTo=', 'Bearer', 'Bearer key-one extra', 'key-one']) {
+      const res = await call({ authorization })
+      expect(res.statusCode, authorization).toBe(401)
+      expect(res.json().code, authorization).toBe('missing_api_key')
+    }
   })
 })
 

@@ -7,7 +7,6 @@ export const SECONDS_PER_DAY = 86_400
 /** ISO weekday numbers: Monday is 1, Sunday is 7. */
 export const MONDAY = 1
 export const THURSDAY = 4
-export const FRIDAY = 5
 export const SATURDAY = 6
 export const SUNDAY = 7
 

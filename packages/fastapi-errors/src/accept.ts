@@ -1,5 +1,5 @@
-import { formatCheck, memberTags } from './schema-support.js'
-import { acceptsNull, codePoints, isAcceptedUrl, isPlainObject, recordValues, regex, typeOf, type Schema } from './validate.js'
+import { acceptsNull, codePoints, isPlainObject, recordValues, regex, typeOf, type Schema } from './schema.js'
+import { formatCheck, isAcceptedUrl, memberTags } from './schema-support.js'
 
 /** What an acceptor returns for a value that has at least one issue. */
 export const REJECTED: unique symbol = Symbol('rejected')

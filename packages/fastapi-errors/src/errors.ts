@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http'
+import { boundedIssues } from './issue-bounds.js'
 import type { ValidationIssue } from './issues.js'
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/
@@ -48,7 +49,10 @@ export function createHttpError (code: string, statusCode: number, detail: strin
   }
 }
 
-/** A 422 in FastAPI's shape; thrown by the validator and by handlers for rules a schema cannot express. */
+/**
+ * A 422 in FastAPI's shape; thrown by the validator and by handlers for rules a schema cannot express. It holds at
+ * most MAX_ISSUES issues, then one counting the rest, whoever built the list.
+ */
 export class RequestValidationError extends Error {
   readonly statusCode = 422
   readonly code = 'validation_failed'
@@ -57,6 +61,6 @@ export class RequestValidationError extends Error {
   constructor (issues: ValidationIssue[]) {
     super('Request validation failed')
     this.name = 'RequestValidationError'
-    this.issues = issues
+    this.issues = boundedIssues(issues)
   }
 }

@@ -65,95 +65,117 @@ function tooDeepAt (text: string): number {
 }
 
 const WS = new Set([' ', '\t', '\n', '\r'])
+const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y
 
 class Fail extends Error {
   constructor (readonly pos: number, readonly reason: string) { super(reason) }
 }
 
-/** Returns Python's (position, message) for the first syntax error of `text`. */
-export function locateJsonError (text: string): [number, string] {
-  let i = 0
-  let depth = 0
-  const skip = () => { while (i < text.length && WS.has(text[i])) i++ }
+/**
+ * A scan of JSON text as Python's json module reads it, to find where and why it fails: each method reads one
+ * construct from `i` on, or throws Fail with Python's position and message.
+ */
+class JsonScanner {
+  i = 0
+  private depth = 0
 
-  const string = () => {
-    const start = i
-    i++
-    while (i < text.length) {
-      const c = text[i]
-      if (c === '"') { i++; return }
+  constructor (private readonly text: string) {}
+
+  skip (): void {
+    while (this.i < this.text.length && WS.has(this.text[this.i])) this.i++
+  }
+
+  value (): void {
+    this.skip()
+    const c = this.text[this.i]
+    if (c === '{') return this.object()
+    if (c === '[') return this.array()
+    if (c === '"') return this.string()
+    for (const word of ['true', 'false', 'null']) {
+      if (this.text.startsWith(word, this.i)) { this.i += word.length; return }
+    }
+    NUMBER.lastIndex = this.i
+    const m = NUMBER.exec(this.text)
+    if (m && m[0] !== '') { this.i += m[0].length; return }
+    throw new Fail(this.i, 'Expecting value')
+  }
+
+  private string (): void {
+    const { text } = this
+    const start = this.i++
+    while (this.i < text.length) {
+      const c = text[this.i]
+      if (c === '"') { this.i++; return }
       if (c === '\\') {
-        const e = text[i + 1]
-        if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) throw new Fail(i, 'Invalid \\uXXXX escape')
-          i += 6
-          continue
-        }
-        if (e === undefined || !'"\\/bfnrt'.includes(e)) throw new Fail(i, 'Invalid \\escape')
-        i += 2
+        this.escape()
         continue
       }
-      if (c.charCodeAt(0) < 0x20) throw new Fail(i, 'Invalid control character at')
-      i++
+      if (c.charCodeAt(0) < 0x20) throw new Fail(this.i, 'Invalid control character at')
+      this.i++
     }
     throw new Fail(start, 'Unterminated string starting at')
   }
 
-  const value = (): void => {
-    skip()
-    const c = text[i]
-    if (c === '{') return object()
-    if (c === '[') return array()
-    if (c === '"') return string()
-    for (const word of ['true', 'false', 'null']) {
-      if (text.startsWith(word, i)) { i += word.length; return }
+  private escape (): void {
+    const e = this.text[this.i + 1]
+    if (e === 'u') {
+      if (!/^[0-9a-fA-F]{4}$/.test(this.text.slice(this.i + 2, this.i + 6))) throw new Fail(this.i, 'Invalid \\uXXXX escape')
+      this.i += 6
+      return
     }
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/.exec(text.slice(i))
-    if (m && m[0] !== '-' && m[0] !== '') { i += m[0].length; return }
-    throw new Fail(i, 'Expecting value')
+    if (e === undefined || !'"\\/bfnrt'.includes(e)) throw new Fail(this.i, 'Invalid \\escape')
+    this.i += 2
   }
 
   // Recursion follows the text's nesting: deeper than the bound is an error of its own.
-  const open = () => {
-    if (++depth > MAX_JSON_DEPTH) throw new Fail(i, TOO_DEEP)
-    i++
-    skip()
+  private open (): void {
+    if (++this.depth > MAX_JSON_DEPTH) throw new Fail(this.i, TOO_DEEP)
+    this.i++
+    this.skip()
   }
 
-  const object = () => {
-    open()
-    if (text[i] === '}') { i++; depth--; return }
-    for (;;) {
-      skip()
-      if (text[i] !== '"') throw new Fail(i, 'Expecting property name enclosed in double quotes')
-      string()
-      skip()
-      if (text[i] !== ':') throw new Fail(i, "Expecting ':' delimiter")
-      i++
-      value()
-      skip()
-      if (text[i] === '}') { i++; depth--; return }
-      if (text[i] !== ',') throw new Fail(i, "Expecting ',' delimiter")
-      i++
+  /** After a member: the closing bracket (true) or a comma before the next (false). */
+  private next (close: string): boolean {
+    this.skip()
+    if (this.text[this.i] === close) {
+      this.i++
+      this.depth--
+      return true
     }
+    if (this.text[this.i] !== ',') throw new Fail(this.i, "Expecting ',' delimiter")
+    this.i++
+    return false
   }
 
-  const array = () => {
-    open()
-    if (text[i] === ']') { i++; depth--; return }
-    for (;;) {
-      value()
-      skip()
-      if (text[i] === ']') { i++; depth--; return }
-      if (text[i] !== ',') throw new Fail(i, "Expecting ',' delimiter")
-      i++
-    }
+  private object (): void {
+    this.open()
+    if (this.text[this.i] === '}') { this.i++; this.depth--; return }
+    do {
+      this.skip()
+      if (this.text[this.i] !== '"') throw new Fail(this.i, 'Expecting property name enclosed in double quotes')
+      this.string()
+      this.skip()
+      if (this.text[this.i] !== ':') throw new Fail(this.i, "Expecting ':' delimiter")
+      this.i++
+      this.value()
+    } while (!this.next('}'))
   }
 
+  private array (): void {
+    this.open()
+    if (this.text[this.i] === ']') { this.i++; this.depth--; return }
+    do this.value()
+    while (!this.next(']'))
+  }
+}
+
+/** Returns Python's (position, message) for the first syntax error of `text`. */
+export function locateJsonError (text: string): [number, string] {
+  const scanner = new JsonScanner(text)
   try {
-    value()
-    skip()
-    if (i < text.length) return [i, 'Extra data']
+    scanner.value()
+    scanner.skip()
+    if (scanner.i < text.length) return [scanner.i, 'Extra data']
     // JSON.parse failed where Python would not (e.g. lone surrogates): report the start.
     return [0, 'Expecting value']
   } catch (err) {

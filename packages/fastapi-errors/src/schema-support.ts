@@ -1,4 +1,4 @@
-import type { Schema } from './validate.js'
+import type { Schema } from './schema.js'
 
 /** Thrown when a schema is compiled that uses a keyword the validator does not implement. */
 export class UnsupportedSchemaError extends Error {
@@ -37,6 +37,20 @@ export function registerFormat (name: string, check: (value: string) => string |
 }
 
 export const formatCheck = (name: string) => formats.get(name)
+
+/** pydantic's url_parsing error text, 'scheme' for a parsed URL that is not http(s), or null for an accepted URL. */
+export function urlError (value: string): string | null {
+  if (value.trim() === '') return 'input is empty'
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return /^[a-z][a-z0-9+.-]*:/i.test(value) ? 'invalid domain character' : 'relative URL without a base'
+  }
+  return url.protocol !== 'http:' && url.protocol !== 'https:' ? 'scheme' : null
+}
+
+export const isAcceptedUrl = (value: string) => urlError(value) === null
 
 const checked = new WeakSet<object>()
 

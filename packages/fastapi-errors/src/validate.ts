@@ -1,37 +1,8 @@
 import { compileAcceptor, REJECTED, type Acceptor } from './accept.js'
+import { echoInput, IssueList } from './issue-bounds.js'
 import { formatExpected, messages, type Loc, type ValidationIssue } from './issues.js'
-import { assertSupported, formatCheck, memberTags } from './schema-support.js'
-
-/** The subset of JSON Schema that TypeBox emits for our request schemas. */
-export interface Schema {
-  type?: string | string[]
-  properties?: Record<string, Schema>
-  required?: string[]
-  patternProperties?: Record<string, Schema>
-  additionalProperties?: boolean | Schema
-  items?: Schema
-  anyOf?: Schema[]
-  oneOf?: Schema[]
-  discriminator?: { propertyName: string }
-  const?: unknown
-  enum?: unknown[]
-  minLength?: number
-  maxLength?: number
-  pattern?: string
-  format?: string
-  minimum?: number
-  maximum?: number
-  exclusiveMinimum?: number
-  exclusiveMaximum?: number
-  minItems?: number
-  maxItems?: number
-  title?: string
-  $id?: string
-  'x-sensitive'?: boolean
-  /** An unknown field's value stays out of `input`: beside secrets, a misspelt field may be one. */
-  'x-sensitive-extras'?: boolean
-  [key: string]: unknown
-}
+import { acceptsNull, codePoints, isPlainObject, recordValues, regex, typeOf, type Schema } from './schema.js'
+import { assertSupported, formatCheck, memberTags, urlError } from './schema-support.js'
 
 export interface ValidateOptions {
   /** Query strings and headers arrive as text: numbers and booleans are parsed there, never in JSON bodies. */
@@ -41,43 +12,9 @@ export interface ValidateOptions {
 }
 
 interface Walk {
-  issues: ValidationIssue[]
+  /** Holds the first MAX_ISSUES issues; past them, issues are counted and never built. */
+  issues: IssueList
   coerce: boolean
-}
-
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/** The schema of a dict's values (TypeBox's Record), or undefined for a model with named fields. */
-export function recordValues (schema: Schema): Schema | undefined {
-  if (schema.properties) return undefined
-  if (schema.patternProperties) return Object.values(schema.patternProperties)[0]
-  return typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined
-}
-
-/** Python's len(): code points, so a surrogate pair counts once. */
-export function codePoints (value: string): number {
-  let n = value.length
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i)
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
-      const d = value.charCodeAt(i + 1)
-      if (d >= 0xdc00 && d <= 0xdfff) { n--; i++ }
-    }
-  }
-  return n
-}
-
-/** `type: [T, 'null']`: pydantic's `T | None`. */
-export const acceptsNull = (s: Schema): boolean => Array.isArray(s.type) && s.type.includes('null')
-
-export const typeOf = (s: Schema): string | undefined => Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type
-
-const patternCache = new Map<string, RegExp>()
-export const regex = (p: string) => {
-  let r = patternCache.get(p)
-  if (!r) { r = new RegExp(p, 'u'); patternCache.set(p, r) }
-  return r
 }
 
 /**
@@ -87,21 +24,23 @@ export const regex = (p: string) => {
 export function valueError (loc: Loc, input: unknown, message: string): ValidationIssue {
   // Without an input (one that must not be echoed, or a rule about the whole body), the key is left out
   const issue: ValidationIssue = { type: 'value_error', loc, msg: `Value error, ${message}` }
-  if (input !== undefined) issue.input = input
+  if (input !== undefined) issue.input = echoInput(input)
   issue.ctx = { error: message }
   return issue
 }
 
 function issue (w: Walk, sensitive: boolean, type: string, loc: Loc, msg: string, input: unknown, ctx?: Record<string, unknown>) {
+  if (w.issues.full) return w.issues.count()
   const entry: ValidationIssue = { type, loc, msg }
-  if (!sensitive) entry.input = input
+  if (!sensitive) entry.input = echoInput(input)
   if (ctx) entry.ctx = ctx
-  w.issues.push(entry)
+  w.issues.add(entry)
 }
 
 /**
- * Validates `value` against `schema` and returns the value to use (coerced for query strings) plus every issue,
- * in field order, as pydantic v2 in lax-JSON-but-strict-types mode would report them.
+ * Validates `value` against `schema` and returns the value to use (coerced for query strings) plus its issues, in
+ * field order, as pydantic v2 in lax-JSON-but-strict-types mode would report them: at most MAX_ISSUES, then one
+ * `too_many_errors` at `loc` counting the rest; each echoes at most MAX_INPUT_CHARS characters of its input.
  */
 export function validate (schema: Schema, value: unknown, loc: Loc, options: ValidateOptions = {}): { value: unknown, issues: ValidationIssue[] } {
   assertSupported(schema)
@@ -115,9 +54,9 @@ export function validate (schema: Schema, value: unknown, loc: Loc, options: Val
 
 /** `validate` without its fast path for accepted values: every value is walked. */
 export function walkIssues (schema: Schema, value: unknown, loc: Loc, options: ValidateOptions = {}): { value: unknown, issues: ValidationIssue[] } {
-  const w: Walk = { issues: [], coerce: options.coerceScalars ?? false }
+  const w: Walk = { issues: new IssueList(), coerce: options.coerceScalars ?? false }
   const out = walk(schema, value, loc, w, false, options.isModelRoot ?? false)
-  return { value: out, issues: w.issues }
+  return { value: out, issues: w.issues.list(loc) }
 }
 
 const acceptors = new WeakMap<Schema, Acceptor>()
@@ -193,14 +132,14 @@ function walkAnyOf (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitive
   }
   if (nonNull.length === 1) return walk(nonNull[0], value, loc, w, sensitive)
   // General unions: the first member that accepts the value wins; otherwise report the first member's issues.
-  let firstIssues: ValidationIssue[] | undefined
+  let firstIssues: IssueList | undefined
   for (const member of nonNull) {
-    const trial: Walk = { issues: [], coerce: w.coerce }
+    const trial: Walk = { issues: new IssueList(), coerce: w.coerce }
     const out = walk(member, value, loc, trial, sensitive)
-    if (trial.issues.length === 0) return out
+    if (trial.issues.size === 0) return out
     firstIssues ??= trial.issues
   }
-  w.issues.push(...(firstIssues ?? []))
+  for (const found of firstIssues?.list(loc) ?? []) w.issues.add(found)
   return value
 }
 
@@ -222,7 +161,7 @@ function walkObject (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitiv
   for (const [name, propSchema] of Object.entries(schema.properties ?? {})) {
     if (!Object.hasOwn(value, name)) {
       // FastAPI would echo the whole parent object as `input`; it may hold secrets, so we leave it out.
-      if (required.has(name)) w.issues.push({ type: 'missing', loc: [...loc, name], msg: messages.missing() })
+      if (required.has(name)) w.issues.add({ type: 'missing', loc: [...loc, name], msg: messages.missing() })
       continue
     }
     out[name] = walk(propSchema, value[name], [...loc, name], w, sensitive)
@@ -245,13 +184,18 @@ function walkArray (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitive
     issue(w, sensitive, 'list_type', loc, messages.listType(), value)
     return value
   }
-  const out = schema.items ? value.map((item, i) => walk(schema.items as Schema, item, [...loc, i], w, sensitive)) : value
-  if (schema.minItems !== undefined && value.length < schema.minItems) {
-    issue(w, sensitive, 'too_short', loc, messages.tooShort(schema.minItems, value.length), value,
-      { field_type: 'List', min_length: schema.minItems, actual_length: value.length })
-  } else if (schema.maxItems !== undefined && value.length > schema.maxItems) {
+  // As pydantic-core: a list longer than allowed is one too_long, its items unread (it stops at the first item past
+  // the bound and drops their errors); a list with bad items is those errors, its length unchecked against the minimum.
+  if (schema.maxItems !== undefined && value.length > schema.maxItems) {
     issue(w, sensitive, 'too_long', loc, messages.tooLong(schema.maxItems, value.length), value,
       { field_type: 'List', max_length: schema.maxItems, actual_length: value.length })
+    return value
+  }
+  const before = w.issues.size
+  const out = schema.items ? value.map((item, i) => walk(schema.items as Schema, item, [...loc, i], w, sensitive)) : value
+  if (schema.minItems !== undefined && value.length < schema.minItems && w.issues.size === before) {
+    issue(w, sensitive, 'too_short', loc, messages.tooShort(schema.minItems, value.length), value,
+      { field_type: 'List', min_length: schema.minItems, actual_length: value.length })
   }
   return out
 }
@@ -276,7 +220,7 @@ function walkString (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitiv
     if (error !== null) {
       const entry = valueError(loc, value, error)
       if (sensitive) delete entry.input
-      w.issues.push(entry)
+      w.issues.add(entry)
     }
   }
   return value
@@ -290,20 +234,6 @@ function checkUrl (value: string, loc: Loc, w: Walk, sensitive: boolean) {
     issue(w, sensitive, 'url_parsing', loc, messages.urlParsing(error), value, { error })
   }
 }
-
-/** pydantic's url_parsing error text, 'scheme' for a parsed URL that is not http(s), or null for an accepted URL. */
-function urlError (value: string): string | null {
-  if (value.trim() === '') return 'input is empty'
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return /^[a-z][a-z0-9+.-]*:/i.test(value) ? 'invalid domain character' : 'relative URL without a base'
-  }
-  return url.protocol !== 'http:' && url.protocol !== 'https:' ? 'scheme' : null
-}
-
-export const isAcceptedUrl = (value: string) => urlError(value) === null
 
 function walkNumber (schema: Schema, value: unknown, loc: Loc, w: Walk, sensitive: boolean, integer: boolean): unknown {
   let n: number

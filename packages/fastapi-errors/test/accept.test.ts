@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { compileAcceptor, REJECTED } from '../src/accept.js'
 import { registerFormat } from '../src/schema-support.js'
-import { typeOf, walkIssues, type Schema } from '../src/validate.js'
+import { typeOf, type Schema } from '../src/schema.js'
+import { walkIssues } from '../src/validate.js'
 
 registerFormat('even-length', (value) => value.length % 2 === 0 ? null : 'must have an even length')
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createHttpError, errorShapePlugin, HttpError } from '../src/index.js'
+import { bodyValidatorCompiler, createHttpError, errorShapePlugin, HttpError, RequestValidationError, schemaThen, valueError } from '../src/index.js'
 
 const logged: Array<Record<string, unknown>> = []
 const stream = { write: (line: string) => { logged.push(JSON.parse(line)) } }
@@ -117,5 +117,28 @@ describe('deeply nested bodies', () => {
     const res = await roomy.inject({ method: 'POST', url: '/v1/things', headers: { 'content-type': 'application/json' }, payload: `{"n":${deep(60)},"tags":[]}` })
     expect(res.statusCode).toBe(422)
     expect(res.json().detail).toEqual([{ type: 'int_type', loc: ['body', 'n'], msg: 'Input should be a valid integer', input: JSON.parse(deep(60)) }])
+  })
+})
+
+describe('schemaThen: a route\'s own checks, before any preHandler (where the quota decides)', () => {
+  test('the schema\'s issues, then the route\'s check on an accepted body, and the handler sees the validated value', async () => {
+    const checked = Fastify()
+    const charged: string[] = []
+    await checked.register(errorShapePlugin)
+    const Body = Type.Object({ url: Type.String() }, { additionalProperties: false })
+    checked.post('/v1/fetch', {
+      schema: { body: Body },
+      validatorCompiler: bodyValidatorCompiler(schemaThen<{ url: string }>(Body, (value) => {
+        if (!value.url.startsWith('http')) throw new RequestValidationError([valueError(['body', 'url'], value.url, 'url must use http')])
+      })),
+      preHandler: async (request) => { charged.push(request.url) }
+    }, async (request) => request.body)
+    const post = async (payload: unknown) => await checked.inject({ method: 'POST', url: '/v1/fetch', payload: payload as object })
+    expect((await post({ url: 7 })).json().detail).toMatchObject([{ type: 'string_type', loc: ['body', 'url'] }])
+    expect((await post({ url: 'ftp://x' })).json().detail).toEqual([valueError(['body', 'url'], 'ftp://x', 'url must use http')])
+    expect(charged).toEqual([])
+    expect((await post({ url: 'https://x' })).json()).toEqual({ url: 'https://x' })
+    expect(charged).toEqual(['/v1/fetch'])
+    await checked.close()
   })
 })

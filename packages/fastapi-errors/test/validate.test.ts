@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import { describe, expect, test } from 'vitest'
 import { registerFormat, UnsupportedSchemaError } from '../src/schema-support.js'
-import { validate, valueError, type Schema } from '../src/validate.js'
+import type { Schema } from '../src/schema.js'
+import { validate, valueError } from '../src/validate.js'
 
 // Expected bodies are written from pydantic v2 / FastAPI behaviour (pydantic-core's error types and messages), not from our output.
 const Body = Type.Object({
@@ -223,5 +224,57 @@ describe('closed models, formats and value errors', () => {
     expect(valueError(['body', 'x'], 3, 'must be odd')).toEqual({
       type: 'value_error', loc: ['body', 'x'], msg: 'Value error, must be odd', input: 3, ctx: { error: 'must be odd' }
     })
+  })
+})
+
+describe('lists, as pydantic-core validates them', () => {
+  const Tags = Type.Object({ tags: Type.Array(Type.String(), { minItems: 2, maxItems: 3 }) })
+  const tagIssues = (tags: unknown) => validate(Tags as unknown as Schema, { tags }, ['body'], { isModelRoot: true }).issues
+
+  test('a list longer than allowed is one too_long, its items unread', () => {
+    expect(tagIssues([1, 2, 3, 4])).toEqual([{
+      type: 'too_long',
+      loc: ['body', 'tags'],
+      msg: 'List should have at most 3 items after validation, not 4',
+      input: [1, 2, 3, 4],
+      ctx: { field_type: 'List', max_length: 3, actual_length: 4 }
+    }])
+  })
+
+  test('a list with bad items is those items\' errors, whatever its length', () => {
+    expect(tagIssues([1])).toEqual([{ type: 'string_type', loc: ['body', 'tags', 0], msg: 'Input should be a valid string', input: 1 }])
+    expect(tagIssues(['a'])).toMatchObject([{ type: 'too_short', loc: ['body', 'tags'], ctx: { min_length: 2, actual_length: 1 } }])
+  })
+})
+
+describe('a 422 stays small whatever the body holds', () => {
+  const Numbers = Type.Object({ values: Type.Array(Type.Integer()) }, { additionalProperties: false })
+  const issuesOf = (value: unknown) => validate(Numbers as unknown as Schema, value, ['body'], { isModelRoot: true }).issues
+
+  test('a million bad items: the first 1000 issues, then one counting the other 999,000', () => {
+    const issues = issuesOf({ values: new Array(1_000_000).fill('x') })
+    expect(issues).toHaveLength(1001)
+    expect(issues[999]).toMatchObject({ type: 'int_parsing', loc: ['body', 'values', 999] })
+    expect(issues[1000]).toEqual({
+      type: 'too_many_errors',
+      loc: ['body'],
+      msg: '999000 more errors not listed: a response lists the first 1000',
+      ctx: { listed: 1000, not_listed: 999_000 }
+    })
+  })
+
+  test('issues of every kind are counted past the bound: extra fields, missing ones, members of a union', () => {
+    const extras = Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`extra${i}`, i]))
+    expect(issuesOf({ ...extras }).at(-1)).toMatchObject({ type: 'too_many_errors', ctx: { listed: 1000, not_listed: 501 } })
+    const Union = Type.Object({ either: Type.Union([Type.Array(Type.Integer()), Type.Integer()]) })
+    const union = validate(Union as unknown as Schema, { either: new Array(1200).fill('x') }, ['body']).issues
+    expect(union.at(-1)).toMatchObject({ type: 'too_many_errors', ctx: { listed: 1000, not_listed: 200 } })
+  })
+
+  test('an input of more than 200 characters is echoed cut, and says it was', () => {
+    const Name = Type.Object({ name: Type.String({ maxLength: 5 }) })
+    const [issue] = validate(Name as unknown as Schema, { name: 'n'.repeat(1_200_000) }, ['body']).issues
+    expect(issue.input).toBe(`${'n'.repeat(200)}...[truncated: 1200000 characters]`)
+    expect(valueError(['body', 'name'], 'v'.repeat(300), 'too long').input).toBe(`${'v'.repeat(200)}...[truncated: 300 characters]`)
   })
 })

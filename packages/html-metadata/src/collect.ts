@@ -64,8 +64,8 @@ const COPYRIGHT_WORD = /copyright/i
 const hasCopyrightMark = (text: string): boolean =>
   text.includes('©') || COPYRIGHT_WORD.test(text) || (text.includes('(') && COPYRIGHT.test(text))
 
-export function collect (root: DomNode): Collected {
-  const c: Collected = {
+function emptyCollected (): Collected {
+  return {
     htmlLang: null,
     baseHref: null,
     title: null,
@@ -94,73 +94,98 @@ export function collect (root: DomNode): Collected {
     microdata: false,
     rdfa: false
   }
-  let sawHtml = false
-  let sawH1 = false
-  let nonContent = 0
-  let foreign = 0
-  let mainDepth = 0
-  let banner = 0
-  let footer = 0
-  let navOrFooter = 0
-  let anchor: DomElement | null = null
-  let article = 0
-  let chrome = 0
-  let person = 0
+}
 
-  // classes of <html> and <body> describe the page (WordPress's "single-author", "no-quote"), not a block of it
-  const hints = (el: DomElement): string => {
-    if (el.name === 'body' || el.name === 'html') return ''
-    const a = el.attribs
-    return a.class === undefined ? (a.id ?? '') : a.id === undefined ? a.class : `${a.class} ${a.id}`
-  }
-  const isArticle = (el: DomElement): boolean => el.name === 'article' || el.attribs.role === 'article'
-  // read on entering, before the element's own article step, so it sees its ancestors only
-  const isChrome = (el: DomElement): boolean => {
-    if (CHROME_ROLES.has(el.attribs.role ?? '')) return true
-    if (article > 0) return false
-    return el.name === 'nav' || el.name === 'header' || el.name === 'footer' || CHROME_HINT.test(hints(el))
-  }
-  const isPerson = (el: DomElement): boolean => PERSON_ELEMENTS.has(el.name) || PERSON_HINT.test(hints(el))
-  const placeOf = (el: DomElement): AnchorPlace => {
-    if (person > 0 || isPerson(el) || tokens(el.attribs.rel).includes('author')) return 'person'
-    return chrome > 0 ? 'chrome' : 'content'
-  }
+// classes of <html> and <body> describe the page (WordPress's "single-author", "no-quote"), not a block of it
+function hints (el: DomElement): string {
+  if (el.name === 'body' || el.name === 'html') return ''
+  const a = el.attribs
+  return a.class === undefined ? (a.id ?? '') : a.id === undefined ? a.class : `${a.class} ${a.id}`
+}
 
+const isArticle = (el: DomElement): boolean => el.name === 'article' || el.attribs.role === 'article'
+const isPerson = (el: DomElement): boolean => PERSON_ELEMENTS.has(el.name) || PERSON_HINT.test(hints(el))
+
+/** The walk's state: what it gathered, and how deep it is inside each kind of block that matters. */
+class Collector {
+  readonly c = emptyCollected()
+  sawHtml = false
+  sawH1 = false
+  nonContent = 0
+  foreign = 0
+  mainDepth = 0
+  banner = 0
+  footer = 0
+  navOrFooter = 0
+  anchor: DomElement | null = null
+  article = 0
+  chrome = 0
+  person = 0
   // Whether an element opens chrome or a person's block is decided once, on entering it (its ancestors alone decide),
   // and kept here until it is left: the class and id patterns are the costliest tests of the walk.
-  const marks: number[] = []
-  // +1 on entering an element, -1 on leaving it: the same test both ways keeps the counters balanced
-  const context = (el: DomElement, step: number): void => {
-    const name = el.name
-    const role = el.attribs.role
-    if (NON_CONTENT.has(name)) nonContent += step
-    if (FOREIGN.has(name)) foreign += step
-    if (name === 'main' || name === 'article' || role === 'main' || role === 'article') mainDepth += step
-    if (name === 'header' || role === 'banner' || name === 'nav') banner += step
-    if (name === 'footer' || role === 'contentinfo') footer += step
-    if (name === 'nav' || name === 'footer') navOrFooter += step
-    if (name === 'a') anchor = step > 0 ? el : null
-    const mark = step > 0 ? (isChrome(el) ? CHROME : 0) | (isPerson(el) ? PERSON : 0) : marks.pop() ?? 0
-    if (step > 0) marks.push(mark)
-    if (mark & CHROME) chrome += step
-    if (mark & PERSON) person += step
-    if (isArticle(el)) article += step
+  readonly marks: number[] = []
+
+  // read on entering, before the element's own article step, so it sees its ancestors only
+  isChrome (el: DomElement): boolean {
+    if (CHROME_ROLES.has(el.attribs.role ?? '')) return true
+    if (this.article > 0) return false
+    return el.name === 'nav' || el.name === 'header' || el.name === 'footer' || CHROME_HINT.test(hints(el))
   }
 
-  const visit = (el: DomElement): boolean => {
+  placeOf (el: DomElement): AnchorPlace {
+    if (this.person > 0 || isPerson(el) || tokens(el.attribs.rel).includes('author')) return 'person'
+    return this.chrome > 0 ? 'chrome' : 'content'
+  }
+
+  // +1 on entering an element, -1 on leaving it: the same test both ways keeps the counters balanced
+  context (el: DomElement, step: number): void {
     const name = el.name
+    const role = el.attribs.role
+    if (NON_CONTENT.has(name)) this.nonContent += step
+    if (FOREIGN.has(name)) this.foreign += step
+    if (name === 'main' || name === 'article' || role === 'main' || role === 'article') this.mainDepth += step
+    if (name === 'header' || role === 'banner' || name === 'nav') this.banner += step
+    if (name === 'footer' || role === 'contentinfo') this.footer += step
+    if (name === 'nav' || name === 'footer') this.navOrFooter += step
+    if (name === 'a') this.anchor = step > 0 ? el : null
+    const mark = step > 0 ? (this.isChrome(el) ? CHROME : 0) | (isPerson(el) ? PERSON : 0) : this.marks.pop() ?? 0
+    if (step > 0) this.marks.push(mark)
+    if (mark & CHROME) this.chrome += step
+    if (mark & PERSON) this.person += step
+    if (isArticle(el)) this.article += step
+  }
+
+  /** Gathers one element; false when its children are not page content to walk (script, style, template, ...). */
+  visit (el: DomElement): boolean {
+    const { c } = this
     const a = el.attribs
     // template content is inert, and browsers (scripting on, as Lighthouse and Googlebot run) read noscript as text
-    if (name === 'template' || name === 'noscript') return false
+    if (el.name === 'template' || el.name === 'noscript') return false
     if (a.itemscope !== undefined) c.microdata = true
     if (a.typeof !== undefined || a.vocab !== undefined) c.rdfa = true
-    if (a.role === 'button' && name !== 'button' && name !== 'input') c.buttons++
+    if (a.role === 'button' && el.name !== 'button' && el.name !== 'input') c.buttons++
     if (a.itemprop !== undefined && tokens(a.itemprop).includes('logo')) c.itempropLogos.push(el)
-    if (foreign > 0) return true
-    switch (name) {
+    if (this.foreign > 0) return true
+    if (!this.element(el)) return false
+    if (el.name === 'header' || el.name === 'footer' || el.name === 'nav' || CHROME_ROLES.has(a.role ?? '')) c.landmarks = true
+    if (a.role === 'main') c.hasMain = true
+    if (a.role === 'article') c.hasArticle = true
+    if (HEADINGS.has(el.name)) {
+      c.headings.push(el)
+      if (el.name === 'h1') this.sawH1 = true
+    }
+    if (SUBRESOURCES.has(el.name) || el.name === 'link') c.subresources.push(el)
+    return true
+  }
+
+  /** What an element's name alone says; false when its contents are raw text (script, style, textarea). */
+  element (el: DomElement): boolean {
+    const { c } = this
+    const a = el.attribs
+    switch (el.name) {
       case 'html':
-        if (!sawHtml) c.htmlLang = a.lang ?? a['xml:lang'] ?? null
-        sawHtml = true
+        if (!this.sawHtml) c.htmlLang = a.lang ?? a['xml:lang'] ?? null
+        this.sawHtml = true
         break
       case 'base':
         if (c.baseHref === null && a.href !== undefined) c.baseHref = a.href
@@ -172,10 +197,10 @@ export function collect (root: DomNode): Collected {
       case 'link': c.links.push(el); break
       case 'a':
         c.anchors.push(el)
-        c.anchorPlaces.push(placeOf(el))
+        c.anchorPlaces.push(this.placeOf(el))
         break
       case 'img':
-        c.images.push({ el, banner: banner > 0, beforeH1: !sawH1, anchor })
+        c.images.push({ el, banner: this.banner > 0, beforeH1: !this.sawH1, anchor: this.anchor })
         break
       case 'script':
         if (a.type !== undefined && a.type.split(';')[0].trim().toLowerCase() === 'application/ld+json') c.ldScripts.push(el)
@@ -185,7 +210,7 @@ export function collect (root: DomNode): Collected {
         c.styles.push(el)
         return false
       case 'textarea': return false
-      case 'p': if (navOrFooter === 0) c.paragraphs.push({ el, inMain: mainDepth > 0, afterH1: sawH1 }); break
+      case 'p': if (this.navOrFooter === 0) c.paragraphs.push({ el, inMain: this.mainDepth > 0, afterH1: this.sawH1 }); break
       case 'time':
         if (a.datetime !== undefined && a.datetime.trim() !== '') c.times.push(a.datetime.trim())
         break
@@ -193,35 +218,30 @@ export function collect (root: DomNode): Collected {
       case 'button': c.buttons++; break
       case 'input': if (BUTTON_INPUTS.has((a.type ?? '').trim().toLowerCase())) c.buttons++; break
       case 'object': case 'embed': case 'applet': c.plugins++; break
-      case 'ul': case 'ol': case 'dl': if (navOrFooter === 0) c.lists++; break
-      case 'table': if (navOrFooter === 0) c.tables++; break
+      case 'ul': case 'ol': case 'dl': if (this.navOrFooter === 0) c.lists++; break
+      case 'table': if (this.navOrFooter === 0) c.tables++; break
       case 'main': c.hasMain = true; break
       case 'article': c.hasArticle = true; break
     }
-    if (name === 'header' || name === 'footer' || name === 'nav' || CHROME_ROLES.has(a.role ?? '')) c.landmarks = true
-    if (a.role === 'main') c.hasMain = true
-    if (a.role === 'article') c.hasArticle = true
-    if (HEADINGS.has(name)) {
-      c.headings.push(el)
-      if (name === 'h1') sawH1 = true
-    }
-    if (SUBRESOURCES.has(name) || name === 'link') c.subresources.push(el)
     return true
   }
 
-  const text = (node: DomNode): void => {
+  text (node: DomNode): void {
     const data = node.data ?? ''
-    if (nonContent === 0) c.words += countWords(data)
-    if (foreign === 0 && hasCopyrightMark(data) && node.parent !== null && isElement(node.parent)) {
-      c.copyrights.push({ el: node.parent, inFooter: footer > 0 })
+    if (this.nonContent === 0) this.c.words += countWords(data)
+    if (this.foreign === 0 && hasCopyrightMark(data) && node.parent !== null && isElement(node.parent)) {
+      this.c.copyrights.push({ el: node.parent, inFooter: this.footer > 0 })
     }
   }
+}
 
+export function collect (root: DomNode): Collected {
+  const collector = new Collector()
   walk(root, (node) => {
-    if (node.type === 'text') text(node)
-    if (!isElement(node) || !visit(node) || node.children.length === 0) return false
-    context(node, 1)
+    if (node.type === 'text') collector.text(node)
+    if (!isElement(node) || !collector.visit(node) || node.children.length === 0) return false
+    collector.context(node, 1)
     return true
-  }, (el) => { context(el, -1) })
-  return c
+  }, (el) => { collector.context(el, -1) })
+  return collector.c
 }

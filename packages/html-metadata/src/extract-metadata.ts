@@ -2,14 +2,14 @@ import { type Collected, collect } from './collect.js'
 import { findCopyrightHolder } from './copyright.js'
 import { type DomElement, type ParsedDocument, attrText, cleanText, findAll, parseDocument, textContent, tokens } from './dom.js'
 import { findFirstParagraph } from './first-paragraph.js'
-import { readHeadMeta } from './head-meta.js'
+import { type HeadMeta, readHeadMeta } from './head-meta.js'
 import { parseJsonLd } from './json-ld.js'
 import { readLinkTags } from './link-tags.js'
 import { findLogoCandidates, imageSource } from './logo-candidates.js'
 import { readLinks } from './page-links.js'
 import { documentBaseUrl, resolveUrl } from './resolve-url.js'
 import { collectSocialProfiles, type SocialInputs } from './social-links.js'
-import type { PageMetadata } from './types.js'
+import type { PageLink, PageMetadata, SocialProfile } from './types.js'
 
 /**
  * Everything the brand and site services read from one HTML page. `url` is the final URL after redirects; relative,
@@ -30,23 +30,7 @@ export function extractMetadataFromDocument (doc: ParsedDocument, url: string): 
   const jsonLd = parseJsonLd(c.ldScripts)
   const links = readLinks(c.anchors, base, pageUrl, c.anchorPlaces)
   const title = c.title === null ? '' : cleanText(textContent(c.title))
-  // plain loops below: a large page has thousands of links and images, and flatMap's one-element arrays add up
-  const external: SocialInputs['anchors'] = []
-  for (const link of links) if (link.href !== null && !link.internal) external.push({ href: link.href, place: link.place ?? 'content' })
-  const relMe = [...linkTags.relMe]
-  for (const a of c.anchors) {
-    if (a.attribs.rel === undefined || !tokens(a.attribs.rel).includes('me')) continue
-    const href = resolveUrl(a.attribs.href, base)
-    if (href !== null) relMe.push(href)
-  }
-  const socialProfiles = collectSocialProfiles({
-    sameAs: sameAsLinks(jsonLd.nodes),
-    anchors: external,
-    relMe,
-    twitterSite: head.twitter.site ?? null,
-    articlePublisher: head.openGraph['article:publisher'] ?? null,
-    seeAlso: head.openGraph.see_also ?? null
-  })
+  const socialProfiles = socialProfilesOf(c, links, linkTags.relMe, head, jsonLd.nodes, base)
   const images: PageMetadata['images'] = []
   for (const { el } of c.images) {
     const src = imageSource(el, base)
@@ -105,6 +89,29 @@ export function extractMetadataFromDocument (doc: ParsedDocument, url: string): 
     plugins: c.plugins,
     mixedContent: mixedContent(c, base, pageUrl)
   }
+}
+
+/** The page's social profiles: JSON-LD sameAs, its external anchors, rel=me, twitter:site, article:publisher, og:see_also. */
+function socialProfilesOf (
+  c: Collected, links: PageLink[], relMeLinks: string[], head: HeadMeta, nodes: Array<Record<string, unknown>>, base: URL
+): SocialProfile[] {
+  // plain loops: a large page has thousands of links, and flatMap's one-element arrays add up
+  const external: SocialInputs['anchors'] = []
+  for (const link of links) if (link.href !== null && !link.internal) external.push({ href: link.href, place: link.place ?? 'content' })
+  const relMe = [...relMeLinks]
+  for (const a of c.anchors) {
+    if (a.attribs.rel === undefined || !tokens(a.attribs.rel).includes('me')) continue
+    const href = resolveUrl(a.attribs.href, base)
+    if (href !== null) relMe.push(href)
+  }
+  return collectSocialProfiles({
+    sameAs: sameAsLinks(nodes),
+    anchors: external,
+    relMe,
+    twitterSite: head.twitter.site ?? null,
+    articlePublisher: head.openGraph['article:publisher'] ?? null,
+    seeAlso: head.openGraph.see_also ?? null
+  })
 }
 
 function genericRobots (agents: Array<{ agent: string, directives: string[] }>): string[] {

@@ -10,7 +10,8 @@ async function lookupAll (hostname: string, policy: ResolvedPolicy): Promise<str
   const mapped = policy.hostMap.get(hostKey(hostname))
   if (mapped !== undefined) return [mapped]
   if (policy.resolver !== null) return await policy.resolver(hostname)
-  const answers = await dns.lookup(hostname, { all: true, verbatim: true })
+  // A name and its fully qualified form are one host: the hosts file knows `localhost`, never `localhost.`
+  const answers = await dns.lookup(hostKey(hostname), { all: true, verbatim: true })
   return answers.map((answer) => answer.address)
 }
 

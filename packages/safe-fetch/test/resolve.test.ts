@@ -37,6 +37,11 @@ describe('resolveHost', () => {
     expect((await rejection(resolvePermitted('localhost', resolvePolicy()))).code).toBe('FETCH_ERR_BLOCKED')
   })
 
+  test('resolves a fully qualified name as the name: `localhost.` is localhost, which the hosts file alone knows', async () => {
+    expect(await resolveHost('localhost.', resolvePolicy())).toEqual(await resolveHost('localhost', resolvePolicy()))
+    expect((await rejection(resolvePermitted('LocalHost.', resolvePolicy()))).code).toBe('FETCH_ERR_BLOCKED')
+  })
+
   test('a lookup that never answers times out as a DNS error', async () => {
     const policy = resolvePolicy({ resolver: async () => await new Promise<string[]>(() => {}), dnsTimeoutMs: 20 })
     const error = await rejection(resolveHost('hang.test', policy))

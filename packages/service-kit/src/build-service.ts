@@ -2,7 +2,6 @@ import cors from '@fastify/cors'
 import underPressure from '@fastify/under-pressure'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import { authQuotaPlugin, MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
 import { errorShapePlugin, HttpError } from '@utility-apis/fastapi-errors'
 import type { ServiceConfig } from './config.js'
 import { documentBusinessRoutes, registerDocs, type DocsInfo } from './docs.js'
@@ -13,9 +12,10 @@ import { Metrics } from './metrics.js'
 import { operationsRoutes } from './operations.route.js'
 import { USAGE_TAG, usageRoute } from './usage.route.js'
 import { compileSerializer } from './serializer.js'
-import { createRedisClient, waitForRedis, type RedisClient } from './redis-client.js'
+import { connectQuota, registerQuota } from './quota.js'
+import type { RedisClient } from './redis-client.js'
+import { addAccessLog, addResponseHeaders } from './request-hooks.js'
 import { requestIdOf } from './request-id.js'
-import { RedisStoreHealth } from './store-health.js'
 
 export type ServiceInstance = FastifyInstance
 
@@ -41,7 +41,10 @@ export interface KitOptions {
   requestTimeoutMs?: number
   /** How long open connections may still send requests after close begins (1 s). */
   drainMs?: number
-  /** No business call waits longer than this for the quota store, then the fail mode decides (1,000 ms, as the client's command timeout). */
+  /**
+   * No business call waits longer than this for a reachable quota store (5,000 ms); one that does is a 503. Only a
+   * refused or lost connection sends calls to the fail mode.
+   */
   quotaStoreTimeoutMs?: number
   /** Process metrics (memory, CPU, event loop) in /metrics; tests that build many apps turn them off. */
   processMetrics?: boolean
@@ -55,16 +58,13 @@ export interface ServiceDefinition extends DocsInfo {
 }
 
 const MiB = 1024 * 1024
-const SECURITY_HEADERS = [['cache-control', 'no-store'], ['x-content-type-options', 'nosniff'], ['x-frame-options', 'DENY']] as const
 
-export async function buildService (definition: ServiceDefinition, options: KitOptions): Promise<FastifyInstance> {
-  const { config } = options
-  const requestTimeout = options.requestTimeoutMs ?? 30_000
-  const log = createLogger(definition.name, config.replica, { level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream })
+/** Fastify as every service runs it: the kit's logger, request ids, body limit and timeouts. */
+function createFastify (definition: ServiceDefinition, log: FastifyBaseLogger, requestTimeout: number) {
   // The kit's pino is Fastify's logger, so request.log works in every route, carries the request id and is redacted.
-  // Fastify's own request logging is off: the kit writes one access line per request (below).
-  const app = Fastify({
-    loggerInstance: log as FastifyBaseLogger,
+  // Fastify's own request logging is off: the kit writes one access line per request (request-hooks.ts).
+  return Fastify({
+    loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -79,99 +79,64 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true }
   }).withTypeProvider<TypeBoxTypeProvider>()
+}
 
+/**
+ * Shed business calls before anything else, so shed requests are never authenticated or counted. The signal is a
+ * blocked event loop (1 s of delay): utilisation alone is near 1 under any saturating but healthy load. /health, /ready
+ * and /metrics still answer: a busy process is alive, and a health check that met a 503 would have it restarted.
+ */
+async function registerShedding (app: FastifyInstance, pressure: KitOptions['pressure'] = {}, metrics: Metrics) {
+  const retryAfter = String(pressure.retryAfter ?? 10)
+  await app.register(underPressure, {
+    maxEventLoopDelay: pressure.maxEventLoopDelay ?? 1000,
+    maxEventLoopUtilization: pressure.maxEventLoopUtilization ?? 0,
+    ...(pressure.sampleInterval ? { sampleInterval: pressure.sampleInterval } : {}),
+    pressureHandler: (request) => {
+      if (request.routeOptions.config?.auth !== true) return
+      metrics.count('load_shed')
+      throw new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }, 'service_overloaded')
+    }
+  })
+}
+
+async function registerCors (app: FastifyInstance, origins: ServiceConfig['corsOrigins']) {
+  if (origins === null) return
+  await app.register(cors, {
+    origin: origins,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['authorization', 'content-type', 'x-api-key', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'],
+    maxAge: 600
+  })
+}
+
+export async function buildService (definition: ServiceDefinition, options: KitOptions): Promise<FastifyInstance> {
+  const { config } = options
+  const log = createLogger(definition.name, config.replica, { level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream })
+  const app = createFastify(definition, log as FastifyBaseLogger, options.requestTimeoutMs ?? 30_000)
   const metrics = new Metrics(definition.name, { processMetrics: options.processMetrics })
-  const redisTarget = config.redisClusterNodes ?? config.redisUrl
-  const redis = options.redis ?? (redisTarget === null ? null : createRedisClient(redisTarget))
-  if (redis) await waitForRedis(redis, 2000)
-  const storeHealth = redis ? new RedisStoreHealth(redis, log, { timeoutMs: options.quotaStoreTimeoutMs }) : undefined
-  metrics.gauge('quota_store_up', 'Whether the quota store answers: 1, or 0 while the quota follows QUOTA_FAIL_MODE.',
-    () => storeHealth === undefined || storeHealth.up ? 1 : 0)
+  const quota = await connectQuota(config, log as FastifyBaseLogger, options.redis, options.quotaStoreTimeoutMs)
   app.decorate('metrics', metrics)
-  app.decorate<RedisClient | null>('redis', redis)
+  app.decorate<RedisClient | null>('redis', quota.redis)
 
   let closing = false
   app.addHook('preClose', async () => { closing = true })
   drainOnClose(app, options.drainMs ?? 1000)
   app.addHook('onClose', async () => {
-    storeHealth?.close()
+    quota.health?.close()
     await new Promise<void>((resolve) => log.flush(() => resolve()))
-    if (!redis) return
-    await redis.quit().catch(() => redis.disconnect())
+    await quota.redis?.quit().catch(() => quota.redis?.disconnect())
   })
-
-  // Every response, errors and 404s included, carries its request id and the security headers. One sent during
-  // shutdown also closes its connection, so a keep-alive client opens its next one elsewhere.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id)
-    for (const [name, value] of SECURITY_HEADERS) reply.header(name, value)
-    done()
-  })
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close')
-    done(null, payload)
-  })
-
-  // Shed load before anything else, so shed requests are never authenticated or counted. The signal is a blocked
-  // event loop (1 s of delay): utilisation alone is near 1 under any saturating but healthy load.
-  const retryAfter = String(options.pressure?.retryAfter ?? 10)
-  const maxDelay = options.pressure?.maxEventLoopDelay ?? 1000
-  const maxUtilization = options.pressure?.maxEventLoopUtilization ?? 0
-  await app.register(underPressure, {
-    maxEventLoopDelay: maxDelay,
-    maxEventLoopUtilization: maxUtilization,
-    ...(options.pressure?.sampleInterval ? { sampleInterval: options.pressure.sampleInterval } : {}),
-    pressureHandler: () => {
-      metrics.count('load_shed')
-      throw new HttpError(503, 'Service Unavailable', { 'retry-after': retryAfter }, 'service_overloaded')
-    }
-  })
-
-  if (config.corsOrigins !== null) {
-    await app.register(cors, {
-      origin: config.corsOrigins,
-      methods: ['GET', 'POST'],
-      allowedHeaders: ['content-type', 'x-api-key', 'x-request-id'],
-      exposedHeaders: ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'],
-      maxAge: 600
-    })
-  }
-
+  addResponseHeaders(app, () => closing)
+  await registerShedding(app, options.pressure, metrics)
+  await registerCors(app, config.corsOrigins)
   app.setSerializerCompiler(compileSerializer)
-
   await app.register(errorShapePlugin, {
     onError: (kind) => { if (kind === 'validation') metrics.count('validation_failures') }
   })
-
-  const store: QuotaStore = redis ? new RedisQuotaStore(redis, 'q', { timeoutMs: options.quotaStoreTimeoutMs }) : new MemoryQuotaStore()
-  await app.register(authQuotaPlugin, {
-    apiKeys: config.apiKeys,
-    monthlyQuota: config.monthlyQuota,
-    rapidApiProxySecret: config.rapidApiProxySecret,
-    store,
-    failMode: config.quotaFailMode,
-    health: storeHealth,
-    clock: options.clock,
-    onEvent: (event) => {
-      const names = {
-        auth_failure: 'auth_failures',
-        quota_rejection: 'quota_rejections',
-        quota_store_error: 'quota_store_errors',
-        quota_fail_open: 'quota_fail_open',
-        quota_fail_closed: 'quota_fail_closed'
-      } as const
-      metrics.count(names[event])
-    }
-  })
-
-  // One access line per request (no body, no query string, no headers), and its duration for /metrics.
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched'
-    const durationMs = reply.elapsedTime
-    request.log.info({ method: request.method, route, status: reply.statusCode, durationMs: Math.round(durationMs) }, 'request')
-    metrics.observe(request.method, route, reply.statusCode, durationMs / 1000)
-    done()
-  })
+  await registerQuota(app, config, quota, metrics, options.clock)
+  addAccessLog(app, metrics)
 
   documentBusinessRoutes(app)
   await registerDocs(app, {

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os'
-import { parseApiKeys, type KeyEntry } from '@utility-apis/auth-quota'
+import { DEFAULT_FALLBACK_SHARE, parseApiKeys, type KeyEntry } from '@utility-apis/auth-quota'
 import { fetchPolicyFromEnv, type FetchPolicy } from '@utility-apis/safe-fetch'
 
 export interface ServiceConfig {
@@ -14,6 +14,8 @@ export interface ServiceConfig {
   /** REDIS_CLUSTER_NODES: `host:port` seeds of a Redis Cluster, used instead of REDIS_URL. */
   redisClusterNodes: Array<{ host: string, port: number }> | null
   quotaFailMode: 'open' | 'closed'
+  /** QUOTA_FALLBACK_SHARE: the share of a key's limit one replica admits on its own while Redis is unreachable (fail open). */
+  quotaFallbackShare: number
   rapidApiProxySecret: string | null
   logLevel: string
   /** Outbound fetches of brand and site: UNSAFE_FETCH_* for tests and development, else the public internet only. */
@@ -65,6 +67,15 @@ function clusterNodes (text: string | null): Array<{ host: string, port: number 
     }
     return { host: match[1].replace(/^\[|\]$/g, ''), port }
   })
+}
+
+function fallbackShare (text: string | null): number {
+  if (text === null) return DEFAULT_FALLBACK_SHARE
+  const share = /^(0|1)?(\.\d+)?$/.test(text) ? Number(text) : NaN
+  if (!(share > 0 && share <= 1)) {
+    throw new ConfigError('QUOTA_FALLBACK_SHARE', `must be a number above 0 and at most 1 (the share of a key's limit one replica admits alone), got "${text}"`)
+  }
+  return share
 }
 
 function publicUrl (text: string | null): string | null {
@@ -159,6 +170,7 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
       redisUrl,
       redisClusterNodes,
       quotaFailMode,
+      quotaFallbackShare: fallbackShare(value(env, 'QUOTA_FALLBACK_SHARE')),
       rapidApiProxySecret,
       logLevel,
       fetchPolicy,
@@ -182,6 +194,7 @@ export function testConfig (overrides: Partial<ServiceConfig> & { keys?: string 
     redisUrl: null,
     redisClusterNodes: null,
     quotaFailMode: 'open',
+    quotaFallbackShare: DEFAULT_FALLBACK_SHARE,
     rapidApiProxySecret: null,
     logLevel: 'silent',
     fetchPolicy: {},

@@ -13,6 +13,7 @@ export interface DocsInfo {
 }
 
 export const SECURITY_SCHEME = 'APIKeyHeader'
+const BEARER_SECURITY_SCHEME = 'APIKeyBearer'
 export const ADMIN_SECURITY_SCHEME = 'AdminKeyHeader'
 export const ADMIN_BEARER_SCHEME = 'AdminBearer'
 
@@ -28,7 +29,8 @@ export const described = (description: string) => ({ ...ErrorSchema, description
 
 // The answers every business endpoint can give besides its own 200, documented once here.
 const BUSINESS_RESPONSES = {
-  401: described('Missing or invalid API key. `code`: `missing_api_key`, `invalid_api_key`, `invalid_proxy_secret`.'),
+  401: described('Missing or invalid API key (send it as X-API-Key or `Authorization: Bearer <key>`). `code`: `missing_api_key`, ' +
+    '`invalid_api_key`, `invalid_proxy_secret`.'),
   413: described('Request body over the limit. `code`: `body_too_large`.'),
   415: described('The body is not `application/json`. `code`: `unsupported_media_type`.'),
   422: ValidationErrorSchema,
@@ -61,7 +63,7 @@ const RETRY_AFTER: Record<string, HeaderDoc> = {
   'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again.' }
 }
 const WWW_AUTHENTICATE: Record<string, HeaderDoc> = {
-  'WWW-Authenticate': { type: 'string', description: '`APIKey`: the key goes in the X-API-Key header.' }
+  'WWW-Authenticate': { type: 'string', description: '`APIKey, Bearer`: the key goes in the X-API-Key header, or as a bearer token.' }
 }
 
 // On every response
@@ -184,7 +186,7 @@ function hoistTitledSchemas (document: Json): void {
 }
 
 /**
- * Drops the security schemes no operation uses (the bearer scheme exists for /metrics only), and names every titled
+ * Drops the security schemes no operation uses (the admin bearer scheme exists for /metrics only), and names every titled
  * schema as a model.
  */
 const withoutUnusedSchemes: SwaggerTransformObject = (document) => {
@@ -204,7 +206,8 @@ export function documentBusinessRoutes (app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.config?.auth !== true) return
     const schema = (route.schema ??= {}) as Record<string, unknown>
-    schema.security = [{ [SECURITY_SCHEME]: [] }]
+    // Either header carries the key: alternatives, as OpenAPI lists them
+    schema.security = [{ [SECURITY_SCHEME]: [] }, { [BEARER_SECURITY_SCHEME]: [] }]
     // A call that is never charged answers neither 429 nor, without a body, 413, 415 or 422
     const shared = route.config.metered === false ? { 401: BUSINESS_RESPONSES[401], 503: BUSINESS_RESPONSES[503] } : BUSINESS_RESPONSES
     schema.response = { ...shared, ...(schema.response as object | undefined) }
@@ -224,6 +227,7 @@ export async function registerDocs (app: FastifyInstance, info: DocsInfo) {
       components: {
         securitySchemes: {
           [SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key.' },
+          [BEARER_SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', description: 'Your API key as a bearer token: `Authorization: Bearer <key>`.' },
           [ADMIN_SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: 'x-admin-key', description: "The deployment's ADMIN_KEY." },
           [ADMIN_BEARER_SCHEME]: { type: 'http', scheme: 'bearer', description: "The deployment's ADMIN_KEY as a bearer token." }
         }

@@ -3,27 +3,37 @@ import { Cluster, Redis, type RedisOptions } from 'ioredis'
 /** A single Redis or a Redis Cluster: quota and caches use only what both offer. */
 export type RedisClient = Redis | Cluster
 
-const CLIENT_OPTIONS: RedisOptions = {
+/**
+ * How long a call waits for a Redis that can be reached (5 s) before it is answered 503: a slow Redis is not an outage.
+ * Only a refused or lost connection is, and sends calls to QUOTA_FAIL_MODE at once.
+ */
+export const QUOTA_STORE_TIMEOUT_MS = 5000
+
+// The client waits three times as long as a quota call does: the store's own timeout (which knows Redis was only slow)
+// answers the call, and a reply that comes later still arrives, so the units it counted are given back.
+const clientOptions = (timeoutMs: number): RedisOptions => ({
   enableOfflineQueue: false,
   enableAutoPipelining: true,
   maxRetriesPerRequest: 1,
-  commandTimeout: 1000,
+  commandTimeout: 3 * timeoutMs,
   connectTimeout: 2000,
   retryStrategy: (times) => Math.min(times * 200, 2000)
-}
+})
 
 /**
- * A client that fails fast while Redis is away (no offline queue, one retry), so the quota fail mode decides
- * instead of requests hanging; it keeps reconnecting in the background. Auto-pipelining: under load, the quota
- * scripts of concurrent requests travel in one write and come back in one read, instead of a round of system calls
- * each; every script still runs atomically on its own.
+ * A client that fails at once while it has no connection to Redis (no offline queue, one retry), so the quota fail
+ * mode decides instead of requests hanging, and reconnects in the background. While connected, a command waits for
+ * Redis up to 3 x `timeoutMs`: a busy Redis answers late, it has not gone away. Auto-pipelining: under
+ * load, the quota scripts of concurrent requests travel in one write and come back in one read, instead of a round of
+ * system calls each; every script still runs atomically on its own.
  */
-export function createRedisClient (target: string | Array<{ host: string, port: number }>): RedisClient {
+export function createRedisClient (target: string | Array<{ host: string, port: number }>, timeoutMs = QUOTA_STORE_TIMEOUT_MS): RedisClient {
+  const options = clientOptions(timeoutMs)
   // A cluster client follows MOVED and ASK redirections and the primaries' failovers itself
   const redis = typeof target === 'string'
-    ? new Redis(target, CLIENT_OPTIONS)
+    ? new Redis(target, options)
     : new Cluster(target, {
-      redisOptions: CLIENT_OPTIONS,
+      redisOptions: options,
       enableOfflineQueue: false,
       enableAutoPipelining: true,
       clusterRetryStrategy: (times) => Math.min(times * 200, 2000)

@@ -4,9 +4,10 @@ import type { QuotaStoreHealth } from '@utility-apis/auth-quota'
 import type { RedisClient } from './redis-client.js'
 
 /**
- * Whether the shared Redis (or every primary of a Redis Cluster) answers, for the quota and the `quota_store_up`
- * gauge. Down as soon as the client loses a connection or a store call fails; up again once the client is connected
- * and a PING to every primary answers within `timeoutMs`. One warning when it goes down, one line when it is back.
+ * Whether the shared Redis (or every primary of a Redis Cluster) can be reached, for the quota and the
+ * `quota_store_up` gauge. Down as soon as the client loses a connection or a store call fails for want of one (a call
+ * that was only slow says nothing: a busy Redis is still there); up again once the client is connected and a PING to
+ * every primary answers within `timeoutMs`. One warning when it goes down, one line when it is back.
  * The cluster client removes a primary it lost from its pool without reconnecting: while one is missing, the check
  * asks the cluster for its slots again, which brings a restarted primary (or the replica promoted in its place) in.
  */

@@ -70,7 +70,8 @@ describe('OpenAPI', () => {
     expect(check.paths).toEqual(['/admin/metrics', '/health', '/metrics', '/ready', '/v1/batch', '/v1/boom', '/v1/echo', '/v1/forbidden', '/v1/lookup', '/v1/usage'])
     expect(check.unsecured).toEqual(['GET /admin/metrics', 'GET /health', 'GET /metrics', 'GET /ready'])
     const echo = doc.paths['/v1/echo'].post
-    expect(echo.security).toEqual([{ APIKeyHeader: [] }])
+    expect(echo.security).toEqual([{ APIKeyHeader: [] }, { APIKeyBearer: [] }])
+    expect(doc.components.securitySchemes.APIKeyBearer).toMatchObject({ type: 'http', scheme: 'bearer' })
     expect(Object.keys(echo.responses).sort()).toEqual(['200', '401', '404', '405', '408', '413', '415', '422', '429', '500', '503'])
     // every body a named model
     expect(echo.requestBody.content['application/json'].schema.$ref).toMatch(/^#\/components\/schemas\//)
@@ -96,5 +97,7 @@ describe('load shedding', () => {
     expect(res.headers['retry-after']).toBe('7')
     expect(res.json()).toEqual({ detail: 'Service Unavailable', code: 'service_overloaded', request_id: res.headers['x-request-id'] })
     expect(res.headers['x-ratelimit-limit']).toBeUndefined()
+    // a busy process is alive: its health and readiness still answer, so no health check restarts it for its load
+    for (const url of ['/health', '/ready']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200)
   })
 })

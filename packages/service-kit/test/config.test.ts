@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(config.host).toBe('127.0.0.1')
     expect(config.monthlyQuota).toBe(1000)
     expect(config.quotaFailMode).toBe('open')
+    expect(config.quotaFallbackShare).toBe(0.34)
     expect([...config.apiKeys.keys()]).toEqual([sha256(DEV_KEY)])
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toMatch(/API_KEYS/)
@@ -25,11 +26,12 @@ describe('loadConfig', () => {
       ADMIN_KEY: 'adm',
       REDIS_URL: 'redis://r:6379',
       QUOTA_FAIL_MODE: 'closed',
+      QUOTA_FALLBACK_SHARE: '0.5',
       RAPIDAPI_PROXY_SECRET: 'p',
       LOG_LEVEL: 'warn'
     }, defaults)
     expect(warnings).toEqual([])
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', monthlyQuota: 10, adminKey: 'adm', redisUrl: 'redis://r:6379', quotaFailMode: 'closed', rapidApiProxySecret: 'p', logLevel: 'warn' })
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', monthlyQuota: 10, adminKey: 'adm', redisUrl: 'redis://r:6379', quotaFailMode: 'closed', quotaFallbackShare: 0.5, rapidApiProxySecret: 'p', logLevel: 'warn' })
     expect(config.apiKeys.get(sha256('b-key'))).toEqual({ quota: 50 })
     expect(JSON.stringify([...config.apiKeys])).not.toContain('a-key')
   })
@@ -39,6 +41,9 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ MONTHLY_QUOTA: '-1' }, /MONTHLY_QUOTA/],
     [{ QUOTA_FAIL_MODE: 'maybe' }, /QUOTA_FAIL_MODE/],
+    [{ QUOTA_FALLBACK_SHARE: '0' }, /QUOTA_FALLBACK_SHARE/],
+    [{ QUOTA_FALLBACK_SHARE: '1.5' }, /QUOTA_FALLBACK_SHARE/],
+    [{ QUOTA_FALLBACK_SHARE: '34%' }, /QUOTA_FALLBACK_SHARE/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
     [{ API_KEYS: 'k:1.5' }, /API_KEYS/],

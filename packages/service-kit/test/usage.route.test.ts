@@ -45,7 +45,7 @@ describe('GET /v1/usage', () => {
     const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()
     const operation = document.paths['/v1/usage'].get
     expect(operation.operationId).toBe('getUsage')
-    expect(operation.security).toEqual([{ [Object.keys(document.components.securitySchemes)[0]]: [] }])
+    expect(operation.security).toEqual([{ APIKeyHeader: [] }, { APIKeyBearer: [] }])
     expect(Object.keys(operation.responses).sort()).toEqual(['200', '401', '404', '405', '408', '500', '503'])
     expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Usage' })
     expect(Object.keys(document.components.schemas.Usage.properties)).toEqual(['limit', 'used', 'remaining', 'period', 'resets_at'])

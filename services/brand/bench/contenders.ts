@@ -11,7 +11,7 @@ import title from 'metascraper-title'
 import url from 'metascraper-url'
 import { parseHomepage } from '@utility-apis/homepage-fetch'
 import { describeResponse } from '../src/domain/describe-response.js'
-import type { PageFacts } from '../src/domain/profile.js'
+import type { PageFacts } from '../src/domain/brand-profile.js'
 import type { RealPage } from '../test/helpers/real-pages.js'
 
 /** The three fields both tools are scored on. */

@@ -1,5 +1,5 @@
 import { median, type BenchContext, type BenchReport } from '../../../bench/harness.js'
-import { cleanText } from '../src/domain/text.js'
+import { cleanText } from '../src/domain/clean-text.js'
 import { comparableUrl, REAL_PAGE_EXPECTATIONS, type RealPageExpectation } from '../test/fixtures/real-pages-expected.js'
 import { loadRealPages, type RealPage } from '../test/helpers/real-pages.js'
 import { logoRoundTrips } from './logo-round-trips.js'

@@ -1,7 +1,7 @@
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
 import { batchRoute } from './routes/batch.route.js'
 import { calculateRoute } from './routes/calculate.route.js'
-import { calendarsRoute } from './routes/calendars.route.js'
+import { calendarsRoute, holidaysRoute } from './routes/calendars.route.js'
 
 export type BuildAppOptions = KitOptions
 
@@ -21,6 +21,7 @@ export async function buildApp (options: BuildAppOptions) {
       await app.register(calculateRoute)
       await app.register(batchRoute)
       await app.register(calendarsRoute)
+      await app.register(holidaysRoute)
     }
   }, options)
 }

@@ -1,14 +1,15 @@
 import { createHttpError } from '@utility-apis/fastapi-errors'
+import pLimit from 'p-limit'
 import { TargetInputError, TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { INTERNAL_ITEM_ERROR, itemErrorOf, type ItemError } from '@utility-apis/jobs/mount'
 import { normalizeDomainInput, type DomainTarget } from './normalize-domain.js'
-import type { BrandProfile } from './profile.js'
+import type { BrandProfile } from './brand-profile.js'
 import { cacheKey, type ProfileRequest } from './profiler.js'
 
 /** `{status, detail, code}`: what the single call would have answered, as in a job's results. */
-export type BatchItemError = ItemError
+type BatchItemError = ItemError
 
-export type BatchItem =
+type BatchItem =
   | { input: string, ok: true, profile: BrandProfile }
   | { input: string, ok: false, error: BatchItemError }
 
@@ -43,21 +44,9 @@ export async function runBatch (inputs: string[], options: BatchOptions): Promis
   const timer = setTimeout(() => controller.abort(new BatchDeadline()), options.deadlineMs)
   const deadline = Date.now() + options.deadlineMs
   const outcomes = new Map<string, Promise<BrandProfile>>()
-  const queue: Array<() => void> = []
-  let active = 0
+  const limit = pLimit(options.concurrency)
 
-  const slot = async (): Promise<void> => {
-    if (active < options.concurrency) { active++; return }
-    await new Promise<void>((resolve) => queue.push(resolve))
-  }
-  const release = (): void => {
-    const next = queue.shift()
-    if (next === undefined) active--
-    else next()
-  }
-
-  const run = async (target: DomainTarget): Promise<BrandProfile> => {
-    await slot()
+  const run = async (target: DomainTarget): Promise<BrandProfile> => await limit(async () => {
     try {
       if (controller.signal.aborted) throw new BatchDeadline()
       const timeoutMs = Math.min(options.timeoutMs, Math.max(1, deadline - Date.now()))
@@ -67,10 +56,8 @@ export async function runBatch (inputs: string[], options: BatchOptions): Promis
       return profile
     } catch (error) {
       throw controller.signal.aborted && !(error instanceof TargetNotAllowedError) ? new BatchDeadline() : error
-    } finally {
-      release()
     }
-  }
+  })
 
   const settled = inputs.map((input) => {
     let target: DomainTarget

@@ -1,15 +1,14 @@
-import { domainLabel, matchesDomainLabel } from './host-label.js'
+import { cleanText, wordCount } from './clean-text.js'
+import { sameName, withoutLegalForm } from './name-matching.js'
 import { mainOrganization, type OrganizationSignal } from './organization.js'
-import { cleanText, sameName, withoutLegalForm, wordCount } from './text.js'
-
-export type { OrganizationSignal }
-export { domainLabel }
+import { matchesDomainLabel, type SiteHost } from './site-host.js'
 
 /** Everything the brand-name rules look at, already extracted from the homepage. */
 export interface BrandSignals {
-  hostname: string
+  /** The domain profiled: a name spelled like its label is confirmed, and the last resort. */
+  host: SiteHost
   /** The host of the page's canonical URL, when it names one: the site's own organization may live there. */
-  canonicalHostname?: string | null
+  canonicalHost?: SiteHost | null
   siteNames: string[]
   applicationName: string | null
   appleMobileWebAppTitle: string | null
@@ -90,7 +89,7 @@ function spellingKey (value: string): string {
  * says "Booking"), and a name without spaces ("BostonGlobe", a host label "Businesstoday") takes the spaced
  * spelling the page writes elsewhere ("The Boston Globe", "Business Today").
  */
-export function cleanSpelling (name: string, spellings: string[], fromHostLabel = false): string {
+function cleanSpelling (name: string, spellings: string[], fromHostLabel = false): string {
   const address = ADDRESS_NAME.exec(name)
   if (address === null && !fromHostLabel) return name
   const key = spellingKey(address === null ? name : address[1])
@@ -114,21 +113,21 @@ function capitalised (name: string, spellings: string[]): string {
  * The name part of a label that carries a tagline ("PR Newswire: news distribution, targeting and monitoring"):
  * the segment another piece of evidence confirms, else the first segment when it is short enough to be a name.
  */
-export function nameFromLabel (label: string, hostname: string, evidence: string[]): string | null {
+function nameFromLabel (label: string, host: SiteHost, evidence: string[]): string | null {
   const segments = titleSegments(label).filter(isPlausibleName)
   if (segments.length <= 1) return segments[0] ?? null
-  const confirmed = segments.find((segment) => agrees(segment, hostname, evidence))
+  const confirmed = segments.find((segment) => agrees(segment, host, evidence))
   if (confirmed !== undefined) return confirmed
   return wordCount(segments[0]) <= 4 ? segments[0] : null
 }
 
 /** A segment of `label` that other evidence or the host label confirms, or null. */
-function confirmedSegment (label: string, hostname: string, evidence: string[]): string | null {
-  return titleSegments(label).filter(isPlausibleName).find((segment) => agrees(segment, hostname, evidence)) ?? null
+function confirmedSegment (label: string, host: SiteHost, evidence: string[]): string | null {
+  return titleSegments(label).filter(isPlausibleName).find((segment) => agrees(segment, host, evidence)) ?? null
 }
 
-function agrees (segment: string, hostname: string, evidence: string[]): boolean {
-  return evidence.some((other) => sameName(segment, other)) || matchesDomainLabel(segment, domainLabel(hostname))
+function agrees (segment: string, host: SiteHost, evidence: string[]): boolean {
+  return evidence.some((other) => sameName(segment, other)) || matchesDomainLabel(segment, host.label)
 }
 
 /**
@@ -136,10 +135,10 @@ function agrees (segment: string, hostname: string, evidence: string[]): boolean
  * that other evidence confirms (a logo alt, the copyright holder, og:site_name, application-name, the host label):
  * the rest is a headline ("Twin Peaks 2017: Using the data ..."). A title that is one short segment is the name.
  */
-export function brandFromTitle (title: string, hostname: string, others: string[]): string | null {
+export function brandFromTitle (title: string, host: SiteHost, others: string[]): string | null {
   const segments = titleSegments(title).filter(isPlausibleName)
   if (segments.length === 0) return null
-  const confirmed = segments.find((segment) => agrees(segment, hostname, others))
+  const confirmed = segments.find((segment) => agrees(segment, host, others))
   if (confirmed !== undefined) return confirmed
   return segments.length === 1 && wordCount(segments[0]) <= 2 ? segments[0] : null
 }
@@ -169,7 +168,7 @@ function evidenceOf (signals: BrandSignals, except?: EvidenceKind): string[] {
 function siteNameOf (value: string, signals: BrandSignals, evidence: string[]): string {
   const segments = titleSegments(value).filter(isPlausibleName)
   if (segments.length <= 1) return value
-  return segments.find((segment) => agrees(segment, signals.hostname, evidence)) ?? value
+  return segments.find((segment) => agrees(segment, signals.host, evidence)) ?? value
 }
 
 function pickSiteName (signals: BrandSignals, evidence: string[]): string | null {
@@ -186,7 +185,7 @@ function pickSiteName (signals: BrandSignals, evidence: string[]): string | null
   name = siteNameOf(name, signals, evidenceOf(signals, 'site-name'))
   // a site name that neither the title nor the host confirms loses to a title segment that the host confirms
   // ("channelpro" on itpro.com, whose title ends "| ITPro")
-  const label = domainLabel(signals.hostname)
+  const label = signals.host.label
   const segments = titleSegments(cleanText(signals.title)).filter(isPlausibleName)
   const hostSegment = segments.find((segment) => matchesDomainLabel(segment, label))
   const confirmedByPage = matchesDomainLabel(name, label) || segments.some((segment) => sameName(segment, name)) ||
@@ -199,13 +198,13 @@ export function pickBrandName (signals: BrandSignals): BrandNameResult {
   const evidence = evidenceOf(signals)
   const found = (name: string | null, source: string): BrandNameResult | null =>
     name === null ? null : { name, source, lowConfidence: false }
-  const hosts = [signals.hostname, signals.canonicalHostname ?? signals.hostname]
+  const hosts = [signals.host, signals.canonicalHost ?? signals.host]
   const org = mainOrganization(signals.organizations, hosts, [cleanText(signals.title), ...evidence])
-  const title = signals.title === null ? null : brandFromTitle(signals.title, signals.hostname, evidence)
+  const title = signals.title === null ? null : brandFromTitle(signals.title, signals.host, evidence)
   const altEvidence = evidenceOf(signals, 'logo-alt')
-  const logoAlt = first(signals.logoAlts.map((alt) => confirmedSegment(stripLogoWord(alt), signals.hostname, altEvidence))) ??
-    first(signals.logoAlts.map((alt) => nameFromLabel(stripLogoWord(alt), signals.hostname, altEvidence)))
-  const navbar = signals.navbarBrand === null ? null : nameFromLabel(signals.navbarBrand, signals.hostname, evidenceOf(signals, 'navbar'))
+  const logoAlt = first(signals.logoAlts.map((alt) => confirmedSegment(stripLogoWord(alt), signals.host, altEvidence))) ??
+    first(signals.logoAlts.map((alt) => nameFromLabel(stripLogoWord(alt), signals.host, altEvidence)))
+  const navbar = signals.navbarBrand === null ? null : nameFromLabel(signals.navbarBrand, signals.host, evidenceOf(signals, 'navbar'))
   const result = found(pickSiteName(signals, evidence), 'og:site_name') ??
     found(first([signals.applicationName]), 'application-name') ??
     found(first([signals.appleMobileWebAppTitle]), 'apple-mobile-web-app-title') ??
@@ -222,12 +221,12 @@ export function pickBrandName (signals: BrandSignals): BrandNameResult {
   if (result !== null) {
     const name = result.name ?? ''
     // "Businesstoday", not "MacRumors": a name with inner capitals is already spelt as the brand writes it
-    const runTogether = /^\p{Lu}?[\p{Ll}\p{N}]+$/u.test(name) && spellingKey(name) === domainLabel(signals.hostname)?.replace(/[^a-z0-9]/g, '')
+    const runTogether = /^\p{Lu}?[\p{Ll}\p{N}]+$/u.test(name) && spellingKey(name) === signals.host.label?.replace(/[^a-z0-9]/g, '')
     const spelt = cleanSpelling(name, spellings, runTogether)
     const words = (signals.navigationTexts ?? []).flatMap((text) => text.split(/[\s·|,:/()]+/))
     return { ...result, name: DECLARED_NAMES.has(result.source ?? '') ? spelt : capitalised(spelt, [...spellings, ...words]) }
   }
-  const label = domainLabel(signals.hostname)
+  const label = signals.host.label
   if (label === null) return { name: null, source: null, lowConfidence: false }
   return { name: cleanSpelling(titleCaseLabel(label), spellings, true), source: 'domain-label', lowConfidence: true }
 }

@@ -15,7 +15,7 @@ export interface BrandColor {
   source: string
 }
 
-export const MAX_COLORS = 8
+const MAX_COLORS = 8
 /** CIEDE2000 distance (colord's 0..1 scale) under which two colours are one: 0.05 is a ΔE of 5, barely told apart. */
 const SAME_COLOR = 0.05
 /** A logo colour counts when it covers at least this share of the logo's visible pixels. */
@@ -119,4 +119,14 @@ export function logoColors (logos: Logo[], images: Map<string, ImageInfo | null>
     if (hexes.length > 0) return mergeNearDuplicates(hexes.map((hex) => ({ hex, source: 'logo:image' }))).slice(0, LOGO_COLORS)
   }
   return []
+}
+
+/**
+ * The brand colours of a page: the declared ones, then the dominant colours of its first logo whose whole file was
+ * read (logoColors), each within a ΔE of 5 of an earlier one dropped; at most MAX_COLORS.
+ */
+export function brandColors (
+  meta: PageMetadata, manifest: ManifestInfo | null, logos: Logo[], images: Map<string, ImageInfo | null> | undefined
+): BrandColor[] {
+  return mergeNearDuplicates([...declaredColors(meta, manifest), ...logoColors(logos, images)])
 }

@@ -1,12 +1,13 @@
 import type { PageMetadata } from '@utility-apis/html-metadata'
-import { siteOf } from './host-label.js'
+import { cleanText } from './clean-text.js'
+import { ownLinkPlaces } from './link-places.js'
+import { sameBrand, withoutLegalForm } from './name-matching.js'
 import type { OrganizationNode } from './organization.js'
-import { ownLinkPlaces } from './page-signals.js'
-import { cleanText, sameBrand, withoutLegalForm } from './text.js'
+import { siteOf, type PageLocation, type SiteHost } from './site-host.js'
 
 // What the site publishes about itself as a company, and nothing else: this is not a firmographic database.
 
-export interface PostalAddress {
+interface PostalAddress {
   street: string | null
   locality: string | null
   region: string | null
@@ -49,9 +50,9 @@ const CONTACT = /^(?:contact|contact-us|contactus|contacts|kontakt|contacto|cont
  * imprint first (a legal duty in Germany and Austria, with the legal name and address), then a contact page. On the
  * site's registrable domain only; null when it links neither.
  */
-export function companyPageUrl (meta: PageMetadata, pageUrl: string): string | null {
-  const page = new URL(pageUrl)
-  const site = siteOf(page.hostname)
+export function companyPageUrl (meta: PageMetadata, location: PageLocation): string | null {
+  const page = new URL(location.url)
+  const site = location.host.site
   const places = ownLinkPlaces(meta)
   let contact: string | null = null
   for (const link of meta.links) {
@@ -133,7 +134,7 @@ function ownNodes (meta: PageMetadata, orgs: OrganizationNode[]): Node[] {
 }
 
 /** The first tel: and mailto: links of the given places; an address on the site's own domain first. */
-function linkFacts (meta: PageMetadata, hostname: string, places: Set<string>): { phone: string | null, email: string | null } {
+function linkFacts (meta: PageMetadata, host: SiteHost, places: Set<string>): { phone: string | null, email: string | null } {
   let phone: string | null = null
   const emails: string[] = []
   for (const link of meta.links) {
@@ -142,8 +143,7 @@ function linkFacts (meta: PageMetadata, hostname: string, places: Set<string>): 
     const email = /^mailto:/i.test(link.href) ? emailOf(link.href) : null
     if (email !== null) emails.push(email)
   }
-  const site = siteOf(hostname)
-  return { phone, email: emails.find((email) => siteOf(email.split('@')[1]) === site) ?? emails[0] ?? null }
+  return { phone, email: emails.find((email) => siteOf(email.split('@')[1]) === host.site) ?? emails[0] ?? null }
 }
 
 export interface CompanyInputs {
@@ -151,7 +151,8 @@ export interface CompanyInputs {
   /** The organizations the homepage speaks for. */
   orgs: OrganizationNode[]
   brandName: string | null
-  hostname: string
+  /** The domain profiled: an e-mail address on its site comes first. */
+  host: SiteHost
   /** The imprint or contact page, when it was read. */
   page: CompanyPage | null
 }
@@ -162,7 +163,7 @@ export interface CompanyInputs {
  * (its own organization's JSON-LD, then its tel: and mailto: links), then the homepage's header and footer links;
  * a legal name last from a copyright line naming the brand with its company form ("Vantor Telematics Inc.").
  */
-export function companyFacts ({ meta, orgs, brandName, hostname, page }: CompanyInputs): { company: CompanyFacts, sources: CompanySources } {
+export function companyFacts ({ meta, orgs, brandName, host, page }: CompanyInputs): { company: CompanyFacts, sources: CompanySources } {
   const { company, sources } = emptyCompany()
   const take = (facts: Partial<CompanyFacts>, source: string): void => {
     for (const key of Object.keys(company) as Array<keyof CompanyFacts>) {
@@ -175,9 +176,9 @@ export function companyFacts ({ meta, orgs, brandName, hostname, page }: Company
   take(organizationFacts(ownNodes(meta, orgs)), 'json-ld:organization')
   if (page !== null) {
     take(organizationFacts(ownNodes(page.meta, page.orgs)), 'contact-page:json-ld')
-    take(linkFacts(page.meta, hostname, new Set(['chrome', 'content'])), 'contact-page:links')
+    take(linkFacts(page.meta, host, new Set(['chrome', 'content'])), 'contact-page:links')
   }
-  take(linkFacts(meta, hostname, new Set(['chrome'])), 'homepage:links')
+  take(linkFacts(meta, host, new Set(['chrome'])), 'homepage:links')
   const holder = meta.copyrightHolder
   if (holder !== null && brandName !== null && withoutLegalForm(holder) !== holder && sameBrand(holder, brandName)) {
     take({ legal_name: holder }, 'copyright')

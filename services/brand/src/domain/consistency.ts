@@ -1,12 +1,12 @@
 import type { ManifestInfo, PageMetadata } from '@utility-apis/html-metadata'
 import { isPlausibleName, titleSegments } from './brand-name.js'
-import { domainLabel, matchesDomainLabel } from './host-label.js'
-import type { OrganizationNode } from './organization.js'
-import { websiteNameOf } from './organization.js'
+import { cleanText } from './clean-text.js'
+import { sameBrand } from './name-matching.js'
+import { websiteNameOf, type OrganizationNode } from './organization.js'
 import { absolute, pageTitle } from './page-signals.js'
-import { cleanText, sameBrand } from './text.js'
+import { matchesDomainLabel, type PageLocation, type SiteHost } from './site-host.js'
 
-export type FindingCode = 'names_differ' | 'canonical_other_host' | 'og_url_other_host'
+type FindingCode = 'names_differ' | 'canonical_other_host' | 'og_url_other_host'
 
 /** A place where the site contradicts itself, with each value and where it was read. */
 export interface ConsistencyFinding {
@@ -15,7 +15,7 @@ export interface ConsistencyFinding {
   values: Array<{ source: string, value: string }>
 }
 
-function nameFinding (meta: PageMetadata, manifest: ManifestInfo | null, orgs: OrganizationNode[], hostname: string): ConsistencyFinding | null {
+function nameFinding (meta: PageMetadata, manifest: ManifestInfo | null, orgs: OrganizationNode[], host: SiteHost): ConsistencyFinding | null {
   const declared: Array<{ source: string, value: string }> = []
   const add = (source: string, raw: string | null | undefined): void => {
     const value = cleanText(raw)
@@ -28,7 +28,7 @@ function nameFinding (meta: PageMetadata, manifest: ManifestInfo | null, orgs: O
   add('web-manifest', manifest?.name)
   // the title names the brand in the segment spelt like the host ("Story | ITPro" on itpro.com); a title without
   // one is a page's name ("microlinkhq/mql"), not a claim about the site's
-  const label = domainLabel(hostname)
+  const label = host.label
   add('title', titleSegments(cleanText(pageTitle(meta))).find((segment) => isPlausibleName(segment) && matchesDomainLabel(segment, label)))
   const disagreeing = declared.filter((entry) => declared.some((other) => !sameBrand(entry.value, other.value)))
   if (disagreeing.length === 0) return null
@@ -38,13 +38,13 @@ function nameFinding (meta: PageMetadata, manifest: ManifestInfo | null, orgs: O
 
 const bareHost = (host: string): string => host.toLowerCase().replace(/^www\./, '')
 
-function hostFinding (code: FindingCode, source: string, href: string | null | undefined, meta: PageMetadata, pageUrl: string): ConsistencyFinding | null {
+function hostFinding (code: FindingCode, source: string, href: string | null | undefined, meta: PageMetadata, page: PageLocation): ConsistencyFinding | null {
   const url = absolute(href, meta.baseUrl)
-  if (url === null || bareHost(new URL(url).hostname) === bareHost(new URL(pageUrl).hostname)) return null
+  if (url === null || bareHost(new URL(url).hostname) === bareHost(page.host.hostname)) return null
   return {
     code,
     message: `The ${source} is on another host than the page (${new URL(url).hostname})`,
-    values: [{ source, value: url }, { source: 'final_url', value: pageUrl }]
+    values: [{ source, value: url }, { source: 'final_url', value: page.url }]
   }
 }
 
@@ -53,11 +53,11 @@ function hostFinding (code: FindingCode, source: string, href: string | null | u
  * website, its web manifest, its title's brand) that name different brands, and a canonical URL or og:url on
  * another host than the page (www. aside). Which one to trust is the client's call; the finding lists them all.
  */
-export function findInconsistencies (meta: PageMetadata, manifest: ManifestInfo | null, orgs: OrganizationNode[], pageUrl: string): ConsistencyFinding[] {
+export function findInconsistencies (meta: PageMetadata, manifest: ManifestInfo | null, orgs: OrganizationNode[], page: PageLocation): ConsistencyFinding[] {
   const findings = [
-    nameFinding(meta, manifest, orgs, new URL(pageUrl).hostname),
-    hostFinding('canonical_other_host', 'canonical', meta.canonical, meta, pageUrl),
-    hostFinding('og_url_other_host', 'og:url', meta.openGraph.url, meta, pageUrl)
+    nameFinding(meta, manifest, orgs, page.host),
+    hostFinding('canonical_other_host', 'canonical', meta.canonical, meta, page),
+    hostFinding('og_url_other_host', 'og:url', meta.openGraph.url, meta, page)
   ]
   return findings.filter((finding): finding is ConsistencyFinding => finding !== null)
 }

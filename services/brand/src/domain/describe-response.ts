@@ -1,8 +1,10 @@
 import type { PageMetadata } from '@utility-apis/html-metadata'
 import { detectBotChallenge } from '@utility-apis/homepage-fetch'
-import { logoColors, mergeNearDuplicates } from './colors.js'
+import { emptyFacts, type PageFacts, type ProfileError } from './brand-profile.js'
+import { describePage } from './describe-page.js'
 import type { PageExtras } from './page-signals.js'
-import { describePage, emptyFacts, type PageFacts, type ProfileError } from './profile.js'
+import { pageLocation, siteHost, type PageLocation } from './site-host.js'
+import { manifestWithoutStarterPlaceholders, withoutStarterPlaceholders } from './starter-placeholders.js'
 
 /** A homepage response as the profile sees it, however it was obtained. */
 export interface HomepageResponse {
@@ -23,12 +25,13 @@ export interface ResponseFacts {
 
 /**
  * What a homepage response says about the brand: nothing from a bot challenge, an error page or a non-HTML body,
- * else every field of the page plus what `loadExtras` adds (the web manifest, /favicon.ico).
+ * else every field of the page plus what `loadExtras` adds (fetchExtras), a starter's placeholders
+ * (starter-placeholders.ts) read as absent. `hostname` is the domain profiled.
  */
 export async function describeResponse (
   response: HomepageResponse,
   hostname: string,
-  loadExtras: (meta: PageMetadata) => Promise<PageExtras>
+  loadExtras: (meta: PageMetadata, page: PageLocation) => Promise<PageExtras>
 ): Promise<ResponseFacts> {
   const { status, meta } = response
   const challenge = detectBotChallenge({ status, headers: response.headers, title: meta?.title ?? null, html: response.html ?? '' })
@@ -42,10 +45,12 @@ export async function describeResponse (
   if (meta === null) {
     return { facts: emptyFacts(), blocked: false, error: { code: 'not_html', message: 'The homepage is not an HTML document' } }
   }
-  const extras = await loadExtras(meta)
-  const facts = describePage(meta, extras, hostname, response.url)
-  // the chosen logo's colours come after the declared ones, near-duplicates of those dropped
-  facts.colors = mergeNearDuplicates([...facts.colors, ...logoColors(facts.logos, extras.images)])
-  facts.field_sources.colors = facts.colors[0]?.source ?? null
-  return { facts, blocked: false, error: null }
+  // the domain's and the page's site and label, read once for every rule
+  const location = pageLocation(response.url ?? meta.baseUrl)
+  const domain = location.host.hostname === hostname ? location.host : siteHost(hostname)
+  // a starter's placeholder title, description and manifest names say nothing about the site
+  const page = withoutStarterPlaceholders(meta)
+  const loaded = await loadExtras(page, location)
+  const extras = { ...loaded, manifest: manifestWithoutStarterPlaceholders(loaded.manifest) }
+  return { facts: describePage(page, extras, { domain, page: location }), blocked: false, error: null }
 }

@@ -1,6 +1,6 @@
 import { familiesOf, readCssFonts, type CssFonts } from '@utility-apis/html-metadata'
 
-export type FontRole = 'heading' | 'body' | 'other'
+type FontRole = 'heading' | 'body' | 'other'
 export type FontSource = 'google-fonts' | 'adobe-fonts' | 'bunny-fonts' | 'self-hosted' | 'system'
 
 /** One typeface of the site, with the role its CSS gives it and where it is served from. */
@@ -24,7 +24,7 @@ export interface CssText {
   origin: Exclude<FontOrigin, 'font-link'>
 }
 
-export const MAX_FONTS = 8
+const MAX_FONTS = 8
 
 // Generic families, the system UI aliases and the fonts every desktop or phone has: nothing is downloaded for them
 const SYSTEM_FONTS = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'math', 'emoji', 'fangsong',
@@ -60,7 +60,7 @@ function titleCase (family: string): string {
  * The families a Google Fonts or Bunny Fonts stylesheet URL asks for, with their weights: the css2 form
  * (`family=Inter:wght@400;700`, `family=Roboto:ital,wght@0,400;1,700`) and the first API's (`family=Lato:300,700|Inter`).
  */
-export function fontServiceFamilies (href: string): Array<{ family: string, weights: number[] }> {
+function fontServiceFamilies (href: string): Array<{ family: string, weights: number[] }> {
   let url: URL
   try { url = new URL(href) } catch { return [] }
   const out: Array<{ family: string, weights: number[] }> = []

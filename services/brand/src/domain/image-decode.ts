@@ -1,3 +1,4 @@
+import pLimit from 'p-limit'
 import sharp from 'sharp'
 
 // A logo candidate is untrusted bytes from any site: a GIF of 11 KB can claim a 4096 x 4096 canvas, which libvips
@@ -9,7 +10,7 @@ export const DECODE_MAX_PIXELS = 1024 * 1024
 /** Decodes running at once in the process, whatever the number of requests. */
 export const MAX_CONCURRENT_DECODES = 2
 /** The edge of the thumbnail kept for colour sampling; nothing larger outlives a decode. */
-export const THUMBNAIL_EDGE = 64
+const THUMBNAIL_EDGE = 64
 
 // libvips caches recent operations (50 MiB by default) for pipelines that reuse them; ours never do
 sharp.cache(false)
@@ -31,29 +32,9 @@ export interface DecodedImage {
   thumbnail: Thumbnail
 }
 
-class Gate {
-  #active = 0
-  /** The most decodes seen running at once. */
-  peak = 0
-  readonly #waiting: Array<() => void> = []
-
-  constructor (readonly limit: number) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#active >= this.limit) await new Promise<void>((resolve) => this.#waiting.push(resolve))
-    else this.#active++
-    this.peak = Math.max(this.peak, this.#active)
-    try {
-      return await work()
-    } finally {
-      const next = this.#waiting.shift()
-      if (next === undefined) this.#active--
-      else next()
-    }
-  }
-}
-
-const gate = new Gate(MAX_CONCURRENT_DECODES)
+// the process's one decoding queue: every request's decodes wait their turn here
+const decodes = pLimit(MAX_CONCURRENT_DECODES)
+let peakDecodes = 0
 
 /** The formats sharp decodes that image-size reports for logos. */
 export const DECODABLE = new Set(['png', 'jpeg', 'gif', 'webp'])
@@ -64,7 +45,8 @@ export const DECODABLE = new Set(['png', 'jpeg', 'gif', 'webp'])
  * has aborted by its turn gets null without a decode.
  */
 export async function decodeImage (body: Buffer, signal?: AbortSignal): Promise<DecodedImage | null> {
-  return await gate.run(async () => {
+  return await decodes(async () => {
+    peakDecodes = Math.max(peakDecodes, decodes.activeCount)
     if (signal?.aborted === true) return null
     try {
       const image = sharp(body, { limitInputPixels: DECODE_MAX_PIXELS, failOn: 'error', sequentialRead: true })
@@ -83,5 +65,5 @@ export async function decodeImage (body: Buffer, signal?: AbortSignal): Promise<
 
 /** The most decodes that ever ran at once in this process. */
 export function peakConcurrentDecodes (): number {
-  return gate.peak
+  return peakDecodes
 }

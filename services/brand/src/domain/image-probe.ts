@@ -38,7 +38,7 @@ const DEFLATE_MAX_RATIO = 1032
  * too small for its scanlines at one bit per pixel and deflate's best ratio (a header claiming 64 x 4278190144, a
  * 300-byte "50000 x 50000" PNG).
  */
-export function isImpossibleSize (format: string, width: number, height: number, body: Buffer, truncated: boolean): boolean {
+function isImpossibleSize (format: string, width: number, height: number, body: Buffer, truncated: boolean): boolean {
   if (Math.max(width, height) > (MAX_EDGE[format] ?? Number.MAX_SAFE_INTEGER)) return true
   if (format !== 'png' || truncated) return false
   const scanlineBytes = height * (Math.ceil(width / 8) + 1)
@@ -65,7 +65,7 @@ export function readImageInfo (body: Buffer, truncated = false): ImageInfo | nul
 }
 
 /** Fetches the start of an image through the safe fetcher, within the request's budget; null when it is no image. */
-export async function probeImage (fetcher: Fetcher, url: string, budget: TimeBudget): Promise<ImageInfo | null> {
+async function probeImage (fetcher: Fetcher, url: string, budget: TimeBudget): Promise<ImageInfo | null> {
   try {
     const response = await fetcher.fetch(url, {
       maxBytes: PROBE_MAX_BYTES,

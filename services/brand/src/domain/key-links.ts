@@ -1,10 +1,10 @@
 import type { PageMetadata } from '@utility-apis/html-metadata'
-import { siteOf } from './host-label.js'
-import { ownLinkPlaces } from './page-signals.js'
-import { cleanText } from './text.js'
+import { cleanText } from './clean-text.js'
+import { ownLinkPlaces } from './link-places.js'
+import { siteOf, type PageLocation } from './site-host.js'
 
-export const KEY_LINK_KINDS = ['about', 'pricing', 'contact', 'careers', 'blog', 'docs', 'status', 'privacy', 'terms', 'login'] as const
-export type KeyLinkKind = typeof KEY_LINK_KINDS[number]
+const KEY_LINK_KINDS = ['about', 'pricing', 'contact', 'careers', 'blog', 'docs', 'status', 'privacy', 'terms', 'login'] as const
+type KeyLinkKind = typeof KEY_LINK_KINDS[number]
 /** The site's own pages a person looks for; a kind the site does not link is absent. */
 export type KeyLinks = Partial<Record<KeyLinkKind, string>>
 
@@ -81,9 +81,9 @@ function kindOf (url: URL, text: string, site: string): KeyLinkKind | null {
  * a hosted status page on another domain does not), never the page itself. A kind is read from the link's path (`/pricing`,
  * `/legal/privacy`), its subdomain (`status.acme.com`) or its whole text ("Sign in").
  */
-export function findKeyLinks (meta: PageMetadata, pageUrl: string): KeyLinks {
-  const page = new URL(pageUrl)
-  const site = siteOf(page.hostname)
+export function findKeyLinks (meta: PageMetadata, location: PageLocation): KeyLinks {
+  const page = new URL(location.url)
+  const site = location.host.site
   const places = ownLinkPlaces(meta)
   const found: KeyLinks = {}
   for (const link of meta.links) {

@@ -1,8 +1,12 @@
+import type { PageMetadata } from '@utility-apis/html-metadata'
 import type { ImageInfo, SizeSource } from './image-probe.js'
-import { iconSize, type IconCandidate, type LogoSignals } from './logo-hint.js'
-import { isShareShape } from './page-signals.js'
+import { iconSize, pickLogoHint, type IconCandidate, type LogoHint, type LogoSignals } from './logo-hint.js'
+import { isShareShape, logoSignals } from './logo-signals.js'
+import { sameBrand } from './name-matching.js'
+import type { OrganizationNode } from './organization.js'
+import type { PageExtras } from './page-signals.js'
 
-export type LogoKind = 'logo' | 'symbol' | 'icon'
+type LogoKind = 'logo' | 'symbol' | 'icon'
 export type LogoTheme = 'light' | 'dark'
 
 /** One logo file of the profile, with what its own bytes say. */
@@ -28,7 +32,7 @@ export interface LogoCandidateRef {
   theme: LogoTheme | null
 }
 
-export const MAX_LOGOS = 6
+const MAX_LOGOS = 6
 const PER_KIND = 2
 const MIN_EDGE = 16
 
@@ -75,7 +79,7 @@ const trust = (image: ImageInfo): number => image.format === 'svg' || image.size
  * first (a share card's shape is no logo, whatever the page declares), then icons by size (an SVG first, sizes only
  * declared after decoded ones). Images under 16 pixels are left out.
  */
-export function rankLogos (candidates: LogoCandidateRef[], probes: Map<string, ImageInfo | null>): Logo[] {
+function rankLogos (candidates: LogoCandidateRef[], probes: Map<string, ImageInfo | null>): Logo[] {
   const usable: Array<{ candidate: LogoCandidateRef, image: ImageInfo }> = []
   for (const candidate of candidates) {
     const image = probes.get(candidate.url)
@@ -96,4 +100,19 @@ export function rankLogos (candidates: LogoCandidateRef[], probes: Map<string, I
     theme: candidate.theme,
     source: candidate.source
   }))
+}
+
+/**
+ * The page's logos, ranked from what their files' bytes say (`extras.images`, none when nothing was probed), and the
+ * rules' hint read from the page alone. `orgs` are the organizations the site speaks for; only those bearing the
+ * brand's name (or no name) give logos: a platform's page may name a publisher of its own (a publication on Medium).
+ */
+export function pageLogos (meta: PageMetadata, extras: PageExtras, orgs: OrganizationNode[], brandName: string | null): { logos: Logo[], hint: LogoHint } {
+  const brandOrgs = orgs.filter((org) => {
+    const names = [org.name, org.alternateName].filter((name): name is string => name !== null)
+    return brandName === null || names.length === 0 || names.some((name) => sameBrand(name, brandName))
+  })
+  const rules = logoSignals(meta, extras, brandOrgs)
+  const logos = extras.images === undefined ? [] : rankLogos(logoCandidates(rules), extras.images)
+  return { logos, hint: pickLogoHint(rules) }
 }

@@ -6,7 +6,7 @@ export type DomainTarget = HomepageTarget
 const INVALID = 'domain is not a valid domain name or URL'
 
 /** Brand's wording of each refusal, the texts of its 422s since before the parser was shared (pydantic's for a scheme). */
-export const DOMAIN_MESSAGES: TargetMessages = {
+const DOMAIN_MESSAGES: TargetMessages = {
   empty: 'domain must not be empty',
   whitespace: 'domain must not contain whitespace',
   scheme: "URL scheme should be 'http' or 'https'",

@@ -1,5 +1,5 @@
-import { domainLabel, matchesDomainLabel, siteOf } from './host-label.js'
-import { sameName } from './text.js'
+import { sameName } from './name-matching.js'
+import { matchesDomainLabel, siteOf, type SiteHost } from './site-host.js'
 
 type Node = Record<string, unknown>
 
@@ -151,19 +151,19 @@ export function websiteSameAs (nodes: Node[]): string[] {
 // The home of a site: its root, or a locale root such as /en or /en-gb.
 const ROOT_PATH = /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/?)?$/i
 
-/** The URL is the root of a site on the same registrable domain as `hostname`. */
-function isSiteRoot (value: string | null | undefined, hostname: string): boolean {
+/** The URL is the root of a site on the same registrable domain as `host`. */
+function isSiteRoot (value: string | null | undefined, host: SiteHost): boolean {
   if (value == null) return false
   try {
     const url = new URL(value)
-    return siteOf(url.hostname) === siteOf(hostname) && ROOT_PATH.test(url.pathname)
+    return siteOf(url.hostname) === host.site && ROOT_PATH.test(url.pathname)
   } catch {
     return false
   }
 }
 
-function onSameSite (value: string, hostname: string): boolean {
-  try { return siteOf(new URL(value).hostname) === siteOf(hostname) } catch { return false }
+function onSameSite (value: string, host: SiteHost): boolean {
+  try { return siteOf(new URL(value).hostname) === host.site } catch { return false }
 }
 
 function hasAddress (org: OrganizationSignal): boolean {
@@ -178,14 +178,14 @@ function hasAddress (org: OrganizationSignal): boolean {
  * (the host label, or a name in `evidence` such as the title, og:site_name or application-name); and any other node
  * with the same name as one of these (a site often describes itself twice, once with its logo, once with sameAs).
  */
-export function ownOrganizations<T extends OrganizationSignal> (orgs: T[], hostname: string, evidence: string[] = []): T[] {
-  const label = domainLabel(hostname)
+export function ownOrganizations<T extends OrganizationSignal> (orgs: T[], host: SiteHost, evidence: string[] = []): T[] {
+  const label = host.label
   const agrees = (name: string | null): boolean => name !== null && (matchesDomainLabel(name, label) ||
     evidence.some((value) => sameName(name, value) || (name.length >= 3 && value.toLowerCase().includes(name.toLowerCase()))))
   const own = [
     // a publisher with an address on another site is a partner or parent (SFGATE on sfchronicle.com), not this site
-    ...orgs.filter((org) => org.isPublisher && (org.url === null || onSameSite(org.url, hostname))),
-    ...orgs.filter((org) => isSiteRoot(org.url, hostname) || (org.url === null && isSiteRoot(org.id, hostname))),
+    ...orgs.filter((org) => org.isPublisher && (org.url === null || onSameSite(org.url, host))),
+    ...orgs.filter((org) => isSiteRoot(org.url, host) || (org.url === null && isSiteRoot(org.id, host))),
     ...orgs.filter((org) => !hasAddress(org) && (agrees(org.name) || agrees(org.alternateName)))
   ]
   const named = orgs.filter((org) => org.name !== null && own.some((o) => o.name !== null && sameName(o.name, org.name ?? '')))
@@ -193,17 +193,17 @@ export function ownOrganizations<T extends OrganizationSignal> (orgs: T[], hostn
 }
 
 /**
- * The first of ownOrganizations, or null. `hostname` may be several: the host the page came from, then the host
- * its canonical URL names (a blog served on a platform's subdomain and published under its own domain).
+ * The first of ownOrganizations, or null. `host` may be several: the host the page came from, then the host its
+ * canonical URL names (a blog served on a platform's subdomain and published under its own domain).
  */
-export function mainOrganization<T extends OrganizationSignal> (orgs: T[], hostname: string | string[], evidence: string[] = []): T | null {
-  return ownOrganizationsOfHosts(orgs, [hostname].flat(), evidence)[0] ?? null
+export function mainOrganization<T extends OrganizationSignal> (orgs: T[], host: SiteHost | SiteHost[], evidence: string[] = []): T | null {
+  return ownOrganizationsOfHosts(orgs, [host].flat(), evidence)[0] ?? null
 }
 
 /** ownOrganizations for the first host that has any. */
-export function ownOrganizationsOfHosts<T extends OrganizationSignal> (orgs: T[], hostnames: string[], evidence: string[] = []): T[] {
-  for (const hostname of new Set(hostnames)) {
-    const own = ownOrganizations(orgs, hostname, evidence)
+export function ownOrganizationsOfHosts<T extends OrganizationSignal> (orgs: T[], hosts: SiteHost[], evidence: string[] = []): T[] {
+  for (const host of new Set(hosts)) {
+    const own = ownOrganizations(orgs, host, evidence)
     if (own.length > 0) return own
   }
   return []

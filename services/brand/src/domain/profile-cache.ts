@@ -1,4 +1,4 @@
-import type { BrandProfile } from './profile.js'
+import type { BrandProfile } from './brand-profile.js'
 
 /** The two commands used, so any ioredis client (the kit's `app.redis`) fits. */
 export interface RedisLike {
@@ -42,7 +42,7 @@ export class MemoryProfileCache implements ProfileCache {
 
 // the version changes with the profile's shape: an entry cached before colors, key_links and consistency lacks them
 // (v2), one before logos' size_source, fonts, company and the rendered page lacks those (v3)
-export const CACHE_PREFIX = 'brand:profile:v3:'
+const CACHE_PREFIX = 'brand:profile:v3:'
 
 /** Shared between replicas; entries expire in Redis itself. */
 export class RedisProfileCache implements ProfileCache {

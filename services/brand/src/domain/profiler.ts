@@ -4,12 +4,12 @@ import { RendererError, type Renderer } from '@utility-apis/renderer'
 import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { isApplicationShell } from './app-shell.js'
 import { describeResponse, type HomepageResponse } from './describe-response.js'
-import { fetchExtras } from './extras.js'
+import { fetchExtras } from './fetch-extras.js'
 import type { DomainTarget } from './normalize-domain.js'
-import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './profile.js'
+import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './brand-profile.js'
 import type { ProfileCache } from './profile-cache.js'
 
-export type Fetcher = Pick<SafeFetcher, 'fetch' | 'resolve'>
+type Fetcher = Pick<SafeFetcher, 'fetch' | 'resolve'>
 
 export interface ProfilerOptions {
   fetcher: Fetcher
@@ -104,9 +104,8 @@ export class BrandProfiler {
     let homepage: HomepageResponse = { status: response.status, headers: response.headers, html, meta, url: response.finalUrl }
     const shell = await this.#shell(homepage, budget)
     if (shell.rendered !== null) homepage = shell.rendered
-    const pageUrl = homepage.url ?? response.finalUrl
     const { facts, blocked, error } = await describeResponse(homepage, target.domain,
-      async (page) => await fetchExtras(this.#options.fetcher, page, pageUrl, budget))
+      async (page, location) => await fetchExtras(this.#options.fetcher, page, location, budget))
     profile.blocked = blocked
     profile.error = error ?? shell.error
     const { sources, ...fields } = facts

@@ -1,8 +1,8 @@
 import { classifySocialUrl, type PageMetadata, type SocialProfile } from '@utility-apis/html-metadata'
-import { domainLabel, matchesDomainLabel } from './host-label.js'
+import { ownLinkPlaces } from './link-places.js'
+import { nameKey } from './name-matching.js'
 import type { OrganizationNode } from './organization.js'
-import { ownLinkPlaces } from './page-signals.js'
-import { nameKey } from './text.js'
+import { matchesDomainLabel, type SiteHost } from './site-host.js'
 
 // Sources that speak for the site as a whole; anchors count only where the site's own chrome holds them.
 const SITE_WIDE = new Set(['rel-me', 'twitter:site', 'article:publisher', 'og:see_also'])
@@ -38,14 +38,14 @@ export function siteSocialLinks (meta: PageMetadata, orgs: OrganizationNode[], w
   return urls
 }
 
-/** The names a profile handle may spell for the link to be the site's: the brand name and the host. */
+/** The names a profile handle may spell for the link to be the site's: the brand name and the host's label. */
 export interface SiteNames {
   brandName: string | null
-  hostname: string
+  host: SiteHost
 }
 
-function handleNamesSite ({ brandName, hostname }: SiteNames): (url: string) => boolean {
-  const names = [brandName === null ? null : nameKey(brandName), domainLabel(hostname)].filter((name): name is string => name !== null && name !== '')
+function handleNamesSite ({ brandName, host }: SiteNames): (url: string) => boolean {
+  const names = [brandName === null ? null : nameKey(brandName), host.label].filter((name): name is string => name !== null && name !== '')
   return (url) => new URL(url).pathname.split('/').some((segment) => {
     const handle = decodeURIComponent(segment).replace(/^@/, '')
     return nameKey(handle).length >= 4 && names.some((name) => matchesDomainLabel(handle, name))

@@ -1,4 +1,4 @@
-import { cleanText } from './text.js'
+import { cleanText } from './clean-text.js'
 
 export interface SummarySignals {
   metaDescription: string | null

@@ -13,7 +13,7 @@ export interface BatchRouteOptions {
 }
 
 /** One unit of quota reserved per domain; the body is valid by then (1 to MAX_BATCH of them). */
-export function batchQuotaCost (request: FastifyRequest): number {
+function batchQuotaCost (request: FastifyRequest): number {
   return (request.body as { domains: unknown[] }).domains.length
 }
 

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import { DomainField, ProfileSchema, TimeoutField } from './profile.schemas.js'
 
 export const MAX_BATCH = 25
@@ -7,8 +7,6 @@ export const BatchRequestSchema = Type.Object({
   domains: Type.Array(DomainField, { minItems: 1, maxItems: MAX_BATCH, description: '1 to 25 domains or URLs; duplicates are fetched once.' }),
   timeout_seconds: Type.Optional(TimeoutField)
 }, { title: 'DomainProfileBatchRequest', additionalProperties: false })
-
-export type BatchRequestBody = Static<typeof BatchRequestSchema>
 
 export const BatchResponseSchema = Type.Object({
   results: Type.Array(Type.Object({

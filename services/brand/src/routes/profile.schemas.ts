@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import { Nullable } from '@utility-apis/service-kit'
 const Url = Type.String({ format: 'uri' })
 
@@ -21,9 +21,7 @@ export const ProfileRequestSchema = Type.Object({
   timeout_seconds: Type.Optional(TimeoutField)
 }, { title: 'DomainProfileRequest', additionalProperties: false })
 
-export type ProfileRequestBody = Static<typeof ProfileRequestSchema>
-
-export const OpenGraphSchema = Type.Object({
+const OpenGraphSchema = Type.Object({
   site_name: Nullable(Type.String()),
   title: Nullable(Type.String()),
   description: Nullable(Type.String()),
@@ -33,14 +31,14 @@ export const OpenGraphSchema = Type.Object({
   locale: Nullable(Type.String())
 }, { description: 'OpenGraph fields of the homepage; URLs absolute.' })
 
-export const RedirectSchema = Type.Object({
+const RedirectSchema = Type.Object({
   url: Url,
   status: Type.Integer(),
   location: Url,
   kind: Type.Union([Type.Literal('http'), Type.Literal('meta-refresh')])
 })
 
-export const ProfileErrorSchema = Type.Object({
+const ProfileErrorSchema = Type.Object({
   code: Type.String({
     description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, ' +
     'bad_url, scheme, credentials, http_status, not_html, bot_challenge or javascript_required (the homepage is an application ' +
@@ -49,7 +47,7 @@ export const ProfileErrorSchema = Type.Object({
   message: Type.String()
 })
 
-export const LogoSchema = Type.Object({
+const LogoSchema = Type.Object({
   url: Url,
   kind: Type.Union([Type.Literal('logo'), Type.Literal('symbol'), Type.Literal('icon')], {
     description: 'logo: a declared logo wider than 3:2 (a wordmark); symbol: a declared square-ish mark; icon: a touch, manifest or favicon icon.'
@@ -73,7 +71,7 @@ export const LogoSchema = Type.Object({
   }]
 })
 
-export const ColorSchema = Type.Object({
+const ColorSchema = Type.Object({
   hex: Type.String({ pattern: '^#[0-9a-f]{6}$', description: 'Lowercase #rrggbb.' }),
   source: Type.String({
     description: 'Declared: theme-color, theme-color:light, theme-color:dark, mask-icon, msapplication-TileColor, ' +
@@ -81,7 +79,7 @@ export const ColorSchema = Type.Object({
   })
 }, { examples: [{ hex: '#d32f2f', source: 'theme-color' }] })
 
-export const FontSchema = Type.Object({
+const FontSchema = Type.Object({
   family: Type.String({ description: 'The family as the CSS names it (quotes removed).' }),
   role: Type.Union([Type.Literal('heading'), Type.Literal('body'), Type.Literal('other')], {
     description: 'heading: the font-family of h1-h3; body: of body, html or :root (custom properties resolved); ' +
@@ -101,7 +99,7 @@ export const FontSchema = Type.Object({
   examples: [{ family: 'Inter', role: 'body', source: 'google-fonts', weights: [400, 700], url: 'https://fonts.googleapis.com/css2?family=Inter:wght@400;700' }]
 })
 
-export const PostalAddressSchema = Type.Object({
+const PostalAddressSchema = Type.Object({
   street: Nullable(Type.String()),
   locality: Nullable(Type.String({ description: 'City or town.' })),
   region: Nullable(Type.String({ description: 'State, province or region.' })),
@@ -109,7 +107,7 @@ export const PostalAddressSchema = Type.Object({
   country: Nullable(Type.String({ description: 'As the site writes it: a name or an ISO code.' }))
 }, { title: 'PostalAddress', description: 'A JSON-LD PostalAddress as the site states it.' })
 
-export const CompanySchema = Type.Object({
+const CompanySchema = Type.Object({
   legal_name: Nullable(Type.String({ description: 'The legal name the site states (JSON-LD legalName, a copyright line with a company form).' })),
   founded: Nullable(Type.String({ description: 'JSON-LD foundingDate as written: YYYY, YYYY-MM or YYYY-MM-DD.' })),
   address: Type.Union([PostalAddressSchema, Type.Null()]),
@@ -131,7 +129,7 @@ export const CompanySchema = Type.Object({
 
 const keyLink = (what: string) => Type.Optional(Type.String({ format: 'uri', description: what }))
 
-export const KeyLinksSchema = Type.Object({
+const KeyLinksSchema = Type.Object({
   about: keyLink('About the company.'),
   pricing: keyLink('Pricing or plans.'),
   contact: keyLink('Contact page.'),
@@ -148,7 +146,7 @@ export const KeyLinksSchema = Type.Object({
     'on its own registrable domain; a kind the site does not link is absent.'
 })
 
-export const ConsistencyFindingSchema = Type.Object({
+const ConsistencyFindingSchema = Type.Object({
   code: Type.Union([Type.Literal('names_differ'), Type.Literal('canonical_other_host'), Type.Literal('og_url_other_host')], {
     description: 'names_differ: og:site_name, application-name, JSON-LD organization or website, web manifest and title brand name ' +
       'different brands; canonical_other_host / og_url_other_host: that URL is on another host than the page (www. aside).'

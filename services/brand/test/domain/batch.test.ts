@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { runBatch } from '../../src/domain/batch.js'
 import type { DomainTarget } from '../../src/domain/normalize-domain.js'
-import type { BrandProfile } from '../../src/domain/profile.js'
+import type { BrandProfile } from '../../src/domain/brand-profile.js'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import type { ProfileRequest } from '../../src/domain/profiler.js'
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { brandFromTitle, isPlausibleName, pickBrandName, titleSegments, type BrandSignals } from '../../src/domain/brand-name.js'
-import { withoutLegalForm } from '../../src/domain/text.js'
+import { withoutLegalForm } from '../../src/domain/name-matching.js'
+import { siteHost } from '../../src/domain/site-host.js'
 
 function signals (overrides: Partial<BrandSignals>): BrandSignals {
   return {
-    hostname: 'www.example.com',
+    host: siteHost('www.example.com'),
     siteNames: [],
     applicationName: null,
     appleMobileWebAppTitle: null,
@@ -50,28 +51,28 @@ describe('isPlausibleName', () => {
 
 describe('brandFromTitle', () => {
   it('prefers the segment confirmed by the logo alt or copyright holder', () => {
-    expect(brandFromTitle('Northwind Traders | Fine Teas', 'example.com', ['Northwind Traders Ltd'])).toBe('Northwind Traders')
-    expect(brandFromTitle('Fine Teas | Northwind', 'example.com', ['Northwind'])).toBe('Northwind')
+    expect(brandFromTitle('Northwind Traders | Fine Teas', siteHost('example.com'), ['Northwind Traders Ltd'])).toBe('Northwind Traders')
+    expect(brandFromTitle('Fine Teas | Northwind', siteHost('example.com'), ['Northwind'])).toBe('Northwind')
   })
 
   it('then the segment matching the registrable domain label', () => {
-    expect(brandFromTitle('Fresh roasted coffee delivered – Blue Bottle', 'www.bluebottlecoffee.co.uk', [])).toBe('Blue Bottle')
-    expect(brandFromTitle('Zephyr: Weather APIs for developers', 'zephyr.io', [])).toBe('Zephyr')
+    expect(brandFromTitle('Fresh roasted coffee delivered – Blue Bottle', siteHost('www.bluebottlecoffee.co.uk'), [])).toBe('Blue Bottle')
+    expect(brandFromTitle('Zephyr: Weather APIs for developers', siteHost('zephyr.io'), [])).toBe('Zephyr')
   })
 
   it('never takes a segment nothing else confirms: that is a headline (issue 15, class 2)', () => {
-    expect(brandFromTitle('The best running shoes for every runner - Stride', 'unrelated.com', [])).toBeNull()
-    expect(brandFromTitle('Twin Peaks 2017: Using the data to create the next big TV sensation', 'audiense.com', [])).toBeNull()
-    expect(brandFromTitle('Linux Engineer\'s random thoughts - awk driven IoT', 'anisse.astier.eu', [])).toBeNull()
+    expect(brandFromTitle('The best running shoes for every runner - Stride', siteHost('unrelated.com'), [])).toBeNull()
+    expect(brandFromTitle('Twin Peaks 2017: Using the data to create the next big TV sensation', siteHost('audiense.com'), [])).toBeNull()
+    expect(brandFromTitle('Linux Engineer\'s random thoughts - awk driven IoT', siteHost('anisse.astier.eu'), [])).toBeNull()
   })
 
   it('skips generic segments', () => {
-    expect(brandFromTitle('Home | Kestrel Labs', 'unrelated.com', [])).toBe('Kestrel Labs')
+    expect(brandFromTitle('Home | Kestrel Labs', siteHost('unrelated.com'), [])).toBe('Kestrel Labs')
   })
 
   it('accepts an unseparated title only when short', () => {
-    expect(brandFromTitle('Quill', 'other.com', [])).toBe('Quill')
-    expect(brandFromTitle('Online payment processing for businesses', 'other.com', [])).toBeNull()
+    expect(brandFromTitle('Quill', siteHost('other.com'), [])).toBe('Quill')
+    expect(brandFromTitle('Online payment processing for businesses', siteHost('other.com'), [])).toBeNull()
   })
 })
 
@@ -107,7 +108,7 @@ describe('pickBrandName', () => {
   })
 
   it('uses alternateName, then the WebSite name, then the manifest', () => {
-    expect(pickBrandName(signals({ hostname: 'acme.com', organizations: [{ name: null, alternateName: 'ACME', url: null, isPublisher: false }] })))
+    expect(pickBrandName(signals({ host: siteHost('acme.com'), organizations: [{ name: null, alternateName: 'ACME', url: null, isPublisher: false }] })))
       .toMatchObject({ name: 'ACME', source: 'json-ld:alternate-name' })
     expect(pickBrandName(signals({ websiteName: 'Acme Site' }))).toMatchObject({ name: 'Acme Site', source: 'json-ld:website' })
     expect(pickBrandName(signals({ manifestName: null, manifestShortName: 'Acme' }))).toMatchObject({ name: 'Acme', source: 'web-manifest' })
@@ -121,20 +122,20 @@ describe('pickBrandName', () => {
 
   it('gives a lowercase logo alt the capitals the page writes the name with, but keeps a declared name as written', () => {
     const navigationTexts = ['Why Audiense', 'Audiense Insights']
-    expect(pickBrandName(signals({ hostname: 'audiense.com', logoAlts: ['64 audiense'], navigationTexts })))
+    expect(pickBrandName(signals({ host: siteHost('audiense.com'), logoAlts: ['64 audiense'], navigationTexts })))
       .toMatchObject({ name: 'Audiense', source: 'logo-alt' })
-    expect(pickBrandName(signals({ hostname: 'audiense.com', logoAlts: ['64Audiense'] })).name).toBe('Audiense')
+    expect(pickBrandName(signals({ host: siteHost('audiense.com'), logoAlts: ['64Audiense'] })).name).toBe('Audiense')
     expect(pickBrandName(signals({ siteNames: ['smitten kitchen'], navigationTexts: ['Smitten Kitchen Every Day'] })).name).toBe('smitten kitchen')
   })
 
   it('falls back to the title-cased domain label with low confidence', () => {
-    expect(pickBrandName(signals({ hostname: 'shop.blue-harbor.co.uk' })))
+    expect(pickBrandName(signals({ host: siteHost('shop.blue-harbor.co.uk') })))
       .toEqual({ name: 'Blue Harbor', source: 'domain-label', lowConfidence: true })
   })
 
   it('gives no name for an IP address or localhost', () => {
-    expect(pickBrandName(signals({ hostname: '203.0.113.9' })).name).toBeNull()
-    expect(pickBrandName(signals({ hostname: 'localhost' })).name).toBeNull()
+    expect(pickBrandName(signals({ host: siteHost('203.0.113.9') })).name).toBeNull()
+    expect(pickBrandName(signals({ host: siteHost('localhost') })).name).toBeNull()
   })
 
   it('collapses whitespace and normalises to NFC', () => {

@@ -2,12 +2,14 @@ import { extractMetadata, parseManifest } from '@utility-apis/html-metadata'
 import { describe, expect, it } from 'vitest'
 import { findInconsistencies } from '../../src/domain/consistency.js'
 import { siteOrganizations } from '../../src/domain/page-signals.js'
+import { pageLocation } from '../../src/domain/site-host.js'
 
 function findingsOf (html: string, manifestJson: string | null = null, url = 'https://www.acme.test/') {
   const meta = extractMetadata(html, url)
   const manifest = manifestJson === null ? null : parseManifest(manifestJson, `${url}site.webmanifest`)
-  const orgs = siteOrganizations(meta, { manifest, manifestUrl: null, faviconIco: null }, new URL(url).hostname)
-  return findInconsistencies(meta, manifest, orgs, url)
+  const page = pageLocation(url)
+  const orgs = siteOrganizations(meta, { manifest, manifestUrl: null, faviconIco: null }, page.host)
+  return findInconsistencies(meta, manifest, orgs, page)
 }
 
 describe('findInconsistencies', () => {

@@ -1,8 +1,9 @@
 import { extractMetadata } from '@utility-apis/html-metadata'
 import { describe, expect, it } from 'vitest'
 import { findKeyLinks } from '../../src/domain/key-links.js'
+import { pageLocation } from '../../src/domain/site-host.js'
 
-const keyLinksOf = (html: string, url = 'https://www.acme.test/') => findKeyLinks(extractMetadata(html, url), url)
+const keyLinksOf = (html: string, url = 'https://www.acme.test/') => findKeyLinks(extractMetadata(html, url), pageLocation(url))
 
 describe('findKeyLinks', () => {
   it('finds all ten kinds in the header, navigation and footer, by path, subdomain or text', () => {

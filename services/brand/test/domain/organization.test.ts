@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isOrganizationLike, mainOrganization, organizationsOf, ownOrganizations, websiteNameOf } from '../../src/domain/organization.js'
+import { siteHost } from '../../src/domain/site-host.js'
 
 describe('isOrganizationLike', () => {
   it.each([
@@ -30,7 +31,7 @@ describe('organizationsOf', () => {
   it('resolves a relative url against the page\'s base, so "/" is this site\'s root and the node its own', () => {
     const orgs = organizationsOf([{ '@type': 'Organization', name: 'Corvid Labs', url: '/' }], 'https://www.corvid.example/about')
     expect(orgs[0].url).toBe('https://www.corvid.example/')
-    expect(ownOrganizations(orgs, 'www.corvid.example')).toEqual(orgs)
+    expect(ownOrganizations(orgs, siteHost('www.corvid.example'))).toEqual(orgs)
   })
 
   it('marks the WebSite publisher referenced by @id', () => {
@@ -40,7 +41,7 @@ describe('organizationsOf', () => {
       { '@type': 'Organization', '@id': '#org', name: 'Owner', alternateName: 'OWN', description: 'We own it.' }
     ])
     expect(orgs.map((org) => [org.name, org.isPublisher])).toEqual([['Partner', false], ['Owner', true]])
-    expect(mainOrganization(orgs, 'example.com')).toMatchObject({ name: 'Owner', alternateName: 'OWN', description: 'We own it.' })
+    expect(mainOrganization(orgs, siteHost('example.com'))).toMatchObject({ name: 'Owner', alternateName: 'OWN', description: 'We own it.' })
   })
 
   it('treats an inline publisher as the publisher', () => {
@@ -57,21 +58,21 @@ describe('mainOrganization', () => {
       { '@type': 'Organization', name: 'Payments Inc', url: 'https://pay.example/' },
       { '@type': 'Organization', name: 'Shop', url: 'https://www.shop.example/' }
     ])
-    expect(mainOrganization(orgs, 'shop.example')?.name).toBe('Shop')
-    expect(mainOrganization(orgs, 'elsewhere.example')).toBeNull()
-    expect(mainOrganization([], 'shop.example')).toBeNull()
+    expect(mainOrganization(orgs, siteHost('shop.example'))?.name).toBe('Shop')
+    expect(mainOrganization(orgs, siteHost('elsewhere.example'))).toBeNull()
+    expect(mainOrganization([], siteHost('shop.example'))).toBeNull()
   })
 
   it('never takes the subject of a page on the same site: a company page on a network (issue 15, class 1)', () => {
     const orgs = organizationsOf([{ '@type': 'Organization', name: 'Audiense', url: 'https://uk.linkedin.com/company/audiense' }])
-    expect(mainOrganization(orgs, 'www.linkedin.com')).toBeNull()
+    expect(mainOrganization(orgs, siteHost('www.linkedin.com'))).toBeNull()
   })
 
   it('takes an organization without an address only when its name agrees with the page', () => {
     const orgs = organizationsOf([{ '@type': 'Organization', name: 'Northwind' }])
-    expect(mainOrganization(orgs, 'www.example.com', ['Teas and more | Northwind'])?.name).toBe('Northwind')
-    expect(mainOrganization(orgs, 'northwind.example')?.name).toBe('Northwind')
-    expect(mainOrganization(orgs, 'www.example.com', ['A story about a company'])).toBeNull()
+    expect(mainOrganization(orgs, siteHost('www.example.com'), ['Teas and more | Northwind'])?.name).toBe('Northwind')
+    expect(mainOrganization(orgs, siteHost('northwind.example'))?.name).toBe('Northwind')
+    expect(mainOrganization(orgs, siteHost('www.example.com'), ['A story about a company'])).toBeNull()
   })
 
   it('lists every node naming the site itself, so its sameAs and logo are read wherever they are', () => {
@@ -80,7 +81,7 @@ describe('mainOrganization', () => {
       { '@type': 'NewsArticle', publisher: { '@type': 'Organization', name: 'Atlas', logo: '/l.png' } },
       { '@type': 'Organization', name: 'Subject Co', sameAs: ['https://x.com/subject'] }
     ])
-    expect(ownOrganizations(orgs, 'atlas.example').map((org) => [org.name, org.isPublisher])).toEqual([['Atlas', true], ['Atlas', false]])
+    expect(ownOrganizations(orgs, siteHost('atlas.example')).map((org) => [org.name, org.isPublisher])).toEqual([['Atlas', true], ['Atlas', false]])
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BrandProfile } from '../../src/domain/profile.js'
+import type { BrandProfile } from '../../src/domain/brand-profile.js'
 import { MemoryProfileCache, RedisProfileCache } from '../../src/domain/profile-cache.js'
 
 const profile = (domain: string) => ({ domain, brand_name: domain.toUpperCase() }) as unknown as BrandProfile

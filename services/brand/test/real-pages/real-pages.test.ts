@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeResponse } from '../../src/domain/describe-response.js'
 import { parseHomepage } from '@utility-apis/homepage-fetch'
-import type { PageFacts } from '../../src/domain/profile.js'
+import type { PageFacts } from '../../src/domain/brand-profile.js'
 import { comparableUrl, REAL_PAGE_EXPECTATIONS as EXPECTED } from '../fixtures/real-pages-expected.js'
 import { loadRealPages, type RealPage } from '../helpers/real-pages.js'
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, KEY, profile } from '../helpers/app.js'
+import { starterShells } from '../helpers/app-shells.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
 import { png } from '../helpers/images.js'
 
@@ -26,10 +27,14 @@ document.getElementById('root').innerHTML = '<header><a href="/"><img class="log
 
 const STATIC = '<!doctype html><title>Plainly</title><meta name="description" content="A plain page."><h1>Plainly</h1>'
 
+// Issue 34: the homepages of the real starters (test/fixtures/app-shells), served with their icons and manifests
+const STARTERS = starterShells()
+
 let server: FixtureServer
 
 beforeAll(async () => {
   server = await startFixtureServer({
+    ...Object.fromEntries(STARTERS.map((starter) => [starter.host, starter.site])),
     'quillmetric.test': {
       '/': { body: SHELL },
       '/assets/app.js': { body: APP_JS, headers: { 'content-type': 'text/javascript' } },
@@ -49,7 +54,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const HOSTS = ['quillmetric.test', 'plainly.test', 'uncached-shell.test']
+const HOSTS = ['quillmetric.test', 'plainly.test', 'uncached-shell.test', ...STARTERS.map((starter) => starter.host)]
 const at = (host: string) => `${server.origin(host)}/`
 
 describe('an application shell without the renderer', () => {
@@ -65,6 +70,18 @@ describe('an application shell without the renderer', () => {
     expect(body.sources).not.toContain('rendered-html')
     expect(body.icons).toEqual([`${server.origin('quillmetric.test')}/favicon.png`])
   })
+
+  it.each(STARTERS.map((starter) => [starter.name, starter] as const))(
+    '%s: says the page needs JavaScript, and presents none of the starter\'s placeholders as the brand\'s', async (_name, starter) => {
+      const response = await profile(app, { domain: at(starter.host) })
+      expect(response.statusCode).toBe(200)
+      const body = response.json()
+      expect(body).toMatchObject({ reachable: true, status: 200, error: { code: 'javascript_required' } })
+      expect(body.sources).not.toContain('rendered-html')
+      for (const field of ['brand_name', 'brand_summary', 'title', 'description']) expect(starter.placeholders, field).not.toContain(body[field])
+      // the icons it links (and a Nuxt site's /favicon.ico) are still read
+      expect(body.icons.length + body.logos.length).toBeGreaterThan(0)
+    })
 
   it('does not take a page with content of its own for a shell', async () => {
     const body = (await profile(app, { domain: at('plainly.test') })).json()
@@ -98,6 +115,15 @@ suite(canRender ? 'an application shell with the renderer' : `an application she
       expect(response.statusCode).toBe(200)
       expect(response.json()).toMatchObject({ brand_name: 'Quillmetric', error: null })
     })
+
+    it.each(STARTERS.map((starter) => [starter.name, starter] as const))(
+      '%s: is rendered, and the brand name and description its script sets are read', async (_name, starter) => {
+        const body = (await profile(app, { domain: at(starter.host), timeout_seconds: 20 })).json()
+        expect(body.error).toBeNull()
+        expect(body.sources).toContain('rendered-html')
+        expect(body.brand_name).toBe(starter.brand.name)
+        expect(body.brand_summary).toBe(starter.brand.description)
+      })
 
     it('renders no page that is not a shell', async () => {
       const body = (await profile(app, { domain: at('plainly.test') })).json()

@@ -196,7 +196,7 @@ describe('validation and auth', () => {
   it('401 without an API key', async () => {
     const res = await app.inject({ method: 'POST', url: '/v1/domain/profile', payload: { domain: 'example.com' } })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
+    expect(res.json()).toEqual({ detail: 'Missing API key: send it in the X-API-Key header, or as Authorization: Bearer <key>', code: 'missing_api_key', request_id: expect.any(String) })
   })
 
   it('documents both routes in the OpenAPI document', async () => {

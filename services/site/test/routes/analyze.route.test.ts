@@ -155,6 +155,6 @@ describe('POST /v1/site-intel/analyze', () => {
   it('needs an API key', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', payload: { url: 'example.com' } })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
+    expect(res.json()).toEqual({ detail: 'Missing API key: send it in the X-API-Key header, or as Authorization: Bearer <key>', code: 'missing_api_key', request_id: expect.any(String) })
   })
 })

@@ -2,6 +2,7 @@
 // every country, subdivision and region of the date-holidays package (world-holidays.ts). Whatever the source, a
 // calendar gives each local date the time of day it is closed from and to, with the holidays' names.
 import { civilDate, dayNumber, floorDiv, SECONDS_PER_DAY } from '@utility-apis/civil-date'
+import { completenessOf, type Completeness } from './calendar-gaps.js'
 import { CALENDARS as US_CALENDARS, holidaysOfYear, type CalendarId as UsCalendarId } from './holidays.js'
 import { citationsOf, overlayOf, type Citation } from './holiday-overlays.js'
 import {
@@ -14,10 +15,14 @@ export interface Calendar {
   /** The US federal rules, `weekdays`, or null for a date-holidays calendar. */
   statutory: UsCalendarId | null
   world: WorldCalendar | null
+  /** Through which year the data has every holiday the calendar keeps every year, and what it lacks after. */
+  completeness: Completeness
 }
 
 // One object per calendar, made once: a request looks its calendar up twice
-const found = new Map<string, Calendar>(US_CALENDARS.map((calendar) => [calendar.id, { id: calendar.id, statutory: calendar.id, world: null }]))
+const found = new Map<string, Calendar>(US_CALENDARS.map((calendar) => [
+  calendar.id, { id: calendar.id, statutory: calendar.id, world: null, completeness: completenessOf(calendar.id) }
+]))
 
 /** The calendar an id names (world ids in any case), or null. */
 export function findCalendar (id: string): Calendar | null {
@@ -25,14 +30,14 @@ export function findCalendar (id: string): Calendar | null {
   if (known !== undefined) return known
   const world = findWorldCalendar(id)
   if (world === null) return null
-  const calendar: Calendar = { id: world.id, statutory: null, world }
+  const calendar: Calendar = { id: world.id, statutory: null, world, completeness: completenessOf(world.id) }
   // Bounded by the calendars and the case spellings of their ids that are asked for
   if (found.size < 8192) found.set(id, calendar)
   return calendar
 }
 
 /** Whose days off a calendar holds: a whole country's, a subdivision's, or the employers a federal law covers. */
-export type Coverage = 'national' | 'regional' | 'federal-sector' | 'none'
+type Coverage = 'national' | 'regional' | 'federal-sector' | 'none'
 
 export interface CalendarInfo {
   id: string
@@ -47,6 +52,7 @@ export interface CalendarInfo {
   source: string
   /** The laws and official lists the overlays on the data follow. */
   overlays: Citation[]
+  completeness: Completeness
 }
 
 type UsInfo = Pick<CalendarInfo, 'country' | 'subdivision' | 'source' | 'coverage'>
@@ -79,7 +85,9 @@ export function calendarInfos (): readonly CalendarInfo[] {
   const worlds = worldCalendars().sort((a, b) => a.id.localeCompare(b.id))
   const withRegions = new Set(worlds.filter((world) => world.subdivision !== null).map((world) => world.country))
   infos = [
-    ...US_CALENDARS.map((calendar) => ({ ...calendar, ...US_SOURCES[calendar.id], defaultTypes: DEFAULT_TYPES, overlays: [] })),
+    ...US_CALENDARS.map((calendar) => ({
+      ...calendar, ...US_SOURCES[calendar.id], defaultTypes: DEFAULT_TYPES, overlays: [], completeness: completenessOf(calendar.id)
+    })),
     ...worlds.map((world): CalendarInfo => {
       const overlay = overlayOf(world.id)
       const coverage = overlay?.defines?.coverage ?? (world.subdivision === null ? 'national' : 'regional')
@@ -93,7 +101,8 @@ export function calendarInfos (): readonly CalendarInfo[] {
         coverage,
         defaultTypes: DEFAULT_TYPES,
         source: overlay?.defines?.source ?? `date-holidays ${DATE_HOLIDAYS_VERSION}`,
-        overlays
+        overlays,
+        completeness: completenessOf(world.id)
       }
     })
   ]

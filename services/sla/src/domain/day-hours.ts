@@ -6,7 +6,6 @@ import { SECONDS_PER_DAY } from '@utility-apis/civil-date'
 export type DayHours = readonly number[]
 
 export const CLOSED: DayHours = Object.freeze([])
-export const WHOLE_DAY: DayHours = Object.freeze([0, SECONDS_PER_DAY])
 
 /** Sorted intervals (each start < end) merged where they touch or overlap. */
 export function mergeIntervals (intervals: ReadonlyArray<readonly [number, number]>): DayHours {

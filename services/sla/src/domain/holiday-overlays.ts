@@ -10,7 +10,7 @@ export interface Citation {
 }
 
 /** A holiday of a calendar the overlay defines itself, by year. */
-export interface OverlayRule {
+interface OverlayRule {
   name: string
   /** The day number of the holiday in `year`, or null when it does not exist that year. */
   date: (year: number) => number | null
@@ -20,7 +20,7 @@ export interface OverlayRule {
 }
 
 /** A rule of the data, in its grammar, with what it means. */
-export interface DataRule {
+interface DataRule {
   rule: string
   name: string
   source: Citation

@@ -4,7 +4,7 @@ import {
   MONDAY, SATURDAY, SUNDAY, THURSDAY, dayNumber, lastWeekdayOfMonth, nthWeekdayOfMonth, weekday
 } from '@utility-apis/civil-date'
 
-export const FIRST_RULE_YEAR = 1971
+const FIRST_RULE_YEAR = 1971
 
 export interface Holiday {
   /** Statutory name (6103(a)); "Presidents' Day" and the like are popular names only. */
@@ -99,8 +99,6 @@ export const CALENDARS: readonly CalendarInfo[] = [
     description: 'Monday to Friday, no holidays.'
   }
 ]
-
-export const CALENDAR_IDS = CALENDARS.map((calendar) => calendar.id)
 
 /** The holidays whose statutory date falls in `year`. */
 export function holidaysOfYear (calendar: CalendarId, year: number): Holiday[] {

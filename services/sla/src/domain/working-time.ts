@@ -206,7 +206,7 @@ export function stretchEnd (calendar: WorkCalendar, from: number): number | null
   }
 }
 
-export type WorkingState = 'open' | 'before_hours' | 'after_hours' | 'break' | 'weekend' | 'holiday' | 'closed'
+type WorkingState = 'open' | 'before_hours' | 'after_hours' | 'break' | 'weekend' | 'holiday' | 'closed'
 
 export interface WorkingStatus {
   open: boolean

@@ -9,7 +9,7 @@ import { BatchRequestSchema, BatchResponseSchema, MAX_BATCH, type BatchRequestBo
 import { serializeBatch } from './batch.serializer.js'
 
 /** One unit of quota reserved per calculation; the body is valid by then (1 to MAX_BATCH of them). */
-export function batchQuotaCost (request: FastifyRequest): number {
+function batchQuotaCost (request: FastifyRequest): number {
   return (request.body as BatchRequestBody).calculations.length
 }
 

@@ -1,14 +1,15 @@
 // One validated calculation, answered: shared by the calculate route and the batch route.
-import { formatDate, parseLocalDateTime } from '@utility-apis/civil-date'
-import { findCalendar } from '../domain/calendars.js'
+import { civilDate, dayNumber, floorDiv, formatDate, parseLocalDateTime, SECONDS_PER_DAY } from '@utility-apis/civil-date'
+import { valueError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { incompleteYears } from '../domain/calendar-gaps.js'
+import { findCalendar, type Calendar } from '../domain/calendars.js'
 import { formatZonedTime, resolveWallTime, zonedTime, type ZonedTime } from '../domain/time-zone.js'
-import { OutOfRangeError } from '../domain/working-calendar.js'
+import { LAST_DAY, OutOfRangeError, type WorkCalendar } from '../domain/working-calendar.js'
 import {
   addWorkingDays, dueAfter, dueBefore, nextWorkingInstant, slaClock, stretchEnd, workingDaysBetween,
   workingSecondsBetween, workingStatus
 } from '../domain/working-time.js'
-import type { CalculateRequest, CalculateResponse } from './calculate.schemas.js'
-import { valueError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import type { CalculateRequest, CalculateResponse, Operation } from './calculate.schemas.js'
 import { parseDate, workCalendarFor, type Loc } from './work-rules.request.js'
 
 function zonedInput (zone: string, text: string): ZonedTime {
@@ -18,7 +19,8 @@ function zonedInput (zone: string, text: string): ZonedTime {
 
 const dayInput = (text: string): number => parseDate(text) ?? Number.NaN
 
-const printed = (zone: string, instant: number): string => formatZonedTime(zonedTime(zone, instant))
+/** The local date of an instant. */
+const dayOf = (time: ZonedTime): number => floorDiv(time.instant + time.offset, SECONDS_PER_DAY)
 
 /**
  * A valid body whose result would lie outside 1971-01-01 .. 2199-12-31: a 422 with these issues. Returned rather than
@@ -43,125 +45,164 @@ function outOfRange (input: CalculateRequest, error: OutOfRangeError): Rejected 
   return new Rejected([valueError(loc, value, message)])
 }
 
+/** An answer, and the first and last local dates its working time runs over (whose years may lack holidays). */
+type Answered = [CalculateResponse, number, number]
+
+/** The dates a and b, in order. */
+const between = (response: CalculateResponse, a: number, b: number): Answered => a <= b ? [response, a, b] : [response, b, a]
+
+type Operate<O extends Operation> = (input: Extract<CalculateRequest, { operation: O }>, calendar: string, work: WorkCalendar) => Answered
+
 // Each response is written out field by field: exactly the documented fields, and no object spread on the hot path
+const OPERATE: { [O in Operation]: Operate<O> } = {
+  sla_due_at (input, calendar, work) {
+    const { timezone, minutes } = input
+    const start = zonedInput(timezone, input.start_at)
+    const due = minutes === 0
+      ? start
+      : zonedTime(timezone, minutes > 0 ? dueAfter(work, start, minutes * 60) : dueBefore(work, start, -minutes * 60))
+    const response = {
+      operation: input.operation,
+      calendar,
+      timezone,
+      start_at: formatZonedTime(start),
+      minutes,
+      due_at: formatZonedTime(due),
+      business_minutes_added: minutes
+    }
+    return between(response, dayOf(start), dayOf(due))
+  },
+  business_minutes_between (input, calendar, work) {
+    const { timezone } = input
+    const start = zonedInput(timezone, input.start_at)
+    const end = zonedInput(timezone, input.end_at)
+    const seconds = workingSecondsBetween(work, start, end)
+    const response = {
+      operation: input.operation,
+      calendar,
+      timezone,
+      start_at: formatZonedTime(start),
+      end_at: formatZonedTime(end),
+      // + 0 turns the -0 of a span under a minute backwards into 0
+      business_minutes: Math.trunc(seconds / 60) + 0,
+      business_seconds: seconds
+    }
+    return between(response, dayOf(start), dayOf(end))
+  },
+  is_business_time (input, calendar, work) {
+    const at = zonedInput(input.timezone, input.at)
+    const status = workingStatus(work, at)
+    const response = {
+      operation: input.operation,
+      calendar,
+      timezone: input.timezone,
+      at: formatZonedTime(at),
+      is_business_time: status.open,
+      state: status.state,
+      holiday: status.holiday
+    }
+    return [response, dayOf(at), dayOf(at)]
+  },
+  next_business_time (input, calendar, work) {
+    const { timezone } = input
+    const at = zonedInput(timezone, input.at)
+    const opens = nextWorkingInstant(work, at.instant)
+    const closes = stretchEnd(work, opens)
+    const closesAt = closes === null ? null : zonedTime(timezone, closes)
+    const response = {
+      operation: input.operation,
+      calendar,
+      timezone,
+      at: formatZonedTime(at),
+      next_business_time: opens === at.instant ? formatZonedTime(at) : formatZonedTime(zonedTime(timezone, opens)),
+      window_closes_at: closesAt === null ? null : formatZonedTime(closesAt)
+    }
+    // A stretch that runs past 2199 has run over every date to the end of the range
+    return [response, dayOf(at), closesAt === null ? LAST_DAY : dayOf(closesAt)]
+  },
+  add_business_days (input, calendar, work) {
+    const date = dayInput(input.date)
+    const result = addWorkingDays(work, date, input.days)
+    const response = {
+      operation: input.operation,
+      calendar,
+      timezone: input.timezone,
+      date: input.date,
+      days: input.days,
+      result_date: formatDate(result)
+    }
+    return between(response, date, result)
+  },
+  business_days_between (input, calendar, work) {
+    const start = dayInput(input.start_date)
+    const end = dayInput(input.end_date)
+    const response = {
+      operation: input.operation,
+      calendar,
+      timezone: input.timezone,
+      start_date: input.start_date,
+      end_date: input.end_date,
+      business_days: workingDaysBetween(work, start, end)
+    }
+    // The later date is not counted
+    return start <= end ? [response, start, end - 1] : [response, end, start - 1]
+  },
+  sla_status (input, calendar, work) {
+    const { timezone } = input
+    const start = zonedInput(timezone, input.start_at)
+    const at = zonedInput(timezone, input.at)
+    const pauses = (input.pauses ?? []).map((pause) => ({
+      start: zonedInput(timezone, pause.start_at),
+      end: pause.end_at === null ? null : zonedInput(timezone, pause.end_at)
+    }))
+    const target = input.minutes * 60
+    const clock = slaClock(work, start, at, target, pauses)
+    const remaining = Math.max(target - clock.elapsed, 0)
+    const due = clock.due === null ? null : zonedTime(timezone, clock.due)
+    const dueAt = due === null ? null : formatZonedTime(due)
+    const breached = clock.due !== null && clock.due <= at.instant
+    const response = {
+      operation: input.operation,
+      calendar,
+      timezone,
+      start_at: formatZonedTime(start),
+      at: formatZonedTime(at),
+      minutes: input.minutes,
+      elapsed_seconds: clock.elapsed,
+      elapsed_minutes: Math.trunc(clock.elapsed / 60),
+      remaining_seconds: remaining,
+      remaining_minutes: Math.ceil(remaining / 60),
+      due_at: dueAt,
+      breached,
+      breached_at: breached ? dueAt : null,
+      paused: clock.paused
+    }
+    const last = due === null ? dayOf(at) : Math.max(dayOf(at), dayOf(due))
+    return between(response, dayOf(start), last)
+  }
+}
+
+/** Whether the answer counts the calendar's public holidays: those are the ones whose completeness is measured. */
+const countsPublic = (input: CalculateRequest): boolean => input.holiday_types === undefined || input.holiday_types.includes('public')
+
+/** The answer, with a warning for each year of the calendar its working time touches whose data lacks holidays. */
+function answer (input: CalculateRequest, calendar: Calendar, work: WorkCalendar): CalculateResponse {
+  const [response, first, last] = (OPERATE[input.operation] as Operate<Operation>)(input, calendar.id, work)
+  const { completeness } = calendar
+  if (last >= dayNumber(completeness.completeThrough + 1, 1, 1) && countsPublic(input)) {
+    const warnings = incompleteYears(calendar.id, completeness, civilDate(first).year, civilDate(last).year)
+    if (warnings.length > 0) response.warnings = warnings
+  }
+  return response
+}
+
 export function calculate (input: CalculateRequest): CalculateResponse | Rejected {
   const calendar = findCalendar(input.calendar)
   if (calendar === null) throw new Error(`unknown calendar ${input.calendar}`)
   try {
-    return answer(input, calendar.id, workCalendarFor(input, calendar))
+    return answer(input, calendar, workCalendarFor(input, calendar))
   } catch (error) {
     if (error instanceof OutOfRangeError) return outOfRange(input, error)
     throw error
   }
-}
-
-function answer (input: CalculateRequest, calendar: string, work: ReturnType<typeof workCalendarFor>): CalculateResponse {
-  const { timezone } = input
-  switch (input.operation) {
-    case 'sla_due_at': {
-      const start = zonedInput(timezone, input.start_at)
-      const { minutes } = input
-      const due = minutes === 0
-        ? start.instant
-        : minutes > 0 ? dueAfter(work, start, minutes * 60) : dueBefore(work, start, -minutes * 60)
-      return {
-        operation: input.operation,
-        calendar,
-        timezone,
-        start_at: formatZonedTime(start),
-        minutes,
-        due_at: minutes === 0 ? formatZonedTime(start) : printed(timezone, due),
-        business_minutes_added: minutes
-      }
-    }
-    case 'business_minutes_between': {
-      const start = zonedInput(timezone, input.start_at)
-      const end = zonedInput(timezone, input.end_at)
-      const seconds = workingSecondsBetween(work, start, end)
-      return {
-        operation: input.operation,
-        calendar,
-        timezone,
-        start_at: formatZonedTime(start),
-        end_at: formatZonedTime(end),
-        // + 0 turns the -0 of a span under a minute backwards into 0
-        business_minutes: Math.trunc(seconds / 60) + 0,
-        business_seconds: seconds
-      }
-    }
-    case 'is_business_time': {
-      const at = zonedInput(timezone, input.at)
-      const status = workingStatus(work, at)
-      return {
-        operation: input.operation,
-        calendar,
-        timezone,
-        at: formatZonedTime(at),
-        is_business_time: status.open,
-        state: status.state,
-        holiday: status.holiday
-      }
-    }
-    case 'next_business_time': {
-      const at = zonedInput(timezone, input.at)
-      const opens = nextWorkingInstant(work, at.instant)
-      const closes = stretchEnd(work, opens)
-      return {
-        operation: input.operation,
-        calendar,
-        timezone,
-        at: formatZonedTime(at),
-        next_business_time: opens === at.instant ? formatZonedTime(at) : printed(timezone, opens),
-        window_closes_at: closes === null ? null : printed(timezone, closes)
-      }
-    }
-    case 'add_business_days':
-      return {
-        operation: input.operation,
-        calendar,
-        timezone,
-        date: input.date,
-        days: input.days,
-        result_date: formatDate(addWorkingDays(work, dayInput(input.date), input.days))
-      }
-    case 'business_days_between':
-      return {
-        operation: input.operation,
-        calendar,
-        timezone,
-        start_date: input.start_date,
-        end_date: input.end_date,
-        business_days: workingDaysBetween(work, dayInput(input.start_date), dayInput(input.end_date))
-      }
-    case 'sla_status': {
-      const start = zonedInput(timezone, input.start_at)
-      const at = zonedInput(timezone, input.at)
-      const pauses = (input.pauses ?? []).map((pause) => ({
-        start: zonedInput(timezone, pause.start_at),
-        end: pause.end_at === null ? null : zonedInput(timezone, pause.end_at)
-      }))
-      const target = input.minutes * 60
-      const clock = slaClock(work, start, at, target, pauses)
-      const remaining = Math.max(target - clock.elapsed, 0)
-      const dueAt = clock.due === null ? null : printed(timezone, clock.due)
-      const breached = clock.due !== null && clock.due <= at.instant
-      return {
-        operation: input.operation,
-        calendar,
-        timezone,
-        start_at: formatZonedTime(start),
-        at: formatZonedTime(at),
-        minutes: input.minutes,
-        elapsed_seconds: clock.elapsed,
-        elapsed_minutes: Math.trunc(clock.elapsed / 60),
-        remaining_seconds: remaining,
-        remaining_minutes: Math.ceil(remaining / 60),
-        due_at: dueAt,
-        breached,
-        breached_at: breached ? dueAt : null,
-        paused: clock.paused
-      }
-    }
-  }
-  throw new Error(`unhandled operation ${String((input as { operation: unknown }).operation)}`)
 }

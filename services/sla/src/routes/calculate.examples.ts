@@ -46,6 +46,10 @@ export const calculateRequestExamples = {
     summary: 'sla_due_at with negative minutes: when to start to be done by Monday 10:00',
     value: { operation: 'sla_due_at', calendar: 'us-federal', timezone: 'America/New_York', start_at: '2026-03-09T10:00:00', minutes: -120 }
   },
+  sla_due_at_past_data: {
+    summary: 'sla_due_at in Singapore in November 2031, a year whose data lacks Deepavali',
+    value: { operation: 'sla_due_at', calendar: 'SG', timezone: 'Asia/Singapore', start_at: '2031-11-13T16:00:00', minutes: 120 }
+  },
   business_minutes_between_night_shift: {
     summary: 'business_minutes_between over a night shift when the clocks go forward in Berlin',
     value: {
@@ -184,6 +188,19 @@ export const calculateResponseExamples: Record<keyof typeof calculateRequestExam
       minutes: -120,
       due_at: '2026-03-06T16:00:00-05:00',
       business_minutes_added: -120
+    }
+  },
+  sla_due_at_past_data: {
+    summary: 'Friday 14 November counts as a working day: the data lists Deepavali by date up to 2030, and the answer says so',
+    value: {
+      operation: 'sla_due_at',
+      calendar: 'SG',
+      timezone: 'Asia/Singapore',
+      start_at: '2031-11-13T16:00:00+08:00',
+      minutes: 120,
+      due_at: '2031-11-14T10:00:00+08:00',
+      business_minutes_added: 120,
+      warnings: [{ code: 'calendar_incomplete', calendar: 'SG', year: 2031, missing: ['Deepavali'] }]
     }
   },
   business_minutes_between_night_shift: {

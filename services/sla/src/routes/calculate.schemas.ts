@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Nullable } from '@utility-apis/service-kit'
+import { CalendarWarningsField } from './calendars.schemas.js'
 import { CalendarField, DateField, TimezoneField, workRulesFields } from './work-rules.schemas.js'
 
 export const OPERATIONS = [
@@ -8,16 +9,16 @@ export const OPERATIONS = [
 ] as const
 export type Operation = typeof OPERATIONS[number]
 
-export const MAX_MINUTES = 10_000_000
-export const MAX_DAYS = 100_000
-export const MAX_PAUSES = 1000
-export const LOCAL_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$'
+const MAX_MINUTES = 10_000_000
+const MAX_DAYS = 100_000
+const MAX_PAUSES = 1000
+const LOCAL_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$'
 // Seconds appear only for the one offset in range that had them (Africa/Monrovia until 1972, -00:44:30)
 const OFFSET_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[+-]\\d{2}:\\d{2}(:\\d{2})?$'
 
 const OperationField = <O extends Operation> (operation: O) => Type.Literal(operation, { description: 'Which calculation to run.' })
 
-export const localDateTime = (description: string) => Type.String({
+const localDateTime = (description: string) => Type.String({
   pattern: LOCAL_DATE_TIME_PATTERN,
   description: `${description} Local wall time \`YYYY-MM-DDTHH:MM:SS\` with no offset and no \`Z\`, a real date ` +
     'from 1971 to 2100. A time skipped by a DST change moves forward by the gap (02:30 becomes 03:30); a repeated ' +
@@ -45,33 +46,33 @@ const MinutesField = Type.Integer({
     'counts back: the latest instant from which that much working time runs until start_at ("when must we start").'
 })
 
-export const SlaDueAtRequestSchema = Type.Object({
+const SlaDueAtRequestSchema = Type.Object({
   ...common('sla_due_at'),
   start_at: localDateTime('When the clock starts.'),
   minutes: MinutesField,
   ...workRulesFields
 }, { title: 'SlaDueAtRequest', additionalProperties: false })
 
-export const MinutesBetweenRequestSchema = Type.Object({
+const MinutesBetweenRequestSchema = Type.Object({
   ...common('business_minutes_between'),
   start_at: localDateTime('Start of the interval.'),
   end_at: localDateTime('End of the interval; before start_at gives a negative count.'),
   ...workRulesFields
 }, { title: 'BusinessMinutesBetweenRequest', additionalProperties: false })
 
-export const IsBusinessTimeRequestSchema = Type.Object({
+const IsBusinessTimeRequestSchema = Type.Object({
   ...common('is_business_time'),
   at: localDateTime('The moment to check.'),
   ...workRulesFields
 }, { title: 'IsBusinessTimeRequest', additionalProperties: false })
 
-export const NextBusinessTimeRequestSchema = Type.Object({
+const NextBusinessTimeRequestSchema = Type.Object({
   ...common('next_business_time'),
   at: localDateTime('The moment to search from.'),
   ...workRulesFields
 }, { title: 'NextBusinessTimeRequest', additionalProperties: false })
 
-export const AddBusinessDaysRequestSchema = Type.Object({
+const AddBusinessDaysRequestSchema = Type.Object({
   ...common('add_business_days'),
   date: localDate('The date to count from.'),
   days: Type.Integer({
@@ -83,21 +84,21 @@ export const AddBusinessDaysRequestSchema = Type.Object({
   ...workRulesFields
 }, { title: 'AddBusinessDaysRequest', additionalProperties: false })
 
-export const BusinessDaysBetweenRequestSchema = Type.Object({
+const BusinessDaysBetweenRequestSchema = Type.Object({
   ...common('business_days_between'),
   start_date: localDate('First date counted.'),
   end_date: localDate('The date the count stops before (exclusive); before start_date gives a negative count.'),
   ...workRulesFields
 }, { title: 'BusinessDaysBetweenRequest', additionalProperties: false })
 
-export const PauseField = Type.Object({
+const PauseField = Type.Object({
   start_at: localDateTime('When the clock stops.'),
   end_at: Type.Union([localDateTime('When it runs again.'), Type.Null()], {
     description: 'When the clock runs again, local wall time like start_at; `null` while it is still paused.'
   })
 }, { title: 'Pause', additionalProperties: false, description: 'A span in which the SLA clock does not count (waiting on the customer).' })
 
-export const SlaStatusRequestSchema = Type.Object({
+const SlaStatusRequestSchema = Type.Object({
   ...common('sla_status'),
   start_at: localDateTime('When the clock started.'),
   at: localDateTime('The moment to report on (usually now).'),
@@ -119,13 +120,13 @@ export const REQUEST_SCHEMAS = {
   sla_status: SlaStatusRequestSchema
 } satisfies Record<Operation, TSchema>
 
-export type SlaDueAtRequest = Static<typeof SlaDueAtRequestSchema>
-export type MinutesBetweenRequest = Static<typeof MinutesBetweenRequestSchema>
-export type IsBusinessTimeRequest = Static<typeof IsBusinessTimeRequestSchema>
-export type NextBusinessTimeRequest = Static<typeof NextBusinessTimeRequestSchema>
-export type AddBusinessDaysRequest = Static<typeof AddBusinessDaysRequestSchema>
-export type BusinessDaysBetweenRequest = Static<typeof BusinessDaysBetweenRequestSchema>
-export type SlaStatusRequest = Static<typeof SlaStatusRequestSchema>
+type SlaDueAtRequest = Static<typeof SlaDueAtRequestSchema>
+type MinutesBetweenRequest = Static<typeof MinutesBetweenRequestSchema>
+type IsBusinessTimeRequest = Static<typeof IsBusinessTimeRequestSchema>
+type NextBusinessTimeRequest = Static<typeof NextBusinessTimeRequestSchema>
+type AddBusinessDaysRequest = Static<typeof AddBusinessDaysRequestSchema>
+type BusinessDaysBetweenRequest = Static<typeof BusinessDaysBetweenRequestSchema>
+type SlaStatusRequest = Static<typeof SlaStatusRequestSchema>
 export type CalculateRequest = SlaDueAtRequest | MinutesBetweenRequest | IsBusinessTimeRequest | NextBusinessTimeRequest |
   AddBusinessDaysRequest | BusinessDaysBetweenRequest | SlaStatusRequest
 
@@ -151,7 +152,8 @@ export const SlaDueAtResponseSchema = Type.Object({
   minutes: Type.Integer({ description: 'Echo of the request.' }),
   due_at: offsetDateTime('The earliest instant by which `minutes` working minutes have elapsed; for negative minutes the ' +
     'latest instant from which they elapse by start_at.'),
-  business_minutes_added: Type.Integer({ description: 'Working minutes from start_at to due_at (negative backwards); always equals minutes.' })
+  business_minutes_added: Type.Integer({ description: 'Working minutes from start_at to due_at (negative backwards); always equals minutes.' }),
+  warnings: CalendarWarningsField
 }, { title: 'SlaDueAtResponse' })
 
 export const MinutesBetweenResponseSchema = Type.Object({
@@ -159,7 +161,8 @@ export const MinutesBetweenResponseSchema = Type.Object({
   start_at: offsetDateTime('start_at as resolved in the zone.'),
   end_at: offsetDateTime('end_at as resolved in the zone.'),
   business_minutes: Type.Integer({ description: 'Whole working minutes from start_at to end_at (truncated; negative when end_at is earlier).' }),
-  business_seconds: Type.Integer({ description: 'The same span in seconds, exact.' })
+  business_seconds: Type.Integer({ description: 'The same span in seconds, exact.' }),
+  warnings: CalendarWarningsField
 }, { title: 'BusinessMinutesBetweenResponse' })
 
 export const BUSINESS_TIME_STATES = ['open', 'before_hours', 'after_hours', 'break', 'weekend', 'holiday', 'closed'] as const
@@ -175,7 +178,8 @@ export const IsBusinessTimeResponseSchema = Type.Object({
       '(between two intervals of the day), `weekend` (no hours on that weekday), `holiday` (a holiday of the calendar ' +
       'or of `holidays` takes the time), `closed` (an override closes the date).'
   }),
-  holiday: Nullable(Type.String(), { description: 'The calendar\'s holiday that takes working time from that local date, if any.' })
+  holiday: Nullable(Type.String(), { description: 'The calendar\'s holiday that takes working time from that local date, if any.' }),
+  warnings: CalendarWarningsField
 }, { title: 'IsBusinessTimeResponse' })
 
 export const NextBusinessTimeResponseSchema = Type.Object({
@@ -185,21 +189,24 @@ export const NextBusinessTimeResponseSchema = Type.Object({
   window_closes_at: Nullable(offsetDateTime(''), {
     description: 'When this unbroken stretch of working time ends (it runs across midnight for a 24:00-00:00 night ' +
       'shift); null when it runs past 2199.'
-  })
+  }),
+  warnings: CalendarWarningsField
 }, { title: 'NextBusinessTimeResponse' })
 
 export const AddBusinessDaysResponseSchema = Type.Object({
   ...echo('add_business_days'),
   date: Type.String({ description: 'Echo of the request.' }),
   days: Type.Integer({ description: 'Echo of the request.' }),
-  result_date: Type.String({ description: 'The working day reached, `YYYY-MM-DD`.' })
+  result_date: Type.String({ description: 'The working day reached, `YYYY-MM-DD`.' }),
+  warnings: CalendarWarningsField
 }, { title: 'AddBusinessDaysResponse' })
 
 export const BusinessDaysBetweenResponseSchema = Type.Object({
   ...echo('business_days_between'),
   start_date: Type.String({ description: 'Echo of the request.' }),
   end_date: Type.String({ description: 'Echo of the request.' }),
-  business_days: Type.Integer({ description: 'Working days d with start_date <= d < end_date; negative when end_date is earlier.' })
+  business_days: Type.Integer({ description: 'Working days d with start_date <= d < end_date; negative when end_date is earlier.' }),
+  warnings: CalendarWarningsField
 }, { title: 'BusinessDaysBetweenResponse' })
 
 export const SlaStatusResponseSchema = Type.Object({
@@ -217,16 +224,17 @@ export const SlaStatusResponseSchema = Type.Object({
   }),
   breached: Type.Boolean({ description: 'due_at is at or before `at`.' }),
   breached_at: Nullable(offsetDateTime(''), { description: 'due_at when breached, else null.' }),
-  paused: Type.Boolean({ description: '`at` lies inside a pause.' })
+  paused: Type.Boolean({ description: '`at` lies inside a pause.' }),
+  warnings: CalendarWarningsField
 }, { title: 'SlaStatusResponse' })
 
-export type SlaDueAtResponse = Static<typeof SlaDueAtResponseSchema>
-export type MinutesBetweenResponse = Static<typeof MinutesBetweenResponseSchema>
-export type IsBusinessTimeResponse = Static<typeof IsBusinessTimeResponseSchema>
-export type NextBusinessTimeResponse = Static<typeof NextBusinessTimeResponseSchema>
-export type AddBusinessDaysResponse = Static<typeof AddBusinessDaysResponseSchema>
-export type BusinessDaysBetweenResponse = Static<typeof BusinessDaysBetweenResponseSchema>
-export type SlaStatusResponse = Static<typeof SlaStatusResponseSchema>
+type SlaDueAtResponse = Static<typeof SlaDueAtResponseSchema>
+type MinutesBetweenResponse = Static<typeof MinutesBetweenResponseSchema>
+type IsBusinessTimeResponse = Static<typeof IsBusinessTimeResponseSchema>
+type NextBusinessTimeResponse = Static<typeof NextBusinessTimeResponseSchema>
+type AddBusinessDaysResponse = Static<typeof AddBusinessDaysResponseSchema>
+type BusinessDaysBetweenResponse = Static<typeof BusinessDaysBetweenResponseSchema>
+type SlaStatusResponse = Static<typeof SlaStatusResponseSchema>
 export type CalculateResponse = SlaDueAtResponse | MinutesBetweenResponse | IsBusinessTimeResponse | NextBusinessTimeResponse |
   AddBusinessDaysResponse | BusinessDaysBetweenResponse | SlaStatusResponse
 

@@ -1,9 +1,36 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { LAST_MEASURED_YEAR } from '../domain/calendar-gaps.js'
 import { HOLIDAY_TYPES } from '../domain/world-holidays.js'
 import { CalendarField } from './work-rules.schemas.js'
 
 export const FIRST_YEAR = 1971
 export const LAST_YEAR = 2100
+
+const missingHolidays = Type.Array(Type.String(), {
+  description: 'The public holidays the data lacks, by the English names the holidays list gives them in the years it has them.'
+})
+
+const CalendarGapSchema = Type.Object({
+  first_year: Type.Integer({ description: 'The first year the data lacks them.' }),
+  last_year: Type.Integer({ description: `The last: ${LAST_MEASURED_YEAR}, the end of the range a result may reach.` }),
+  missing: missingHolidays,
+  reason: Type.String({ description: 'Why: a list of dates in the data that ends, or a calendar (Islamic, Hebrew) it has dates of up to a year.' })
+}, { title: 'CalendarGap' })
+
+/**
+ * The warnings of an answer whose working time touches a year of its calendar that the data does not hold in full:
+ * absent when there are none, so that an answer over complete years is what it was before warnings existed.
+ */
+export const CalendarWarningsField = Type.Optional(Type.Array(Type.Object({
+  code: Type.Literal('calendar_incomplete'),
+  calendar: Type.String({ description: 'The calendar id as documented.' }),
+  year: Type.Integer({ description: 'A local year the answer\'s working time touches whose data lacks holidays.' }),
+  missing: missingHolidays
+}, { title: 'CalendarWarning' }), {
+  description: 'Present when the working time of the answer touches a year past the calendar\'s `complete_through` ' +
+    '(GET /v1/business-days/calendars) and its public holidays count: one entry per such year, with the holidays the data lacks ' +
+    'in it. Send those days in `holidays` to count them. Absent when every year touched is complete.'
+}))
 
 const nullableString = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], description })
 
@@ -31,8 +58,14 @@ const CalendarSchema = Type.Object({
     opens: Type.String({ description: 'Local wall time, inclusive.' }),
     closes: Type.String({ description: 'Local wall time, exclusive.' })
   }, { description: 'The default hours, used when a request has no `schedule`.' }),
-  first_year: Type.Integer(),
-  last_year: Type.Integer()
+  first_year: Type.Integer({ description: 'The first year an input may lie in.' }),
+  last_year: Type.Integer({ description: `The last year an input may lie in (results may reach ${LAST_MEASURED_YEAR}).` }),
+  complete_through: Type.Integer({
+    description: 'The last year through which the data has every public holiday the calendar keeps every year, measured from the ' +
+      `data's current years to ${LAST_MEASURED_YEAR} (${LAST_MEASURED_YEAR} when it lacks none). An answer whose working time ` +
+      'touches a later year carries a `calendar_incomplete` warning.'
+  }),
+  gaps: Type.Array(CalendarGapSchema, { description: 'What the data lacks after `complete_through`, from which year and why; empty when nothing.' })
 }, { title: 'Calendar' })
 
 export const CalendarsQuerySchema = Type.Object({
@@ -69,9 +102,9 @@ export const HolidaysResponseSchema = Type.Object({
     substitute: Type.Boolean({ description: 'A day off in place of a holiday that fell on a rest day.' }),
     closed_from: Type.String({ description: 'Local wall time the closure starts, YYYY-MM-DDTHH:MM:SS: a holiday may start at a time of day.' }),
     closed_until: Type.String({ description: 'Local wall time it ends (exclusive): a holiday may last several days.' })
-  }, { title: 'Holiday' }))
+  }, { title: 'Holiday' })),
+  warnings: CalendarWarningsField
 }, { title: 'HolidayList' })
 
 export type CalendarsResponse = Static<typeof CalendarsResponseSchema>
-export type HolidaysQuery = Static<typeof HolidaysQuerySchema>
 export type HolidaysResponse = Static<typeof HolidaysResponseSchema>

@@ -45,7 +45,7 @@ function intervalIssues (intervals: ReadonlyArray<readonly string[]>, loc: Loc):
   return issues
 }
 
-export const hoursOf = (intervals: ReadonlyArray<readonly string[]>): DayHours =>
+const hoursOf = (intervals: ReadonlyArray<readonly string[]>): DayHours =>
   intervals.length === 0 ? CLOSED : mergeIntervals(intervals.map(([from, to]) => [clockSeconds(from), clockSeconds(to)]))
 
 const FIRST_DATE = '1971-01-01'
@@ -177,7 +177,3 @@ function compiled (key: string, body: WorkRulesBody, calendar: Calendar): WorkCa
     overrides: new Map((overrides ?? []).map((override) => [parseDate(override.date) ?? Number.NaN, hoursOf(override.hours)]))
   }))
 }
-
-/** Whether the body names any of the working-time fields beyond calendar and timezone. */
-export const hasWorkRules = (body: Record<string, unknown>): boolean =>
-  body.schedule !== undefined || body.holiday_types !== undefined || body.holidays !== undefined || body.overrides !== undefined

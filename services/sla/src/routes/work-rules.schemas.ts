@@ -4,10 +4,10 @@ import { Type, type Static } from '@sinclair/typebox'
 import { HOLIDAY_TYPES } from '../domain/world-holidays.js'
 
 export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
-export const MAX_INTERVALS = 8
-export const MAX_DATES = 1000
-export const CLOCK_PATTERN = '^(?:[01]\\d|2[0-3]):[0-5]\\d$|^24:00$'
-export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
+const MAX_INTERVALS = 8
+const MAX_DATES = 1000
+const CLOCK_PATTERN = '^(?:[01]\\d|2[0-3]):[0-5]\\d$|^24:00$'
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$'
 
 export const CalendarField = Type.String({
   minLength: 1,
@@ -27,19 +27,19 @@ export const TimezoneField = Type.String({
 
 const ClockField = Type.String({ pattern: CLOCK_PATTERN, description: '`HH:MM`, 00:00 to 23:59; `24:00` as an end only.' })
 
-export const IntervalField = Type.Array(ClockField, {
+const IntervalField = Type.Array(ClockField, {
   minItems: 2,
   maxItems: 2,
   description: '`["HH:MM", "HH:MM"]`: start inclusive, end exclusive and after the start.',
   examples: [['09:00', '12:30']]
 })
 
-export const DayHoursField = Type.Array(IntervalField, {
+const DayHoursField = Type.Array(IntervalField, {
   maxItems: MAX_INTERVALS,
   description: `Up to ${MAX_INTERVALS} intervals, sorted and not overlapping; \`[]\` is closed.`
 })
 
-export const ScheduleField = Type.Object({
+const ScheduleField = Type.Object({
   mon: Type.Optional(DayHoursField),
   tue: Type.Optional(DayHoursField),
   wed: Type.Optional(DayHoursField),
@@ -56,7 +56,7 @@ export const ScheduleField = Type.Object({
   examples: [{ mon: [['08:00', '12:00'], ['13:00', '17:00']], tue: [['08:00', '12:00'], ['13:00', '17:00']], sat: [['10:00', '14:00']] }]
 })
 
-export const HolidayTypesField = Type.Array(Type.Union(HOLIDAY_TYPES.map((type) => Type.Literal(type))), {
+const HolidayTypesField = Type.Array(Type.Union(HOLIDAY_TYPES.map((type) => Type.Literal(type))), {
   minItems: 1,
   maxItems: HOLIDAY_TYPES.length,
   description: 'Which holidays of the calendar close: `public` (the default), `bank`, `optional`, `school`, ' +
@@ -65,18 +65,18 @@ export const HolidayTypesField = Type.Array(Type.Union(HOLIDAY_TYPES.map((type) 
 
 export const DateField = Type.String({ pattern: DATE_PATTERN, description: '`YYYY-MM-DD`, a real date.' })
 
-export const HolidaysField = Type.Array(DateField, {
+const HolidaysField = Type.Array(DateField, {
   maxItems: MAX_DATES,
   description: `Up to ${MAX_DATES} more closed dates (company holidays, office closures). A date without hours anyway is unchanged.`,
   examples: [['2026-12-24', '2026-12-31']]
 })
 
-export const OverrideField = Type.Object({
+const OverrideField = Type.Object({
   date: DateField,
   hours: DayHoursField
 }, { title: 'Override', additionalProperties: false, description: 'The hours of one date, replacing the schedule, the calendar and `holidays`.' })
 
-export const OverridesField = Type.Array(OverrideField, {
+const OverridesField = Type.Array(OverrideField, {
   maxItems: MAX_DATES,
   description: `Up to ${MAX_DATES} dates with their own hours: \`[]\` closes the date, intervals open it (a working ` +
     'Saturday, a short day, a holiday worked). Each date once.',

@@ -27,7 +27,7 @@ function offsetMinutes (zone: string, instant: number): number {
 }
 
 /** Is the minute starting at this instant (whole minutes) business time? */
-export function naiveIsBusinessMinute (zone: string, calendar: NaiveCalendar, instant: number): boolean {
+function naiveIsBusinessMinute (zone: string, calendar: NaiveCalendar, instant: number): boolean {
   const local = new Date((instant + offsetMinutes(zone, instant) * 60) * 1000)
   const day = local.getUTCDay()
   const hour = local.getUTCHours()

@@ -6,7 +6,7 @@ import { DateTime } from 'luxon'
 
 export type Pair = readonly [string, string]
 export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
-export type WeekdayKey = typeof WEEKDAY_KEYS[number]
+type WeekdayKey = typeof WEEKDAY_KEYS[number]
 
 export interface ReferenceRules {
   zone: string
@@ -55,7 +55,7 @@ function holidayRanges (calendar: string, year: number): Map<string, Array<[numb
 const rangeCache = new Map<string, Map<string, Array<[number, number]>>>()
 
 /** Working hours of a local date (wall seconds of the day), by the documented precedence. */
-export function referenceHours (rules: ReferenceRules, wallDayStart: number): Array<[number, number]> {
+function referenceHours (rules: ReferenceRules, wallDayStart: number): Array<[number, number]> {
   const date = isoDate(wallDayStart)
   const override = rules.overrides.find((entry) => entry.date === date)
   if (override !== undefined) return override.hours.map(([a, b]) => [toSeconds(a), toSeconds(b)])
@@ -127,7 +127,7 @@ function * segments (zone: string, from: number, forward: boolean): Generator<[n
 }
 
 /** Working intervals of instants from `from` on (or before it, latest first), one local date at a time. */
-export function * referenceIntervals (rules: ReferenceRules, from: number, forward = true): Generator<[number, number]> {
+function * referenceIntervals (rules: ReferenceRules, from: number, forward = true): Generator<[number, number]> {
   for (const [start, end, off] of segments(rules.zone, from, forward)) {
     const first = Math.floor(((forward ? start : end - 1) + off) / DAY) * DAY
     for (let dayStart = first; forward ? dayStart < end + off : dayStart + DAY > start + off; dayStart += forward ? DAY : -DAY) {

@@ -13,6 +13,15 @@ const batch = async (payload: unknown, target = app, headers: Record<string, str
   await target.inject({ method: 'POST', url: '/v1/business-days/calculate/batch', headers, payload: payload as object })
 
 describe('POST /v1/business-days/calculate/batch', () => {
+  it('warns on the item whose working time runs past its calendar\'s data, and on no other', async () => {
+    const sg = { operation: 'is_business_time', calendar: 'SG', timezone: 'Asia/Singapore' }
+    const res = await batch({ calculations: [{ ...sg, at: '2031-11-14T10:00:00' }, { ...sg, at: '2030-11-14T10:00:00' }] })
+    expect(res.statusCode).toBe(200)
+    const [past, complete] = res.json().results
+    expect(past.result.warnings).toEqual([{ code: 'calendar_incomplete', calendar: 'SG', year: 2031, missing: ['Deepavali'] }])
+    expect(Object.keys(complete.result)).not.toContain('warnings')
+  })
+
   it('answers the OpenAPI example with its documented response', async () => {
     const res = await batch(batchRequestExamples.mixed.value)
     expect(res.statusCode).toBe(200)

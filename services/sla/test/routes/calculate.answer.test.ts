@@ -294,3 +294,48 @@ describe('calendars the overlays complete', () => {
     expect(due).toMatchObject({ calendar: 'CA-FED', due_at: '2026-10-01T10:00:00-04:00' })
   })
 })
+
+describe('warnings: a calendar past its data', () => {
+  const SG = { calendar: 'SG', timezone: 'Asia/Singapore' }
+  const deepavali = { code: 'calendar_incomplete', calendar: 'SG', year: 2031, missing: ['Deepavali'] }
+
+  it('warns of the year an SLA runs into when the data lacks a holiday the calendar keeps every year', async () => {
+    // Deepavali falls in mid-November; SG's data lists it by date up to 2030, so Fri 2031-11-14 counts as a working day
+    const answer = await ok({ ...SG, operation: 'sla_due_at', start_at: '2031-11-13T16:00:00', minutes: 120 })
+    expect(answer).toMatchObject({ due_at: '2031-11-14T10:00:00+08:00', warnings: [deepavali] })
+  })
+
+  it('answers a complete year exactly as before, without a warnings field', async () => {
+    const answer = await ok({ ...SG, operation: 'sla_due_at', start_at: '2030-11-13T16:00:00', minutes: 120 })
+    expect(Object.keys(answer)).toEqual(['operation', 'calendar', 'timezone', 'start_at', 'minutes', 'due_at', 'business_minutes_added'])
+    expect((await ok({ operation: 'sla_due_at', start_at: '2099-03-06T16:00:00', minutes: 120 })).warnings).toBeUndefined()
+  })
+
+  it('warns once for each incomplete year the working time touches, from its first local date to its last', async () => {
+    const between = await ok({ ...SG, operation: 'business_minutes_between', start_at: '2032-01-05T00:00:00', end_at: '2030-12-30T00:00:00' })
+    expect(between.warnings).toEqual([deepavali, { ...deepavali, year: 2032 }])
+    const days = await ok({ ...SG, operation: 'business_days_between', start_date: '2030-06-01', end_date: '2031-01-01' })
+    expect(days.warnings).toBeUndefined()
+    const added = await ok({ ...SG, operation: 'add_business_days', date: '2030-12-30', days: 3 })
+    expect(added).toMatchObject({ result_date: '2031-01-03', warnings: [deepavali] })
+    const open = await ok({ ...SG, operation: 'next_business_time', at: '2030-12-31T18:00:00' })
+    expect(open).toMatchObject({ next_business_time: '2031-01-02T09:00:00+08:00', warnings: [deepavali] })
+    const state = await ok({ ...SG, operation: 'is_business_time', at: '2031-11-14T10:00:00' })
+    expect(state).toMatchObject({ is_business_time: true, warnings: [deepavali] })
+  })
+
+  it('counts a later gap in with the earlier: the Islamic holidays from 2077', async () => {
+    const answer = await ok({ ...SG, operation: 'is_business_time', at: '2077-03-01T10:00:00' })
+    expect(answer.warnings).toEqual([{ ...deepavali, year: 2077, missing: ['Deepavali', 'Hari Raya Haji', 'Hari Raya Puasa'] }])
+  })
+
+  it('reaches the due date an SLA clock computes beyond `at`', async () => {
+    const clock = await ok({ ...SG, operation: 'sla_status', start_at: '2030-12-30T09:00:00', at: '2030-12-30T10:00:00', minutes: 3000 })
+    expect(clock).toMatchObject({ due_at: '2031-01-08T11:00:00+08:00', warnings: [deepavali] })
+  })
+
+  it('does not warn when the public holidays do not count', async () => {
+    const answer = await ok({ ...SG, operation: 'is_business_time', at: '2031-11-14T10:00:00', holiday_types: ['observance'] })
+    expect(answer.warnings).toBeUndefined()
+  })
+})

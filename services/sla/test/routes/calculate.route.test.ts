@@ -96,7 +96,7 @@ describe('POST /v1/business-days/calculate', () => {
   it('answers 401 without a valid key', async () => {
     const missing = await calculate(app, dueRequest(), {})
     expect(missing.statusCode).toBe(401)
-    expect(missing.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
+    expect(missing.json()).toEqual({ detail: 'Missing API key: send it in the X-API-Key header, or as Authorization: Bearer <key>', code: 'missing_api_key', request_id: expect.any(String) })
     expect((await calculate(app, dueRequest(), { 'x-api-key': 'nope' })).json()).toEqual({ detail: 'Invalid API key', code: 'invalid_api_key', request_id: expect.any(String) })
   })
 })

@@ -61,12 +61,35 @@ describe('GET /v1/business-days/calendars', () => {
     for (const calendar of calendars) expect(calendar.default_types, calendar.id).toEqual(['public'])
   })
 
-  it('documents CA-FED with the entry it lists', async () => {
+  it('documents each calendar of its examples with the entry it lists', async () => {
     const { document } = await checkOpenApi(app)
     const examples = document.paths['/v1/business-days/calendars'].get.responses['200'].content['application/json'].examples
-    const example = Object.values(examples as Record<string, { value: { calendars: unknown[] } }>)[0]
-    const listed = (await get('/v1/business-days/calendars?country=ca')).json().calendars
-    expect(example.value.calendars).toEqual(listed.filter((calendar: { id: string }) => calendar.id === 'CA-FED'))
+    const documented = Object.values(examples as Record<string, { value: { calendars: Array<{ id: string, country: string }> } }>)
+      .flatMap((example) => example.value.calendars)
+    expect(documented.map((calendar) => calendar.id)).toEqual(['CA-FED', 'SG'])
+    for (const calendar of documented) {
+      const listed = (await get(`/v1/business-days/calendars?country=${calendar.country}`)).json().calendars
+      expect(calendar).toEqual(listed.find((entry: { id: string }) => entry.id === calendar.id))
+    }
+  })
+
+  it('says through which year each calendar\'s data is complete, and what it lacks after', async () => {
+    const { calendars } = (await get('/v1/business-days/calendars')).json()
+    const byId = new Map(calendars.map((calendar: { id: string }) => [calendar.id, calendar]))
+    // The issue's case: SG lists no Deepavali from 2031, though inputs run to 2100
+    expect(byId.get('SG')).toMatchObject({
+      last_year: 2100,
+      complete_through: 2030,
+      gaps: [
+        { first_year: 2031, last_year: 2199, missing: ['Deepavali'], reason: 'the data lists it by date up to 2030' },
+        { first_year: 2077, last_year: 2199, missing: ['Hari Raya Haji', 'Hari Raya Puasa'], reason: 'the data has dates of the Islamic calendar up to 2076' }
+      ]
+    })
+    for (const id of ['us-federal', 'weekdays', 'CA-FED', 'DE-BY', 'GB-ENG']) expect(byId.get(id), id).toMatchObject({ complete_through: 2199, gaps: [] })
+    expect(byId.get('IL')).toMatchObject({ complete_through: 2099, gaps: [expect.objectContaining({ first_year: 2100 })] })
+    const incomplete = calendars.filter((calendar: { complete_through: number }) => calendar.complete_through < 2199)
+    expect(incomplete.length).toBeGreaterThan(100)
+    for (const calendar of incomplete) expect(calendar.complete_through, calendar.id).toBe(calendar.gaps[0].first_year - 1)
   })
 
   it('filters by country, in any case', async () => {
@@ -143,6 +166,25 @@ describe('GET /v1/business-days/holidays', () => {
     const sg = (await get('/v1/business-days/holidays?calendar=SG&year=2026')).json().holidays
     expect(sg.filter((holiday: { substitute: boolean }) => holiday.substitute).map((holiday: { date: string }) => holiday.date))
       .toEqual(['2026-06-01', '2026-08-10', '2026-11-09'])
+  })
+
+  it('warns of a year whose data lacks public holidays the calendar keeps every year, and of no other', async () => {
+    const sg = (await get('/v1/business-days/holidays?calendar=SG&year=2031')).json()
+    expect(sg.holidays.map((holiday: { name: string }) => holiday.name)).not.toContain('Deepavali')
+    expect(sg.warnings).toEqual([{ code: 'calendar_incomplete', calendar: 'SG', year: 2031, missing: ['Deepavali'] }])
+    const complete = (await get('/v1/business-days/holidays?calendar=SG&year=2030')).json()
+    expect(complete.holidays.map((holiday: { name: string }) => holiday.name)).toContain('Deepavali')
+    expect(Object.keys(complete)).toEqual(['calendar', 'year', 'types', 'holidays'])
+    expect((await get('/v1/business-days/holidays?calendar=SG&year=2031&types=observance')).json().warnings).toBeUndefined()
+  })
+
+  it('answers its documented examples as they read, from the end of the list', async () => {
+    const { document } = await checkOpenApi(app)
+    const examples = document.paths['/v1/business-days/holidays'].get.responses['200'].content['application/json'].examples
+    for (const { value } of Object.values(examples as Record<string, { value: { calendar: string, year: number, holidays: unknown[] } }>)) {
+      const answer = (await get(`/v1/business-days/holidays?calendar=${value.calendar}&year=${value.year}`)).json()
+      expect({ ...answer, holidays: answer.holidays.slice(-value.holidays.length) }).toEqual(value)
+    }
   })
 
   it('answers for every calendar listed', async () => {

@@ -16,7 +16,7 @@ export interface ConformanceRequest {
   generic?: GenericOptions | null
 }
 
-export interface ConformanceCheck {
+interface ConformanceCheck {
   name: string
   expected: '2xx' | '4xx'
   /** The endpoint's status, or null when it did not answer. */
@@ -38,7 +38,7 @@ export const CONFORMANCE_UNITS = 10
 /** Names the service and the suite, so a receiver's logs say where the forged deliveries came from. */
 export const CONFORMANCE_USER_AGENT = 'UtilityAPIs-webhook-conformance/0.1 (+https://utility-apis.example/bot)'
 export const MAX_REQUESTS = 12
-export const TOTAL_MS = 30_000
+const TOTAL_MS = 30_000
 const KEPT_BYTES = 200
 const STALE_SECONDS = 3600
 

@@ -44,7 +44,7 @@ export function tokenize (text: string): string[] | undefined {
 }
 
 const NON_ASCII = /[\u0080-\uffff]/g
-export const asciiEscape = (text: string): string =>
+const asciiEscape = (text: string): string =>
   text.replace(NON_ASCII, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
 
 const NEEDS_REWRITE = /[\\\ud800-\udfff]/

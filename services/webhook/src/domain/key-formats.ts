@@ -8,7 +8,7 @@ export type Key = Buffer | KeyObject
  * A secret turned into a key, with how it was used (for the secret_format check), or why it cannot be one. Neither
  * text ever contains any part of the secret.
  */
-export type KeyResult = { key: Key, use: string } | { problem: string, privateKey?: boolean }
+type KeyResult = { key: Key, use: string } | { problem: string, privateKey?: boolean }
 
 /** How a provider turns the `secret` text into its key. */
 export type KeyFormat = (secret: string) => KeyResult

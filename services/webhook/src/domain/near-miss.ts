@@ -3,7 +3,7 @@ import { bodyVariants, JSON_LAYOUT_LIMIT, type Cause } from './body-variants.js'
 import { DIGEST_BYTES, decodeBase64Loose, decodeHex, digestsEqual, mac, type HmacAlgorithm, type Parts } from './digest.js'
 import type { Key } from './key-formats.js'
 import type { Expectation } from './algorithms.js'
-import { check, type Candidate, type Provider, type ProviderContext, type SignatureRead } from './provider.js'
+import { check, type Candidate, type Provider, type ProviderContext, type SignatureRead, type SignedContent } from './provider.js'
 import { secretVariants } from './secret-variants.js'
 import type { Check, RawBodyHint } from './types.js'
 
@@ -37,7 +37,7 @@ export interface NearMissResult {
 
 // Bytes of body variants hashed per request at most: every variant of a 2 MiB body, the likeliest ones of a 5 MiB
 // body, so that one diagnosis never holds the event loop for long.
-export const HASH_BUDGET_BYTES = 24 * 1024 * 1024
+const HASH_BUDGET_BYTES = 24 * 1024 * 1024
 
 interface LooseReading {
   digest: Buffer
@@ -84,123 +84,162 @@ function hit (code: string, cause: NearMissHit['cause'], detail: string, summary
 
 const sha256 = (bytes: Buffer): Buffer => createHash('sha256').update(bytes).digest()
 
+/** One search in progress: the request's facts, derived once, and what it has found and spent so far. */
+interface Search {
+  input: NearMissInput
+  signed: SignedContent
+  /** The secrets that are keys of the read's algorithm. */
+  keys: Array<Required<SecretKey>>
+  body: Buffer
+  hits: NearMissHit[]
+  tried: number
+  truncated: boolean
+  /** Bytes of variants hashed so far, against HASH_BUDGET_BYTES. */
+  hashed: number
+  /** Whether a body is the one the signed content binds by its hash (always, where none is bound). */
+  bound: (bytes: Buffer) => boolean
+  /** Which signature the content matches with which key: "X-Hub-Signature-256, secrets[2]". */
+  matching: (content: Parts, key: Key, index: number, bodyBytes?: Buffer) => string | undefined
+  /** The label of a matching candidate, with the index of its secret when there are several. */
+  label: (candidate: Candidate, index: number) => string
+}
+
+function startSearch (input: NearMissInput, signed: SignedContent): Search {
+  const { read, ctx } = input
+  const body = Buffer.from(ctx.payload, 'utf8')
+  const several = input.keys.length > 1
+  const bound = (bytes: Buffer): boolean => read.bodySha256 === undefined || digestsEqual(sha256(bytes), read.bodySha256.expected)
+  const label = (candidate: Candidate, index: number): string => several ? `${candidate.label}, secrets[${index}]` : candidate.label
+  const matching = (content: Parts, key: Key, index: number, bodyBytes: Buffer = body): string | undefined => {
+    if (read.candidates.length === 0 || !bound(bodyBytes)) return undefined
+    const expectation = read.algorithm.expect(key, content)
+    const found = read.candidates.find((candidate) => expectation.matches(candidate.digest))
+    return found === undefined ? undefined : label(found, index)
+  }
+  const keys = input.keys.filter((entry): entry is Required<SecretKey> => entry.key !== undefined)
+  return { input, signed, keys, body, hits: [], tried: 0, truncated: false, hashed: body.length, bound, matching, label }
+}
+
+/** Counts a variant's bytes against the budget: false, and the search marked truncated, once the budget is spent. */
+function spend (search: Search, bytes: number): boolean {
+  search.hashed += bytes * search.keys.length
+  if (search.hashed <= HASH_BUDGET_BYTES) return true
+  search.truncated = true
+  return false
+}
+
+const matchHit = (code: string, cause: NearMissHit['cause'], found: string, variant: { finding: string, explanation: string }): NearMissHit =>
+  hit(code, cause, `the signature (${found}) matches ${variant.finding}: ${variant.explanation}`, `The signature matches ${variant.finding}`,
+    variant.explanation)
+
+/** The provider's own variants of the signed content (a URL rebuilt behind a proxy), as likely as a changed body. */
+function searchContentVariants (search: Search): void {
+  const { provider, ctx, read } = search.input
+  for (const variant of provider.contentVariants?.(ctx, read) ?? []) {
+    if (!spend(search, variant.content.reduce((sum, part) => sum + part.length, 0))) break
+    search.tried++
+    const found = firstMatch(search.keys, (key) => search.matching(variant.content, key.key, key.index))
+    if (found !== undefined) search.hits.push(matchHit(variant.code, variant.cause, found, variant))
+  }
+}
+
+/** The body changed one way at a time; a variant whose signed content was seen already (an equal MAC) is skipped. */
+function searchBodyVariants (search: Search): void {
+  const { read, ctx } = search.input
+  const { keys, signed } = search
+  // Where the body is bound by its hash the signed content does not change with it: the body's own hash tells repeats apart
+  const expectations = (bytes: Buffer): { id: string, all: Expectation[] } => {
+    const all = keys.map((entry) => read.algorithm.expect(entry.key, signed(bytes)))
+    return { all, id: read.bodySha256 === undefined && all[0].id !== undefined ? all[0].id : sha256(bytes).toString('hex') }
+  }
+  const seen = new Set([expectations(search.body).id])
+  for (const variant of bodyVariants(ctx.payload)) {
+    if (!spend(search, variant.bytes.length)) break
+    search.tried++
+    const { id, all } = expectations(variant.bytes)
+    if (seen.has(id)) continue
+    seen.add(id)
+    if (!search.bound(variant.bytes)) continue
+    const found = firstMatch(all, (expectation, i) => {
+      const candidate = read.candidates.find((entry) => expectation.matches(entry.digest))
+      return candidate === undefined ? undefined : search.label(candidate, keys[i].index)
+    })
+    if (found !== undefined) search.hits.push(matchHit(variant.code, variant.cause, found, variant))
+  }
+}
+
+/** A signature over the body alone, where the provider signs an id or a timestamp with it. */
+function searchBodyOnly (search: Search): void {
+  const { provider, read } = search.input
+  if (search.signed(search.body).length <= 1) return
+  search.tried++
+  const found = firstMatch(search.keys, (key) => search.matching([search.body], key.key, key.index))
+  if (found === undefined) return
+  const what = read.algorithm.kind === 'mac' ? 'an HMAC' : 'a signature'
+  const detail = `the signature (${found}) is ${what} of the body alone, without the id or timestamp part the provider signs with it`
+  search.hits.push(hit('body_only_signed', 'framing', detail, 'The signature covers the body alone',
+    `${detail}: the signing code (a test script or a custom sender) must sign ${provider.info.signed_content.split(';')[0]}`))
+}
+
+/** The keys a mistaken handling of each secret gives (whitespace, quotes, whsec_, decoding). */
+function searchSecrets (search: Search): void {
+  const { provider, read } = search.input
+  const content = search.signed(search.body)
+  for (const entry of search.input.keys) {
+    for (const variant of secretVariants(provider, entry.secret, read.algorithm)) {
+      search.tried++
+      const found = search.matching(content, variant.key, entry.index)
+      if (found !== undefined) {
+        search.hits.push(hit(variant.code, 'secret', `the signature (${found}) matches with ${variant.finding}: ${variant.explanation}`,
+          `The signature matches with ${variant.finding}`, variant.explanation))
+      }
+    }
+  }
+}
+
+/** Header values that failed the strict framing, read with another prefix, encoding or algorithm. */
+function searchFraming (search: Search): void {
+  const { read } = search.input
+  const content = search.signed(search.body)
+  for (const text of read.loose) {
+    for (const reading of looseReadings(text)) {
+      search.tried++
+      const key = search.keys.find((entry) => digestsEqual(reading.digest, mac(reading.algorithm, entry.key as Buffer, content)))
+      if (key === undefined) continue
+      const framing = [
+        `read as ${reading.encoding}`,
+        reading.prefix === '' ? '' : `after "${reading.prefix}"`,
+        `with HMAC-${reading.algorithm.toUpperCase()}`
+      ].filter((part) => part !== '').join(' ')
+      const advice = framingAdvice(search.input, reading)
+      const which = search.input.keys.length > 1 ? ` with secrets[${key.index}]` : ''
+      search.hits.push(hit(`signature_${reading.algorithm}_${reading.encoding.split(' ')[0].replace('-', '_')}`, 'framing',
+        `the ${read.header ?? 'signature'} value is the right signature${which} ${framing}: ${advice}`,
+        `The signature is right but framed differently: ${framing}`, advice))
+    }
+  }
+}
+
 /**
  * Tries what usually went wrong, one change at a time: the body (bytes changed on the way), the signed content (the
  * provider's own variants: a URL, a field order), the key (secret handling) and the framing of the header (prefix,
  * encoding, algorithm). Reports every variant that matches; the caller never lets a hit change the verdict.
  */
 export function searchNearMisses (input: NearMissInput): NearMissResult {
-  const { provider, read, ctx } = input
+  const { read, ctx } = input
   const signed = read.signed
-  const hits: NearMissHit[] = []
-  let tried = 0
-  let truncated = false
-  if (signed === undefined || read.candidates.length + read.loose.length === 0) return { hits, tried, truncated }
-  const { algorithm } = read
-  const keys = input.keys.filter((entry): entry is Required<SecretKey> => entry.key !== undefined)
-  const body = Buffer.from(ctx.payload, 'utf8')
-  const several = input.keys.length > 1
-  const bound = (bytes: Buffer): boolean => read.bodySha256 === undefined || digestsEqual(sha256(bytes), read.bodySha256.expected)
-  const label = (candidate: Candidate, index: number): string => several ? `${candidate.label}, secrets[${index}]` : candidate.label
-  // Which signature the content matches with which key: "X-Hub-Signature-256, secrets[2]".
-  const matching = (content: Parts, key: Key, index: number, bodyBytes: Buffer = body): string | undefined => {
-    if (read.candidates.length === 0 || !bound(bodyBytes)) return undefined
-    const expectation = algorithm.expect(key, content)
-    const found = read.candidates.find((candidate) => expectation.matches(candidate.digest))
-    return found === undefined ? undefined : label(found, index)
+  if (signed === undefined || read.candidates.length + read.loose.length === 0) return { hits: [], tried: 0, truncated: false }
+  const search = startSearch(input, signed)
+  if (search.keys.length > 0 && read.candidates.length > 0 && read.algorithm.kind !== 'token') {
+    search.truncated = ctx.payload.length > JSON_LAYOUT_LIMIT && /^\s*[[{]/.test(ctx.payload)
+    // The provider's variants first, on the same budget as the body's
+    searchContentVariants(search)
+    searchBodyVariants(search)
+    searchBodyOnly(search)
   }
-
-  if (keys.length > 0 && read.candidates.length > 0 && algorithm.kind !== 'token') {
-    // A variant whose signed content was seen already (equal bytes, so an equal MAC) is skipped. Where the body is
-    // bound by its hash, the signed content does not change with it, so the body's own hash tells repeats apart.
-    const expectations = (bytes: Buffer): { id: string, all: Expectation[] } => {
-      const all = keys.map((entry) => algorithm.expect(entry.key, signed(bytes)))
-      return { all, id: read.bodySha256 === undefined && all[0].id !== undefined ? all[0].id : sha256(bytes).toString('hex') }
-    }
-    const seen = new Set([expectations(body).id])
-    let hashed = body.length
-    truncated = ctx.payload.length > JSON_LAYOUT_LIMIT && /^\s*[[{]/.test(ctx.payload)
-    // The provider's own variants first (a URL rebuilt behind a proxy is as likely as a changed body), on the same budget.
-    for (const variant of provider.contentVariants?.(ctx, read) ?? []) {
-      hashed += variant.content.reduce((sum, part) => sum + part.length, 0) * keys.length
-      if (hashed > HASH_BUDGET_BYTES) {
-        truncated = true
-        break
-      }
-      tried++
-      const found = firstMatch(keys, (key) => matching(variant.content, key.key, key.index))
-      if (found !== undefined) {
-        hits.push(hit(variant.code, variant.cause, `the signature (${found}) matches ${variant.finding}: ${variant.explanation}`,
-          `The signature matches ${variant.finding}`, variant.explanation))
-      }
-    }
-    for (const variant of bodyVariants(ctx.payload)) {
-      hashed += variant.bytes.length * keys.length
-      if (hashed > HASH_BUDGET_BYTES) {
-        truncated = true
-        break
-      }
-      tried++
-      const { id, all } = expectations(variant.bytes)
-      if (seen.has(id)) continue
-      seen.add(id)
-      if (!bound(variant.bytes)) continue
-      const found = firstMatch(all, (expectation, i) => {
-        const candidate = read.candidates.find((entry) => expectation.matches(entry.digest))
-        return candidate === undefined ? undefined : label(candidate, keys[i].index)
-      })
-      if (found !== undefined) {
-        hits.push(hit(variant.code, variant.cause, `the signature (${found}) matches ${variant.finding}: ${variant.explanation}`,
-          `The signature matches ${variant.finding}`, variant.explanation))
-      }
-    }
-    if (signed(body).length > 1) {
-      tried++
-      const found = firstMatch(keys, (key) => matching([body], key.key, key.index))
-      if (found !== undefined) {
-        const what = algorithm.kind === 'mac' ? 'an HMAC' : 'a signature'
-        const detail = `the signature (${found}) is ${what} of the body alone, without the id or timestamp part the provider signs with it`
-        hits.push(hit('body_only_signed', 'framing', detail, 'The signature covers the body alone',
-          `${detail}: the signing code (a test script or a custom sender) must sign ${provider.info.signed_content.split(';')[0]}`))
-      }
-    }
-  }
-
-  if (read.candidates.length > 0) {
-    const content = signed(body)
-    for (const entry of input.keys) {
-      for (const variant of secretVariants(provider, entry.secret, algorithm)) {
-        tried++
-        const found = matching(content, variant.key, entry.index)
-        if (found !== undefined) {
-          hits.push(hit(variant.code, 'secret', `the signature (${found}) matches with ${variant.finding}: ${variant.explanation}`,
-            `The signature matches with ${variant.finding}`, variant.explanation))
-        }
-      }
-    }
-  }
-
-  if (algorithm.hash !== undefined && bound(body)) {
-    const content = signed(body)
-    for (const text of read.loose) {
-      for (const reading of looseReadings(text)) {
-        tried++
-        const key = keys.find((entry) => digestsEqual(reading.digest, mac(reading.algorithm, entry.key as Buffer, content)))
-        if (key === undefined) continue
-        const framing = [
-          `read as ${reading.encoding}`,
-          reading.prefix === '' ? '' : `after "${reading.prefix}"`,
-          `with HMAC-${reading.algorithm.toUpperCase()}`
-        ].filter((part) => part !== '').join(' ')
-        const advice = framingAdvice(input, reading)
-        const which = several ? ` with secrets[${key.index}]` : ''
-        hits.push(hit(`signature_${reading.algorithm}_${reading.encoding.split(' ')[0].replace('-', '_')}`, 'framing',
-          `the ${read.header ?? 'signature'} value is the right signature${which} ${framing}: ${advice}`,
-          `The signature is right but framed differently: ${framing}`, advice))
-      }
-    }
-  }
-  return { hits, tried, truncated }
+  if (read.candidates.length > 0) searchSecrets(search)
+  if (read.algorithm.hash !== undefined && search.bound(search.body)) searchFraming(search)
+  return { hits: search.hits, tried: search.tried, truncated: search.truncated }
 }
 
 function firstMatch<T> (items: T[], test: (item: T, index: number) => string | undefined): string | undefined {

@@ -3,11 +3,8 @@ import type { Algorithm } from './algorithms.js'
 import type { Cause } from './body-variants.js'
 import type { Parts } from './digest.js'
 import type { HeaderBag } from './header-bag.js'
-import type { TimestampUnit } from './timestamp.js'
-import type { SecretVariantDraft } from './secret-variants.js'
-import { DEFAULT_TOLERANCE_SECONDS, type Check, type GenericOptions, type RawBodyHint } from './types.js'
-
-export type { Parts } from './digest.js'
+import type { Key } from './key-formats.js'
+import { DEFAULT_TOLERANCE_SECONDS, type Check, type GenericOptions, type RawBodyHint, type TimestampUnit } from './types.js'
 
 /** A well-formed signature from the headers (or body), decoded to the bytes it claims: a MAC, a signature or a token. */
 export interface Candidate {
@@ -109,7 +106,7 @@ export interface Demo {
   example?: DemoExample
 }
 
-export interface DemoExample {
+interface DemoExample {
   summary: string
   /** The example's name: the provider's id unless given. */
   name?: string
@@ -177,11 +174,21 @@ export interface FramingReading {
   prefix: string
 }
 
+export interface SecretVariant {
+  code: string
+  finding: string
+  explanation: string
+  key: Key
+}
+
+/** A variant as a hook proposes it: a key that cannot be derived (a secret that is not hex) is left out. */
+export type SecretVariantDraft = Omit<SecretVariant, 'key'> & { key: Key | undefined }
+
 /**
  * For a provider whose scheme is the caller's to configure (generic-hmac): the request must carry `generic`, the
  * replay vectors follow those options, and a loose reading of the header is advice on the options to give.
  */
-export interface Configurable {
+interface Configurable {
   /** The demo delivery of the caller's options. */
   demo: (options: GenericOptions) => Demo
   /** Advice for a header that matched read another way (another encoding, prefix or algorithm). */
@@ -191,7 +198,7 @@ export interface Configurable {
 }
 
 /** What a provider does, as its spec says it and as the verifier uses it. */
-export interface ProviderBehaviour {
+interface ProviderBehaviour {
   replayProtected: boolean
   /** The algorithm of an ordinary delivery; `read` may choose another (Standard Webhooks v1a, generic options). */
   algorithm: Algorithm
@@ -244,6 +251,8 @@ export interface ProviderSpec<Id extends string = string> extends ProviderBehavi
   aliases?: string[]
   /** The URL the sender called is signed: `url` is required, and the URL-drift hints and variants apply. */
   signsUrl?: boolean
+  /** The HTTP method of the delivery is signed (HubSpot v3): `method` matters. */
+  signsMethod?: boolean
   /** Provider facts reported whatever the verdict: legacy signatures, required headers, idempotency keys. */
   extraChecks?: (ctx: ProviderContext, read: SignatureRead) => Check[]
   /** The provider issues `whsec_` secrets (Stripe, Standard Webhooks): the prefix is not a sign of another provider's secret. */
@@ -261,6 +270,7 @@ export interface Provider extends ProviderBehaviour {
   extraChecks: (ctx: ProviderContext, read: SignatureRead) => Check[]
   whsecSecrets: boolean
   formBodies: boolean
+  signsMethod: boolean
   /** The headers that name this provider on a delivery: its signature headers and legacy ones; none for a configurable provider. */
   namingHeaders: string[]
 }
@@ -274,6 +284,7 @@ export function defineProvider<const Id extends string> (spec: ProviderSpec<Id>)
     extraChecks: spec.extraChecks ?? (() => []),
     whsecSecrets: spec.whsecSecrets ?? false,
     formBodies: spec.formBodies ?? false,
+    signsMethod: spec.signsMethod ?? false,
     // A provider never detected (a header name many senders use: X-Signature) is not named by that header either.
     namingHeaders: spec.configurable === undefined && spec.detection !== undefined ? [...signatureHeaders, ...spec.legacyHeaders ?? []] : [],
     scheme: schemeOf,

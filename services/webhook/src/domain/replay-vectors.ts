@@ -1,10 +1,21 @@
 import type { Demo, Provider } from './provider.js'
-import { PROVIDERS } from './providers/index.js'
-import type { GenericOptions, ProviderId, ReplayTestVector } from './types.js'
+import { PROVIDERS, type ProviderId } from './providers/index.js'
+import type { GenericOptions } from './types.js'
 
 // Demo secrets and key pairs only, never the caller's; each provider's module holds its demos (its published vectors
 // where it publishes some).
 const DEMO_TIME = 1700000000
+
+export interface ReplayTestVector {
+  provider: ProviderId
+  payload: string
+  headers: Record<string, string>
+  secret: string
+  url?: string
+  method?: string
+  generic?: GenericOptions | null
+  now_epoch_seconds?: number | null
+}
 
 function signed (provider: Provider, demo: Demo, generic?: GenericOptions): ReplayTestVector {
   const timestamp = demo.timestamp ?? DEMO_TIME

@@ -1,19 +1,9 @@
 import type { Algorithm } from './algorithms.js'
 import { decodeBase64, decodeHex } from './digest.js'
 import type { Key } from './key-formats.js'
-import type { Provider } from './provider.js'
+import type { Provider, SecretVariant, SecretVariantDraft } from './provider.js'
 import { standardWebhooksKey } from './providers/standard-webhooks.js'
 import { unquoted } from './quoted.js'
-
-export interface SecretVariant {
-  code: string
-  finding: string
-  explanation: string
-  key: Key
-}
-
-/** A variant as a hook proposes it: a key that cannot be derived (a secret that is not hex) is left out. */
-export type SecretVariantDraft = Omit<SecretVariant, 'key'> & { key: Key | undefined }
 
 const WHSEC = 'whsec_'
 const utf8Key = (text: string): Buffer => Buffer.from(text, 'utf8')

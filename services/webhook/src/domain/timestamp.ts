@@ -1,11 +1,5 @@
 import { check } from './provider.js'
-import type { Check } from './types.js'
-
-/**
- * How a provider sends its timestamp: Unix seconds (most), milliseconds (HubSpot, Linear), an RFC 3339 date (Twitch),
- * or an ISO 8601 date whose missing zone means UTC (Orb's X-Orb-Timestamp, as its SDKs read it).
- */
-export type TimestampUnit = 'seconds' | 'milliseconds' | 'rfc3339' | 'iso-utc'
+import type { Check, TimestampUnit } from './types.js'
 
 export interface TimestampOutcome {
   reason?: 'invalid_timestamp' | 'timestamp_outside_tolerance'

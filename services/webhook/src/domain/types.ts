@@ -1,8 +1,6 @@
-import type { ProviderId } from './providers/index.js'
-
-export type { ProviderId } from './providers/index.js'
-/** A provider, or `auto` to detect it from the headers and body shape. */
-export type ProviderChoice = ProviderId | 'auto'
+// The vocabulary every provider and check shares. It names no provider: the registry (providers/index.ts) imports
+// the providers, which import this, so what needs a provider's id lives beside the registry's users (verify.ts,
+// replay-vectors.ts).
 
 // Stable reason codes (services/webhook/README.md, Checks and near-miss codes), listed in the order they take precedence when several apply.
 export const REASONS = [
@@ -19,7 +17,7 @@ export const REASONS = [
 export type Reason = typeof REASONS[number]
 
 export const CHECK_STATUSES = ['passed', 'failed', 'skipped', 'warning'] as const
-export type CheckStatus = typeof CHECK_STATUSES[number]
+type CheckStatus = typeof CHECK_STATUSES[number]
 
 export interface Check {
   name: string
@@ -35,6 +33,12 @@ export interface RawBodyHint {
 
 export type DigestEncoding = 'hex' | 'base64'
 
+/**
+ * How a provider sends its timestamp: Unix seconds (most), milliseconds (HubSpot, Linear), an RFC 3339 date (Twitch),
+ * or an ISO 8601 date whose missing zone means UTC (Orb's X-Orb-Timestamp, as its SDKs read it).
+ */
+export type TimestampUnit = 'seconds' | 'milliseconds' | 'rfc3339' | 'iso-utc'
+
 export interface GenericOptions {
   header_name: string
   encoding?: DigestEncoding
@@ -46,45 +50,6 @@ export interface GenericOptions {
   timestamp_header?: string | null
   id_header?: string | null
   timestamp_unit?: 'seconds' | 'milliseconds'
-}
-
-export interface ReplayTestVector {
-  provider: ProviderId
-  payload: string
-  headers: Record<string, string>
-  secret: string
-  url?: string
-  method?: string
-  generic?: GenericOptions | null
-  now_epoch_seconds?: number | null
-}
-
-export interface VerifyRequest {
-  provider: ProviderChoice
-  payload: string
-  headers: Record<string, string>
-  /** Exactly one of secret and secrets (the route enforces it). */
-  secret?: string
-  secrets?: string[]
-  url?: string
-  method?: string
-  tolerance_seconds?: number
-  now_epoch_seconds?: number | null
-  generic?: GenericOptions | null
-}
-
-export interface VerifyResult {
-  valid: boolean
-  /** The provider verified with: the one requested, the one detected, or `auto` when none was. */
-  provider: ProviderChoice
-  reason: Reason
-  signature_scheme: string
-  replay_protected: boolean
-  matched_signature_header: string | null
-  matched_secret_index: number | null
-  checks: Check[]
-  raw_body_hints: RawBodyHint[]
-  replay_test_vectors: ReplayTestVector[]
 }
 
 export const DEFAULT_TOLERANCE_SECONDS = 300

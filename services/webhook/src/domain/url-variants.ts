@@ -31,10 +31,10 @@ export function splitUrl (url: string): UrlParts | undefined {
   }
 }
 
-export const joinUrl = (parts: UrlParts): string =>
+const joinUrl = (parts: UrlParts): string =>
   `${parts.scheme}${parts.host}${parts.port}${parts.path}${parts.query === undefined ? '' : `?${parts.query}`}`
 
-export const defaultPort = (scheme: string): string => scheme.toLowerCase() === 'https://' ? ':443' : ':80'
+const defaultPort = (scheme: string): string => scheme.toLowerCase() === 'https://' ? ':443' : ':80'
 
 /** The URL with its scheme's default port written out, or removed when it is written; others are left as they are. */
 export function toggledDefaultPort (url: string): string | undefined {

@@ -8,10 +8,42 @@ import { searchNearMisses, type NearMissHit, type NearMissResult, type SecretKey
 import { resolveProvider, type ProviderDetection, type ResolvedProvider } from './detect.js'
 import { check, type Provider, type ProviderContext, type SignatureRead } from './provider.js'
 import { lostBody, lostBodySummary, NOT_DETECTED, rawBodyHints, type LostBody } from './raw-body-hints.js'
-import { replayTestVectors } from './replay-vectors.js'
 import { secretFormatCheck, wrongCredential } from './secret-shape.js'
 import { checkTimestamp } from './timestamp.js'
-import { DEFAULT_TOLERANCE_SECONDS, REASONS, type Check, type ProviderId, type Reason, type VerifyRequest, type VerifyResult } from './types.js'
+import type { ProviderId } from './providers/index.js'
+import { replayTestVectors, type ReplayTestVector } from './replay-vectors.js'
+import { DEFAULT_TOLERANCE_SECONDS, REASONS, type Check, type GenericOptions, type RawBodyHint, type Reason } from './types.js'
+
+/** A provider, or `auto` to detect it from the headers and body shape. */
+type ProviderChoice = ProviderId | 'auto'
+
+export interface VerifyRequest {
+  provider: ProviderChoice
+  payload: string
+  headers: Record<string, string>
+  /** Exactly one of secret and secrets (the route enforces it). */
+  secret?: string
+  secrets?: string[]
+  url?: string
+  method?: string
+  tolerance_seconds?: number
+  now_epoch_seconds?: number | null
+  generic?: GenericOptions | null
+}
+
+export interface VerifyResult {
+  valid: boolean
+  /** The provider verified with: the one requested, the one detected, or `auto` when none was. */
+  provider: ProviderChoice
+  reason: Reason
+  signature_scheme: string
+  replay_protected: boolean
+  matched_signature_header: string | null
+  matched_secret_index: number | null
+  checks: Check[]
+  raw_body_hints: RawBodyHint[]
+  replay_test_vectors: ReplayTestVector[]
+}
 
 function timestampChecks (provider: Provider, read: SignatureRead, now: number, tolerance: number): { checks: Check[], reason?: Reason } {
   if (!(read.replayProtected ?? provider.replayProtected)) {

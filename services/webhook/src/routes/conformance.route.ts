@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorSchema, HttpError, messages, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
-import type { SafeFetcher } from '@utility-apis/safe-fetch'
+import type { SafeFetcher, TargetCheck } from '@utility-apis/safe-fetch'
 import { CONFORMANCE_UNITS, isRefusedTarget, MAX_REQUESTS, runConformance, type Send } from '../domain/conformance.js'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { SignRefusal } from '../domain/sign.js'
@@ -10,6 +10,8 @@ import { ConformanceRequestSchema, ConformanceResponseSchema, type ConformanceRe
 export interface ConformanceRouteOptions {
   /** The fetcher of the suite's requests: SSRF-safe, with the conformance User-Agent. */
   fetcher: SafeFetcher
+  /** The fetcher's rules under its policy: a target it would refuse is refused before anything is sent. */
+  checkTarget: TargetCheck
   now: () => number
 }
 
@@ -22,11 +24,19 @@ probably verifies a re-serialised body, not the raw one").
 
 The requests carry the User-Agent \`UtilityAPIs-webhook-conformance/0.1\`. Of each answer only the status and its first
 200 bytes are read, and returned; nothing is stored. Use a test endpoint and its test secret. One call costs
-${CONFORMANCE_UNITS} quota units.`
+${CONFORMANCE_UNITS} quota units. An endpoint the fetcher would not reach (a private, loopback or metadata address in any
+notation, a name that resolves to one, a port other than the scheme's) is a 400 \`target_not_allowed\` before anything is
+sent, and costs nothing.`
+
+/** A target the fetcher refuses, before the suite or during it (a redirect is not followed, a name may rebind): one 400. */
+function refusal (error: unknown): unknown {
+  // safe-fetch's message never names the address: "Target address is not allowed", "Target port is not allowed"
+  return isRefusedTarget(error) ? new HttpError(400, (error as Error).message, {}, 'target_not_allowed') : error
+}
 
 const contentType = (payload: string): string => /^\s*[[{]/.test(payload) ? 'application/json' : 'application/x-www-form-urlencoded'
 
-export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions> = async (app, { fetcher, now }) => {
+export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions> = async (app, { fetcher, checkTarget, now }) => {
   app.post('/v1/webhooks/conformance', {
     config: { auth: true, quotaCost: () => CONFORMANCE_UNITS },
     schema: {
@@ -42,7 +52,8 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
         200: { ...ConformanceResponseSchema, description: 'The grade and each check.', 'x-examples': await conformanceResponseExamples() },
         400: {
           ...ErrorSchema,
-          description: 'A target that is not public (`{"detail": "Target address is not allowed"}`), or a key the provider cannot sign with.'
+          description: 'A target the fetcher would not reach, code `target_not_allowed` (`"detail": "Target address is not allowed"`, or ' +
+            '`"Target port is not allowed"` for a port other than the scheme\'s), or a key the provider cannot sign with.'
         }
       }
     }
@@ -52,6 +63,7 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
     const issues: ValidationIssue[] = []
     if (provider.configurable !== undefined && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
     if (issues.length > 0) throw new RequestValidationError(issues)
+    await checkTarget(body.endpoint_url).catch((error: unknown) => { throw refusal(error) })
     const send: Send = async (delivery, signal) => {
       const answer = await fetcher.fetch(body.endpoint_url, {
         method: 'POST',
@@ -67,8 +79,7 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
       return await runConformance(provider, body, body.endpoint_url, send, now()) as ConformanceResponseBody
     } catch (error) {
       if (error instanceof SignRefusal) throw new HttpError(400, error.message, {}, error.code)
-      if (isRefusedTarget(error)) throw new HttpError(400, 'Target address is not allowed', {}, 'target_not_allowed')
-      throw error
+      throw refusal(error)
     }
   })
 }

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 import { PROVIDER_IDS } from '../domain/providers/index.js'
+import { providersIn } from './provider-lists.js'
 import { GenericOptionsSchema } from './verify.schemas.js'
 
 const Key = (description: string) => Type.String({ minLength: 1, maxLength: 16384, 'x-sensitive': true, description })
@@ -18,7 +19,7 @@ export const ConformanceRequestSchema = Type.Object({
   url: Type.Optional(Type.String({
     format: 'uri',
     maxLength: 4096,
-    description: 'For twilio, square and hubspot: the URL the sender signs, when it is not endpoint_url (a proxy in front).'
+    description: `For ${providersIn('signsUrl')}: the URL the sender signs, when it is not endpoint_url (a proxy in front).`
   })),
   payload: Type.Optional(Type.String({
     maxLength: 65536,
@@ -27,8 +28,6 @@ export const ConformanceRequestSchema = Type.Object({
   })),
   generic: Type.Optional(Type.Union([GenericOptionsSchema, Type.Null()]))
 }, { title: 'ConformanceRequest', additionalProperties: false, description: 'Give `secret`, or `private_key` for a public-key provider.' })
-
-export type ConformanceRequestBody = Static<typeof ConformanceRequestSchema>
 
 const ConformanceCheckSchema = Type.Object({
   name: Type.String({

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { PROVIDER_IDS } from '../domain/providers/index.js'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 
-export const ProviderInfoSchema = Type.Object({
+const ProviderInfoSchema = Type.Object({
   provider: StringEnum(PROVIDER_IDS),
   name: Type.String(),
   signature_scheme: Type.String(),

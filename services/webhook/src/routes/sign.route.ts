@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorSchema, HttpError, messages, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { signDelivery, SignRefusal } from '../domain/sign.js'
+import { providersIn } from './provider-lists.js'
 import { signRequestExamples, signResponseExamples } from './sign.examples.js'
 import { SignRequestSchema, SignResponseSchema, type SignResponseBody } from './sign.schemas.js'
 
@@ -11,21 +12,23 @@ export interface SignRouteOptions {
 }
 
 const DESCRIPTION = `Produces a delivery exactly as the provider would send it, to test a receiver with: the headers (signature,
-timestamp and id under the provider's names), the body (for mailgun and adyen, the payload with the signature written
-into it), and \`signed_content\`, what the signature covers, read back by the verifier from this very delivery.
+timestamp and id under the provider's names), the body (for ${providersIn('writesBody')}, the payload with what they
+sign written into it), and \`signed_content\`, what the signature covers, read back by the verifier from this very delivery.
 
 - **secret** for HMAC and token providers (and Standard Webhooks v1); **private_key** (PEM, or a JWK with \`d\`) for
-  the public-key providers (discord, sendgrid, plaid; standard-webhooks signs v1a with one); or
+  the public-key providers (${providersIn('publicKey')}; ${providersIn('alsoPublicKey')} also signs with one, under
+  its public-key scheme); or
   **generate_test_key: true** for a fresh key pair, returned once as \`public_key\` (the form the provider publishes, to
   configure or pass to verify) and \`private_key\`. Exactly one of the three.
 - **timestamp** (Unix seconds, now by default), **id** (a random UUID by default), **url** and **method** where the
-  provider signs them (twilio, square and hubspot need \`url\`), **generic** for generic-hmac.
+  provider signs them (${providersIn('signsUrl')} need \`url\`; ${providersIn('signsMethod')} signs the method),
+  **generic** for generic-hmac.
 
 Every delivery verifies as valid with POST /v1/webhooks/verify and the same secret or public key. Secrets, keys and
 payloads are never stored or logged; for gitlab the header is the secret token itself, as GitLab sends it.
 
 Refusals (400, with a \`code\`): \`conflicting_keys\`, \`secret_required\`, \`private_key_required\`, \`private_key_not_supported\`,
-\`invalid_private_key\`, \`payload_not_signable\` (mailgun or adyen without the JSON body they sign inside).`
+\`invalid_private_key\`, \`payload_not_signable\` (${providersIn('writesBody', 'or')} without the JSON body they write into).`
 
 export const signRoute: FastifyPluginAsyncTypebox<SignRouteOptions> = async (app, { now }) => {
   app.post('/v1/webhooks/sign', {

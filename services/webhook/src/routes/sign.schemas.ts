@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { StringEnum } from '@utility-apis/service-kit'
 import { PROVIDER_IDS } from '../domain/providers/index.js'
+import { providersIn } from './provider-lists.js'
 import { StringMap } from './schema-types.js'
 import { GenericOptionsSchema } from './verify.schemas.js'
 
@@ -10,12 +11,13 @@ export const SignRequestSchema = Type.Object({
   provider: StringEnum(PROVIDER_IDS, { description: 'The provider whose delivery to produce (GET /v1/webhooks/providers lists them).' }),
   payload: Type.String({
     'x-sensitive': true,
-    description: 'The body to sign, as a string, signed as its UTF-8 bytes. Mailgun and Adyen sign fields inside a JSON body: the answer\'s ' +
-      '`payload` is then this body with the signature written in.'
+    description: 'The body to sign, as a string, signed as its UTF-8 bytes. ' +
+      `${providersIn('writesBody')} write into a JSON body (a signature, a timestamp): the answer's \`payload\` is then this body with it written in.`
   }),
   secret: Type.Optional(Key('The signing secret, as the provider shows it (Stripe\'s whole whsec_ string, Adyen\'s hex key). ' +
     'For HMAC and token providers, and Standard Webhooks v1. Never stored or logged.')),
-  private_key: Type.Optional(Key('For public-key providers (discord, sendgrid, plaid, and standard-webhooks v1a): the private key, PEM or a JWK ' +
+  private_key: Type.Optional(Key(`For public-key providers (${providersIn('publicKey')}; ${providersIn('alsoPublicKey')} for its public-key scheme): ` +
+    'the private key, PEM or a JWK ' +
     'with "d", of the provider\'s type (Ed25519 or ECDSA P-256). Never stored or logged.')),
   generate_test_key: Type.Optional(Type.Boolean({
     description: 'For public-key providers: sign with a fresh key pair, returned once with the delivery (`public_key` to configure, ' +
@@ -35,17 +37,19 @@ export const SignRequestSchema = Type.Object({
   url: Type.Optional(Type.String({
     format: 'uri',
     maxLength: 4096,
-    description: 'The URL the delivery is sent to; required by twilio, square and hubspot, which sign it.'
+    description: `The URL the delivery is sent to; required by ${providersIn('signsUrl')}, which sign it.`
   })),
-  method: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,16}$', default: 'POST', description: 'The HTTP method (hubspot signs it).' })),
+  method: Type.Optional(Type.String({
+    pattern: '^[A-Za-z]{1,16}$',
+    default: 'POST',
+    description: `The HTTP method (${providersIn('signsMethod')} signs it).`
+  })),
   generic: Type.Optional(Type.Union([GenericOptionsSchema, Type.Null()]))
 }, {
   title: 'SignRequest',
   additionalProperties: false,
   description: 'Give exactly one of `secret`, `private_key` and `generate_test_key`.'
 })
-
-export type SignRequestBody = Static<typeof SignRequestSchema>
 
 export const SignResponseSchema = Type.Object({
   provider: StringEnum(PROVIDER_IDS),

@@ -1,7 +1,8 @@
 import type { Provider } from '../domain/provider.js'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { replayTestVectors } from '../domain/replay-vectors.js'
-import type { ReplayTestVector, VerifyRequest } from '../domain/types.js'
+import type { ReplayTestVector } from '../domain/replay-vectors.js'
+import type { VerifyRequest } from '../domain/verify.js'
 import { verifyWebhook } from '../domain/verify.js'
 
 interface Example {
@@ -9,7 +10,7 @@ interface Example {
   value: unknown
 }
 
-export const requestOf = (vector: ReplayTestVector): VerifyRequest => ({
+const requestOf = (vector: ReplayTestVector): VerifyRequest => ({
   provider: vector.provider,
   payload: vector.payload,
   headers: vector.headers,

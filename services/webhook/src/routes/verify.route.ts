@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { messages, RequestValidationError, valueError, type ValidationIssue } from '@utility-apis/fastapi-errors'
-import { resolveProvider } from '../domain/detect.js'
+import { bodyValidatorCompiler, messages, RequestValidationError, validate, valueError, type Schema, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { resolveProvider, type ResolvedProvider } from '../domain/detect.js'
 import { REASONS } from '../domain/types.js'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { verifyWebhook } from '../domain/verify.js'
+import { providersIn } from './provider-lists.js'
 import { verifyRequestExamples, verifyResponseExamples } from './verify.examples.js'
 import { VerifyRequestSchema, VerifyResponseSchema, type VerifyRequestBody } from './verify.schemas.js'
 
@@ -22,8 +23,8 @@ explains the verdict.
 - **secrets**: \`secret\`, or \`secrets\` (1 to 10) during a rotation, tried in order at one MAC each;
   \`matched_secret_index\` says which matched. For ed25519 and ECDSA providers they are public keys; a private key
   given by mistake is reported and never used.
-- **url / method**: the URL the sender called and its method, required by the providers that sign them (twilio,
-  square, hubspot).
+- **url / method**: the URL the sender called and its method, required by the providers that sign them (\`url\`:
+  ${providersIn('signsUrl')}; the method: ${providersIn('signsMethod')}).
 - **checks**: every step, each \`passed\`, \`failed\`, \`skipped\` or \`warning\` with a detail: header found,
   timestamp parsed, skew in seconds, which signature entry matched, secret shape; when the chosen provider's signature
   header is missing but another provider's is there, \`other_provider_headers\` names the provider to verify with, and
@@ -48,31 +49,52 @@ const fieldIndex = (issue: ValidationIssue): number => FIELDS.indexOf(String(iss
  * What the schema cannot say (exactly one of secret and secrets, generic options that fit together), added to the
  * schema's own issues in field order, as pydantic reports them. A body that is not an object has only the schema's.
  */
-function requestIssues (body: VerifyRequestBody, schemaError: Error | undefined): ValidationIssue[] {
-  if (schemaError !== undefined && !(schemaError instanceof RequestValidationError)) throw schemaError
-  const issues = [...schemaError?.issues ?? []]
-  // Only a parsed JSON object (not the parser's stand-in for invalid JSON) can lack a field.
-  if (typeof body !== 'object' || body === null || Object.getPrototypeOf(body) !== Object.prototype) return issues
-  if (body.secret === undefined && body.secrets === undefined) {
+function requestIssues (body: unknown, value: VerifyRequestBody, schemaIssues: ValidationIssue[]): ValidationIssue[] {
+  const issues = [...schemaIssues]
+  // Only a parsed JSON object can lack a field.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return issues
+  const fields = body as Partial<VerifyRequestBody>
+  if (fields.secret === undefined && fields.secrets === undefined) {
     const missing: ValidationIssue = { type: 'missing', loc: ['body', 'secret'], msg: messages.missing() }
     const at = issues.findIndex((issue) => fieldIndex(issue) > fieldIndex(missing))
     issues.splice(at < 0 ? issues.length : at, 0, missing)
   }
-  if (schemaError !== undefined) return issues
+  if (schemaIssues.length > 0) return issues
   // A configurable provider (generic-hmac) is nothing without its options.
-  const configurable = body.provider !== 'auto' && PROVIDERS[body.provider].configurable !== undefined
-  if (configurable && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
+  const configurable = value.provider !== 'auto' && PROVIDERS[value.provider].configurable !== undefined
+  if (configurable && value.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
   // Neither value is echoed: they are secrets.
-  if (body.secret !== undefined && body.secrets !== undefined) issues.push(valueError(['body'], undefined, 'give either secret or secrets, not both'))
-  const template = body.generic?.signed_content
+  if (value.secret !== undefined && value.secrets !== undefined) issues.push(valueError(['body'], undefined, 'give either secret or secrets, not both'))
+  const template = value.generic?.signed_content
   if (configurable && template !== undefined) {
     for (const [placeholder, header] of [['{timestamp}', 'timestamp_header'], ['{id}', 'id_header']] as const) {
-      if (template.includes(placeholder) && body.generic?.[header] == null) {
+      if (template.includes(placeholder) && value.generic?.[header] == null) {
         issues.push(valueError(['body', 'generic', 'signed_content'], template, `${placeholder} needs generic.${header}`))
       }
     }
   }
   return issues
+}
+
+// The provider each accepted body resolved to, for its handler: detection reads the headers and the payload once.
+const resolutions = new WeakMap<VerifyRequestBody, ResolvedProvider>()
+
+/**
+ * The body as the handler sees it, or a RequestValidationError with the schema's issues and the rules it cannot say,
+ * the URL a URL-signing provider needs included (also when the provider was detected): all of it before the quota
+ * decides, so a malformed call is a free 422 whatever is left of the key's quota.
+ */
+function parseVerifyRequest (body: unknown): VerifyRequestBody {
+  const { value, issues: schemaIssues } = validate(VerifyRequestSchema as Schema, body, ['body'], { isModelRoot: true })
+  const issues = requestIssues(body, value as VerifyRequestBody, schemaIssues)
+  if (issues.length > 0) throw new RequestValidationError(issues)
+  const request = value as VerifyRequestBody
+  const resolved = resolveProvider(request)
+  if (resolved.provider?.info.requires_url === true && request.url === undefined) {
+    throw new RequestValidationError([{ type: 'missing', loc: ['body', 'url'], msg: messages.missing() }])
+  }
+  resolutions.set(request, resolved)
+  return request
 }
 
 export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async (app, { now }) => {
@@ -82,8 +104,8 @@ export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async 
   app.metrics.declare('verdicts', { provider: ['auto'], reason: ['provider_not_detected'] })
   app.post('/v1/webhooks/verify', {
     config: { auth: true },
-    // The handler adds what the schema cannot say (exactly one of secret and secrets) to the schema's own issues.
-    attachValidation: true,
+    // What the schema cannot say (exactly one of secret and secrets, ...) is reported with its own issues
+    validatorCompiler: bodyValidatorCompiler(parseVerifyRequest),
     schema: {
       tags: ['webhooks'],
       operationId: 'verifyWebhook',
@@ -94,14 +116,7 @@ export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async 
     }
   }, async (request) => {
     const body = request.body
-    const issues = requestIssues(body, request.validationError)
-    if (issues.length > 0) throw new RequestValidationError(issues)
-    // Resolved once; a URL-signing provider needs the URL, also when it was detected rather than named.
-    const resolved = resolveProvider(body)
-    if (resolved.provider?.info.requires_url === true && body.url === undefined) {
-      throw new RequestValidationError([{ type: 'missing', loc: ['body', 'url'], msg: messages.missing() }])
-    }
-    const result = verifyWebhook(body, now(), resolved)
+    const result = verifyWebhook(body, now(), resolutions.get(body) ?? resolveProvider(body))
     app.metrics.count('verdicts', { provider: result.provider, reason: result.reason })
     return result
   })

@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
+import { providersIn } from './provider-lists.js'
 import { StringMap } from './schema-types.js'
 import { PROVIDER_IDS } from '../domain/providers/index.js'
 import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, REASONS } from '../domain/types.js'
 
-export const PROVIDER_CHOICES = [...PROVIDER_IDS, 'auto'] as const
+const PROVIDER_CHOICES = [...PROVIDER_IDS, 'auto'] as const
 
-export const ProviderField = Type.Union(PROVIDER_CHOICES.map((id) => Type.Literal(id)), {
+const ProviderField = Type.Union(PROVIDER_CHOICES.map((id) => Type.Literal(id)), {
   description: 'The sender\'s scheme (GET /v1/webhooks/providers lists them, with the senders that use each under their own name), ' +
     'or `auto` to recognise it from the headers and body shape (generic-hmac is never detected).'
 })
@@ -76,9 +77,13 @@ export const VerifyRequestSchema = Type.Object({
     format: 'uri',
     maxLength: 4096,
     description: 'The absolute URL the sender called, query string included, exactly as configured at the sender. ' +
-      'Required by twilio, square and hubspot, which sign it.'
+      `Required by ${providersIn('signsUrl')}, which sign it.`
   })),
-  method: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,16}$', default: 'POST', description: 'The HTTP method of the delivery (hubspot signs it).' })),
+  method: Type.Optional(Type.String({
+    pattern: '^[A-Za-z]{1,16}$',
+    default: 'POST',
+    description: `The HTTP method of the delivery (${providersIn('signsMethod')} signs it).`
+  })),
   tolerance_seconds: Type.Optional(Type.Integer({
     minimum: 0,
     maximum: 86400,
@@ -149,7 +154,8 @@ export const VerifyResponseSchema = Type.Object({
   signature_scheme: Type.String({ description: 'e.g. hmac-sha256-hex, hmac-sha1-base64, ed25519, ecdsa-p256; `unknown` when no provider was detected.' }),
   replay_protected: Type.Boolean({ description: 'True for providers that sign a timestamp, so a stale delivery fails.' }),
   matched_signature_header: Nullable(Type.String(), {
-    description: 'Lowercase name of the header whose signature matched (for mailgun and adyen, whose signature is in the body, the body field: ' +
+    description: 'Lowercase name of the header whose signature matched ' +
+      `(for ${providersIn('signsBodyFields')}, whose signature is in the body, the body field: ` +
       '`signature.signature`, `additionalData.hmacSignature`); null when none did.'
   }),
   matched_secret_index: Nullable(Type.Integer(), { description: 'Index in `secrets` of the secret that matched (0 with `secret`); null when none did.' }),

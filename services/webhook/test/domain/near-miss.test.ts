@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { HeaderBag } from '../../src/domain/header-bag.js'
 import { looseReadings, searchNearMisses } from '../../src/domain/near-miss.js'
 import { PROVIDERS } from '../../src/domain/providers/index.js'
-import type { GenericOptions, ProviderId } from '../../src/domain/types.js'
+import type { ProviderId } from '../../src/domain/providers/index.js'
+import type { GenericOptions } from '../../src/domain/types.js'
 
 const BODY = '{"a":1}'
 const search = (provider: ProviderId, headers: Record<string, string>, payload: string, secret: string, generic?: GenericOptions, url?: string) => {

@@ -1,5 +1,7 @@
 import { createHash, createHmac, generateKeyPairSync, sign } from 'node:crypto'
-import type { GenericOptions, ProviderId, VerifyRequest } from '../../src/domain/types.js'
+import type { ProviderId } from '../../src/domain/providers/index.js'
+import type { GenericOptions } from '../../src/domain/types.js'
+import type { VerifyRequest } from '../../src/domain/verify.js'
 import {
   githubSha1, githubSignature, hmacBase64, hmacSha1Hex, hmacHex, NOW, rfc3339, shopifySignature, slackSignature, standardSignature, stripeHeader, timestampedList,
   twitchSignature, zoomSignature, stripeV1, mailgunSignature, adyenSignature, discordSignature, sendgridSignature, TEST_KEYS, twilioSignature, squareSignature, hubspotSignature, plaidToken, jwkOf, ed25519PublicHex, spkiBase64
@@ -109,7 +111,7 @@ const embedded = (payload: string): string => {
 }
 export const MAILGUN_TOKEN = '0d2bf3a9c6e1f4b7a8d5c2e9f6b3a0d7c4e1f8b5a2d9c6e3f0'
 /** Adyen's signed fields of the suite's notification item: pspReference ... success (originalReference absent). */
-export const ADYEN_FIELDS = ['8815329842815468', '', 'SuiteMerchantECOM', 'order-7421', 2599, 'EUR', 'AUTHORISATION', 'true'] as const
+const ADYEN_FIELDS = ['8815329842815468', '', 'SuiteMerchantECOM', 'order-7421', 2599, 'EUR', 'AUTHORISATION', 'true'] as const
 
 /** A request as the provider would deliver it, signed by the documented construction (not by the code under test). */
 export function delivery (provider: ProviderId, payload: string, timestamp = NOW, secret = SECRETS[provider]): VerifyRequest {

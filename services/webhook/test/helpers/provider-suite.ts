@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
-import type { ProviderId, VerifyRequest } from '../../src/domain/types.js'
+import type { ProviderId } from '../../src/domain/providers/index.js'
+import type { VerifyRequest } from '../../src/domain/verify.js'
 import { verifyWebhook } from '../../src/domain/verify.js'
 import { checkNamed } from './checks.js'
 import { NOW } from './sign.js'

@@ -11,7 +11,7 @@ export const slackSignature = (secret: string, timestamp: number | string, body:
 export const stripeV1 = (secret: string, timestamp: number | string, body: string): string => mac(secret, `${timestamp}.${body}`).toString('hex')
 export const stripeHeader = (secret: string, timestamp: number, body: string): string => `t=${timestamp},v1=${stripeV1(secret, timestamp, body)}`
 export const shopifySignature = (secret: string, body: string): string => mac(secret, body).toString('base64')
-export const standardKey = (secret: string): Buffer => Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
+const standardKey = (secret: string): Buffer => Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
 export const standardSignature = (secret: string, id: string, timestamp: number | string, body: string): string =>
   `v1,${mac(standardKey(secret), `${id}.${timestamp}.${body}`).toString('base64')}`
 export const hmacHex = (secret: string, body: string): string => mac(secret, body).toString('hex')

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { REFUSED_TARGETS } from '@utility-apis/safe-fetch/testing'
 import { CONFORMANCE_UNITS, MAX_REQUESTS } from '../../src/domain/conformance.js'
 import { KEY, testApp } from '../helpers/app.js'
 
@@ -11,7 +12,7 @@ import { KEY, testApp } from '../helpers/app.js'
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const webhook = new Webhook(SECRET)
 
-interface Receiver { url: string, requests: Array<{ agent?: string, body: string }>, close: () => Promise<void> }
+interface Receiver { url: string, port: number, connections: () => number, requests: Array<{ agent?: string, body: string }>, close: () => Promise<void> }
 type Handler = (raw: string, headers: Record<string, string>, response: ServerResponse) => void
 
 async function receiver (handler: Handler, host = '127.0.0.1'): Promise<Receiver> {
@@ -25,9 +26,12 @@ async function receiver (handler: Handler, host = '127.0.0.1'): Promise<Receiver
       handler(raw, request.headers as Record<string, string>, response)
     })
   })
+  let connections = 0
+  server.on('connection', () => { connections++ })
   await new Promise<void>((resolve) => server.listen(0, host, resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://${host}:${port}/hooks`, requests, close: async () => await new Promise((resolve) => server.close(() => resolve())) }
+  const close = async () => await new Promise<void>((resolve) => server.close(() => resolve()))
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/hooks`, port, connections: () => connections, requests, close }
 }
 
 /** Verifies the raw body with the library (which checks the timestamp) and refuses an id seen before. */
@@ -138,5 +142,35 @@ describe('POST /v1/webhooks/conformance', () => {
     expect((await grade(receivers.verifies.url, { secret: undefined })).json().detail).toMatch(/give secret/)
     expect((await grade(receivers.verifies.url, { extra: true })).statusCode).toBe(422)
     expect((await grade('ftp://example.com/')).statusCode).toBe(422)
+  })
+})
+
+// The production policy (nothing allowed) and the list the fetcher's own tests run: every target it refuses is
+// refused here before the suite sends anything, with the same 400, and costs nothing
+describe('POST /v1/webhooks/conformance: targets the fetcher refuses', () => {
+  let production: FastifyInstance
+  const loopback: Record<'v4' | 'v6', Receiver> = {} as Record<'v4' | 'v6', Receiver>
+  beforeAll(async () => {
+    production = await testApp({ keys: 'refused-key' }, () => Math.floor(Date.now() / 1000))
+    loopback.v4 = await receiver((raw, headers, response) => response.writeHead(200).end('reached'))
+    loopback.v6 = await receiver((raw, headers, response) => response.writeHead(200).end('reached'), '::1')
+  })
+  afterAll(async () => {
+    await production.close()
+    await Promise.all([loopback.v4.close(), loopback.v6.close()])
+  })
+
+  it.each(REFUSED_TARGETS.map((target) => [target.name, target.url] as const))('refuses %s', async (_name, url) => {
+    const res = await production.inject({
+      method: 'POST',
+      url: '/v1/webhooks/conformance',
+      headers: { 'x-api-key': 'refused-key' },
+      payload: { provider: 'standard-webhooks', endpoint_url: url({ v4: loopback.v4.port, v6: loopback.v6.port }), secret: SECRET }
+    })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'target_not_allowed', detail: 'Target address is not allowed' })
+    // Charged nothing: this key has only ever been refused
+    expect(res.headers['x-ratelimit-remaining']).toBe(res.headers['x-ratelimit-limit'])
+    expect([loopback.v4.connections(), loopback.v6.connections()]).toEqual([0, 0])
   })
 })

@@ -1,11 +1,11 @@
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, ListenOptions } from 'node:net'
 import { HttpReceiver, LogLevel } from '@zoom/rivet/users'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KEY, testApp } from '../helpers/app.js'
 
-// The suite against a provider's own receiver: Zoom's official @zoom/rivet HttpReceiver, at 127.0.0.1, which answers
+// The suite against a provider's own receiver: Zoom's official @zoom/rivet HttpReceiver, on 127.0.0.1, which answers
 // 200 to what it verifies and 400 to the rest. What it accepts cross-checks this service's signing; what the suite
 // finds is how that receiver verifies: over JSON.stringify of the parsed body, and without looking at the clock.
 const SECRET = 'zoom-webhook-secret-token'
@@ -17,10 +17,16 @@ let endpoint: string
 
 beforeAll(async () => {
   app = await testApp({}, now, { fetchPolicy: { allowCidrs: ['127.0.0.1/32'] } })
-  zoom = new HttpReceiver({ webhooksSecretToken: SECRET, logLevel: LogLevel.ERROR })
-  // start() takes a port and no host, so rivet listens on every interface; the suite reaches it at 127.0.0.1 only.
-  const server = await zoom.start(0) as Server
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/zoom/events`
+  // start(port) takes no host, but hands `port` to Node's server.listen() as it is (rivet 0.4's source), and listen()
+  // takes { port, host } as well as a number: given that, rivet listens on 127.0.0.1 only. `port: 0` here lets its
+  // check of the argument (a number, or a port in the options) pass.
+  zoom = new HttpReceiver({ webhooksSecretToken: SECRET, logLevel: LogLevel.ERROR, port: 0 })
+  const loopback: ListenOptions = { port: 0, host: '127.0.0.1' }
+  const server = await zoom.start(loopback as unknown as number) as Server
+  const address = server.address() as AddressInfo
+  // Listening on loopback only, never on every interface
+  expect(address.address).toBe('127.0.0.1')
+  endpoint = `http://127.0.0.1:${address.port}/zoom/events`
 })
 
 afterAll(async () => {

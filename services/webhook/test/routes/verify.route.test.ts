@@ -75,7 +75,7 @@ describe('POST /v1/webhooks/verify', () => {
   it('answers 401 without or with a wrong API key', async () => {
     const missing = await postVerify(app, delivery('github', BODY), {})
     expect(missing.statusCode).toBe(401)
-    expect(missing.json()).toEqual({ detail: 'Missing API key', code: 'missing_api_key', request_id: expect.any(String) })
+    expect(missing.json()).toEqual({ detail: 'Missing API key: send it in the X-API-Key header, or as Authorization: Bearer <key>', code: 'missing_api_key', request_id: expect.any(String) })
     expect((await postVerify(app, delivery('github', BODY), { 'x-api-key': 'nope' })).json()).toEqual({ detail: 'Invalid API key', code: 'invalid_api_key', request_id: expect.any(String) })
   })
 
@@ -210,6 +210,24 @@ describe('POST /v1/webhooks/verify: secrets, URL and generic options', () => {
       expect(res.json().detail).toEqual([{ type: 'missing', loc: ['body', 'url'], msg: 'Field required' }])
     }
     expect((await postVerify(app, delivery(provider, BODY))).json()).toMatchObject({ valid: true, provider })
+  })
+
+  it('validates before it charges: with a spent key every malformed body is a 422, also the rules the schema cannot say', async () => {
+    const spent = await testApp({ keys: 'spent-key:0' })
+    try {
+      const headers = { 'x-api-key': 'spent-key' }
+      const { url: _url, ...withoutUrl } = delivery('twilio', BODY)
+      const { secret: _secret, ...withoutSecret } = request
+      for (const body of [{ ...request, provider: 'nope' }, withoutSecret, { ...request, secrets: ['a'] }, withoutUrl, { ...withoutUrl, provider: 'auto' }]) {
+        const res = await postVerify(spent, body, headers)
+        expect(res.statusCode, JSON.stringify(res.json())).toBe(422)
+        expect(res.headers['x-ratelimit-remaining']).toBeUndefined()
+      }
+      // a well-formed call on the spent key is the 429
+      expect((await postVerify(spent, request, headers)).statusCode).toBe(429)
+    } finally {
+      await spent.close()
+    }
   })
 
   it('refuses a URL that is not absolute http or https', async () => {

@@ -13,7 +13,7 @@ const SIGNATURE_FIELD = 'additionalData.hmacSignature'
 export const MAX_ITEMS = 50
 const ALGORITHM = hmacOfEachPart('sha256', hexKey)
 
-export interface AdyenItem {
+interface AdyenItem {
   /** The signed fields, as the SDK joins them: absent fields empty, numbers and booleans spelled by JavaScript. */
   fields: string[]
   signature?: string

@@ -8,7 +8,7 @@ import {
 import { decodedKeyVariants, utf8KeyVariant, whsecVariants } from '../secret-variants.js'
 import type { Check, DigestEncoding, GenericOptions } from '../types.js'
 
-export function genericEncoding (generic?: GenericOptions): DigestEncoding {
+function genericEncoding (generic?: GenericOptions): DigestEncoding {
   return generic?.encoding ?? 'hex'
 }
 
@@ -19,7 +19,7 @@ for (const hash of Object.keys(DIGEST_BYTES) as HmacAlgorithm[]) {
 }
 
 /** The HMAC of the options: the hash, and how the secret becomes the key. */
-export function genericAlgorithm (options?: GenericOptions): Algorithm {
+function genericAlgorithm (options?: GenericOptions): Algorithm {
   return ALGORITHMS.get(`${options?.algorithm ?? 'sha256'} ${options?.key_encoding ?? 'utf8'}`) as Algorithm
 }
 
@@ -33,7 +33,7 @@ function decode (text: string, encoding: DigestEncoding): Buffer | undefined {
 const PLACEHOLDER = /(\{body\}|\{timestamp\}|\{id\})/
 
 /** The signed content of a template, given the timestamp and id values; the schema guarantees one {body}. */
-export function templated (template: string, values: { timestamp?: string, id?: string }): SignedContent {
+function templated (template: string, values: { timestamp?: string, id?: string }): SignedContent {
   if (template === '{body}') return bodyOnly
   const pieces = template.split(PLACEHOLDER).filter((piece) => piece !== '')
   const valueOf = (piece: string): string => piece === '{timestamp}' ? values.timestamp ?? '' : piece === '{id}' ? values.id ?? '' : piece
@@ -112,7 +112,7 @@ function framingAdvice (options: GenericOptions | undefined, reading: FramingRea
 const DEMO_SECRET = 'generic-replay-vector-demo-secret'
 
 /** The demo delivery of the caller's options: its secret in the key encoding they chose. */
-export function genericDemo (options: GenericOptions): Demo {
+function genericDemo (options: GenericOptions): Demo {
   const encoding = options.key_encoding ?? 'utf8'
   return {
     payload: '{"event":"demo","id":1}',

@@ -16,7 +16,7 @@ const DECODED: Record<string, string> = {
 }
 
 /** The request URI as HubSpot signs it: the listed percent-encodings decoded (hex digits in either case). */
-export const hubspotUri = (url: string): string =>
+const hubspotUri = (url: string): string =>
   url.replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/gi, (encoded) => DECODED[encoded.toUpperCase()])
 
 function read (ctx: ProviderContext): SignatureRead {
@@ -101,6 +101,7 @@ export const hubspot = defineProvider({
     'header value base64(HMAC-SHA256); HubSpot rejects timestamps older than 5 minutes; v1 and v2 X-HubSpot-Signature are reported, never accepted',
   secretFormat: 'the app\'s Client secret (app settings > Auth), used as UTF-8 bytes; not a private app access token (pat-)',
   signsUrl: true,
+  signsMethod: true,
   algorithm: HMAC_SHA256,
   detection: { headers: [SIGNATURE.toLowerCase()], telltales: [TIMESTAMP.toLowerCase()] },
   read,

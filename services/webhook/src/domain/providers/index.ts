@@ -76,7 +76,26 @@ export const PROVIDER_IDS = ALL.map((provider) => provider.id) as ReadonlyArray<
 
 export const PROVIDERS = Object.fromEntries(ALL.map((provider) => [provider.id, provider])) as Record<ProviderId, Provider>
 
-const KNOWN = new Set<string>(PROVIDER_IDS)
+/** The providers a fact of their specs holds for, in the registry's order. */
+const providersWhere = (holds: (provider: Provider) => boolean): ProviderId[] => ALL.filter((provider) => holds(provider)).map((provider) => provider.id)
 
-/** Whether a name is a provider's id. */
-export const isProviderId = (name: string): name is ProviderId => KNOWN.has(name)
+/**
+ * The groups of providers that prose names (route descriptions, READMEs): made here from the specs, so a list in a
+ * description cannot leave a provider out, and the README's lists are tested against these.
+ */
+export const PROVIDER_GROUPS = {
+  /** Sign with a private key only (Ed25519, ECDSA P-256): the verify secret is a public key. */
+  publicKey: providersWhere((provider) => provider.signingKey !== undefined && provider.algorithm.kind !== 'mac'),
+  /** Sign with a secret, and under a second scheme with a private key (Standard Webhooks v1a). */
+  alsoPublicKey: providersWhere((provider) => provider.signingKey !== undefined && provider.algorithm.kind === 'mac'),
+  /** Sign the URL they called: `url` is required. */
+  signsUrl: providersWhere((provider) => provider.info.requires_url),
+  /** Sign the HTTP method. */
+  signsMethod: providersWhere((provider) => provider.signsMethod),
+  /** Write into the body they send (a signature, a timestamp): sign's `payload` is not the one given. */
+  writesBody: providersWhere((provider) => provider.signBody !== undefined),
+  /** Sign fields of a JSON body, not its bytes: the signature is inside the body. */
+  signsBodyFields: providersWhere((provider) => provider.signsBodyFields === true)
+} as const satisfies Record<string, ProviderId[]>
+
+export type ProviderGroup = keyof typeof PROVIDER_GROUPS

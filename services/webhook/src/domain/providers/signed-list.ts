@@ -3,8 +3,7 @@ import { decodeHex, hmac } from '../digest.js'
 import {
   check, defineProvider, prefixed, readHeader, type Candidate, type Demo, type Provider, type ProviderContext, type SignatureRead
 } from '../provider.js'
-import type { TimestampUnit } from '../timestamp.js'
-import type { RawBodyHint } from '../types.js'
+import type { RawBodyHint, TimestampUnit } from '../types.js'
 import { headerFailure } from './framing.js'
 
 /**

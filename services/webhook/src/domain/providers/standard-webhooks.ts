@@ -11,7 +11,7 @@ import { DEMO_ED25519 } from './demo-keys.js'
 const SECRET_PREFIX = 'whsec_'
 
 /** `webhook-*` names win; Svix-backed senders (Clerk, Resend, ...) use `svix-*`. */
-export function headerFamily (ctx: ProviderContext): 'webhook' | 'svix' {
+function headerFamily (ctx: ProviderContext): 'webhook' | 'svix' {
   return !ctx.headers.has('webhook-signature') && ctx.headers.has('svix-signature') ? 'svix' : 'webhook'
 }
 

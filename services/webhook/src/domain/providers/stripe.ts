@@ -21,7 +21,7 @@ interface StripeHeader {
   broken: number
 }
 
-export function parseStripeHeader (value: string): StripeHeader {
+function parseStripeHeader (value: string): StripeHeader {
   const parsed: StripeHeader = { timestamps: [], v1: [], v0: [], spaced: [], unknownSchemes: 0, broken: 0 }
   for (const item of value.split(',')) {
     const at = item.indexOf('=')

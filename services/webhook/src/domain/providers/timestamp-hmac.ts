@@ -3,8 +3,7 @@ import { mac } from '../digest.js'
 import {
   check, defineProvider, prefixed, readHeader, type Demo, type Provider, type ProviderContext, type SignatureRead
 } from '../provider.js'
-import type { TimestampUnit } from '../timestamp.js'
-import type { RawBodyHint } from '../types.js'
+import type { RawBodyHint, TimestampUnit } from '../types.js'
 import { describeFraming, readFramedHeader, type Framing } from './framing.js'
 
 /**
@@ -36,7 +35,7 @@ export interface TimestampHmacSpec<Id extends string = string> {
 }
 
 /** The timestamp header's value for a delivery signed at `seconds`, in the provider's unit. */
-export function timestampText (seconds: number, unit: TimestampUnit = 'seconds'): string {
+function timestampText (seconds: number, unit: TimestampUnit = 'seconds'): string {
   if (unit === 'milliseconds') return String(seconds * 1000)
   if (unit === 'rfc3339') return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
   if (unit === 'iso-utc') return new Date(seconds * 1000).toISOString().slice(0, -1)

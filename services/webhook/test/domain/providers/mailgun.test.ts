@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { mailgunFields } from '../../../src/domain/providers/mailgun.js'
-import type { VerifyRequest } from '../../../src/domain/types.js'
+import type { VerifyRequest } from '../../../src/domain/verify.js'
 import { verifyWebhook } from '../../../src/domain/verify.js'
 import { checkNamed } from '../../helpers/checks.js'
 import { delivery, MAILGUN_TOKEN, SECRETS } from '../../helpers/deliveries.js'

@@ -1,8 +1,4 @@
-/** Collapses whitespace and NFC-normalises; entities were decoded once by the HTML parser. */
-export function cleanText (value: string | null | undefined): string {
-  if (value == null) return ''
-  return value.normalize('NFC').replace(/\s+/g, ' ').trim()
-}
+// How the rules tell whether two names are one brand's: comparison keys, legal suffixes and forms.
 
 const LEGAL_SUFFIX = /\b(inc|llc|ltd|limited|gmbh|ag|sa|sas|srl|bv|nv|plc|co|corp|corporation|company|group)\b\.?/g
 
@@ -33,10 +29,6 @@ export function sameBrand (a: string, b: string): boolean {
   }
   const [ka, kb] = [key(a), key(b)]
   return ka !== '' && kb !== '' && (ka.startsWith(kb) || kb.startsWith(ka))
-}
-
-export function wordCount (value: string): number {
-  return value.split(' ').filter(Boolean).length
 }
 
 // A company form at the end of a name, after an optional comma: "Inc.", "LLC", "Ltd", "GmbH & Co. KG", "S.A.", "Pty Ltd".
