@@ -16,7 +16,6 @@ export default [
   {
     files: [
       'packages/jobs/src/routes/jobs.route.ts',
-      'packages/renderer/src/renderer.ts',
       'packages/safe-fetch/src/fetcher.ts'
     ],
     rules: { 'max-lines-per-function': 'off' }

@@ -4,8 +4,6 @@ export { rendererFromEnv } from './env.js'
 export { launchRenderer } from './launch.js'
 export { BROWSER_ARGS } from './lockdown.js'
 export { browserMemory, type ProcessMemory } from './memory.js'
-export {
-  createRenderer, DEFAULT_EXECUTABLE, RendererError, type Renderer, type RendererOptions, type RenderOptions, type RenderResult,
-  type StopReason
-} from './renderer.js'
+export { RendererError, STOP_REASONS, type RenderOptions, type RenderResult, type StopReason } from './render-result.js'
+export { createRenderer, DEFAULT_EXECUTABLE, type Renderer, type RendererOptions } from './renderer.js'
 export { DEVICE_PROFILE, rate, THRESHOLDS, type Rating, type Vitals } from './vitals.js'

@@ -1,10 +1,18 @@
 // Every request a page makes is answered from Node: fetched through safe-fetch (public addresses only, every redirect
 // hop checked, bytes capped) and fulfilled, or refused. The browser itself never opens a connection.
 import type { FetchResult, SafeFetcher } from '@utility-apis/safe-fetch'
-import type { Route } from 'playwright-core'
+import type { Page, Request, Route } from 'playwright-core'
 import type { PageAllowance } from './budget.js'
 
-export type Refusal = 'policy' | 'scheme' | 'method' | 'requests' | 'bytes' | 'time' | 'fetch_failed'
+/**
+ * Why a request was not fulfilled: a non-public address (`policy`), a scheme or method other than http(s) GET/HEAD,
+ * a limit, the page's time, a failed fetch, a new window's navigation or a request of that window (`popup`), or a
+ * request the browser could not hand over whole (`error`).
+ */
+export type Refusal = 'policy' | 'scheme' | 'method' | 'requests' | 'bytes' | 'time' | 'fetch_failed' | 'popup' | 'error'
+
+/** Who made a request: the page's own document, one of its frames (and workers), or another window it opened. */
+type Origin = 'document' | 'frame' | 'popup'
 
 /** A request the page made that was not fulfilled. */
 export interface RefusedRequest { url: string, reason: Refusal, code: string | null }
@@ -49,13 +57,16 @@ export interface InterceptorEvents {
 
 /**
  * The route handler of one page. Redirects are followed inside safe-fetch: a 3xx handed to the browser would be
- * followed by the browser's own network stack, past this handler.
+ * followed by the browser's own network stack, past this handler. It never throws: whatever a request is, it is
+ * fulfilled or refused, and counted when refused.
  */
 export class Interceptor {
   readonly refused: RefusedRequest[] = []
   refusedCount = 0
   inFlight = 0
   lastActivity = Date.now()
+  /** The page rendered; until it is set, and for any other window (a popup), every request is refused. */
+  page: Page | null = null
   /** responses fetched for a top-level document that redirected, served when the page navigates to their final URL */
   private readonly documents = new Map<string, FetchResult>()
 
@@ -67,15 +78,32 @@ export class Interceptor {
     private readonly events: InterceptorEvents
   ) {}
 
-  private refuse (url: string, reason: Refusal, code: string | null = null): void {
+  refuse (url: string, reason: Refusal, code: string | null = null): void {
     this.refusedCount++
     if (this.refused.length < MAX_REFUSED_LISTED) this.refused.push({ url: shownUrl(url), reason, code })
   }
 
   readonly handle = async (route: Route): Promise<void> => {
+    try {
+      await this.route(route)
+    } catch {
+      // a request the browser could not describe whole (its frame or headers gone with a closing page): refused,
+      // never thrown into playwright's event dispatch, where it would end the process
+      this.refuse(route.request().url(), 'error')
+      await route.abort('failed').catch(() => {})
+    }
+  }
+
+  private async route (route: Route): Promise<void> {
     const request = route.request()
     const url = request.url()
-    const topLevel = request.isNavigationRequest() && request.frame().parentFrame() === null
+    const origin = this.originOf(request)
+    if (origin === 'popup') {
+      this.refuse(url, 'popup')
+      await route.abort('blockedbyclient').catch(() => {})
+      return
+    }
+    const topLevel = origin === 'document' && request.isNavigationRequest()
     const kept = topLevel ? this.documents.get(url) : undefined
     if (kept !== undefined) {
       this.documents.delete(url)
@@ -93,6 +121,28 @@ export class Interceptor {
       await route.abort('blockedbyclient').catch(() => {})
       return
     }
+    await this.fetchFor(route, request, topLevel)
+  }
+
+  /**
+   * A new window's first navigation has no frame yet (playwright throws for it): like every request of another
+   * window, it is the page trying to leave its own, and refused.
+   */
+  private originOf (request: Request): Origin {
+    const page = this.page
+    if (page === null) return 'popup'
+    let frame
+    try {
+      frame = request.frame()
+    } catch {
+      return 'popup'
+    }
+    if (frame.page() !== page) return 'popup'
+    return frame === page.mainFrame() ? 'document' : 'frame'
+  }
+
+  private async fetchFor (route: Route, request: Request, topLevel: boolean): Promise<void> {
+    const url = request.url()
     this.inFlight++
     try {
       const result = await this.fetcher.fetch(url, {

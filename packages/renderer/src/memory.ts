@@ -47,7 +47,7 @@ function commandOf (pid: string): string {
  * The memory of the process trees this Node process started whose command line contains `command` (the browser's
  * executable), read from /proc (Linux); zero elsewhere.
  */
-export function childProcessMemory (command: string, root = String(process.pid)): ProcessMemory {
+function childProcessMemory (command: string, root = String(process.pid)): ProcessMemory {
   let pids: string[]
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name))

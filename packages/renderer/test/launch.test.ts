@@ -1,7 +1,7 @@
 import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { launchRenderer } from '../src/index.js'
-import { browserSuite, CHROMIUM } from './helpers/chromium.js'
+import { browserSuite, CHROMIUM, gatedBrowser } from './helpers/chromium.js'
 import { sitePages, startFixture, STATIC_TEXT, type Fixture } from './helpers/fixture-site.js'
 
 browserSuite('a renderer launched for a job worker', () => {
@@ -16,17 +16,33 @@ browserSuite('a renderer launched for a job worker', () => {
     await site?.close()
   })
 
-  it('has its browser up before the first render, and warns of nothing', async () => {
+  it('renders, and warns of nothing', async () => {
     const warnings: string[] = []
     const renderer = await launchRenderer({ RENDERER: 'chromium', CHROMIUM_PATH: CHROMIUM }, { fetcher }, (message) => warnings.push(message))
     if (renderer === null) throw new Error('RENDERER=chromium gave no renderer')
     try {
-      expect(warnings).toEqual([])
       const r = await renderer.render(`${site.origin}/static`)
       expect([r.status, r.error]).toEqual([200, null])
       expect(r.html).toContain(STATIC_TEXT)
+      expect(warnings).toEqual([])
     } finally {
       await renderer.close()
+    }
+  })
+
+  it('does not wait for a browser that has not started', async () => {
+    const browser = gatedBrowser()
+    const renderer = await launchRenderer({ RENDERER: 'chromium', CHROMIUM_PATH: browser.path }, { fetcher }, () => {})
+    try {
+      // the launch is still held at the gate: the worker got its renderer all the same
+      expect(renderer).not.toBeNull()
+      await vi.waitFor(() => { expect(browser.starts()).toBe(1) })
+      browser.open()
+      const r = await renderer?.render(`${site.origin}/static`)
+      expect(r?.status).toBe(200)
+    } finally {
+      await renderer?.close()
+      browser.remove()
     }
   })
 
@@ -36,7 +52,7 @@ browserSuite('a renderer launched for a job worker', () => {
     const renderer = await launchRenderer(env, { fetcher }, (message) => warnings.push(message))
     if (renderer === null) throw new Error('RENDERER=chromium gave no renderer')
     try {
-      expect(warnings).toEqual([expect.stringMatching(/^the renderer did not start: /)])
+      await vi.waitFor(() => { expect(warnings).toEqual(['the renderer did not start: the browser could not be started']) })
       await expect(renderer.render(`${site.origin}/static`)).rejects.toMatchObject({ code: 'RENDERER_UNAVAILABLE' })
     } finally {
       await renderer.close()

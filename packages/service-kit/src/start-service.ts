@@ -3,9 +3,18 @@ import type { FastifyInstance } from 'fastify'
 import { loadConfig, type ConfigDefaults } from './config.js'
 import type { KitOptions } from './build-service.js'
 
+/** What is safe to log of a thrown value: its type (and code), never its message, which may carry a URL or a secret. */
+function errorType (value: unknown): { type: string, code?: string } {
+  if (!(value instanceof Error)) return { type: typeof value }
+  const code = (value as { code?: unknown }).code
+  return typeof code === 'string' ? { type: value.name, code } : { type: value.name }
+}
+
 /**
  * The whole of a service's main.ts: read the environment once, build, listen, and on SIGTERM/SIGINT stop accepting,
- * let in-flight requests finish (10 s at most) and close Redis and fetch agents.
+ * let in-flight requests finish (10 s at most) and close Redis and fetch agents. A promise rejection nobody handled
+ * (a library's failure its caller already contained, such as a browser's) is logged and the service goes on; an
+ * uncaught exception, whose stack unwound mid-work, is logged and shuts the process down as a signal does.
  */
 export async function startService (build: (options: KitOptions) => Promise<FastifyInstance>, defaults: ConfigDefaults) {
   let app: FastifyInstance
@@ -13,8 +22,9 @@ export async function startService (build: (options: KitOptions) => Promise<Fast
     const { config, warnings } = loadConfig(process.env, defaults)
     app = await build({ config })
     for (const warning of warnings) app.log.warn(warning)
-    closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-      if (err) app.log.error({ err: { type: err.name } }, 'shutting down after an error')
+    process.on('unhandledRejection', (reason) => { app.log.error({ err: errorType(reason) }, 'unhandled promise rejection') })
+    closeWithGrace({ delay: 10_000, skip: ['unhandledRejection'] }, async ({ signal, err }) => {
+      if (err) app.log.error({ err: errorType(err) }, 'shutting down after an uncaught exception')
       else app.log.info({ signal }, 'shutting down')
       await app.close()
     })

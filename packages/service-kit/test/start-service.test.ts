@@ -25,6 +25,23 @@ async function waitForHealth (base: string) {
   throw new Error('service did not start')
 }
 
+async function waitFor (condition: () => boolean) {
+  for (let i = 0; i < 100 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 50))
+}
+
+/** The slow service in a process of its own, its error log collected. */
+async function spawnLogging () {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@utility-apis/source', entry], {
+    cwd: root, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error', NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'ignore']
+  })
+  let stdout = ''
+  child.stdout.on('data', (chunk) => { stdout += String(chunk) })
+  const base = `http://127.0.0.1:${port}`
+  await waitForHealth(base)
+  return { child, base, output: () => stdout }
+}
+
 describe('startService', () => {
   test('SIGTERM: in-flight requests complete, new connections are refused, exit code 0', async () => {
     const port = await freePort()
@@ -73,6 +90,32 @@ describe('startService', () => {
     expect(received.match(/HTTP\/1\.1 /g)).toHaveLength(1)
     const [code] = await exited
     expect(code).toBe(0)
+  })
+
+  test('a rejection nobody handled is logged with its type, without its message, and the service goes on', async () => {
+    const { child, base, output } = await spawnLogging()
+    try {
+      expect((await fetch(`${base}/lose-a-rejection`)).status).toBe(200)
+      await waitFor(() => output().includes('unhandled promise rejection'))
+      expect((await fetch(`${base}/health`)).status).toBe(200)
+      expect(child.exitCode).toBeNull()
+      const line = JSON.parse(output().split('\n').find((l) => l.includes('unhandled promise rejection')) as string)
+      expect(line.err).toEqual({ type: 'TypeError' })
+      expect(output()).not.toContain('secret')
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
+  test('an uncaught exception is logged with its type and shuts the process down, exit code 1', async () => {
+    const { child, base, output } = await spawnLogging()
+    const exited = once(child, 'exit')
+    expect((await fetch(`${base}/throw-later`)).status).toBe(200)
+    const [code] = await exited
+    expect(code).toBe(1)
+    const line = JSON.parse(output().split('\n').find((l) => l.includes('shutting down after an uncaught exception')) as string)
+    expect(line.err).toEqual({ type: 'RangeError' })
+    expect(output()).not.toContain('secret')
   })
 
   test('invalid configuration: a clear message naming the variable and exit code 1', async () => {

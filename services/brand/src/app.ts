@@ -1,4 +1,4 @@
-import { createRenderer, type Renderer } from '@utility-apis/renderer'
+import { createRenderer, type Renderer, type RendererOptions } from '@utility-apis/renderer'
 import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
 import { BRAND_TOOLS } from './routes/mcp-tools.js'
@@ -19,7 +19,7 @@ export interface BuildAppOptions extends KitOptions {
   /** Overall deadline of one batch call, under the server's 30 s request timeout. Default 25 s. */
   batchDeadlineMs?: number
   /** Render application-shell homepages in this Chromium (main.ts: RENDERER=chromium); unset: they are reported. */
-  renderer?: { executablePath: string, maxConcurrent?: number }
+  renderer?: { executablePath: string } & Pick<RendererOptions, 'maxConcurrent' | 'launchTimeoutMs' | 'relaunchDelayMs'>
   /** Bulk jobs: JOBS_INLINE_WORKER, WORKER_CONCURRENCY, JOB_RETENTION_DAYS, JOBS_HOST_CONCURRENCY. */
   jobs?: Partial<JobsSettings>
   /** Test knobs of the job engine: chunk size, how soon a killed worker's chunk moves on, host lease. */
@@ -39,8 +39,10 @@ export async function buildApp (options: BuildAppOptions) {
       const fetcher = createSafeFetcher(options.fetchPolicy ?? options.config.fetchPolicy)
       // every request of a rendered page goes through this app's fetcher: the renderer reaches only what it may
       const renderer: Renderer | null = options.renderer === undefined ? null : createRenderer({ ...options.renderer, fetcher })
+      // launched as the app starts but never waited for: a browser that is missing, slow or broken leaves the service
+      // serving, application shells reported as needing JavaScript, until it starts
       app.addHook('onReady', async () => {
-        await renderer?.start().catch((error: Error) => { app.log.warn({ err: { type: error.name, message: error.message } }, 'the renderer did not start') })
+        renderer?.start().catch((error: Error) => { app.log.warn({ err: { type: error.name, message: error.message } }, 'the renderer did not start') })
       })
       app.addHook('onClose', async () => {
         await renderer?.close()

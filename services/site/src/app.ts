@@ -1,5 +1,5 @@
 import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs/mount'
-import { createRenderer, type Renderer } from '@utility-apis/renderer'
+import { createRenderer, type Renderer, type RendererOptions } from '@utility-apis/renderer'
 import type { FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
 import { SITE_TOOLS } from './routes/mcp-tools.js'
@@ -20,7 +20,7 @@ export interface BuildAppOptions extends KitOptions {
   /** Test knobs of the job engine: key prefix, chunk size, how soon a killed worker's chunk moves on, host lease. */
   jobEngine?: EngineKnobs
   /** Render pages in this Chromium (main.ts: RENDERER=chromium); unset: rendering is disabled. */
-  renderer?: { executablePath: string, maxConcurrent?: number }
+  renderer?: { executablePath: string } & Pick<RendererOptions, 'maxConcurrent' | 'launchTimeoutMs' | 'relaunchDelayMs'>
 }
 
 export async function buildApp (options: BuildAppOptions) {
@@ -40,9 +40,10 @@ export async function buildApp (options: BuildAppOptions) {
       const renderer: Renderer | null = options.renderer === undefined
         ? null
         : createRenderer({ maxConcurrent: RENDER_CONCURRENCY, ...options.renderer, fetcher })
-      // launched before the first request, so no analysis pays for it; a missing browser is reported, not fatal
+      // launched as the app starts, so that no analysis pays for it, but never waited for: a browser that is missing,
+      // slow or broken leaves the service serving, with rendering `failed` and the reason, until it starts
       app.addHook('onReady', async () => {
-        await renderer?.start().catch((error: Error) => {
+        renderer?.start().catch((error: Error) => {
           app.log.warn({ err: { type: error.name, message: error.message } }, 'the renderer did not start')
         })
       })

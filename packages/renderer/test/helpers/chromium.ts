@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe } from 'vitest'
 
 export const CHROMIUM = '/usr/bin/chromium'
@@ -11,4 +13,57 @@ export function browserSuite (name: string, body: () => void): void {
   // a loaded machine shares its two cores with the browser: page renders get room beyond vitest's 5 s default
   if (runs) describe(name, { timeout: 30_000 }, body)
   else describe.skip(`${name} (skipped: no chromium at ${CHROMIUM})`, body)
+}
+
+/** The browser processes this process started (their command line carries the renderer's unresolvable proxy). */
+export function browserPids (parent = process.pid): number[] {
+  const pids: number[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (ppid === parent && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('--proxy-server=http://blackhole.invalid:9')) pids.push(Number(name))
+    } catch {
+      // the process ended while the list was read: it is no browser to find
+    }
+  }
+  return pids
+}
+
+/** Kills the browsers this process started, as the OOM killer or a crash would: no chance to clean up. */
+export function killBrowsers (parent = process.pid): number {
+  const pids = browserPids(parent)
+  for (const pid of pids) process.kill(pid, 'SIGKILL')
+  return pids.length
+}
+
+export interface GatedBrowser {
+  /** the executable to launch: it records each start, then waits for the gate before it becomes the real browser */
+  path: string
+  /** how many times it was started */
+  starts: () => number
+  /** lets waiting and later starts through; with `missing`, every start fails at once instead */
+  open: () => void
+  remove: () => void
+}
+
+/**
+ * A browser that cannot start yet: a launch hangs until `open()` (a slow start), or, when `failing`, fails at once
+ * until `open()` (a missing or broken browser that comes back).
+ */
+export function gatedBrowser (failing = false): GatedBrowser {
+  const dir = mkdtempSync(join(tmpdir(), 'gated-chromium-'))
+  const gate = join(dir, 'open')
+  const log = join(dir, 'starts')
+  const wait = failing ? `[ -e '${gate}' ] || exit 1` : `while [ ! -e '${gate}' ]; do sleep 0.05; done`
+  const path = join(dir, 'chromium')
+  writeFileSync(path, `#!/bin/sh\necho start >> '${log}'\n${wait}\nexec '${CHROMIUM}' "$@"\n`)
+  chmodSync(path, 0o755)
+  return {
+    path,
+    starts: () => existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0,
+    open: () => { writeFileSync(gate, '') },
+    remove: () => { rmSync(dir, { recursive: true, force: true }) }
+  }
 }

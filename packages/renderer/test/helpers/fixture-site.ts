@@ -87,6 +87,22 @@ export function sitePages (privateOrigin: () => string): Handler {
     '/vitals': () => ['text/html', page('<title>Vitals</title>', `<h1 style="font-size:40px">Largest text</h1>
       <img src="/late.svg" onload="const end = performance.now() + 400; while (performance.now() < end) {}">
       <p style="height: 400px; background: #ccc">after</p>`)],
+    // the ways a page tries to leave its window or wear the service down (issue 32)
+    '/trick/form-blank': () => ['text/html', page('<title>Form</title>',
+      '<p>form</p><form id="f" action="/popup-target/form" target="_blank"></form><script>f.submit()</script>')],
+    '/trick/link-blank': () => ['text/html', page('<title>Link</title>',
+      '<p>link</p><a id="a" href="/popup-target/link" target="_blank">away</a><script>a.click()</script>')],
+    // window.open itself is locked to return null; document.open with three arguments is window.open by another name
+    '/trick/window-open': () => ['text/html', page('<title>Open</title>',
+      '<p>open</p><script>window.open("/popup-target/open"); document.open("/popup-target/document-open", "_blank", "")</script>')],
+    '/trick/iframe-refresh': () => ['text/html', page('<title>Refresh</title>', '<p>framed</p><iframe src="/trick/refresh-frame"></iframe>')],
+    '/trick/refresh-frame': () => ['text/html', page('<meta http-equiv="refresh" content="0">', '<p>again</p>')],
+    '/trick/download': () => ['text/html', page('<title>Download</title>', '<p>download</p><a id="a" href="/popup-target/file.bin" download>d</a><script>a.click()</script>')],
+    '/trick/worker-flood': () => ['text/html', page('<title>Worker</title>',
+      // the late image keeps the page loading while the worker starts and floods
+      '<p>worker</p><img src="/late.svg"><script>new Worker("/trick/flood-worker.js")</script>')],
+    '/trick/flood-worker.js': () => ['text/javascript', 'for (let i = 0; i < 300; i++) fetch("/n/w" + i).catch(() => {})'],
+    '/trick/never-settles': () => ['text/html', page('<title>Busy network</title>', '<p>polling</p><script>setInterval(() => fetch("/n/" + Math.random()), 50)</script>')],
     '/late.svg': () => ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300"/></svg>']
   }
   return (request, response) => {

@@ -1,6 +1,6 @@
 import { detectBotChallenge, fetchFailureCode, fetchHomepage, TargetNotAllowedError, TimeBudget, type FetchedHomepage } from '@utility-apis/homepage-fetch'
 import { extractMetadata } from '@utility-apis/html-metadata'
-import type { Renderer } from '@utility-apis/renderer'
+import { RendererError, type Renderer } from '@utility-apis/renderer'
 import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { isApplicationShell } from './app-shell.js'
 import { describeResponse, type HomepageResponse } from './describe-response.js'
@@ -127,7 +127,14 @@ export class BrandProfiler {
       return { rendered: null, error: { code: 'javascript_required', message: `${SHELL}; this service does not render pages` } }
     }
     const timeoutMs = budget.fetchTimeout(Math.min(RENDER_MAX_MS, budget.remaining() * RENDER_SHARE))
-    const result = await renderer.render(homepage.url ?? meta.baseUrl, { timeoutMs })
+    // a browser that is missing, starting or broken leaves the shell reported as a shell, with the reason
+    const result = await renderer.render(homepage.url ?? meta.baseUrl, { timeoutMs }).catch((error: unknown) => {
+      if (error instanceof RendererError) return error
+      throw error
+    })
+    if (result instanceof RendererError) {
+      return { rendered: null, error: { code: 'javascript_required', message: `${SHELL}, and it could not be rendered: ${result.message}` } }
+    }
     if (result.html === null || result.status === null || result.status < 200 || result.status > 299) {
       return { rendered: null, error: { code: 'javascript_required', message: `${SHELL}, and it could not be rendered` } }
     }

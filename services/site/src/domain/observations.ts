@@ -2,7 +2,7 @@
 // reports are pure functions of it (and of the clock), so each number in a report can be traced here.
 import type { BotProtection, FetchFailureCode as SharedFetchFailureCode } from '@utility-apis/homepage-fetch'
 import type { RobotsOutcome } from './robots/robots-policy.js'
-import type { RenderingObservation } from './rendering/rendering-report.js'
+import type { RenderingObservation } from './rendering/rendering-facts.js'
 
 export function is2xx (status: number | null): boolean {
   return status !== null && status >= 200 && status < 300

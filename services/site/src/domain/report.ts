@@ -2,7 +2,7 @@
 // always give the same report. Observations -> derived facts -> scores, gaps and side reports.
 import { derive } from './derive.js'
 import { is2xx, type SiteObservations } from './observations.js'
-import type { PerformanceFacts } from './rendering/observe-rendering.js'
+import type { PerformanceFacts } from './rendering/rendering-facts.js'
 import { performanceReport, renderingReport, type RenderingReport } from './rendering/rendering-report.js'
 import { aiCrawlerAccess, type AiCrawlerAccess } from './reports/ai-crawler-access.js'
 import { launchReadiness, mobileCompatibility, type ReportItem } from './reports/launch-readiness.js'

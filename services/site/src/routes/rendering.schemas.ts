@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { STOP_REASONS } from '@utility-apis/renderer'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 
 const Str = Type.String()
@@ -15,10 +16,13 @@ const RenderedPageSchema = Type.Object({
   url: Str,
   final_url: Str,
   status: Nullable(Int),
-  stopped: Nullable(Str, { description: 'why the page was cut off: timeout, requests, bytes, crashed or dialogs' }),
+  stopped: Nullable(Str, {
+    description: 'null when the render completed (the page loaded and its network went quiet); else what cut it short, one of ' +
+      `${STOP_REASONS.join(', ')} (timeout: its time ran out before it settled; crashed: its renderer process died)`
+  }),
   error: Nullable(Str),
   requests: Int,
-  refused: Type.Integer({ description: 'requests the page made that were refused (non-public addresses, budgets, WebSockets)' }),
+  refused: Type.Integer({ description: 'requests the page made that were refused (non-public addresses, budgets, WebSockets, new windows)' }),
   comparison: Nullable(Type.Object({
     words: Type.Object({
       raw: Int,
@@ -31,7 +35,9 @@ const RenderedPageSchema = Type.Object({
     }),
     headings: Type.Object({ raw: Int, rendered: Int, only_rendered: Type.Array(Str) }),
     head_changes: Type.Array(HeadChangeSchema),
-    requires_javascript: Type.Boolean()
+    requires_javascript: Nullable(Type.Boolean(), {
+      description: 'whether a crawler without scripts misses the main text or navigation; null (undetermined) when the render was cut short'
+    })
   }))
 }, { title: 'RenderedPage' })
 
@@ -45,7 +51,10 @@ export const RenderingSchema = Type.Union([
     device: Str,
     pages: Type.Array(RenderedPageSchema),
     budget: Type.Object({ requests: Int, bytes: Int, exhausted: Type.Boolean() }),
-    requires_javascript: Type.Boolean({ description: 'a rendered page\'s main text or navigation exists only after scripts run' }),
+    requires_javascript: Nullable(Type.Boolean(), {
+      description: 'true when a complete render found a page whose main text or navigation exists only after scripts run, false when ' +
+        'complete renders found none, null when no page\'s render completed'
+    }),
     crawlers: Type.Object({ without_javascript: Type.Array(Str), with_javascript: Type.Array(Str), sources: Type.Array(SourceSchema) })
   }, { title: 'RenderingMeasured' })
 ], { description: 'the homepage and up to 3 sampled pages rendered with JavaScript (RENDERER=chromium) against their raw HTML' })

@@ -8,7 +8,7 @@ const TEXT_SHARE = 0.25
 const MIN_WORDS = 20
 const MIN_NAVIGATION = 3
 
-export interface HeadChange { field: HeadField, raw: string | null, rendered: string | null }
+interface HeadChange { field: HeadField, raw: string | null, rendered: string | null }
 
 export interface RenderComparison {
   words: { raw: number, rendered: number, only_rendered: number, only_rendered_share: number }
@@ -16,7 +16,8 @@ export interface RenderComparison {
   headings: { raw: number, rendered: number, only_rendered: string[] }
   /** title, description, canonical, robots meta and JSON-LD that scripts added, changed or removed */
   head_changes: HeadChange[]
-  requires_javascript: boolean
+  /** whether a crawler without scripts misses the page's text or navigation; null: undetermined, the render was cut short */
+  requires_javascript: boolean | null
 }
 
 /** Rendered words not matched by a raw word, each raw occurrence matching once. */

@@ -2,7 +2,7 @@
 
 export interface Source { title: string, url: string }
 
-export const VERCEL_MERJ: Source = {
+const VERCEL_MERJ: Source = {
   title: 'Vercel and MERJ, "The rise of the AI crawler" (December 2024)',
   url: 'https://vercel.com/blog/the-rise-of-the-ai-crawler'
 }

@@ -1,9 +1,10 @@
 // The rendering and performance sections of the HTML and Markdown reports.
-import type { Metric } from '../rendering/observe-rendering.js'
+import type { Metric } from '../rendering/rendering-facts.js'
 import type { SiteReport } from '../report.js'
 import type { SectionView } from './view-model.js'
 
 const percent = (share: number): string => `${Math.round(share * 100)}%`
+const verdict = (requires: boolean | null): string => requires === null ? ', undetermined (cut short)' : requires ? ', needs JavaScript' : ''
 
 export function renderingSection (report: SiteReport): SectionView {
   const r = report.rendering
@@ -23,7 +24,7 @@ export function renderingSection (report: SiteReport): SectionView {
         if (c === null) return [page, p.error ?? 'not compared', '', '', '']
         return [
           page,
-          `${percent(c.words.only_rendered_share)} (${c.words.only_rendered} of ${c.words.rendered} words)${c.requires_javascript ? ', needs JavaScript' : ''}`,
+          `${percent(c.words.only_rendered_share)} (${c.words.only_rendered} of ${c.words.rendered} words)${verdict(c.requires_javascript)}`,
           `${c.links.only_rendered} of ${c.links.rendered} (navigation ${c.links.navigation_only_rendered} of ${c.links.navigation_rendered})`,
           c.headings.only_rendered.join('; ') || 'none',
           c.head_changes.map((h) => `${h.field}: ${h.raw ?? 'none'} -> ${h.rendered ?? 'none'}`).join('; ') || 'none'

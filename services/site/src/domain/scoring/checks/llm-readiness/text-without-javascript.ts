@@ -16,10 +16,11 @@ export const textWithoutJavascript: CheckDef = {
       code: 'content_requires_javascript',
       severity: 'high',
       needsHomepage: true,
-      // rendered, the comparison decides; without the renderer, little raw text stands for it
+      // rendered, a complete render's comparison decides; without the renderer, or when no render completed, little raw
+      // text stands for it
       find: ({ d }) => {
         const rendering = renderingReport(d.obs)
-        if (rendering.status !== 'measured') return (d.home?.main_text.words ?? 0) < 50
+        if (rendering.status !== 'measured' || rendering.requires_javascript === null) return (d.home?.main_text.words ?? 0) < 50
         const evidence = javascriptGapEvidence(rendering)
         return evidence !== null && { evidence }
       },

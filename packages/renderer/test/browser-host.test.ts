@@ -1,0 +1,74 @@
+// Issue 32: a browser that is missing, slow or broken never blocks a caller past its deadline, is reported with a
+// reason, and is launched again when a render needs it.
+import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createRenderer } from '../src/index.js'
+import { browserSuite, gatedBrowser } from './helpers/chromium.js'
+import { sitePages, startFixture, STATIC_TEXT, type Fixture } from './helpers/fixture-site.js'
+
+const unavailable = (reason: string): Record<string, string> => ({ name: 'RendererError', code: 'RENDERER_UNAVAILABLE', message: reason })
+
+browserSuite('the browser of a renderer', () => {
+  let site: Fixture
+  let fetcher: SafeFetcher
+  beforeAll(async () => {
+    site = await startFixture(sitePages(() => 'http://127.0.0.2:9'))
+    fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'] })
+  })
+  afterAll(async () => {
+    await fetcher?.close()
+    await site?.close()
+  })
+
+  it('that cannot start fails renders at once with the reason, tries again after the relaunch delay, and serves once it is back', async () => {
+    const browser = gatedBrowser(true)
+    const renderer = createRenderer({ fetcher, executablePath: browser.path, relaunchDelayMs: 1500 })
+    try {
+      await expect(renderer.start()).rejects.toMatchObject(unavailable('the browser could not be started'))
+      await expect(renderer.render(`${site.origin}/static`)).rejects.toMatchObject(unavailable('the browser could not be started'))
+      // within the delay, the failure stands without a second launch
+      expect(browser.starts()).toBe(1)
+      browser.open()
+      await new Promise((resolve) => setTimeout(resolve, 1600))
+      const r = await renderer.render(`${site.origin}/static`)
+      expect([r.status, r.stopped, r.html?.includes(STATIC_TEXT)]).toEqual([200, null, true])
+      expect(browser.starts()).toBe(2)
+    } finally {
+      await renderer.close()
+      browser.remove()
+    }
+  })
+
+  it('that is slow to start is not waited for past a render\'s deadline, and the one launch serves later renders', async () => {
+    const browser = gatedBrowser()
+    const renderer = createRenderer({ fetcher, executablePath: browser.path })
+    try {
+      const early = await renderer.render(`${site.origin}/static`, { timeoutMs: 1000 }).catch((error: unknown) => error)
+      expect(early).toMatchObject(unavailable('the browser is still starting'))
+      browser.open()
+      const r = await renderer.render(`${site.origin}/static`)
+      expect([r.status, r.stopped]).toEqual([200, null])
+      expect(browser.starts()).toBe(1)
+    } finally {
+      await renderer.close()
+      browser.remove()
+    }
+  })
+
+  it('that does not start within the launch timeout counts as failed', async () => {
+    const browser = gatedBrowser()
+    const renderer = createRenderer({ fetcher, executablePath: browser.path, launchTimeoutMs: 1000 })
+    try {
+      await expect(renderer.start()).rejects.toMatchObject(unavailable('the browser did not start within 1 s'))
+    } finally {
+      await renderer.close()
+      browser.remove()
+    }
+  })
+
+  it('is closed for good with the renderer', async () => {
+    const renderer = createRenderer({ fetcher, executablePath: '/nonexistent/chromium' })
+    await renderer.close()
+    await expect(renderer.render(`${site.origin}/static`)).rejects.toMatchObject({ code: 'RENDERER_CLOSED' })
+  })
+})

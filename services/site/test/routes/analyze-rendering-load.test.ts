@@ -1,0 +1,89 @@
+// Issues 32 and 34: ten hostile analyses at once (request floods, a network that never goes quiet, a busy loop, popups
+// and dialogs) beside two normal ones, on the real app with Debian's chromium. Each answers within its
+// time_budget_seconds plus 1 s, says which renders were cut short, and makes no verdict about JavaScript from them: a
+// normal page's verdict is the one it gets alone, or undetermined.
+import { existsSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appFor, warmRenderer, type Harness } from '../fixtures/analyze.js'
+import { startRenderedSitesProcess, type SitesProcess } from '../fixtures/sites-process.js'
+import { HOSTILE_HOSTS, RENDERED_HOSTS, SHELL, STATIC } from '../fixtures/sites/rendered.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
+const runs = existsSync(CHROMIUM) || inCi
+const suite = runs ? describe : describe.skip
+const BUDGET_SECONDS = 4
+/** the contract: an answer within the budget plus this */
+const GRACE_MS = 1000
+
+interface Timed { host: string, status: number, body: any, elapsedMs: number }
+
+const gapCodes = (body: any): string[] => body.gaps.map((g: any) => g.code)
+/** the homepage's verdict: null when undetermined (cut short, not rendered, or rendering failed) */
+const verdictOf = (body: any): boolean | null => body.rendering.pages?.[0]?.comparison?.requires_javascript ?? null
+
+suite(runs ? 'analyses with the renderer under hostile load' : `analyses with the renderer under hostile load (skipped: no chromium at ${CHROMIUM})`,
+  { timeout: 120_000 }, () => {
+    let sites: SitesProcess
+    let h: Omit<Harness, 'server'>
+    const alone: Record<string, any> = {}
+    let loaded: Timed[] = []
+    const timed = async (host: string, budgetSeconds?: number): Promise<Timed> => {
+      const started = performance.now()
+      const { status, body } = await h.analyze(sites.origin(host), budgetSeconds === undefined ? {} : { time_budget_seconds: budgetSeconds })
+      return { host, status, body, elapsedMs: performance.now() - started }
+    }
+    beforeAll(async () => {
+      // the sites answer from a process of their own: the flood's thousands of requests are not this one's work
+      sites = await startRenderedSitesProcess()
+      h = await appFor(RENDERED_HOSTS, { executablePath: CHROMIUM })
+      await warmRenderer(h.analyze, sites.origin(STATIC))
+      for (const host of [SHELL, STATIC]) alone[host] = (await timed(host)).body
+      const hostile = Array.from({ length: 10 }, async (_, i) => await timed(HOSTILE_HOSTS[i % HOSTILE_HOSTS.length], BUDGET_SECONDS))
+      loaded = await Promise.all([...hostile, timed(SHELL, BUDGET_SECONDS), timed(STATIC, BUDGET_SECONDS)])
+    }, 120_000)
+    afterAll(async () => {
+      await h?.close()
+      await sites?.close()
+    })
+
+    it('decides alone what scripts add to the normal pages', () => {
+      expect([verdictOf(alone[SHELL]), verdictOf(alone[STATIC])]).toEqual([true, false])
+    })
+
+    it('answers every analysis within time_budget_seconds plus 1 s', () => {
+      console.log(`answers (budget ${BUDGET_SECONDS} s): ${loaded.map((a) => `${a.host} ${Math.round(a.elapsedMs)} ms`).join(', ')}`)
+      for (const host of [SHELL, STATIC]) {
+        const body = loaded.find((a) => a.host === host)?.body
+        console.log(host, body.rendering.status, body.rendering.reason ?? JSON.stringify(body.rendering.pages.map((p: any) => [p.stopped, p.comparison?.requires_javascript])))
+      }
+      const late = loaded.filter((a) => a.status !== 200 || a.elapsedMs > BUDGET_SECONDS * 1000 + GRACE_MS)
+      expect(late.map((a) => `${a.host} ${a.status} ${Math.round(a.elapsedMs)} ms`)).toEqual([])
+    })
+
+    it('says of every hostile page rendered that it was cut short, and makes no verdict from it', () => {
+      const pages = loaded.filter((a) => HOSTILE_HOSTS.includes(a.host)).flatMap((a) => a.body.rendering.pages ?? [])
+      expect(pages.length).toBeGreaterThan(0)
+      for (const page of pages) {
+        expect(page.stopped, page.final_url).not.toBeNull()
+        expect(page.comparison?.requires_javascript ?? null, page.final_url).toBeNull()
+      }
+    })
+
+    it('gives each normal page its verdict alone or none, never the opposite, and the gap that goes with it', () => {
+      for (const host of [SHELL, STATIC]) {
+        const body = loaded.find((a) => a.host === host)?.body
+        expect([verdictOf(alone[host]), null], host).toContain(verdictOf(body))
+        // undetermined only with the reason on the page, or rendering's
+        if (verdictOf(body) === null) expect(body.rendering.pages?.[0]?.stopped ?? body.rendering.reason, host).toBeTruthy()
+        expect(gapCodes(body).includes('content_requires_javascript'), host).toBe(gapCodes(alone[host]).includes('content_requires_javascript'))
+      }
+    })
+
+    it('calls performance measured only with every metric measured', () => {
+      for (const { body } of loaded) {
+        if (body.performance.status !== 'measured') continue
+        expect([body.performance.lcp_ms.value, body.performance.cls.value, body.performance.tbt_ms.value]).not.toContain(null)
+      }
+    })
+  })
