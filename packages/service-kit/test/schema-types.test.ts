@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { validate, type Schema } from '@utility-apis/fastapi-errors'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv'
 import { describe, expect, test } from 'vitest'
 import { Nullable, StringEnum } from '../src/schema-types.js'
 
@@ -10,6 +11,13 @@ describe('Nullable and StringEnum', () => {
     expect(validate(schema, null, ['body', 'n']).issues).toEqual([])
     expect(validate(schema, 0, ['body', 'n']).issues.map((issue) => issue.type)).toEqual(['greater_than_equal'])
     expect(validate(schema, true, ['body', 'n']).issues.map((issue) => issue.type)).toEqual(['int_type'])
+  })
+
+  test('Nullable of a StringEnum takes null under a standard JSON Schema validator too (an MCP client checks answers so)', () => {
+    const schema = Nullable(StringEnum(['good', 'poor']))
+    const check = new AjvJsonSchemaValidator().getValidator(schema as never)
+    expect([null, 'good', 'poor', 'fair'].map((value) => check(value).valid)).toEqual([true, true, true, false])
+    expect(validate(schema as Schema, null, ['body', 'rating']).issues).toEqual([])
   })
 
   test('Nullable refuses a schema without a single type', () => {
