@@ -45,7 +45,7 @@ beforeAll(async () => {
     // a shell whose script keeps the network busy and never fills the page: its render is always cut short
     'stalled-shell.test': {
       '/': { body: SHELL },
-      '/assets/app.js': { body: 'setInterval(() => { fetch(`/poll?${Math.random()}`).catch(() => {}) }, 20)', headers: { 'content-type': 'text/javascript' } }
+      '/assets/app.js': { body: 'setInterval(() => { fetch("/poll?" + Math.random()).catch(() => {}) }, 20)', headers: { 'content-type': 'text/javascript' } }
     },
     // the same shell under a name of its own, so no other test's cached profile answers for it
     'uncached-shell.test': {
