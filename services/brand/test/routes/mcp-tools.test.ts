@@ -98,7 +98,7 @@ function resolve (schema: { $ref?: string }): { properties: Record<string, unkno
 }
 beforeAll(async () => { components = (await app.inject({ method: 'GET', url: '/openapi.json' })).json().components.schemas })
 
-describe.skipIf(REDIS_URL === undefined)('brand profile jobs over MCP (REDIS_URL)', () => {
+describe.skipIf(REDIS_URL === undefined)('brand profile jobs over MCP (skipped without REDIS_URL)', () => {
   const key = testKey()
   const headers = { 'x-api-key': key }
   const prefix = testPrefix()

@@ -14,7 +14,7 @@ const headers = { 'x-api-key': key }
 let server: FixtureServer
 let app: FastifyInstance
 
-describe.skipIf(REDIS_URL === undefined)('site-intel jobs on Redis (REDIS_URL)', () => {
+describe.skipIf(REDIS_URL === undefined)('site-intel jobs on Redis (skipped without REDIS_URL)', () => {
   beforeAll(async () => {
     server = await startFixtureServer((o) => strongSite(o))
     app = await buildApp({
