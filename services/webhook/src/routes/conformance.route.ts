@@ -47,6 +47,10 @@ const contentType = (payload: string): string => /^\s*[[{]/.test(payload) ? 'app
 export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions> = async (app, { fetcher, checkTarget, now }) => {
   app.post('/v1/webhooks/conformance', {
     config: { auth: true, quotaCost: () => CONFORMANCE_UNITS },
+    // The route's own preHandler runs before the quota's: a refused target is its 400 on any key, a spent one included
+    preHandler: async (request) => {
+      await checkTarget((request.body as { endpoint_url: string }).endpoint_url).catch((error: unknown) => { throw refusal(error) })
+    },
     validatorCompiler: bodyValidatorCompiler(schemaThen(ConformanceRequestSchema, checkConformanceRequest)),
     schema: {
       tags: ['webhooks'],
@@ -69,7 +73,6 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
   }, async (request) => {
     const body = request.body
     const provider = PROVIDERS[body.provider]
-    await checkTarget(body.endpoint_url).catch((error: unknown) => { throw refusal(error) })
     const send: Send = async (delivery, signal) => {
       const answer = await fetcher.fetch(body.endpoint_url, {
         method: 'POST',
