@@ -55,7 +55,8 @@ async function runEngine (
     retentionDays: settings.retentionDays,
     chunkSize: options.engine?.chunkSize,
     metrics: app.metrics,
-    clock: options.clock
+    clock: options.clock,
+    quota: app.quotaStore
   })
   const worker = settings.inlineWorker
     ? startWorker(engine, {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
-import { secretsEqual } from '@utility-apis/auth-quota'
+import { RedisQuotaStore, secretsEqual } from '@utility-apis/auth-quota'
 import { loadConfig, Metrics, type ServiceConfig } from '@utility-apis/service-kit'
 import { connectRedis, type RedisTarget } from './connection.js'
 import { JobEngine } from './engine.js'
@@ -47,7 +47,9 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     redis: target,
     jobsPath: definition.jobsPath,
     retentionDays: settings.retentionDays,
-    metrics
+    metrics,
+    // the API's quota counters (prefix `q`, as the service kit's): refunds of failed and cancelled items go there
+    quota: new RedisQuotaStore(cache, 'q')
   })
   const worker = startWorker(engine, {
     processor,
@@ -55,7 +57,8 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     concurrency: settings.concurrency,
     perHostConcurrency: settings.perHostConcurrency,
     callbackFetcher: fetcher,
-    lockMs: workerSettings.lockMs
+    lockMs: workerSettings.lockMs,
+    crashAt: env.NODE_ENV === 'test' ? env.JOBS_TEST_CRASH_AT ?? null : null
   })
   const server = metricsServer(metrics, config.adminKey)
   server.listen(workerSettings.metricsPort, config.host)

@@ -21,6 +21,10 @@ export interface WorkerOptions {
   lockMs?: number
   /** Longest time one item may hold a host's lease. */
   itemLeaseMs?: number
+  /** How often this worker makes the refunds and queues the callbacks the outbox holds (default 1 s). */
+  outboxPollMs?: number
+  /** Test hook (NODE_ENV=test, JOBS_TEST_CRASH_AT): `after-last-write` exits 137 right after a job's last results. */
+  crashAt?: string | null
 }
 
 export interface JobWorker {
@@ -63,35 +67,38 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     }
   }
 
-  const work = async (job: Job<ChunkData>): Promise<string> => {
-    const { job: id, chunk, start, inputs } = job.data
-    const begun = await store.beginChunk(id, chunk, engine.clock())
-    if (begun !== 'queued' && begun !== 'running') return begun
+  /** The chunk's items one after the other; a cancellation stops it between items, keeping what was finished. */
+  const runChunk = async ({ job: id, start, inputs }: ChunkData): Promise<ResultLine[]> => {
     const lines: ResultLine[] = []
     for (const [offset, input] of inputs.entries()) {
-      // a cancellation stops the chunk between items; what was done of it is never written
-      if (offset > 0 && await store.status(id) === 'cancelled') return 'cancelled'
+      if (offset > 0 && await store.status(id) === 'cancelled') break
       lines.push(lineOf(start + offset, input, await runItem(input), options.resultField))
     }
-    const written = await store.writeChunk(id, chunk, lines, engine.clock())
+    return lines
+  }
+
+  const work = async (job: Job<ChunkData>): Promise<string> => {
+    const { job: id, chunk, inputs } = job.data
+    const begun = await store.beginChunk(id, chunk, engine.clock())
+    if (begun === 'flush') return await writeLines(id, chunk, [], inputs.length)
+    if (begun !== 'queued' && begun !== 'running') return begun
+    return await writeLines(id, chunk, await runChunk(job.data), inputs.length)
+  }
+
+  /** Writes what a chunk delivered; its refunds and a completion callback are then due, and made at once. */
+  const writeLines = async (id: string, chunk: number, lines: ResultLine[], inputs: number): Promise<string> => {
+    const written = await store.writeChunk(id, chunk, lines, engine.clock(), inputs)
     if (written === 'written' || written === 'completed') {
       const failed = lines.filter((line) => !line.ok).length
       metrics.count('job_items', 'ok', lines.length - failed)
       metrics.count('job_items', 'failed', failed)
     }
-    if (written === 'completed') await engine.finished(id, 'job.completed')
+    if (written === 'completed') {
+      if (options.crashAt === 'after-last-write') process.exit(137)
+      metrics.count('jobs', 'completed')
+    }
+    if (written === 'written' || written === 'completed') engine.drainOutbox().catch(() => {}) // it never throws
     return written
-  }
-
-  const deliverCallback = async (job: Job<CallbackData>): Promise<string> => {
-    const record = await store.get(job.data.job)
-    if (record?.callbackUrl == null || record.callbackSecret === null) return 'gone'
-    const delivery = signDelivery(record.callbackSecret, job.data.type, engine.status(record), engine.clock())
-    const outcome = await deliver(options.callbackFetcher, record.callbackUrl, delivery)
-    metrics.count('job_callbacks', outcome)
-    if (outcome === 'not_allowed') throw new UnrecoverableError('The callback URL resolves to an address that is not allowed')
-    if (outcome !== 'delivered') throw new Error(`callback ${outcome}`)
-    return outcome
   }
 
   const lockDuration = options.lockMs ?? 30_000
@@ -104,17 +111,45 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     // a chunk redelivered after a crash is not a poison chunk: give it many chances
     maxStalledCount: 100
   })
-  const callbacks = new Worker<CallbackData>(CALLBACKS_QUEUE, deliverCallback, {
+  const callbacks = new Worker<CallbackData>(CALLBACKS_QUEUE, callbackDeliverer(engine, options.callbackFetcher), {
     connection: engine.connect('worker'),
     prefix: engine.keys.prefix,
     concurrency: 4,
     settings: { backoffStrategy: (attemptsMade: number) => callbackBackoffMs(attemptsMade) }
   })
   for (const worker of [items, callbacks]) worker.on('error', () => {}) // Redis away: BullMQ reconnects
+  const drain = drainEvery(engine, options.outboxPollMs ?? 1000)
   return {
     async close () {
       stopping.abort(new Error('worker closing'))
+      drain.stop()
       await Promise.allSettled([items.close(), callbacks.close()])
+      await drain.idle()
     }
+  }
+}
+
+/** Drains the engine's outbox every `ms` (what a worker that died left due is made by the others). */
+function drainEvery (engine: JobEngine, ms: number): { stop: () => void, idle: () => Promise<void> } {
+  let running: Promise<unknown> | null = null
+  const timer = setInterval(() => {
+    running ??= engine.drainOutbox().finally(() => { running = null })
+  }, ms)
+  timer.unref()
+  return { stop: () => clearInterval(timer), idle: async () => { await running } }
+}
+
+/** Delivers one job's callback: signed anew each attempt, with the same `webhook-id`. */
+function callbackDeliverer (engine: JobEngine, fetcher: Pick<SafeFetcher, 'fetch'>): (job: Job<CallbackData>) => Promise<string> {
+  const { metrics, store } = engine
+  return async (job: Job<CallbackData>): Promise<string> => {
+    const record = await store.get(job.data.job)
+    if (record?.callbackUrl == null || record.callbackSecret === null) return 'gone'
+    const delivery = signDelivery(record.callbackSecret, job.data.type, engine.status(record), engine.clock())
+    const outcome = await deliver(fetcher, record.callbackUrl, delivery)
+    metrics.count('job_callbacks', outcome)
+    if (outcome === 'not_allowed') throw new UnrecoverableError('The callback URL resolves to an address that is not allowed')
+    if (outcome !== 'delivered') throw new Error(`callback ${outcome}`)
+    return outcome
   }
 }

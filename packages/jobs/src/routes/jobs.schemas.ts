@@ -56,6 +56,10 @@ export function jobSchemas (names: JobSchemaNames) {
     created_at: Timestamp,
     started_at: NullableTimestamp,
     finished_at: NullableTimestamp,
+    charged: Type.Integer({
+      description: 'Units of quota this job costs so far: its items delivered with a result. A job costs what its inputs ' +
+        'would cost as single calls: failed items (`ok: false`) and items a cancel stopped before they ran are refunded.'
+    }),
     results_url: Type.String()
   }, { title: `${names.stem}JobStatus` })
 
