@@ -11,6 +11,8 @@ export interface WorkerProcessOptions {
   concurrency: number
   metricsPort: number
   lockMs?: number
+  /** More variables, e.g. NODE_ENV=test with JOBS_TEST_CRASH_AT. */
+  env?: Record<string, string>
 }
 
 /**
@@ -30,7 +32,8 @@ export function spawnWorker (options: WorkerProcessOptions): ChildProcess {
       WORKER_METRICS_PORT: String(options.metricsPort),
       UNSAFE_FETCH_ALLOW_CIDRS: '127.0.0.1/32',
       UNSAFE_FETCH_HOST_MAP: options.hosts.map((host) => `${host}=127.0.0.1`).join(','),
-      LOG_LEVEL: 'warn'
+      LOG_LEVEL: 'warn',
+      ...options.env
     }
   })
 }
