@@ -4,6 +4,7 @@ import { CALLBACK_ATTEMPTS, type CallbackType } from './callbacks.js'
 import { connectRedis, type RedisTarget } from './connection.js'
 import { JobStore, newJobId, statusOf, type JobRecord, type RedisConnection, type ResultsPage } from './job-store.js'
 import { jobsPrefix, JobKeys } from './keys.js'
+import { errorLogger, type JobLog } from './log.js'
 import { JobMetrics, type MetricsSink } from './metrics.js'
 import { Outbox, type ClaimedEntry } from './outbox.js'
 import type { JobStatus } from './types.js'
@@ -47,6 +48,8 @@ export interface JobEngineOptions {
   quota?: QuotaStore | null
   /** How long a drainer holds an outbox entry before another may take it (default 30 s). */
   outboxLeaseMs?: number
+  /** Where engine, queue, worker and callback errors are logged (pino); none without it. */
+  log?: JobLog | null
 }
 
 export interface CreateJobInput {
@@ -74,12 +77,15 @@ export class JobEngine {
   readonly clock: () => Date
   readonly retentionSeconds: number
   readonly outbox: Outbox
+  /** Logs an error once, with its job, chunk and item index where known, and its type (never its message). */
+  readonly logError: ReturnType<typeof errorLogger>
   private readonly connections: RedisConnection[] = []
 
   constructor (readonly options: JobEngineOptions) {
     this.keys = new JobKeys(options.prefix ?? jobsPrefix(options.service))
     this.chunkSize = options.chunkSize ?? 20
     this.clock = options.clock ?? (() => new Date())
+    this.logError = errorLogger(options.log ?? null)
     this.retentionSeconds = Math.round((options.retentionDays ?? 7) * 86400)
     const client = this.connect('api')
     this.store = new JobStore(client, this.keys, this.retentionSeconds)
@@ -88,7 +94,7 @@ export class JobEngine {
     this.items = new Queue<ChunkData>(ITEMS_QUEUE, queueOptions)
     this.callbacks = new Queue<CallbackData>(CALLBACKS_QUEUE, queueOptions)
     // Redis away: commands fail and callers answer for it; the queues reconnect by themselves
-    for (const queue of [this.items, this.callbacks]) queue.on('error', () => {})
+    for (const queue of [this.items, this.callbacks]) queue.on('error', (error) => { this.logError(`queue ${queue.name}`, error) })
     this.metrics = new JobMetrics(options.metrics ?? null)
     this.metrics.exportQueueDepth(async () => await this.queueDepth())
   }
@@ -96,7 +102,8 @@ export class JobEngine {
   /** A new connection of this engine, closed with it. */
   connect (role: 'worker' | 'api'): RedisConnection {
     const connection = connectRedis(this.options.redis, role)
-    connection.on('error', () => {}) // reconnection is ioredis's; the callers see failed commands
+    // reconnection is ioredis's; the callers see failed commands
+    connection.on('error', (error) => { this.logError('redis', error) })
     this.connections.push(connection)
     return connection
   }
@@ -197,7 +204,8 @@ export class JobEngine {
     let claimed: ClaimedEntry[]
     try {
       claimed = await this.outbox.claim(DRAIN_BATCH)
-    } catch {
+    } catch (error) {
+      this.logError('outbox', error)
       return 0
     }
     let done = 0
@@ -206,8 +214,9 @@ export class JobEngine {
         if (!await this.apply(item)) continue
         await this.outbox.done(item)
         done++
-      } catch {
+      } catch (error) {
         // due again once its lease runs out
+        this.logError(`outbox ${item.entry.t}`, error, { job: item.entry.job })
       }
     }
     return done

@@ -56,7 +56,8 @@ async function runEngine (
     chunkSize: options.engine?.chunkSize,
     metrics: app.metrics,
     clock: options.clock,
-    quota: app.quotaStore
+    quota: app.quotaStore,
+    log: app.log
   })
   const worker = settings.inlineWorker
     ? startWorker(engine, {

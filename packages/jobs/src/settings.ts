@@ -38,7 +38,7 @@ export function jobsSettingsFromEnv (env: Env): JobsSettings {
 
 /** What only a worker process reads besides the jobs variables. */
 export interface WorkerSettings {
-  /** WORKER_METRICS_PORT: where the worker serves /health and /metrics. */
+  /** WORKER_METRICS_PORT: where the worker serves /health and /metrics; 0 turns that listener off. */
   metricsPort: number
   /** JOBS_PREFIX: the jobs' key prefix, `{jobs:<service>}` unless set (tests keep theirs apart). */
   prefix: string | undefined
@@ -52,7 +52,7 @@ export function workerSettingsFromEnv (env: Env): WorkerSettings {
     throw new Error(`Invalid configuration: JOBS_PREFIX must be a hash tag such as {jobs:brand}, got "${prefix}"`)
   }
   return {
-    metricsPort: whole(env, 'WORKER_METRICS_PORT', 9464, 1, 65535),
+    metricsPort: whole(env, 'WORKER_METRICS_PORT', 9464, 0, 65535),
     prefix: prefix === '' ? undefined : prefix,
     lockMs: whole(env, 'JOBS_LOCK_MS', 30_000, 1000, 600_000)
   }

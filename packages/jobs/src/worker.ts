@@ -4,6 +4,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq'
 import { callbackBackoffMs, deliver, signDelivery } from './callbacks.js'
 import { CALLBACKS_QUEUE, ITEMS_QUEUE, type CallbackData, type ChunkData, type JobEngine } from './engine.js'
 import { INTERNAL_ITEM_ERROR } from './item-processor.js'
+import type { ErrorPlace } from './log.js'
 import { HostPoliteness } from './politeness.js'
 import type { ItemOutcome, ItemProcessor, ResultLine } from './types.js'
 
@@ -52,14 +53,16 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
   const stopping = new AbortController()
   const { metrics, store } = engine
 
-  const runItem = async (input: string): Promise<ItemOutcome> => {
+  const runItem = async (input: string, place: Required<ErrorPlace>): Promise<ItemOutcome> => {
     const started = performance.now()
     const host = options.processor.hostOf(input)
     const release = host === null ? null : await politeness.acquire(host, stopping.signal)
     try {
-      return await options.processor.run(input, stopping.signal)
-    } catch {
+      return countedFailure(engine, await options.processor.run(input, stopping.signal), place)
+    } catch (error) {
       if (stopping.signal.aborted) throw stopping.signal.reason
+      engine.logError('item', error, place)
+      metrics.count('job_item_failures', { reason: 'exception' })
       return INTERNAL_ERROR
     } finally {
       await release?.().catch(() => {})
@@ -68,11 +71,12 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
   }
 
   /** The chunk's items one after the other; a cancellation stops it between items, keeping what was finished. */
-  const runChunk = async ({ job: id, start, inputs }: ChunkData): Promise<ResultLine[]> => {
+  const runChunk = async ({ job: id, chunk, start, inputs }: ChunkData): Promise<ResultLine[]> => {
     const lines: ResultLine[] = []
     for (const [offset, input] of inputs.entries()) {
       if (offset > 0 && await store.status(id) === 'cancelled') break
-      lines.push(lineOf(start + offset, input, await runItem(input), options.resultField))
+      const outcome = await runItem(input, { job: id, chunk, index: start + offset })
+      lines.push(lineOf(start + offset, input, outcome, options.resultField))
     }
     return lines
   }
@@ -117,7 +121,9 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     concurrency: 4,
     settings: { backoffStrategy: (attemptsMade: number) => callbackBackoffMs(attemptsMade) }
   })
-  for (const worker of [items, callbacks]) worker.on('error', () => {}) // Redis away: BullMQ reconnects
+  // Redis away: BullMQ reconnects; a chunk whose processing threw is retried (its attempts are logged)
+  for (const worker of [items, callbacks]) worker.on('error', (error) => { engine.logError(`worker ${worker.name}`, error) })
+  items.on('failed', (job, error) => { engine.logError('chunk', error, { job: job?.data.job, chunk: job?.data.chunk }) })
   const drain = drainEvery(engine, options.outboxPollMs ?? 1000)
   return {
     async close () {
@@ -127,6 +133,21 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
       await drain.idle()
     }
   }
+}
+
+// Item errors that are the service's own doing (a bug, an internal timeout, the renderer away), not the target's
+const OWN_STATUSES = new Set([500, 503])
+
+/**
+ * Counts and logs an item that failed for our own reasons (`job_item_failures_total{reason}`, the reason its code);
+ * a refused or unreachable target is the target's doing and counts only in `job_items_total{outcome="failed"}`.
+ */
+function countedFailure (engine: JobEngine, outcome: ItemOutcome, place: Required<ErrorPlace>): ItemOutcome {
+  if (!outcome.ok && OWN_STATUSES.has(outcome.error.status)) {
+    engine.metrics.count('job_item_failures', { reason: outcome.error.code })
+    engine.logError('item', { name: 'ItemError', code: outcome.error.code }, place)
+  }
+  return outcome
 }
 
 /** Drains the engine's outbox every `ms` (what a worker that died left due is made by the others). */
@@ -148,6 +169,7 @@ function callbackDeliverer (engine: JobEngine, fetcher: Pick<SafeFetcher, 'fetch
     const delivery = signDelivery(record.callbackSecret, job.data.type, engine.status(record), engine.clock())
     const outcome = await deliver(fetcher, record.callbackUrl, delivery)
     metrics.count('job_callbacks', outcome)
+    if (outcome !== 'delivered') engine.logError('callback', { name: 'CallbackError', code: outcome }, { job: job.data.job })
     if (outcome === 'not_allowed') throw new UnrecoverableError('The callback URL resolves to an address that is not allowed')
     if (outcome !== 'delivered') throw new Error(`callback ${outcome}`)
     return outcome

@@ -13,6 +13,8 @@ export interface WorkerProcessOptions {
   lockMs?: number
   /** More variables, e.g. NODE_ENV=test with JOBS_TEST_CRASH_AT. */
   env?: Record<string, string>
+  /** Pipe stdout and stderr to the test (else stdout is dropped and stderr is the test's). */
+  capture?: boolean
 }
 
 /**
@@ -22,7 +24,7 @@ export interface WorkerProcessOptions {
 export function spawnWorker (options: WorkerProcessOptions): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', '--conditions=@utility-apis/source', WORKER], {
     cwd: REPO,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: options.capture === true ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
     env: {
       PATH: process.env.PATH,
       REDIS_URL: options.redisUrl,
