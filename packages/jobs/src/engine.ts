@@ -7,6 +7,7 @@ import { jobsPrefix, JobKeys } from './keys.js'
 import { errorLogger, type JobLog } from './log.js'
 import { JobMetrics, type MetricsSink } from './metrics.js'
 import { Outbox, type ClaimedEntry } from './outbox.js'
+import { StorageGauge } from './storage.js'
 import type { JobStatus } from './types.js'
 
 export const ITEMS_QUEUE = 'items'
@@ -77,6 +78,8 @@ export class JobEngine {
   readonly clock: () => Date
   readonly retentionSeconds: number
   readonly outbox: Outbox
+  /** Whether the results store is near full (job creation answers 503 then). */
+  readonly storage: StorageGauge
   /** Logs an error once, with its job, chunk and item index where known, and its type (never its message). */
   readonly logError: ReturnType<typeof errorLogger>
   private readonly connections: RedisConnection[] = []
@@ -90,6 +93,7 @@ export class JobEngine {
     const client = this.connect('api')
     this.store = new JobStore(client, this.keys, this.retentionSeconds)
     this.outbox = new Outbox(client, this.keys, options.outboxLeaseMs)
+    this.storage = new StorageGauge(client)
     const queueOptions = { connection: this.connect('api'), prefix: this.keys.prefix }
     this.items = new Queue<ChunkData>(ITEMS_QUEUE, queueOptions)
     this.callbacks = new Queue<CallbackData>(CALLBACKS_QUEUE, queueOptions)

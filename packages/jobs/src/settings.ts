@@ -10,9 +10,14 @@ export interface JobsSettings {
   retentionDays: number
   /** JOBS_HOST_CONCURRENCY: items of one host worked on at the same time across all workers. */
   perHostConcurrency: number
+  /**
+   * JOBS_REDIS_URL: the Redis of jobs, their queue and results, apart from the quota's (REDIS_URL, the default), so
+   * results can never fill the store quota counters are written to.
+   */
+  redisUrl: string | null
 }
 
-export const DEFAULT_JOBS_SETTINGS: JobsSettings = { inlineWorker: false, concurrency: 16, retentionDays: 7, perHostConcurrency: 4 }
+export const DEFAULT_JOBS_SETTINGS: JobsSettings = { inlineWorker: false, concurrency: 16, retentionDays: 7, perHostConcurrency: 4, redisUrl: null }
 
 function whole (env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim()
@@ -28,7 +33,12 @@ export function jobsSettingsFromEnv (env: Env): JobsSettings {
   if (!['', 'true', 'false'].includes(inline)) {
     throw new Error(`Invalid configuration: JOBS_INLINE_WORKER must be "true" or "false", got "${inline}"`)
   }
+  const redisUrl = env.JOBS_REDIS_URL?.trim() ?? ''
+  if (redisUrl !== '' && !/^rediss?:\/\/\S+$/.test(redisUrl)) {
+    throw new Error('Invalid configuration: JOBS_REDIS_URL must be a redis:// or rediss:// URL')
+  }
   return {
+    redisUrl: redisUrl === '' ? null : redisUrl,
     inlineWorker: inline === 'true',
     concurrency: whole(env, 'WORKER_CONCURRENCY', DEFAULT_JOBS_SETTINGS.concurrency, 1, 1000),
     retentionDays: whole(env, 'JOB_RETENTION_DAYS', DEFAULT_JOBS_SETTINGS.retentionDays, 1, 365),

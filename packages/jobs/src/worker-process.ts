@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import type { SafeFetcher } from '@utility-apis/safe-fetch'
+import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { RedisQuotaStore, secretsEqual } from '@utility-apis/auth-quota'
 import { createLogger, loadConfig, Metrics, type ServiceConfig } from '@utility-apis/service-kit'
+import { callbackUserAgent } from './callbacks.js'
 import { connectRedis, type RedisTarget } from './connection.js'
 import { JobEngine } from './engine.js'
 import { errorFields } from './log.js'
@@ -46,10 +47,12 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
   const cache = connectRedis(target, 'api')
   cache.on('error', (error) => { log.error({ source: 'redis', err: errorFields(error) }, 'redis error') })
   const { processor, fetcher, close } = await definition.build(config, cache)
+  const callbackFetcher = createSafeFetcher({ ...config.fetchPolicy, userAgent: callbackUserAgent(definition.service) })
   const engine = new JobEngine({
     service: definition.service,
     prefix: workerSettings.prefix,
-    redis: target,
+    // results and queue on JOBS_REDIS_URL when set; the quota store and caches stay on REDIS_URL
+    redis: settings.redisUrl ?? target,
     jobsPath: definition.jobsPath,
     retentionDays: settings.retentionDays,
     metrics,
@@ -62,7 +65,7 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     resultField: definition.resultField,
     concurrency: settings.concurrency,
     perHostConcurrency: settings.perHostConcurrency,
-    callbackFetcher: fetcher,
+    callbackFetcher,
     lockMs: workerSettings.lockMs,
     crashAt: env.NODE_ENV === 'test' ? env.JOBS_TEST_CRASH_AT ?? null : null
   })
@@ -72,6 +75,7 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     await engine.close()
     await close?.()
     await fetcher.close()
+    await callbackFetcher.close()
     cache.disconnect()
     log.flush()
   }

@@ -17,7 +17,7 @@ export function createJobRoute (app: FastifyInstance, context: JobRouteContext):
   const inputsOf = (body: unknown): unknown => (body as Record<string, unknown> | null)?.[names.inputField]
   app.post(options.path, {
     bodyLimit: options.bodyLimit,
-    preValidation: needRedis,
+    preValidation: [needRedis, async () => { await roomForResults(context) }],
     config: {
       auth: true,
       // one unit per input, reserved before the handler runs and kept only when the job is created (202)
@@ -36,7 +36,8 @@ export function createJobRoute (app: FastifyInstance, context: JobRouteContext):
         'what its inputs would as single calls: an item that fails (as the single call would fail, uncharged) is refunded ' +
         'when its result is written, and so are the items of a cancelled job that never ran. With `Idempotency-Key`, the ' +
         'same key and body within 24 h answer the same job; the same key with another body is a 422 ' +
-        '`idempotency_key_reused`. Results are kept JOB_RETENTION_DAYS (7).',
+        '`idempotency_key_reused`. Results are kept JOB_RETENTION_DAYS (7). While the results store is near full, creation ' +
+        'answers 503 `jobs_storage_full` with `Retry-After` (nothing reserved).',
       headers: {
         type: 'object',
         properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 255, description: 'Makes a retried creation safe' } }
@@ -63,6 +64,18 @@ export function createJobRoute (app: FastifyInstance, context: JobRouteContext):
     const job = typeof key === 'string' ? await createOnce(context, request, input, key, body) : await context.engine().create(input)
     return created(reply, options.path, job)
   })
+}
+
+// Results expire JOB_RETENTION_DAYS after their job finished: room comes back as old jobs expire
+const STORAGE_RETRY_AFTER_SECONDS = '600'
+
+/** 503 `jobs_storage_full` while the results store is above 90% of its maxmemory; a Redis that cannot tell lets it by. */
+async function roomForResults (context: JobRouteContext): Promise<void> {
+  const full = await context.engine().storage.isFull().catch(() => false)
+  if (full) {
+    throw new HttpError(503, 'The job results store is full: retry later, once older jobs\' results have expired',
+      { 'retry-after': STORAGE_RETRY_AFTER_SECONDS }, 'jobs_storage_full')
+  }
 }
 
 /** Every input checked as its single call would be, and the callback URL against the SSRF policy: one 422 for all. */

@@ -79,6 +79,9 @@ describe.skipIf(REDIS_URL === undefined)('brand job callbacks when a worker dies
     await waitFor(async () => deliveries.length, (count) => count > 0, 20_000)
     const [delivery] = deliveries
     expect(delivery.headers['webhook-id']).toBe(`msg_${id}`)
+    // no browser's Accept, and a User-Agent naming the service
+    expect(delivery.headers.accept).toBe('*/*')
+    expect(delivery.headers['user-agent']).toMatch(/^UtilityAPIs-brand-callbacks\//)
     expect(delivery.headers['webhook-signature']).toBe(signatureOf(secret, delivery))
     expect(JSON.parse(delivery.body)).toMatchObject({ type: 'job.completed', data: { id, status: 'completed', done: HOSTS.length } })
   }, 60_000)
