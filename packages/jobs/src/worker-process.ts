@@ -21,7 +21,7 @@ export interface WorkerProcessDefinition {
   build: (config: ServiceConfig, cache: ReturnType<typeof connectRedis>) => WorkerParts | Promise<WorkerParts>
 }
 
-export interface WorkerParts {
+interface WorkerParts {
   processor: ItemProcessor
   fetcher: SafeFetcher
   /** Releases what else the processor holds (a browser), after the items in flight have finished. */
