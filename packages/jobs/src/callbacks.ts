@@ -21,6 +21,8 @@ export function signDelivery (secret: string, type: CallbackType, status: JobSta
     body,
     headers: {
       'content-type': 'application/json',
+      // a callback is no page: not a browser's Accept
+      accept: '*/*',
       'webhook-id': id,
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
       'webhook-signature': signature

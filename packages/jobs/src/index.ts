@@ -11,5 +11,5 @@ export type { ItemError, ItemOutcome, ItemProcessor, JobState, JobStatus, Result
 export { jobRoutes, type JobRoutesOptions } from './routes/jobs.route.js'
 export { jobSchemas, MAX_PAGE, type JobSchemaNames } from './routes/jobs.schemas.js'
 export { mountJobs, type EngineKnobs, type MountJobsOptions } from './mount.js'
-export { DEFAULT_JOBS_SETTINGS, jobsSettingsFromEnv, workerSettingsFromEnv, type JobsSettings, type WorkerSettings } from './settings.js'
+export { callbackUserAgent, DEFAULT_JOBS_SETTINGS, jobsSettingsFromEnv, workerSettingsFromEnv, type JobsSettings, type WorkerSettings } from './settings.js'
 export { runWorkerProcess, type WorkerProcessDefinition } from './worker-process.js'

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 import type { Cluster, Redis } from 'ioredis'
 import type { JobKeys } from './keys.js'
-import { BEGIN_CHUNK, CANCEL_JOB, CREATE_JOB, REFUND_SETTLED, WRITE_CHUNK } from './scripts.js'
+import { BEGIN_CHUNK, CANCEL_JOB, CREATE_JOB, WRITE_CHUNK } from './scripts.js'
 import type { JobState, JobStatus, ResultLine } from './types.js'
 
 const gzipAsync = promisify(gzip)
@@ -27,6 +27,8 @@ export interface JobRecord {
   callbackUrl: string | null
   callbackSecret: string | null
   windowId: string
+  /** The quota store's key id the units were reserved under; null when they are not ours to refund. */
+  quotaKey: string | null
 }
 
 export interface NewJob {
@@ -36,6 +38,7 @@ export interface NewJob {
   chunkSize: number
   callbackUrl: string | null
   windowId: string
+  quotaKey: string | null
 }
 
 export type WriteOutcome = 'written' | 'completed' | 'duplicate' | 'cancelled' | 'missing'
@@ -50,7 +53,7 @@ export function newJobId (): string {
   return `job_${randomBytes(12).toString('hex')}`
 }
 
-export function newCallbackSecret (): string {
+function newCallbackSecret (): string {
   return `whsec_${randomBytes(24).toString('base64')}`
 }
 
@@ -79,7 +82,8 @@ export class JobStore {
       finishedAt: null,
       callbackUrl: job.callbackUrl,
       callbackSecret: job.callbackUrl === null ? null : newCallbackSecret(),
-      windowId: job.windowId
+      windowId: job.windowId,
+      quotaKey: job.quotaKey
     }
     const fields = {
       owner: record.owner,
@@ -92,7 +96,8 @@ export class JobStore {
       created_at: record.createdAt,
       callback_url: record.callbackUrl ?? '',
       callback_secret: record.callbackSecret ?? '',
-      window_id: record.windowId
+      window_id: record.windowId,
+      quota_key: record.quotaKey ?? ''
     }
     const created = await this.redis.eval(CREATE_JOB, 1, this.keys.job(record.id), this.retentionSeconds, ...Object.entries(fields).flat())
     // Two attempts of one Idempotency-Key raced: the record (and its callback secret) is the one stored first
@@ -117,7 +122,8 @@ export class JobStore {
       finishedAt: nullable(hash.finished_at),
       callbackUrl: nullable(hash.callback_url),
       callbackSecret: nullable(hash.callback_secret),
-      windowId: hash.window_id
+      windowId: hash.window_id,
+      quotaKey: nullable(hash.quota_key)
     }
   }
 
@@ -125,31 +131,40 @@ export class JobStore {
     return await this.redis.hget(this.keys.job(id), 'status') as JobState | null
   }
 
-  /** Marks the job running on its first chunk; `written` when this chunk's results are already stored. */
-  async beginChunk (id: string, chunk: number, now: Date): Promise<JobState | 'written' | 'missing'> {
-    return await this.redis.eval(BEGIN_CHUNK, 2, this.keys.job(id), this.keys.chunk(id, chunk), now.toISOString()) as JobState | 'written' | 'missing'
-  }
-
-  async writeChunk (id: string, chunk: number, lines: ResultLine[], now: Date): Promise<WriteOutcome> {
-    const blob = await gzipAsync(JSON.stringify(lines))
-    const failed = lines.filter((line) => !line.ok).length
-    return await this.redis.eval(WRITE_CHUNK, 2, this.keys.job(id), this.keys.chunk(id, chunk),
-      blob, lines.length, failed, now.toISOString(), this.retentionSeconds) as WriteOutcome
+  /**
+   * Marks the job running on its first chunk; `written` when this chunk's results are already stored, `flush` when
+   * the job was cancelled after this chunk began and it was never written (write what it finished: nothing).
+   */
+  async beginChunk (id: string, chunk: number, now: Date): Promise<JobState | 'written' | 'flush' | 'missing'> {
+    return await this.redis.eval(BEGIN_CHUNK, 2, this.keys.job(id), this.keys.chunk(id, chunk), now.toISOString(), chunk) as
+      JobState | 'written' | 'flush' | 'missing'
   }
 
   /**
-   * Cancels a queued or running job of `owner`. `refund` is what this call must give back: the unwritten items for
-   * the call that cancelled it, or for a later one once the claim of an earlier refund lapsed (`claimMs`) unsettled.
+   * Writes a chunk's results once; `inputs` is how many inputs the chunk has (fewer lines: the job was cancelled and
+   * the rest never ran). The refunds of failed and unrun items and the completion callback go to the outbox with it.
    */
-  async cancel (id: string, owner: string, now: Date, claimMs: number): Promise<{ status: JobState | 'missing', refund: number, cancelledNow: boolean }> {
-    const [status, refund, cancelledNow] = await this.redis.eval(CANCEL_JOB, 1, this.keys.job(id), owner, now.toISOString(),
-      this.retentionSeconds, claimMs) as [JobState | 'missing', number, number]
-    return { status, refund, cancelledNow: cancelledNow === 1 }
+  async writeChunk (id: string, chunk: number, lines: ResultLine[], now: Date, inputs = lines.length): Promise<WriteOutcome> {
+    const blob = await gzipAsync(JSON.stringify(lines))
+    const failed = lines.filter((line) => !line.ok).length
+    return await this.redis.eval(WRITE_CHUNK, 3, this.keys.job(id), this.keys.chunk(id, chunk), this.keys.outbox(),
+      blob, lines.length, failed, now.toISOString(), this.retentionSeconds, chunk, inputs, id) as WriteOutcome
   }
 
-  /** The claimed refund was made (nothing stays due) or failed (due again at once). */
-  async refundSettled (id: string, made: boolean): Promise<void> {
-    await this.redis.eval(REFUND_SETTLED, 1, this.keys.job(id), made ? 1 : 0)
+  /**
+   * Cancels a queued or running job of `owner`: the refund of its items that never began and its callback go to the
+   * outbox in the same script. `cancelledNow` is false when it was finished already.
+   */
+  async cancel (id: string, owner: string, now: Date): Promise<{ status: JobState | 'missing', cancelledNow: boolean }> {
+    const [status, cancelledNow] = await this.redis.eval(CANCEL_JOB, 2, this.keys.job(id), this.keys.outbox(), owner, now.toISOString(),
+      this.retentionSeconds, id) as [JobState | 'missing', number]
+    return { status, cancelledNow: cancelledNow === 1 }
+  }
+
+  /** True once no chunk that began before a cancel is still to be written. */
+  async settled (job: JobRecord): Promise<boolean> {
+    if (job.status === 'completed') return true
+    return job.status === 'cancelled' && await this.redis.scard(`${this.keys.job(job.id)}:started`) === 0
   }
 
   /**
@@ -159,7 +174,8 @@ export class JobStore {
   async results (job: JobRecord, cursor: number, limit: number): Promise<ResultsPage> {
     const results: ResultLine[] = []
     let index = cursor
-    const finished = job.status === 'completed' || job.status === 'cancelled'
+    // a cancelled job's chunks that had begun are still written after the cancel: until then they are awaited
+    const finished = await this.settled(job)
     while (results.length < limit && index < job.total) {
       const first = Math.floor(index / job.chunkSize)
       const count = Math.min(job.chunks - first, Math.ceil((limit - results.length) / job.chunkSize) + 1)
@@ -216,6 +232,7 @@ export function statusOf (job: JobRecord, resultsUrl: string): JobStatus {
     created_at: job.createdAt,
     started_at: job.startedAt,
     finished_at: job.finishedAt,
+    charged: job.done - job.failed,
     results_url: resultsUrl
   }
 }

@@ -13,4 +13,6 @@ export class JobKeys {
   chunk (id: string, chunk: number): string { return `${this.prefix}:job:${id}:chunk:${chunk}` }
   idempotency (owner: string, keyHash: string): string { return `${this.prefix}:idem:${owner}:${keyHash}` }
   host (host: string): string { return `${this.prefix}:host:${host}` }
+  /** The refunds and callbacks due, written with the results or cancel that makes them due (see outbox.ts). */
+  outbox (): string { return `${this.prefix}:outbox` }
 }

@@ -2,7 +2,7 @@
 // when mountJobs is given Redis (`@utility-apis/jobs/mount`; the worker process imports the package itself).
 export { INTERNAL_ITEM_ERROR, itemErrorOf, itemProcessor, type ItemSteps } from './item-processor.js'
 export { mountJobs, type EngineKnobs, type MountJobsOptions } from './mount.js'
-export { DEFAULT_JOBS_SETTINGS, jobsSettingsFromEnv, type JobsSettings } from './settings.js'
+export { callbackUserAgent, DEFAULT_JOBS_SETTINGS, jobsSettingsFromEnv, type JobsSettings } from './settings.js'
 export type { JobEngine } from './engine.js'
 export type { RedisTarget } from './connection.js'
 export type { ItemError, ItemOutcome, ItemProcessor } from './types.js'

@@ -19,7 +19,7 @@ const JobState = Type.Unsafe<'queued' | 'running' | 'completed' | 'cancelled'>({
 const Timestamp = Type.String({ format: 'date-time' })
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()])
 
-export const CallbackUrlField = Type.String({
+const CallbackUrlField = Type.String({
   minLength: 1,
   maxLength: 2048,
   description: 'Receives `{"type": "job.completed"|"job.cancelled", "data": <the job status>}` signed per Standard Webhooks ' +
@@ -56,6 +56,10 @@ export function jobSchemas (names: JobSchemaNames) {
     created_at: Timestamp,
     started_at: NullableTimestamp,
     finished_at: NullableTimestamp,
+    charged: Type.Integer({
+      description: 'Units of quota this job costs so far: its items delivered with a result. A job costs what its inputs ' +
+        'would cost as single calls: failed items (`ok: false`) and items a cancel stopped before they ran are refunded.'
+    }),
     results_url: Type.String()
   }, { title: `${names.stem}JobStatus` })
 
