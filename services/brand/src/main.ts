@@ -10,5 +10,5 @@ await startService(async (options) => await buildApp({
   ...options,
   jobs: jobsSettingsFromEnv(process.env),
   renderer: rendererFromEnv(process.env),
-  logo: logoSettingsFromEnv(process.env)
+  logo: logoSettingsFromEnv({ LOGO_CACHE_TTL: process.env.LOGO_CACHE_TTL, LOGO_CACHE_CONTROL: process.env.LOGO_CACHE_CONTROL })
 }), { service: 'brand', port: 3003 })
