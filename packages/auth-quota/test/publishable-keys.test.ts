@@ -59,7 +59,8 @@ describe('a publishable key as ?token=', () => {
 
   test('is a 403 from another origin, or from nowhere unless the key allows any', async () => {
     await build()
-    for (const headers of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/' }, {}, { origin: 'null' }]) {
+    const refused: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/' }, {}, { origin: 'null' }]
+    for (const headers of refused) {
       const res = await image('token=pk_live_abcdefgh', headers)
       expect(res.statusCode).toBe(403)
       expect(res.json().code).toBe('origin_not_allowed')

@@ -23,7 +23,7 @@ export interface LogoCache {
 /** How long a stale entry is still answered (with a refresh behind it): the stale-while-revalidate window. */
 export const STALE_KEEP_SECONDS = 7 * 24 * 60 * 60
 /** No single rendered image larger than this is kept (a 1024 px PNG of a photograph can be). */
-export const MAX_ENTRY_BYTES = 1024 * 1024
+const MAX_ENTRY_BYTES = 1024 * 1024
 
 /** A least-recently-used map bounded by its entries and by the bytes of its images. */
 export class MemoryLogoCache implements LogoCache {

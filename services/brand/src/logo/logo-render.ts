@@ -7,7 +7,7 @@ import type { LogoVariant } from './logo-variant.js'
 // rasterised by librsvg with nothing outside the file reachable; what is answered is always a raster image we encoded.
 
 /** The most pixels one logo decode may allocate (4 MiP, 16 MiB of RGBA): a 2048 px square, twice the largest answer. */
-export const RENDER_MAX_PIXELS = 2048 * 2048
+const RENDER_MAX_PIXELS = 2048 * 2048
 /** An SVG larger than this is no logo (librsvg parses the whole document). */
 const SVG_MAX_BYTES = 512 * 1024
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 }
@@ -21,7 +21,7 @@ const padding = (variant: LogoVariant) => variant.format === 'jpg' ? variant.bac
  * unbounded), CSS imports and url()s. A document type (entities: a billion laughs) refuses the file; so does a file that
  * is not an SVG.
  */
-export function safeSvg (body: Buffer): Buffer | null {
+function safeSvg (body: Buffer): Buffer | null {
   if (body.length > SVG_MAX_BYTES) return null
   const text = body.toString('utf8')
   if (/<!DOCTYPE|<!ENTITY/i.test(text) || !/<svg[\s>]/i.test(text)) return null
@@ -39,7 +39,7 @@ export function safeSvg (body: Buffer): Buffer | null {
  * The largest entry of an ICO as something sharp reads: an embedded PNG as it is, a 32-bit bitmap as raw RGBA (its
  * rows bottom-up, BGRA). Other bitmaps (palettes, 24-bit with a mask) give null: the next candidate is tried.
  */
-export function icoLargest (body: Buffer): { data: Buffer, raw?: { width: number, height: number, channels: 4 } } | null {
+function icoLargest (body: Buffer): { data: Buffer, raw?: { width: number, height: number, channels: 4 } } | null {
   if (body.length < 6 || body.readUInt16LE(0) !== 0 || body.readUInt16LE(2) !== 1) return null
   const count = body.readUInt16LE(4)
   let best: { width: number, offset: number, size: number } | null = null

@@ -47,6 +47,8 @@ const etagOf = (body: Buffer): string => `"${hash('sha256', body, 'base64url').s
 export class LogoService {
   readonly #options: LogoServiceOptions
   readonly #now: () => number
+  /** Each target's part of the cache key, worked out once (the route reuses its targets). */
+  readonly #targetKeys = new WeakMap<DomainTarget, string>()
   /** Renders under way by cache key: identical requests, and a refresh, share one. */
   readonly #inFlight = new Map<string, Promise<LogoImage>>()
 
@@ -77,7 +79,12 @@ export class LogoService {
   }
 
   #key (target: DomainTarget, variant: LogoVariant): string {
-    return `${cacheKey(target)}|${variantKey(variant)}`
+    let origins = this.#targetKeys.get(target)
+    if (origins === undefined) {
+      origins = cacheKey(target)
+      this.#targetKeys.set(target, origins)
+    }
+    return `${origins}|${variantKey(variant)}`
   }
 
   async #shared (key: string, target: DomainTarget, variant: LogoVariant): Promise<LogoImage> {

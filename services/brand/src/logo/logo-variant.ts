@@ -2,7 +2,7 @@
 
 export type LogoFormat = 'png' | 'webp' | 'jpg'
 export type LogoTheme = 'light' | 'dark' | 'auto'
-export type LogoFallback = 'monogram' | '404'
+type LogoFallback = 'monogram' | '404'
 
 export interface LogoVariant {
   /** The edge of the square answered, in pixels: `size`, doubled by `retina`. */

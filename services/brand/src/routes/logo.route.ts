@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
+import type { DomainTarget } from '../domain/normalize-domain.js'
 import type { LogoService } from '../logo/logo-service.js'
 import { variantOf } from '../logo/logo-variant.js'
 import { targetOrValidationError } from './domain-input.js'
@@ -27,7 +28,19 @@ function matches (header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => { const value = tag.trim(); return value === '*' || value.replace(/^W\//, '') === etag })
 }
 
+/** Targets already read, by the path's `domain`: an <img> tag asks for the same few domains again and again. */
+const MAX_TARGETS = 10_000
+
 export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app, { logos, cacheControl }) => {
+  const targets = new Map<string, DomainTarget>()
+  const targetOf = (domain: string): DomainTarget => {
+    let target = targets.get(domain)
+    if (target !== undefined) return target
+    target = targetOrValidationError(domain, ['path', 'domain'])
+    if (targets.size >= MAX_TARGETS) targets.clear()
+    targets.set(domain, target)
+    return target
+  }
   app.metrics.declare('logos', ['logo', 'monogram', 'none', 'cached', 'not_modified', 'not_allowed'])
   app.get('/v1/domain/logo/:domain', {
     config: { auth: true, publishableKeys: true },
@@ -46,7 +59,7 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
       response: LogoResponses
     }
   }, async (request, reply) => {
-    const target = targetOrValidationError(request.params.domain, ['path', 'domain'])
+    const target = targetOf(request.params.domain)
     const query = request.query
     const variant = variantOf({ ...query, background: query.background === undefined ? undefined : `#${query.background.replace(/^#/, '')}` })
     const { image, cached } = await logos.logo(target, variant)
