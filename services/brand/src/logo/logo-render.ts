@@ -123,3 +123,28 @@ export async function renderOwnSvg (svg: string, variant: LogoVariant): Promise<
   return await inDecodeQueue(async () =>
     await encode(sharp(Buffer.from(svg, 'utf8')).resize(variant.pixels, variant.pixels, { fit: 'contain', background: padding(variant) }), variant))
 }
+
+/** Below this contrast (relative luminance, 0 to 1) between a logo's visible pixels and the page, it does not show. */
+const MIN_CONTRAST = 0.2
+
+/**
+ * Whether a rendered logo shows on a light (white) or dark (black) page: the mean relative luminance of its visible
+ * pixels (alpha of half or more) differs from the page's by at least MIN_CONTRAST. A logo without transparency has
+ * its own background and always shows.
+ */
+export async function showsOn (rendered: Buffer, theme: 'light' | 'dark'): Promise<boolean> {
+  return await inDecodeQueue(async () => {
+    const { data, info } = await sharp(rendered).resize(32, 32, { fit: 'fill' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    let sum = 0
+    let visible = 0
+    let opaque = true
+    for (let i = 0; i < data.length; i += info.channels) {
+      if (data[i + 3] < 255) opaque = false
+      if (data[i + 3] < 128) continue
+      visible++
+      sum += (0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2]) / 255
+    }
+    if (opaque || visible === 0) return true
+    return Math.abs(sum / visible - (theme === 'light' ? 1 : 0)) >= MIN_CONTRAST
+  })
+}

@@ -7,7 +7,7 @@ import { cacheKey, type BrandProfiler } from '../domain/profiler.js'
 import type { BrandProfile } from '../domain/brand-profile.js'
 import { STALE_KEEP_SECONDS, type LogoCache, type LogoImage } from './logo-cache.js'
 import { logoChoices } from './logo-choice.js'
-import { renderLogo, renderOwnSvg } from './logo-render.js'
+import { renderLogo, renderOwnSvg, showsOn } from './logo-render.js'
 import { domainColor, initialsOf, monogramSvg } from './monogram.js'
 import { CONTENT_TYPES, variantKey, type LogoVariant } from './logo-variant.js'
 
@@ -106,14 +106,21 @@ export class LogoService {
     return image
   }
 
+  /**
+   * The first of the chosen logos that renders. For a light or dark page, a logo the site made for any scheme that
+   * would not show on it (dark on dark, light on light) gives way to the next one that does, when there is one.
+   */
   async #rendered (profile: BrandProfile, variant: LogoVariant, budget: TimeBudget): Promise<LogoImage | null> {
+    let first: Buffer | null = null
     for (const logo of logoChoices(profile.logos, variant.pixels, variant.theme).slice(0, MAX_TRIES)) {
       if (budget.remaining() <= 0) break
       const file = await this.#file(logo, budget)
       const body = file === null ? null : await renderLogo(file.body, file.format, variant)
-      if (body !== null) return this.#image('logo', body, variant)
+      if (body === null) continue
+      if (variant.theme === 'auto' || logo.theme !== null || await showsOn(body, variant.theme)) return this.#image('logo', body, variant)
+      first ??= body
     }
-    return null
+    return first === null ? null : this.#image('logo', first, variant)
   }
 
   /** The whole logo file through the safe fetcher, with its format read from its bytes; null when it is no image. */

@@ -49,9 +49,15 @@ beforeAll(async () => {
       '/': { body: '<!doctype html><title>Favicon</title>' },
       '/favicon.ico': image('image/x-icon', ico([16, 48]))
     },
+    // a black mark and a white one, neither made for a scheme: a dark page gets the one that shows on it
+    'contrast.test': {
+      '/': { body: '<!doctype html><title>Contrast</title><link rel="apple-touch-icon" href="/black.png"><link rel="icon" href="/white.png" sizes="64x64">' },
+      '/black.png': image('image/png', pngOf(180, 180, (x, y) => Math.abs(x - 90) < 50 && Math.abs(y - 90) < 50 ? [0, 0, 0, 255] : [0, 0, 0, 0])),
+      '/white.png': image('image/png', pngOf(64, 64, (x, y) => Math.abs(x - 32) < 18 && Math.abs(y - 32) < 18 ? WHITE : [0, 0, 0, 0]))
+    },
     'plain.test': { '/': { body: '<!doctype html><title>Plain Example</title><meta name="theme-color" content="#336699">' } }
   })
-  app = await buildTestApp(['marks.test', 'wordmark.test', 'themes.test', 'vector.test', 'favicon.test', 'plain.test'])
+  app = await buildTestApp(['contrast.test', 'marks.test', 'wordmark.test', 'themes.test', 'vector.test', 'favicon.test', 'plain.test'])
 })
 
 afterAll(async () => {
@@ -132,6 +138,12 @@ describe('GET /v1/domain/logo/{domain}', () => {
   it('picks the variant made for the theme asked', async () => {
     expect((await pixels((await logo('themes.test', 'theme=dark&size=32')).rawPayload)).at(16, 16)).toEqual(WHITE)
     expect((await pixels((await logo('themes.test', 'theme=light&size=32')).rawPayload)).at(16, 16)).toEqual([10, 10, 10, 255])
+  })
+
+  it('on a dark page, passes over a dark logo for one that shows, when the site made neither for a scheme', async () => {
+    expect((await pixels((await logo('contrast.test', 'theme=dark&size=32')).rawPayload)).at(16, 16)).toEqual(WHITE)
+    expect((await pixels((await logo('contrast.test', 'theme=light&size=32')).rawPayload)).at(16, 16)).toEqual([0, 0, 0, 255])
+    expect((await pixels((await logo('contrast.test', 'size=32')).rawPayload)).at(16, 16)).toEqual([0, 0, 0, 255])
   })
 
   it('rasterises an SVG without loading what it names or running its script, and never answers SVG', async () => {
