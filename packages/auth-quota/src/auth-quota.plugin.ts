@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin'
 import type { KeyEntry } from './api-keys.js'
 import { authenticate, type Principal } from './authenticate.js'
+import type { PublishableKey } from './publishable-keys.js'
 import type { QuotaCharge } from './quota-charge.js'
 import { QuotaGate, type AuthQuotaEvent, type Done, type QuotaStoreHealth, type QuotaUsage } from './quota-gate.js'
 import type { QuotaStore } from './quota-store.js'
@@ -9,6 +10,8 @@ import type { QuotaStore } from './quota-store.js'
 export interface AuthQuotaOptions {
   /** sha256(key) → per-key quota override. */
   apiKeys: Map<string, KeyEntry>
+  /** sha256(pk_...) → its owner and origins (PUBLISHABLE_KEYS); none when absent. */
+  publishableKeys?: Map<string, PublishableKey>
   monthlyQuota: number
   rapidApiProxySecret?: string | null
   store: QuotaStore
@@ -33,6 +36,8 @@ declare module 'fastify' {
     quotaCost?: (request: FastifyRequest) => number
     /** `false`: the API key is required but the call is never charged (e.g. reading one's own usage). Default true. */
     metered?: boolean
+    /** `true`: a publishable key (`pk_...`) is accepted as `?token=`, from the origins its owner lists. Default false. */
+    publishableKeys?: boolean
   }
   interface FastifyRequest {
     principal: Principal | null
@@ -56,13 +61,16 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   app.decorate('quotaStore', options.store)
   app.decorate('quotaUsage', async (principal: Principal): Promise<QuotaUsage> => await gate.usage(principal))
 
-  const authenticateHook = (request: FastifyRequest, _reply: FastifyReply, done: Done) => {
-    try {
-      request.principal = authenticate(request, authentication)
-    } catch (err) {
-      return done(err as Error)
+  const authenticateHook = (publishableKeys: boolean) => {
+    const route = { publishableKeys }
+    return (request: FastifyRequest, _reply: FastifyReply, done: Done) => {
+      try {
+        request.principal = authenticate(request, authentication, route)
+      } catch (err) {
+        return done(err as Error)
+      }
+      done()
     }
-    done()
   }
   const reserveOne = (request: FastifyRequest, reply: FastifyReply, done: Done) => gate.reserve(request, reply, 1, false, done)
   const checkOnly = (request: FastifyRequest, reply: FastifyReply, done: Done) => gate.reserve(request, reply, 0, false, done)
@@ -89,7 +97,7 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
     const add = <K extends 'onRequest' | 'preHandler' | 'onSend'> (name: K, hook: unknown) => {
       route[name] = [...[route[name] ?? []].flat(), hook] as RouteOptions[K]
     }
-    add('onRequest', authenticateHook)
+    add('onRequest', authenticateHook(route.config.publishableKeys === true))
     if (route.config.metered === false) return
     if (route.method === 'HEAD') return add('preHandler', checkOnly)
     const quotaCost = route.config.quotaCost

@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { secretsEqual, sha256, type KeyEntry } from './api-keys.js'
-import { InvalidApiKeyError, InvalidProxySecretError, MissingApiKeyError } from './errors.js'
+import {
+  InvalidApiKeyError, InvalidProxySecretError, MissingApiKeyError, OriginNotAllowedError, PublishableKeyNotAllowedError, SecretKeyInQueryError
+} from './errors.js'
+import { originAllowed, requestOrigin, type PublishableKey } from './publishable-keys.js'
 
 export interface Principal {
   kind: 'api-key' | 'marketplace'
@@ -12,8 +15,15 @@ export interface Principal {
 export interface AuthenticationOptions {
   /** sha256(key) → per-key quota override. */
   apiKeys: Map<string, KeyEntry>
+  /** sha256(pk_...) → its owner and origins (PUBLISHABLE_KEYS). */
+  publishableKeys?: Map<string, PublishableKey>
   rapidApiProxySecret?: string | null
   onFailure?: () => void
+}
+
+/** What the route allows: `?token=` with a publishable key (the logo image). */
+export interface RouteAuth {
+  publishableKeys: boolean
 }
 
 /** A 401's challenges: the two ways a key may be sent (RFC 9110 lists several challenges in one header). */
@@ -38,8 +48,47 @@ export function apiKeyOf (request: FastifyRequest): string | undefined {
   return authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]
 }
 
-/** Who is calling: a key of ours, or the marketplace proxy with its secret; a 401 for anything else. */
-export function authenticate (request: FastifyRequest, options: AuthenticationOptions): Principal {
+/** The `?token=` of the request, when it sends one. */
+function queryToken (request: FastifyRequest): string | undefined {
+  const token = (request.query as Record<string, unknown> | undefined)?.token
+  const value = Array.isArray(token) ? token[0] : token
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/**
+ * The principal of a `?token=`: a publishable key's owner, on a route that takes one, from an origin it lists. A
+ * secret key there is a 401 that says why (a page carrying it is caught early); on a route that takes no token, a
+ * token that is no key of ours is left to the route.
+ */
+function tokenPrincipal (request: FastifyRequest, token: string, options: AuthenticationOptions, route: RouteAuth): Principal | null {
+  const id = sha256(token)
+  const publishable = options.publishableKeys?.get(id)
+  const fail = (error: Error): never => {
+    options.onFailure?.()
+    throw error
+  }
+  if (publishable !== undefined) {
+    if (!route.publishableKeys) fail(new PublishableKeyNotAllowedError())
+    if (!originAllowed(publishable, requestOrigin(request.headers))) fail(new OriginNotAllowedError())
+    const owner = options.apiKeys.get(publishable.ownerId)
+    if (owner === undefined) return fail(new InvalidApiKeyError(CHALLENGE))
+    return { kind: 'api-key', id: publishable.ownerId, quota: owner.quota }
+  }
+  if (options.apiKeys.has(id)) fail(new SecretKeyInQueryError(CHALLENGE))
+  if (route.publishableKeys) fail(new InvalidApiKeyError(CHALLENGE))
+  return null
+}
+
+/**
+ * Who is calling: a key of ours (a secret key in a header, or a publishable key as `?token=` where the route allows
+ * it), or the marketplace proxy with its secret; a 401 or 403 for anything else.
+ */
+export function authenticate (request: FastifyRequest, options: AuthenticationOptions, route: RouteAuth = { publishableKeys: false }): Principal {
+  const token = queryToken(request)
+  if (token !== undefined) {
+    const principal = tokenPrincipal(request, token, options, route)
+    if (principal !== null) return principal
+  }
   const proxySecret = header(request, 'x-rapidapi-proxy-secret')
   if (options.rapidApiProxySecret && proxySecret !== undefined) {
     if (!secretsEqual(proxySecret, options.rapidApiProxySecret)) {
@@ -56,6 +105,10 @@ export function authenticate (request: FastifyRequest, options: AuthenticationOp
   }
   const id = sha256(key)
   const entry = options.apiKeys.get(id)
+  if (!entry && options.publishableKeys?.has(id) === true) {
+    options.onFailure?.()
+    throw new PublishableKeyNotAllowedError()
+  }
   if (!entry) {
     options.onFailure?.()
     throw new InvalidApiKeyError(CHALLENGE)

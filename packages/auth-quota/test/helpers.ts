@@ -11,7 +11,8 @@ export interface HandlerLog {
 
 /**
  * A bare Fastify app with the error shape and auth-quota plugins and business routes of each kind: a fixed-cost call,
- * a batch whose non-numeric items are refused inside it, a strict body, a GET (with its HEAD), and a failing handler.
+ * a batch whose non-numeric items are refused inside it, a strict body, a GET (with its HEAD), a GET taking publishable
+ * keys, and a failing handler.
  */
 export async function buildQuotaApp (options: AuthQuotaOptions, log: HandlerLog = { runs: {}, charge: null }) {
   const app = Fastify()
@@ -40,6 +41,11 @@ export async function buildQuotaApp (options: AuthQuotaOptions, log: HandlerLog 
   app.get('/v1/lookup', { config: { auth: true } }, async () => {
     ran('lookup')
     return { ok: true }
+  })
+  // a route an <img> tag calls: a publishable key is accepted as ?token=
+  app.get('/v1/image', { config: { auth: true, publishableKeys: true } }, async (request) => {
+    ran('image')
+    return { principal: request.principal?.id }
   })
   app.post('/v1/fail', { config: { auth: true } }, async (request) => {
     ran('fail')

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os'
-import { DEFAULT_FALLBACK_SHARE, parseApiKeys, type KeyEntry } from '@utility-apis/auth-quota'
+import { DEFAULT_FALLBACK_SHARE, parseApiKeys, parsePublishableKeys, type KeyEntry, type PublishableKey } from '@utility-apis/auth-quota'
 import { fetchPolicyFromEnv, type FetchPolicy } from '@utility-apis/safe-fetch'
 
 export interface ServiceConfig {
@@ -8,6 +8,8 @@ export interface ServiceConfig {
   production: boolean
   /** sha256(key) → quota override. */
   apiKeys: Map<string, KeyEntry>
+  /** PUBLISHABLE_KEYS: sha256(pk_...) → the secret key it spends and the origins allowed to use it. */
+  publishableKeys: Map<string, PublishableKey>
   monthlyQuota: number
   adminKey: string | null
   redisUrl: string | null
@@ -134,6 +136,13 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
     if (apiKeys.size === 0) throw new ConfigError('API_KEYS', 'lists no key')
   }
 
+  let publishableKeys: Map<string, PublishableKey>
+  try {
+    publishableKeys = parsePublishableKeys(value(env, 'PUBLISHABLE_KEYS') ?? '', apiKeys)
+  } catch (err) {
+    throw new ConfigError('PUBLISHABLE_KEYS', (err as Error).message.replace(/^PUBLISHABLE_KEYS: /, ''))
+  }
+
   const quotaFailMode = value(env, 'QUOTA_FAIL_MODE') ?? 'open'
   if (quotaFailMode !== 'open' && quotaFailMode !== 'closed') {
     throw new ConfigError('QUOTA_FAIL_MODE', `must be "open" or "closed", got "${quotaFailMode}"`)
@@ -165,6 +174,7 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
       host: value(env, 'HOST') ?? '127.0.0.1',
       production,
       apiKeys,
+      publishableKeys,
       monthlyQuota: integer(env, 'MONTHLY_QUOTA', 1000, 0, Number.MAX_SAFE_INTEGER),
       adminKey: value(env, 'ADMIN_KEY'),
       redisUrl,
@@ -181,14 +191,19 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
   }
 }
 
-/** A configuration for tests: the key `test-key`, in-memory quota, everything else off unless overridden. */
-export function testConfig (overrides: Partial<ServiceConfig> & { keys?: string } = {}): ServiceConfig {
-  const { keys, ...rest } = overrides
+/**
+ * A configuration for tests: the key `test-key`, in-memory quota, everything else off unless overridden; `publishable`
+ * is a PUBLISHABLE_KEYS value over those keys.
+ */
+export function testConfig (overrides: Partial<ServiceConfig> & { keys?: string, publishable?: string } = {}): ServiceConfig {
+  const { keys, publishable, ...rest } = overrides
+  const apiKeys = parseApiKeys(keys ?? 'test-key')
   return {
     port: 0,
     host: '127.0.0.1',
     production: false,
-    apiKeys: parseApiKeys(keys ?? 'test-key'),
+    apiKeys,
+    publishableKeys: parsePublishableKeys(publishable ?? '', apiKeys),
     monthlyQuota: 1000,
     adminKey: null,
     redisUrl: null,

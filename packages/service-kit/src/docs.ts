@@ -14,6 +14,7 @@ export interface DocsInfo {
 
 export const SECURITY_SCHEME = 'APIKeyHeader'
 const BEARER_SECURITY_SCHEME = 'APIKeyBearer'
+const PUBLISHABLE_SECURITY_SCHEME = 'PublishableKeyQuery'
 const ADMIN_SECURITY_SCHEME = 'AdminKeyHeader'
 const ADMIN_BEARER_SCHEME = 'AdminBearer'
 
@@ -207,7 +208,8 @@ export function documentBusinessRoutes (app: FastifyInstance) {
     if (route.config?.auth !== true) return
     const schema = (route.schema ??= {}) as Record<string, unknown>
     // Either header carries the key: alternatives, as OpenAPI lists them
-    schema.security = [{ [SECURITY_SCHEME]: [] }, { [BEARER_SECURITY_SCHEME]: [] }]
+    schema.security = [{ [SECURITY_SCHEME]: [] }, { [BEARER_SECURITY_SCHEME]: [] },
+      ...(route.config.publishableKeys === true ? [{ [PUBLISHABLE_SECURITY_SCHEME]: [] }] : [])]
     // A call that is never charged answers neither 429 nor, without a body, 413, 415 or 422
     const shared = route.config.metered === false ? { 401: BUSINESS_RESPONSES[401], 503: BUSINESS_RESPONSES[503] } : BUSINESS_RESPONSES
     schema.response = { ...shared, ...(schema.response as object | undefined) }
@@ -228,6 +230,13 @@ export async function registerDocs (app: FastifyInstance, info: DocsInfo) {
         securitySchemes: {
           [SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your API key.' },
           [BEARER_SECURITY_SCHEME]: { type: 'http', scheme: 'bearer', description: 'Your API key as a bearer token: `Authorization: Bearer <key>`.' },
+          [PUBLISHABLE_SECURITY_SCHEME]: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'token',
+            description: 'A publishable key (`pk_...`, PUBLISHABLE_KEYS) for a browser, on the routes that take it: it works from the ' +
+              "origins its owner lists (Origin, else Referer) and spends its owner's quota. A secret key here is a 401."
+          },
           [ADMIN_SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: 'x-admin-key', description: "The deployment's ADMIN_KEY." },
           [ADMIN_BEARER_SCHEME]: { type: 'http', scheme: 'bearer', description: "The deployment's ADMIN_KEY as a bearer token." }
         }

@@ -44,6 +44,7 @@ export async function registerQuota (app: FastifyInstance, config: ServiceConfig
     () => parts.health === undefined || parts.health.up ? 1 : 0)
   await app.register(authQuotaPlugin, {
     apiKeys: config.apiKeys,
+    publishableKeys: config.publishableKeys,
     monthlyQuota: config.monthlyQuota,
     rapidApiProxySecret: config.rapidApiProxySecret,
     store: parts.store,

@@ -47,7 +47,9 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
     [{ API_KEYS: 'k:1.5' }, /API_KEYS/],
-    [{ API_KEYS: ' , ' }, /API_KEYS/]
+    [{ API_KEYS: ' , ' }, /API_KEYS/],
+    [{ API_KEYS: 'a-key', PUBLISHABLE_KEYS: 'pk_live_12345678=other@*' }, /PUBLISHABLE_KEYS .*not in API_KEYS/],
+    [{ API_KEYS: 'a-key', PUBLISHABLE_KEYS: 'pk_live_12345678=a-key@example.com' }, /PUBLISHABLE_KEYS/]
   ])('invalid %j fails naming the variable', (env, name) => {
     expect(() => loadConfig(env, defaults)).toThrow(ConfigError)
     expect(() => loadConfig(env, defaults)).toThrow(name)

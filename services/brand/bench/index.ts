@@ -2,6 +2,7 @@ import { median, type BenchContext, type BenchReport } from '../../../bench/harn
 import { cleanText } from '../src/domain/clean-text.js'
 import { comparableUrl, REAL_PAGE_EXPECTATIONS, type RealPageExpectation } from '../test/fixtures/real-pages-expected.js'
 import { loadRealPages, type RealPage } from '../test/helpers/real-pages.js'
+import { logoBench } from './logo-bench.js'
 import { logoRoundTrips } from './logo-round-trips.js'
 import { answerMetascraper, answerOurs, createMetascraperFor, extractOurs, parseOurs, type Answer } from './contenders.js'
 
@@ -163,6 +164,7 @@ export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
     { name: `extraction, the ${mb(largest)} MB page`, value: round(largestMs.ours, 1), unit: 'ms', pass: true },
     { name: `metascraper, the ${mb(largest)} MB page`, value: round(largestMs.theirs, 1), unit: 'ms', pass: true },
     ...FIELDS.flatMap((field) => [accuracy('ours', field), accuracy('metascraper', field)]),
-    ...await logoRoundTrips()
+    ...await logoRoundTrips(),
+    ...await logoBench()
   ]
 }

@@ -9,6 +9,9 @@ import { callbackUserAgent } from '@utility-apis/jobs/mount'
 import { batchRoute } from './routes/batch.route.js'
 import { brandJobs } from './routes/jobs.route.js'
 import { profileRoute } from './routes/profile.route.js'
+import { MemoryLogoCache, RedisLogoCache, type LogoCache } from './logo/logo-cache.js'
+import { DEFAULT_LOGO_TTL_SECONDS, LogoService } from './logo/logo-service.js'
+import { DEFAULT_LOGO_CACHE_CONTROL, logoRoute } from './routes/logo.route.js'
 
 export interface BuildAppOptions extends KitOptions {
   /** Outbound fetch policy; tests pass an allow-list and host map for fixture sites on 127.0.0.1. */
@@ -23,9 +26,14 @@ export interface BuildAppOptions extends KitOptions {
   renderer?: { executablePath: string } & Pick<RendererOptions, 'maxConcurrent' | 'launchTimeoutMs' | 'relaunchDelayMs'>
   /** Bulk jobs: JOBS_INLINE_WORKER, WORKER_CONCURRENCY, JOB_RETENTION_DAYS, JOBS_HOST_CONCURRENCY. */
   jobs?: Partial<JobsSettings>
+  /** The logo route: LOGO_CACHE_TTL (seconds an image is fresh, 7 days) and LOGO_CACHE_CONTROL (its Cache-Control). */
+  logo?: { ttlSeconds?: number, cacheControl?: string }
   /** Test knobs of the job engine: chunk size, how soon a killed worker's chunk moves on, host lease. */
   jobEngine?: EngineKnobs
 }
+
+/** The kit's clock (tests move it) in milliseconds, for the logo cache's freshness. */
+const clockMs = (options: BuildAppOptions) => () => (options.clock?.() ?? new Date()).getTime()
 
 export async function buildApp (options: BuildAppOptions) {
   return await buildService({
@@ -56,6 +64,18 @@ export async function buildApp (options: BuildAppOptions) {
         : new RedisProfileCache(app.redis, () => app.metrics.count('cache_errors'))
       const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, renderer })
       await app.register(profileRoute, { profiler })
+      const logoCache: LogoCache = app.redis === null
+        ? new MemoryLogoCache({ now: clockMs(options) })
+        : new RedisLogoCache(app.redis, { onError: () => app.metrics.count('cache_errors') })
+      const logos = new LogoService({
+        profiler,
+        fetcher,
+        cache: logoCache,
+        ttlSeconds: options.logo?.ttlSeconds ?? DEFAULT_LOGO_TTL_SECONDS,
+        now: clockMs(options),
+        onRefreshError: (error) => { app.log.warn({ err: { type: (error as Error)?.name } }, 'a logo refresh failed: the stale image stays') }
+      })
+      await app.register(logoRoute, { logos, cacheControl: options.logo?.cacheControl ?? DEFAULT_LOGO_CACHE_CONTROL })
       await app.register(batchRoute, {
         profiler,
         concurrency: options.batchConcurrency ?? 8,

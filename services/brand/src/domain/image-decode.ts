@@ -63,6 +63,17 @@ export async function decodeImage (body: Buffer, signal?: AbortSignal): Promise<
   })
 }
 
+/**
+ * Runs `work` in the process's one decoding queue, beside every profile's decodes: a logo rendered for the logo route
+ * counts against the same MAX_CONCURRENT_DECODES.
+ */
+export async function inDecodeQueue<T> (work: () => Promise<T>): Promise<T> {
+  return await decodes(async () => {
+    peakDecodes = Math.max(peakDecodes, decodes.activeCount)
+    return await work()
+  })
+}
+
 /** The most decodes that ever ran at once in this process. */
 export function peakConcurrentDecodes (): number {
   return peakDecodes

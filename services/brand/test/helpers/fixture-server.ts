@@ -12,7 +12,7 @@ export interface FixtureResponse {
   handler?: (request: IncomingMessage, response: ServerResponse) => void
 }
 
-/** Path (with query) to response, for one host name. */
+/** Path (with query) to response, for one host name; `*` answers every path the site does not name. */
 export type FixtureSite = Record<string, FixtureResponse>
 
 export interface FixtureServer {
@@ -41,7 +41,7 @@ export async function startFixtureServer (sites: Record<string, FixtureSite> = {
     const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase()
     const path = request.url ?? '/'
     requests.push({ host, path })
-    const fixture = table.get(host)?.[path]
+    const fixture = table.get(host)?.[path] ?? table.get(host)?.['*']
     if (fixture === undefined) {
       response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
       response.end('<!doctype html><title>Not Found</title><h1>Not Found</h1>')

@@ -1,0 +1,148 @@
+import { hash } from 'node:crypto'
+import { TimeBudget, type Fetcher } from '@utility-apis/homepage-fetch'
+import { readImageInfo } from '../domain/image-probe.js'
+import type { Logo } from '../domain/logos.js'
+import type { DomainTarget } from '../domain/normalize-domain.js'
+import { cacheKey, type BrandProfiler } from '../domain/profiler.js'
+import type { BrandProfile } from '../domain/brand-profile.js'
+import { STALE_KEEP_SECONDS, type LogoCache, type LogoImage } from './logo-cache.js'
+import { logoChoices } from './logo-choice.js'
+import { renderLogo, renderOwnSvg, showsOn } from './logo-render.js'
+import { domainColor, initialsOf, monogramSvg } from './monogram.js'
+import { CONTENT_TYPES, variantKey, type LogoVariant } from './logo-variant.js'
+
+// A domain's logo as an image: the profile's logos (the profiler finds, probes and ranks them, and caches the profile),
+// the best one fetched whole and rendered, else a monogram or nothing; each variant cached once rendered.
+
+/** A logo file larger than this is not fetched whole (the probe reads 64 KiB; a logo worth showing is far smaller). */
+const LOGO_MAX_BYTES = 2 * 1024 * 1024
+/** Like every secondary fetch, a logo file takes at most this long. */
+const LOGO_FETCH_MS = 3000
+/** The logos tried before falling back: one that does not render is followed by the next best, twice. */
+const MAX_TRIES = 3
+/** The whole of a cold answer, profile included: the profile's own default budget. */
+export const LOGO_TIMEOUT_MS = 10_000
+/** LOGO_CACHE_TTL's default: an image is fresh for 7 days. */
+export const DEFAULT_LOGO_TTL_SECONDS = 7 * 24 * 60 * 60
+
+export interface LogoServiceOptions {
+  profiler: BrandProfiler
+  fetcher: Fetcher
+  cache: LogoCache
+  ttlSeconds: number
+  now?: () => number
+  /** A background refresh that failed (the stale image stays). */
+  onRefreshError?: (error: unknown) => void
+}
+
+export interface LogoAnswer {
+  image: LogoImage
+  /** Answered from the cache (fresh or stale): nothing was fetched for it. */
+  cached: boolean
+}
+
+/** A strong ETag: the bytes' own digest, so two replicas rendering the same bytes agree. */
+const etagOf = (body: Buffer): string => `"${hash('sha256', body, 'base64url').slice(0, 32)}"`
+
+export class LogoService {
+  readonly #options: LogoServiceOptions
+  readonly #now: () => number
+  /** Each target's part of the cache key, worked out once (the route reuses its targets). */
+  readonly #targetKeys = new WeakMap<DomainTarget, string>()
+  /** Renders under way by cache key: identical requests, and a refresh, share one. */
+  readonly #inFlight = new Map<string, Promise<LogoImage>>()
+
+  constructor (options: LogoServiceOptions) {
+    this.#options = options
+    this.#now = options.now ?? Date.now
+  }
+
+  /**
+   * The variant's image: a cached one at once (a stale one too, with a refresh started behind it), else a new one.
+   * Throws TargetNotAllowedError for a target that resolves to a non-public address.
+   */
+  async logo (target: DomainTarget, variant: LogoVariant): Promise<LogoAnswer> {
+    const key = this.#key(target, variant)
+    const cached = await this.#options.cache.get(key)
+    if (cached !== null) {
+      if (this.#now() - cached.storedAt >= this.#options.ttlSeconds * 1000) {
+        this.#shared(key, target, variant).catch((error: unknown) => this.#options.onRefreshError?.(error))
+      }
+      return { image: cached, cached: true }
+    }
+    return { image: await this.#shared(key, target, variant), cached: false }
+  }
+
+  /** A cached image of the variant, fresh or stale, or null; never fetches anything (for other routes showing a logo). */
+  async cachedLogo (target: DomainTarget, variant: LogoVariant): Promise<LogoImage | null> {
+    return await this.#options.cache.get(this.#key(target, variant))
+  }
+
+  #key (target: DomainTarget, variant: LogoVariant): string {
+    let origins = this.#targetKeys.get(target)
+    if (origins === undefined) {
+      origins = cacheKey(target)
+      this.#targetKeys.set(target, origins)
+    }
+    return `${origins}|${variantKey(variant)}`
+  }
+
+  async #shared (key: string, target: DomainTarget, variant: LogoVariant): Promise<LogoImage> {
+    const running = this.#inFlight.get(key)
+    if (running !== undefined) return await running
+    const work = this.#fresh(key, target, variant).finally(() => this.#inFlight.delete(key))
+    this.#inFlight.set(key, work)
+    return await work
+  }
+
+  async #fresh (key: string, target: DomainTarget, variant: LogoVariant): Promise<LogoImage> {
+    const budget = new TimeBudget(LOGO_TIMEOUT_MS)
+    const profile = await this.#options.profiler.profile(target, { timeoutMs: LOGO_TIMEOUT_MS })
+    const image = await this.#rendered(profile, variant, budget) ?? await this.#fallback(profile, variant)
+    // like the profile, only a clean answer is kept: a site that was down may have its logo back in a minute
+    if (profile.reachable && profile.error === null) {
+      await this.#options.cache.set(key, image, this.#options.ttlSeconds + STALE_KEEP_SECONDS)
+    }
+    return image
+  }
+
+  /**
+   * The first of the chosen logos that renders. For a light or dark page, a logo the site made for any scheme that
+   * would not show on it (dark on dark, light on light) gives way to the next one that does, when there is one.
+   */
+  async #rendered (profile: BrandProfile, variant: LogoVariant, budget: TimeBudget): Promise<LogoImage | null> {
+    let first: Buffer | null = null
+    for (const logo of logoChoices(profile.logos, variant.pixels, variant.theme).slice(0, MAX_TRIES)) {
+      if (budget.remaining() <= 0) break
+      const file = await this.#file(logo, budget)
+      const body = file === null ? null : await renderLogo(file.body, file.format, variant)
+      if (body === null) continue
+      if (variant.theme === 'auto' || logo.theme !== null || await showsOn(body, variant.theme)) return this.#image('logo', body, variant)
+      first ??= body
+    }
+    return first === null ? null : this.#image('logo', first, variant)
+  }
+
+  /** The whole logo file through the safe fetcher, with its format read from its bytes; null when it is no image. */
+  async #file (logo: Logo, budget: TimeBudget): Promise<{ body: Buffer, format: string } | null> {
+    try {
+      const response = await this.#options.fetcher.fetch(logo.url, { maxBytes: LOGO_MAX_BYTES, timeoutMs: budget.fetchTimeout(LOGO_FETCH_MS) })
+      if (response.status !== 200 || response.truncated || /^text\/html/i.test(response.headers['content-type'] ?? '')) return null
+      const info = readImageInfo(response.body)
+      return info === null ? null : { body: response.body, format: info.format }
+    } catch {
+      return null
+    }
+  }
+
+  async #fallback (profile: BrandProfile, variant: LogoVariant): Promise<LogoImage> {
+    if (variant.fallback === '404') return { kind: 'none', contentType: '', body: Buffer.alloc(0), etag: '', storedAt: this.#now() }
+    const color = profile.colors[0]?.hex ?? domainColor(profile.domain)
+    const svg = monogramSvg(initialsOf(profile.brand_name, profile.domain), color, variant.pixels)
+    return this.#image('monogram', await renderOwnSvg(svg, variant), variant)
+  }
+
+  #image (kind: LogoImage['kind'], body: Buffer, variant: LogoVariant): LogoImage {
+    return { kind, contentType: CONTENT_TYPES[variant.format], body, etag: etagOf(body), storedAt: this.#now() }
+  }
+}

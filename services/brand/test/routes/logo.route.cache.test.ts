@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify'
+import sharp from 'sharp'
+import { testConfig } from '@utility-apis/service-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, KEY } from '../helpers/app.js'
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
+import { pngOf, type Rgba } from '../helpers/images.js'
+import { REDIS_URL, waitFor } from '../helpers/jobs.js'
+
+// Issue 36, acceptance 3: a rendered variant is answered from the cache (Redis when set, else memory) without fetching
+// the site again, a 304 answers its ETag and costs nothing, and once stale it is answered at once and made again behind.
+
+const image = (body: Buffer) => ({ body, headers: { 'content-type': 'image/png' } })
+const BLUE: Rgba = [20, 40, 200, 255]
+const GREEN: Rgba = [0, 160, 0, 255]
+const TTL_SECONDS = 3600
+
+const stores = [
+  { name: 'memory', redisUrl: null, skip: false },
+  // the Redis cache needs a Redis: REDIS_URL unset runs the memory cache only
+  { name: 'Redis', redisUrl: REDIS_URL ?? null, skip: REDIS_URL === undefined }
+]
+
+describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
+  let server: FixtureServer
+  let app: FastifyInstance
+  let now = Date.parse('2026-11-29T00:00:00Z')
+  const host = 'cached.test'
+
+  beforeAll(async () => {
+    if (skip) return
+    server = await startFixtureServer({
+      [host]: {
+        '/': { body: '<!doctype html><title>Cached</title><link rel="apple-touch-icon" href="/touch.png">' },
+        '/touch.png': image(pngOf(180, 180, () => BLUE))
+      }
+    })
+    app = await buildTestApp([host], { config: testConfig({ redisUrl }), clock: () => new Date(now), logo: { ttlSeconds: TTL_SECONDS } })
+  })
+
+  afterAll(async () => {
+    await app?.close()
+    await server?.close()
+  })
+
+  const url = () => `/v1/domain/logo/${encodeURIComponent(`${server.origin(host)}/`)}?size=64`
+  const get = async (headers: Record<string, string> = {}) => await app.inject({ method: 'GET', url: url(), headers: { ...KEY, ...headers } })
+  const fetchesOf = (path: string) => server.requests.filter((request) => request.host === host && request.path === path).length
+  const centre = async (body: Buffer) => {
+    const { data } = await sharp(body).ensureAlpha().extract({ left: 32, top: 32, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true })
+    return [...data]
+  }
+
+  it.skipIf(skip)('answers the same variant again without fetching anything from the site, for one unit each', async () => {
+    const first = await get()
+    expect(first.statusCode).toBe(200)
+    const fetched = server.requests.length
+    expect(fetchesOf('/touch.png')).toBeGreaterThan(0)
+    const second = await get()
+    expect(second.statusCode).toBe(200)
+    expect(server.requests.length).toBe(fetched)
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true)
+    expect(second.headers.etag).toBe(first.headers.etag)
+    expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1)
+  })
+
+  it.skipIf(skip)('answers 304 to its ETag, with no body and at no cost', async () => {
+    const fresh = await get()
+    const notModified = await get({ 'if-none-match': fresh.headers.etag as string })
+    expect(notModified.statusCode).toBe(304)
+    expect(notModified.rawPayload.length).toBe(0)
+    expect(notModified.headers.etag).toBe(fresh.headers.etag)
+    expect(notModified.headers['x-ratelimit-remaining']).toBe(fresh.headers['x-ratelimit-remaining'])
+    expect((await get({ 'if-none-match': '"another"' })).statusCode).toBe(200)
+  })
+
+  it.skipIf(skip)('once stale, answers the stale image at once and makes the new one in the background', async () => {
+    server.addSite(host, { '/touch.png': image(pngOf(180, 180, () => GREEN)) })
+    const before = fetchesOf('/touch.png')
+    expect(await centre((await get()).rawPayload)).toEqual(BLUE)
+    expect(fetchesOf('/touch.png')).toBe(before)
+    now += (TTL_SECONDS + 1) * 1000
+    const stale = await get()
+    expect(stale.statusCode).toBe(200)
+    expect(await centre(stale.rawPayload)).toEqual(BLUE)
+    // the refresh fetches the logo again behind the answer; then the new image is the one answered
+    await waitFor(async () => await centre((await get()).rawPayload), (pixel) => pixel.join() === GREEN.join())
+    expect(fetchesOf('/touch.png')).toBe(before + 1)
+  })
+})

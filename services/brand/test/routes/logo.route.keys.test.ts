@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify'
+import { testConfig } from '@utility-apis/service-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp } from '../helpers/app.js'
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
+import { pngOf } from '../helpers/images.js'
+
+// Issue 36, acceptance 2: a publishable key works in an <img> tag from its listed origins, nowhere else; a secret key in
+// the URL is refused with a 401 that says why, and never reaches a log line.
+
+const SECRET = 'sk-owner-secret-never-logged'
+const PUBLISHABLE = 'pk_live_imgtag01'
+
+let server: FixtureServer
+let app: FastifyInstance
+const lines: string[] = []
+
+beforeAll(async () => {
+  server = await startFixtureServer({
+    'keyed.test': {
+      '/': { body: '<!doctype html><title>Keyed</title><link rel="apple-touch-icon" href="/touch.png">' },
+      '/touch.png': { body: pngOf(180, 180, () => [20, 40, 200, 255]), headers: { 'content-type': 'image/png' } }
+    }
+  })
+  app = await buildTestApp(['keyed.test'], {
+    config: testConfig({ keys: `test-key,${SECRET}:10`, publishable: `${PUBLISHABLE}=${SECRET}@https://app.example.com` }),
+    logger: { level: 'trace', stream: { write: (line: string) => { lines.push(line) } } }
+  })
+})
+
+afterAll(async () => {
+  await app?.close()
+  await server?.close()
+})
+
+const logoUrl = (token: string) => `/v1/domain/logo/${encodeURIComponent(`${server.origin('keyed.test')}/`)}?size=32&token=${token}`
+
+describe('keys on the logo route', () => {
+  it('takes a publishable key from a listed origin, metered on its owner\'s quota', async () => {
+    const res = await app.inject({ method: 'GET', url: logoUrl(PUBLISHABLE), headers: { referer: 'https://app.example.com/crm/contacts' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('image/png')
+    expect(res.headers['x-ratelimit-limit']).toBe('10')
+    expect(res.headers['x-ratelimit-remaining']).toBe('9')
+    expect(res.headers.vary).toBe('Origin, Referer')
+  })
+
+  it('is a 403 from another origin, and on every other route', async () => {
+    const other = await app.inject({ method: 'GET', url: logoUrl(PUBLISHABLE), headers: { origin: 'https://evil.example' } })
+    expect(other.statusCode).toBe(403)
+    expect(other.json().code).toBe('origin_not_allowed')
+    const profile = await app.inject({ method: 'POST', url: `/v1/domain/profile?token=${PUBLISHABLE}`, headers: { origin: 'https://app.example.com' }, payload: { domain: 'keyed.test' } })
+    expect(profile.statusCode).toBe(403)
+    expect(profile.json().code).toBe('publishable_key_not_allowed')
+    const usage = await app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': PUBLISHABLE } })
+    expect(usage.statusCode).toBe(403)
+  })
+
+  it('refuses a secret key in ?token= with a 401 that says why, and logs the request without it', async () => {
+    const res = await app.inject({ method: 'GET', url: logoUrl(SECRET), headers: { origin: 'https://app.example.com' } })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toMatchObject({ code: 'secret_key_in_query', detail: expect.stringContaining('secret API key was sent in the URL') })
+    await new Promise((resolve) => setImmediate(resolve))
+    const requestLines = lines.filter((line) => line.includes(res.headers['x-request-id'] as string))
+    expect(requestLines.length).toBeGreaterThan(0)
+    expect(lines.join('\n')).not.toContain(SECRET)
+  })
+})
