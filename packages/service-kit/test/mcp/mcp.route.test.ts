@@ -281,6 +281,7 @@ describe('observability', () => {
 })
 
 describe('Authorization: Bearer', () => {
+  // The bearer form of the key is @utility-apis/auth-quota's (issue 37), accepted on every route: /mcp takes it too
   it('takes the key as a bearer token, as every route does: tools list, calls run and are charged', async () => {
     const agent = await connectMcpClient(url, { authorization: 'Bearer test-key' })
     try {
