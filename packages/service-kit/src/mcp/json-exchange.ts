@@ -15,8 +15,8 @@ interface Pending<Context> {
 
 /**
  * The SDK's `Transport` for a stateless Streamable HTTP server that answers in JSON: each POST hands one message in and
- * gets its response out. One `Server` connected to one exchange serves every POST of the process (a new Server and
- * connection per POST cost as much as a small route: bench/mcp.ts), so the exchange keeps concurrent requests apart:
+ * gets its response out. One `Server` connected to one exchange serves every POST of the app (a new Server and
+ * connection per POST is the same work repeated for nothing), so the exchange keeps concurrent requests apart:
  * the server sees each request under an id of the exchange's own, never the caller's (two agents both send `id: 1`),
  * and each answer goes back to its POST under the caller's id. A request's handler finds the POST's `Context` (its
  * credentials, its reply) with `contextOf(extra.requestId)`.
