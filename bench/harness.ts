@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -25,6 +26,8 @@ export interface HttpResult {
   p99Ms: number
   non2xx: number
   errors: number
+  /** Requests answered in the measured time. */
+  total: number
 }
 
 export interface BenchReport {
@@ -47,21 +50,28 @@ export interface BenchContext {
 /** Bare Fastify: `/v1/echo` like the kit's bench route, and any other request read, parsed and answered `{"ok":true}`. */
 export const BASELINE_ENTRY = fileURLToPath(new URL('./baseline-server.ts', import.meta.url))
 
+export interface ServerProcess {
+  url: string
+  urls: Record<string, string>
+  child: ChildProcess
+}
+
 /**
- * Starts a server module in a child process and resolves with its URL once it listens. Without the source condition:
+ * Starts a server module in a child process and resolves with its URL once it listens (and the other URLs it names,
+ * for a module that listens on several). Without the source condition:
  * the workspace packages load from their builds, as deployed; only the bench's own thin entry files go through tsx.
  */
-export async function startServerProcess (entry: string, env: Record<string, string> = {}): Promise<{ url: string, child: ChildProcess }> {
+export async function startServerProcess (entry: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, entry], {
     cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit']
   })
   const lines = createInterface({ input: child.stdout! })
-  const url = await new Promise<string>((resolve, reject) => {
+  const { url, urls } = await new Promise<{ url: string, urls?: Record<string, string> }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${entry} did not start within 30 s`)), 30_000)
     child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)))
-    lines.once('line', (line) => { clearTimeout(timer); resolve(JSON.parse(line).url) })
+    lines.once('line', (line) => { clearTimeout(timer); resolve(JSON.parse(line)) })
   })
-  return { url, child }
+  return { url, urls: urls ?? {}, child }
 }
 
 async function stop (child: ChildProcess) {
@@ -104,7 +114,22 @@ export async function measureAt (url: string, spec: Omit<HttpCase, 'entry'>): Pr
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
     non2xx: r.non2xx,
-    errors: r.errors + r.timeouts
+    errors: r.errors + r.timeouts,
+    total: r.requests.total
+  }
+}
+
+/**
+ * The CPU time (user and system, in microseconds) a process has used so far, from /proc: what a server spends per
+ * request, unlike its throughput, hardly depends on how much of the machine other processes take. null off Linux.
+ */
+export function cpuMicros (pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // utime and stime, fields 14 and 15 of stat(5), counted from the state (field 3) here, in clock ticks of 10 ms
+    return (Number(fields[11]) + Number(fields[12])) * 10_000
+  } catch {
+    return null
   }
 }
 

@@ -28,5 +28,5 @@ export async function listenForBench (build: Build, config: Parameters<typeof te
     logger: { level: 'info', stream: { write () {} } }
   })
   const url = await app.listen({ port: 0, host: '127.0.0.1' })
-  return { url, close: () => app.close() }
+  return { url, app, close: () => app.close() }
 }

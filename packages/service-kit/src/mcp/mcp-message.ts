@@ -1,4 +1,4 @@
-import { ErrorCode, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, JSONRPCMessageSchema, JSONRPCRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { HttpError, InvalidJsonBody, UnsupportedMediaTypeBody } from '@utility-apis/fastapi-errors'
 import type { FastifyRequest } from 'fastify'
 
@@ -30,7 +30,10 @@ export function messageOf (request: FastifyRequest): JSONRPCMessage | Refusal {
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
     return refusal(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream')
   }
-  const parsed = JSONRPCMessageSchema.safeParse(body)
+  // A message with a method and an id can only be a request (the other kinds are strict objects without one or the
+  // other): its one schema is checked rather than the union of four, which is what nearly every POST is
+  const isRequest = typeof body === 'object' && 'method' in body && 'id' in body
+  const parsed = (isRequest ? JSONRPCRequestSchema : JSONRPCMessageSchema).safeParse(body)
   if (!parsed.success) return refusal(400, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message')
   const version = request.headers['mcp-protocol-version']
   const initialize = 'method' in parsed.data && parsed.data.method === 'initialize'

@@ -66,18 +66,32 @@ interface ToolSet {
   marker: CallContext['marker']
 }
 
-/** A stateless MCP server for one /mcp request: it lists the tools and runs them with this request's credentials and id. */
-function serverFor (app: FastifyInstance, options: McpOptions, toolSet: ToolSet, request: FastifyRequest, reply: FastifyReply): Server {
+/** The /mcp request a tool call came with: its credentials and id go to the route, its reply takes the quota headers. */
+interface Exchange {
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+/**
+ * The MCP server of the app: stateless, so one serves every /mcp request (the exchange keeps them apart); it lists the
+ * tools and runs each call with the credentials and id of the request it came with. What `initialize` tells it of a
+ * client (its capabilities) is never read: this server sends a client no request of its own.
+ */
+function serverFor (app: FastifyInstance, options: McpOptions, toolSet: ToolSet, exchange: JsonExchange<Exchange>): Server {
   const server = new Server({ name: options.service.name, version: options.service.version, title: options.service.title }, {
     capabilities: { tools: { listChanged: false } },
     instructions: options.service.description,
     jsonSchemaValidator: NO_ELICITATION
   })
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolSet.listed() }))
-  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }, extra) => {
     const tool = toolSet.tools.get(params.name)
     // An unknown tool is a protocol error (the specification's -32602), not a tool result
     if (tool === undefined) throw protocolError(ErrorCode.InvalidParams, 'Unknown tool: tools/list names the tools of this server')
+    const call = exchange.contextOf(extra.requestId)
+    // only a server closed while the call was on its way has no exchange left to answer
+    if (call === undefined) throw protocolError(ErrorCode.ConnectionClosed, 'Connection closed')
+    const { request, reply } = call
     const credentials: Record<string, string> = {}
     for (const name of CREDENTIALS) {
       const value = request.headers[name]
@@ -129,6 +143,10 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
     done()
   })
   const toolSet: ToolSet = { tools, listed: () => listed, marker: { header: MARKER, value: (tool) => `${secret} ${tool}` } }
+  const exchange = new JsonExchange<Exchange>()
+  const server = serverFor(app, options, toolSet, exchange)
+  await server.connect(exchange)
+  app.addHook('onClose', async () => await server.close())
 
   app.post('/mcp', {
     config: { auth: true, metered: false },
@@ -153,11 +171,7 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
     const message = messageOf(request)
     if (isRefusal(message)) return await reply.code(message.status).type('application/json; charset=utf-8').send(message.body)
     logMessage(request, tools)
-    const server = serverFor(app, options, toolSet, request, reply)
-    const exchange = new JsonExchange()
-    await server.connect(exchange)
-    // A stateless server and its transport live for this request alone, and hold nothing once it is answered
-    const answer = await exchange.exchange(message)
+    const answer = await exchange.exchange(message, { request, reply })
     if (answer === null) return await reply.code(202).send()
     return await reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(answer))
   })

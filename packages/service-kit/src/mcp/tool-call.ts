@@ -51,6 +51,8 @@ function invalid (issues: ValidationIssue[], requestId: string): RouteAnswer {
 
 /** The request that runs `call` with these arguments, or the 422 of arguments that cannot make one. */
 function requestOf (call: RouteCall, args: Arguments, requestId: string): { url: string, body: Arguments | undefined } | RouteAnswer {
+  // The common tool: a route whose arguments are all its body, which they are as they came
+  if (call.pathParams.length === 0 && call.queryParams.size === 0) return { url: call.url, body: call.hasBody ? args : undefined }
   let url = call.url
   const missing: ValidationIssue[] = []
   for (const name of call.pathParams) {
@@ -73,20 +75,22 @@ function requestOf (call: RouteCall, args: Arguments, requestId: string): { url:
 async function runRoute (app: FastifyInstance, tool: string, call: RouteCall, args: Arguments, context: CallContext): Promise<RouteAnswer> {
   const request = requestOf(call, args, context.requestId)
   if ('status' in request) return request
+  const headers: Record<string, string> = {
+    ...context.credentials,
+    'x-request-id': context.requestId,
+    // The JSON answer, whatever else the route can answer (a report as HTML, results as NDJSON)
+    accept: 'application/json',
+    [context.marker.header]: context.marker.value(tool)
+  }
+  if (request.body !== undefined) headers['content-type'] = 'application/json'
   const response = await app.inject({
     method: call.method as 'GET' | 'POST' | 'DELETE',
     url: request.url,
-    headers: {
-      ...context.credentials,
-      'x-request-id': context.requestId,
-      // The JSON answer, whatever else the route can answer (a report as HTML, results as NDJSON)
-      accept: 'application/json',
-      [context.marker.header]: context.marker.value(tool),
-      ...(request.body === undefined ? {} : { 'content-type': 'application/json' })
-    },
-    ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) })
+    headers,
+    payload: request.body === undefined ? undefined : JSON.stringify(request.body)
   })
-  const json = String(response.headers['content-type'] ?? '').startsWith('application/json')
+  const type = response.headers['content-type']
+  const json = typeof type === 'string' && type.startsWith('application/json')
   const retryAfter = response.headers['retry-after']
   const quotaHeaders: Record<string, string> = {}
   for (const name of QUOTA_HEADERS) if (response.headers[name] !== undefined) quotaHeaders[name] = String(response.headers[name])

@@ -21,7 +21,7 @@ const log = captureLog()
 
 beforeAll(async () => {
   app = await buildDemo({
-    config: testConfig({ keys: 'test-key,spent-key:3', corsOrigins: ['https://app.example.com'] }),
+    config: testConfig({ keys: 'test-key,other-key,spent-key:3', corsOrigins: ['https://app.example.com'] }),
     logger: { level: 'info', stream: log.stream },
     pressure: NO_SHEDDING,
     processMetrics: false
@@ -299,5 +299,38 @@ describe('Authorization: Bearer', () => {
     const response = await post('{not json', { ...ACCEPT, authorization: 'Bearer wrong' })
     expect(response.status).toBe(401)
     expect(await response.json()).toMatchObject({ code: 'invalid_api_key' })
+  })
+})
+
+describe('one MCP server for every request', () => {
+  it('answers concurrent calls that share a JSON-RPC id each with its own answer, request id and charge', async () => {
+    const other = { 'x-api-key': 'other-key' }
+    const before = { test: await usage(), other: await usage(other) }
+    // agents number their requests alike: every call is id 1; one in three comes with another key, one in four is invalid
+    // (a count above 10, its own)
+    const calls = Array.from({ length: 48 }, (_, i) => ({
+      key: i % 3 === 0 ? other : KEY,
+      requestId: `concurrent-${i}`,
+      args: { name: `c${i}`, secret: 's', count: i % 4 === 0 ? 100 + i : i % 11 }
+    }))
+    const answers = await Promise.all(calls.map(async (call) => {
+      const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: call.args } }
+      const response = await post(JSON.stringify(message), { ...call.key, ...ACCEPT, 'x-request-id': call.requestId })
+      return { status: response.status, requestId: response.headers.get('x-request-id'), body: await response.json() as { result: { structuredContent: unknown, content: Array<{ text: string }> } } }
+    }))
+    for (const [i, answer] of answers.entries()) {
+      const call = calls[i]
+      expect(answer).toMatchObject({ status: 200, requestId: call.requestId, body: { jsonrpc: '2.0', id: 1 } })
+      if (call.args.count <= 10) {
+        expect(answer.body.result.structuredContent).toEqual({ name: call.args.name, count: call.args.count })
+      } else {
+        const error = JSON.parse(answer.body.result.content[0].text)
+        expect(error).toMatchObject({ status: 422, request_id: call.requestId })
+        expect(error.detail[0]).toMatchObject({ loc: ['body', 'count'], input: call.args.count })
+      }
+    }
+    const charged = (key: Record<string, string>) => calls.filter((call) => call.key === key && call.args.count <= 10).length
+    expect(await usage()).toBe(before.test + charged(KEY))
+    expect(await usage(other)).toBe(before.other + charged(other))
   })
 })
