@@ -15,7 +15,7 @@ export interface ErrorPlace {
  * The loggable part of an error: its type and code, never its message (a fetch error's message may carry a URL with
  * credentials, a parse error's a piece of the page).
  */
-export function errorFields (error: unknown): { type: string, code?: string } {
+function errorFields (error: unknown): { type: string, code?: string } {
   if (typeof error !== 'object' || error === null) return { type: typeof error }
   const { name, code } = error as { name?: unknown, code?: unknown }
   const type = typeof name === 'string' ? name : 'object'
