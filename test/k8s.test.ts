@@ -21,7 +21,7 @@ const NOT_IN_KUBERNETES: Record<string, string> = {
 // Read by node itself, not by the services: a deployment may set them (the site sets its V8 young generation).
 const FOR_NODE = new Set(['NODE_OPTIONS'])
 // Credentials: from the Secret, never from the ConfigMap.
-const SECRETS = ['API_KEYS', 'ADMIN_KEY', 'RAPIDAPI_PROXY_SECRET']
+const SECRETS = ['API_KEYS', 'ADMIN_KEY', 'RAPIDAPI_PROXY_SECRET', 'PUBLISHABLE_KEYS']
 
 function find (kind: string, name: string): K8sObject & Record<string, any> {
   const found = objects.filter((object) => object.kind === kind && object.metadata.name === name)

@@ -24,11 +24,13 @@ beforeAll(async () => {
 })
 afterAll(async () => { for (const app of apps.values()) await app.close() })
 
-/** Every charged GET of a service: it takes the API key and documents a 429. */
+/** Every charged listing of a service: a GET that takes the API key, documents a 429 and answers JSON. */
 async function chargedListings (app: FastifyInstance): Promise<string[]> {
   const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, any>> }
   return Object.entries(document.paths)
-    .filter(([, operations]) => operations.get?.security?.some((scheme: object) => 'APIKeyHeader' in scheme) && operations.get.responses?.['429'] !== undefined)
+    // a listing answers JSON (the logo route, a charged GET too, answers an image and says its cost itself)
+    .filter(([, operations]) => operations.get?.security?.some((scheme: object) => 'APIKeyHeader' in scheme) && operations.get.responses?.['429'] !== undefined &&
+      operations.get.responses?.['200']?.content?.['application/json'] !== undefined)
     .map(([path]) => path)
 }
 

@@ -29,12 +29,13 @@ afterAll(async () => { for (const app of apps.values()) await app.close() })
 
 type Loc = Array<string | number>
 /** A body (or query) the schema accepts and the route's own rules refuse, with where its 422 points. */
-type Semantic = { body: unknown, loc: Loc } | { query: string, loc: Loc } | { none: string }
+type Semantic = { body: unknown, loc: Loc } | { query: string, loc: Loc } | { params: Record<string, string>, loc: Loc } | { none: string }
 
 // One semantically invalid input per charged operation. Every charged operationId must be here (the walk fails on one
 // that is not), so a new route is given its case, or the reason it has none.
 const SEMANTIC: Record<string, Semantic> = {
   profileDomain: { body: { domain: 'ftp://example.com' }, loc: ['body', 'domain'] },
+  domainLogo: { params: { domain: encodeURIComponent('ftp://example.com') }, loc: ['path', 'domain'] },
   profileDomains: { none: 'a domain that cannot be profiled fails alone inside the 200 (`ok: false`) and costs nothing, by contract' },
   createDomainProfileJob: { body: { domains: ['example.com', 'ftp://example.com'] }, loc: ['body', 'domains', 1] },
   analyzeSite: { body: { url: 'ftp://example.com/' }, loc: ['body', 'url'] },
@@ -110,7 +111,9 @@ describe.each(services)('$name: every charged route validates before the quota d
       if ('none' in semantic) continue
       const res = await app.inject({
         method: method as 'GET' | 'POST',
-        url: 'query' in semantic ? `${path}?${semantic.query}` : path,
+        url: 'query' in semantic
+          ? `${path}?${semantic.query}`
+          : 'params' in semantic ? path.replace(/\{(\w+)\}/g, (_, name: string) => semantic.params[name]) : path,
         headers: SPENT,
         ...('body' in semantic ? { payload: semantic.body as object } : {})
       })

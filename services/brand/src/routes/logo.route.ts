@@ -44,6 +44,8 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
   app.metrics.declare('logos', ['logo', 'monogram', 'none', 'cached', 'not_modified', 'not_allowed'])
   app.get('/v1/domain/logo/:domain', {
     config: { auth: true, publishableKeys: true },
+    // the route's own preHandler runs before the quota's: a domain it refuses is a free 422, on a spent key too
+    preHandler: async (request) => { targetOf((request.params as { domain: string }).domain) },
     onError: async (_request, _reply, error) => { if (error instanceof TargetNotAllowedError) app.metrics.count('logos', 'not_allowed') },
     schema: {
       tags: ['brand'],
