@@ -1,8 +1,9 @@
 // The report as one self-contained HTML page: inline styles, no script, no external asset, so it reads
 // offline and in a mail client. Every string is escaped, and the page's own Content-Security-Policy
 // forbids scripts and requests, so a site whose title carries markup cannot make the report run it.
+import type { Screenshots } from '@utility-apis/renderer'
 import { escapeHtml } from './html/escape.js'
-import { summaryHtml, SUMMARY_STYLE, type HomeScreenshots } from './html/summary-html.js'
+import { summaryHtml, SUMMARY_STYLE } from './html/summary-html.js'
 import { reportView } from './report-view.js'
 import type { ItemView, SectionView, TableView } from './view-model.js'
 import type { SiteReport } from '../report.js'
@@ -49,7 +50,7 @@ function section (s: SectionView): string {
 }
 
 /** `shots`: the homepage's screenshots when the renderer took them (RENDERER=chromium); they are only ever drawn here. */
-export function renderHtmlReport (report: SiteReport, shots: HomeScreenshots | null = null): string {
+export function renderHtmlReport (report: SiteReport, shots: Screenshots | null = null): string {
   const view = reportView(report)
   const scores = view.scores.map((s) => `<div class="score"><span>${escapeHtml(s.label)}</span><b>${escapeHtml(s.value)}</b>` +
     `<span>${escapeHtml(s.note)}</span></div>`).join('')

@@ -1,13 +1,11 @@
 // The summary drawn at the top of the HTML report: gauges, category bars, gap counts, and, where the page was rendered,
 // what a crawler without JavaScript gets beside what a browser shows, and the lab Core Web Vitals as meters. Pure:
 // the report (and the renderer's two screenshots, which never enter the JSON answer) in, an HTML fragment out.
+import type { Screenshots } from '@utility-apis/renderer'
 import type { SiteReport } from '../../report.js'
 import { escapeHtml } from './escape.js'
 import { barSvg, gaugeSvg, meterSvg } from './summary-svg.js'
 import { summaryView, type SummaryView } from './summary-view.js'
-
-/** The homepage as the renderer saw it: JPEGs, each at most HOME_SCREENSHOT_MAX_BYTES. */
-export interface HomeScreenshots { raw: Buffer | null, rendered: Buffer | null }
 
 export const SUMMARY_STYLE = `
 .summary{display:grid;gap:16px;margin:8px 0 24px}
@@ -26,7 +24,7 @@ svg.bar{width:100%;height:14px;display:block}svg.bar .track{fill:#e6e9ed}
 .counts li{border-radius:12px;padding:2px 10px;border:1px solid #d0d7de}.counts .high{border-color:#cf222e}.counts .medium{border-color:#bf8700}
 .meters{display:grid;grid-template-columns:max-content 1fr max-content;gap:6px 12px;align-items:center}
 svg.meter{width:100%;height:22px;display:block}.zone-good{fill:#b7e4c0}.zone-fair{fill:#f5dd9a}.zone-poor{fill:#f4b7b7}.mark{fill:#1b1f23}
-.shots{display:grid;grid-template-columns:1fr 1fr;gap:16px}.shots figure{margin:0}
+.shots{display:grid;grid-template-columns:repeat(2,minmax(0,300px));gap:16px}.shots figure{margin:0}
 .shots img{width:100%;height:auto;border:1px solid #d0d7de;border-radius:4px;background:#fff}
 .shots figcaption{font-size:13px;color:#57606a}
 *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
@@ -65,7 +63,7 @@ function verdictOf (report: SiteReport): string {
   return 'The homepage\'s content does not need JavaScript: a crawler without it reads the same text.'
 }
 
-function shotsCard (report: SiteReport, shots: HomeScreenshots | null): string {
+function shotsCard (report: SiteReport, shots: Screenshots | null): string {
   if (shots === null || (shots.raw === null && shots.rendered === null)) return ''
   const figure = (jpeg: Buffer | null, id: string, caption: string): string => jpeg === null
     ? `<figure id="${id}"><figcaption>${caption}: no screenshot (it did not fit in time or size)</figcaption></figure>`
@@ -76,7 +74,7 @@ function shotsCard (report: SiteReport, shots: HomeScreenshots | null): string {
     figure(shots.rendered, 'shot-rendered', 'The homepage rendered in Chromium with JavaScript') + '</div></div>'
 }
 
-export function summaryHtml (report: SiteReport, shots: HomeScreenshots | null): string {
+export function summaryHtml (report: SiteReport, shots: Screenshots | null): string {
   const view = summaryView(report)
   return `<section id="summary" class="summary" aria-label="Summary">
 <div class="card"><h2>Scores</h2><div class="gauges">${view.gauges.map(gauge).join('')}</div></div>

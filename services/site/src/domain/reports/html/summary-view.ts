@@ -60,7 +60,9 @@ function meters (report: SiteReport): MeterView[] | null {
   const p = report.performance
   if (p.status !== 'measured') return null
   const list = [
-    meter('lcp', 'Largest Contentful Paint', p.lcp_ms, 'ms'), meter('cls', 'Cumulative Layout Shift', p.cls, ''), meter('tbt', 'Total Blocking Time', p.tbt_ms, 'ms')
+    meter('lcp', 'Largest Contentful Paint', p.lcp_ms, 'ms'),
+    meter('cls', 'Cumulative Layout Shift', p.cls, ''),
+    meter('tbt', 'Total Blocking Time', p.tbt_ms, 'ms')
   ]
   const measured = list.filter((m): m is MeterView => m !== null)
   return measured.length === 0 ? null : measured
