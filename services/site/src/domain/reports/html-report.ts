@@ -2,15 +2,17 @@
 // offline and in a mail client. Every string is escaped, and the page's own Content-Security-Policy
 // forbids scripts and requests, so a site whose title carries markup cannot make the report run it.
 import type { Screenshots } from '@utility-apis/renderer'
-import { HTML_PAGE_CSP } from '@utility-apis/service-kit'
 import { escapeHtml } from './html/escape.js'
 import { summaryHtml, SUMMARY_STYLE } from './html/summary-html.js'
 import { reportView } from './report-view.js'
 import type { ItemView, SectionView, TableView } from './view-model.js'
 import type { SiteReport } from '../report.js'
 
-/** The policy of the page: its own inline styles and data: images (the screenshots), nothing else (no script, no fetch, no frame). */
-export const REPORT_CSP = HTML_PAGE_CSP
+/**
+ * The policy of the page: its own inline styles and data: images (the screenshots), nothing else (no script, no fetch,
+ * no frame). service-kit's HTML_PAGE_CSP, written out here so that the domain code needs no Fastify kit.
+ */
+export const REPORT_CSP = "default-src 'none'; img-src data: 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f23;margin:0;background:#f6f7f9}

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { HTML_PAGE_CSP } from '@utility-apis/service-kit'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_CSP } from '../../../../src/domain/reports/html-report.js'
@@ -38,6 +39,7 @@ suite(browserRuns ? 'the report summary in chromium' : `the report summary in ch
     const report = (await h.analyze(site)).body
     const res = await h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: { ...KEY, accept: 'text/html' }, payload: { url: site } })
     expect([res.statusCode, res.headers['content-security-policy']]).toEqual([200, REPORT_CSP])
+    expect(REPORT_CSP).toBe(HTML_PAGE_CSP)
     return { report, html: res.body }
   }
 
