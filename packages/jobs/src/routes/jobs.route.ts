@@ -5,11 +5,12 @@ import { monthWindow, type QuotaStore } from '@utility-apis/auth-quota'
 import { ErrorSchema, HttpError, RequestValidationError, ValidationErrorSchema, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type {} from '@utility-apis/service-kit' // its decorations: app.metrics, app.quotaStore
+import { wantsHtml } from '@utility-apis/service-kit' // and its decorations: app.metrics, app.quotaStore
 import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
 import { checkCallbackUrl } from './callback-url.js'
 import { jobSchemas, MAX_PAGE, type JobSchemaNames } from './jobs.schemas.js'
+import { jobPageAnswer } from '../views/job-page-answer.js'
 
 export interface JobRoutesOptions {
   /** Null without Redis: every job route answers 503 `jobs_need_redis`. */
@@ -176,11 +177,26 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
       tags: [options.tag],
       operationId: `get${options.operation}`,
       summary: 'Status of a job',
-      description: 'Progress counts and times of a job of your key (another key\'s job is a 404).',
+      description: 'Progress counts and times of a job of your key (another key\'s job is a 404). `Accept: text/html` answers a page: ' +
+        'a progress bar, the failures by code, links to the results; it reloads itself while the job runs (no script).',
       params: schemas.params,
-      response: { 200: { ...schemas.status, description: 'The job.', 'x-examples': options.examples?.status }, 404: NOT_FOUND, 422: ValidationErrorSchema }
+      response: {
+        200: {
+          description: 'The job.',
+          content: {
+            'application/json': { schema: schemas.status, ...(options.examples?.status === undefined ? {} : { examples: options.examples.status }) },
+            'text/html': { schema: { type: 'string', description: 'the status page: no script, no external request' } }
+          }
+        },
+        404: NOT_FOUND,
+        422: ValidationErrorSchema
+      }
     }
-  }, async (request) => (engine as JobEngine).status(await found(request)))
+  }, async (request, reply) => {
+    const job = await found(request)
+    const status = (engine as JobEngine).status(job)
+    return wantsHtml(request.headers.accept) ? await jobPageAnswer(reply, engine as JobEngine, job, status) : status
+  })
 
   app.get(`${path}/:id/results`, {
     preValidation: needRedis,
