@@ -14,7 +14,7 @@ export function escapeHtml (text: string): string {
 }
 
 /** The URL when it is an absolute http(s) URL, to be a link; null otherwise (javascript:, data:, relative, garbage). */
-export function safeHref (url: string | null | undefined): string | null {
+function safeHref (url: string | null | undefined): string | null {
   if (typeof url !== 'string') return null
   try {
     const parsed = new URL(url)

@@ -10,7 +10,7 @@ export type JobPageStatus = JobStatus & { items_per_second?: number | null, esti
 /** Failures counted by code among the first `read` results (a bounded read: a job may hold 100,000). */
 export interface FailureCounts { read: number, byCode: Record<string, number> }
 
-export const REFRESH_SECONDS = 5
+const REFRESH_SECONDS = 5
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;background:#f6f7f9;color:#1b1f23}

@@ -10,7 +10,7 @@ const MIME: Record<string, string> = {
   png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', ico: 'image/x-icon', bmp: 'image/bmp'
 }
 /** The time the card spends on logos, on top of the profile's own. */
-export const LOGO_FETCH_MS = 3000
+const LOGO_FETCH_MS = 3000
 
 export async function logoImages (fetcher: Fetcher, profile: BrandProfile): Promise<LogoImages> {
   const images: LogoImages = new Map()

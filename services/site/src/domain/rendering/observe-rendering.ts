@@ -21,7 +21,7 @@ const MIN_RENDER_MS = 1000
 const ANSWER_RESERVE_MS = 250
 export const PAGE_LIMITS = { timeoutMs: 5000, maxRequests: 150, maxBytes: 8 * 1024 * 1024 }
 /** Each of the homepage's two screenshots (HTML report only) */
-export const SCREENSHOT_MAX_BYTES = 60 * 1024
+const SCREENSHOT_MAX_BYTES = 60 * 1024
 
 function metric (name: keyof typeof THRESHOLDS, value: number | null): Metric {
   return { value, rating: value === null ? null : rate(name, value), ...THRESHOLDS[name] }
