@@ -36,7 +36,7 @@ export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = asyn
         200: {
           description: 'The profile as JSON, or with `Accept: text/html` as a one-page brand card (logos inline, no script, no external request).',
           content: {
-            'application/json': { schema: ProfileSchema, examples: profileResponseExamples },
+            'application/json': { schema: { ...ProfileSchema, description: 'The profile.' }, examples: profileResponseExamples },
             'text/html': {
               schema: Type.String({ description: 'the brand card: logos, colours, fonts, key links, social profiles, company facts, contradictions' })
             }
