@@ -27,7 +27,7 @@ async function listen (server: Server): Promise<number> {
   return (server.address() as AddressInfo).port
 }
 
-describe.skipIf(REDIS_URL === undefined)('job callbacks (REDIS_URL)', () => {
+describe.skipIf(REDIS_URL === undefined)('job callbacks (skipped without REDIS_URL)', () => {
   let hookPort = 0
   let sitePort = 0
   beforeAll(async () => {

@@ -105,7 +105,7 @@ const envelopes = new WeakMap<Schema, Schema>()
  * The member a tagged union's value names. A value without a known tag is checked against what every member shares
  * (the tag as one literal of all tags, and the common fields), reported at the same flat locations as a member would be.
  */
-export function taggedMember (schema: Schema, value: unknown): Schema {
+function taggedMember (schema: Schema, value: unknown): Schema {
   const tag = schema.discriminator?.propertyName ?? ''
   const member = isPlainObject(value) ? memberTags(schema).get(value[tag]) : undefined
   if (member !== undefined) return member

@@ -10,7 +10,7 @@ const JAVASCRIPT_VOID = /javascript:void(\(|)0(\)|)/
  * Lighthouse's crawlable-anchors rule (core/audits/seo/crawlable-anchors.js) applied to raw attributes:
  * mailto, role and named/id targets are exempt; a missing href, javascript:void(0), file: and unparseable hrefs fail.
  */
-export function isCrawlableAnchor (el: DomElement, pageUrl: URL): boolean {
+function isCrawlableAnchor (el: DomElement, pageUrl: URL): boolean {
   const a = el.attribs
   const rawHref = a.href === undefined ? '' : a.href.replace(WHITESPACE, '')
   if ((a.role ?? '').trim() !== '') return true

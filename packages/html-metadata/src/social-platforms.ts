@@ -2,7 +2,7 @@
 // platform's host to the canonical profile path, or null for posts, share dialogs, intents and site pages.
 
 export type SocialKind = 'profile' | 'person' | 'community'
-export interface ProfileMatch { path: string, kind: SocialKind, host?: string }
+interface ProfileMatch { path: string, kind: SocialKind, host?: string }
 export interface PlatformRule {
   platform: string
   match: (segments: string[], url: URL) => ProfileMatch | null

@@ -26,7 +26,7 @@ afterEach(async () => {
   }
 })
 
-describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () => {
+describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without REDIS_URL)', () => {
   it('works at most JOBS_HOST_CONCURRENCY items of one host at once across worker processes, others alongside', async () => {
     const jobs = engine(1)
     const tracking = trackingProcessor(100)

@@ -4,7 +4,10 @@ import { parseCidr, parseCidrs, type Cidr } from './address.js'
 export interface FetchPolicy {
   /** UNSAFE: ranges exempt from the public-address rule, with any port (tests: ['127.0.0.1/32']). */
   allowCidrs?: string[]
-  /** Host name -> IP answered without DNS (tests). The address is still checked like a DNS answer. */
+  /**
+   * Host name -> IP answered without DNS (tests). The address is still checked like a DNS answer. `*.test` maps every
+   * name under `test` (not `test` itself); a name's own entry wins over a wildcard, and a longer wildcard over a shorter.
+   */
   hostMap?: Record<string, string>
   /** Replaces DNS (tests: rebinding, names resolving to loopback). Every answer is still checked. */
   resolver?: (hostname: string) => Promise<string[]>
@@ -46,6 +49,19 @@ export function hostKey (host: string): string {
   return host.toLowerCase().replace(/\.$/, '')
 }
 
+/** The address `hostname` is mapped to: its own entry, else the longest `*.suffix` entry above it; undefined if none. */
+export function mappedAddress (hostMap: Map<string, string>, hostname: string): string | undefined {
+  if (hostMap.size === 0) return undefined
+  const key = hostKey(hostname)
+  const exact = hostMap.get(key)
+  if (exact !== undefined) return exact
+  for (let dot = key.indexOf('.'); dot !== -1; dot = key.indexOf('.', dot + 1)) {
+    const wildcard = hostMap.get(`*${key.slice(dot)}`)
+    if (wildcard !== undefined) return wildcard
+  }
+  return undefined
+}
+
 function hostMapOf (entries: Record<string, string>): Map<string, string> {
   const map = new Map<string, string>()
   for (const [host, ip] of Object.entries(entries)) {
@@ -77,7 +93,7 @@ function listOf (value: string | undefined): string[] {
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/i
 
 /**
- * Reads UNSAFE_FETCH_ALLOW_CIDRS (`127.0.0.1/32,::1/128`) and UNSAFE_FETCH_HOST_MAP (`site.test=127.0.0.1,...`).
+ * Reads UNSAFE_FETCH_ALLOW_CIDRS (`127.0.0.1/32,::1/128`) and UNSAFE_FETCH_HOST_MAP (`site.test=127.0.0.1,*.test=127.0.0.1`).
  * Throws an Error naming the variable when an entry is malformed; unset or empty variables add nothing.
  */
 export function fetchPolicyFromEnv (env: Record<string, string | undefined>): FetchPolicy {
@@ -96,7 +112,7 @@ export function fetchPolicyFromEnv (env: Record<string, string | undefined>): Fe
   const hostMap: Record<string, string> = {}
   for (const pair of pairs) {
     const [host, ip, ...rest] = pair.split('=').map((part) => part.trim())
-    if (ip === undefined || rest.length > 0 || !HOST_NAME.test(host) || isIP(ip) === 0) {
+    if (ip === undefined || rest.length > 0 || !HOST_NAME.test(host.replace(/^\*\./, '')) || isIP(ip) === 0) {
       throw new Error(`UNSAFE_FETCH_HOST_MAP: "${pair}" is not a host=ip pair`)
     }
     hostMap[hostKey(host)] = ip

@@ -2,12 +2,12 @@ import { promises as dns } from 'node:dns'
 import { isIP } from 'node:net'
 import { isAllowListed, isPermittedAddress, unbracket } from './address.js'
 import { FetchError } from './errors.js'
-import { hostKey, type ResolvedPolicy } from './policy.js'
+import { hostKey, mappedAddress, type ResolvedPolicy } from './policy.js'
 
 export interface ResolvedAddress { address: string, family: 4 | 6 }
 
 async function lookupAll (hostname: string, policy: ResolvedPolicy): Promise<string[]> {
-  const mapped = policy.hostMap.get(hostKey(hostname))
+  const mapped = mappedAddress(policy.hostMap, hostname)
   if (mapped !== undefined) return [mapped]
   if (policy.resolver !== null) return await policy.resolver(hostname)
   // A name and its fully qualified form are one host: the hosts file knows `localhost`, never `localhost.`

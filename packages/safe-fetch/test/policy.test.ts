@@ -25,9 +25,16 @@ describe('fetchPolicyFromEnv', () => {
     ['UNSAFE_FETCH_HOST_MAP', 'site.test'],
     ['UNSAFE_FETCH_HOST_MAP', 'site.test=not-an-ip'],
     ['UNSAFE_FETCH_HOST_MAP', 'bad host=127.0.0.1'],
-    ['UNSAFE_FETCH_HOST_MAP', 'a=127.0.0.1=x']
+    ['UNSAFE_FETCH_HOST_MAP', 'a=127.0.0.1=x'],
+    ['UNSAFE_FETCH_HOST_MAP', '*=127.0.0.1'],
+    ['UNSAFE_FETCH_HOST_MAP', 'a.*.test=127.0.0.1']
   ])('names %s when %j is malformed', (variable, value) => {
     expect(() => fetchPolicyFromEnv({ [variable]: value })).toThrow(new RegExp(`^${variable}: `))
+  })
+
+  test('reads a wildcard host (`*.test`) beside exact ones', () => {
+    expect(fetchPolicyFromEnv({ UNSAFE_FETCH_HOST_MAP: '*.Test=127.0.0.1,api.shop.test=127.0.0.2' }))
+      .toEqual({ hostMap: { '*.test': '127.0.0.1', 'api.shop.test': '127.0.0.2' } })
   })
 })
 

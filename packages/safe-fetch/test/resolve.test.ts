@@ -15,6 +15,22 @@ describe('resolveHost', () => {
     expect(calls).toBe(0)
   })
 
+  test('a wildcard maps every name under its suffix, not the suffix itself; a name\'s own entry and a longer wildcard win', async () => {
+    const policy = resolvePolicy({
+      hostMap: { '*.test': '127.0.0.1', '*.api.test': '127.0.0.2', 'www.api.test': '127.0.0.3' },
+      resolver: async () => ['8.8.8.8']
+    })
+    const address = async (host: string) => (await resolveHost(host, policy)).map((answer) => answer.address)
+    expect(await address('shop.test')).toEqual(['127.0.0.1'])
+    expect(await address('A.B.Shop.TEST.')).toEqual(['127.0.0.1'])
+    expect(await address('v1.api.test')).toEqual(['127.0.0.2'])
+    expect(await address('www.api.test')).toEqual(['127.0.0.3'])
+    // not under the wildcard: the resolver answers
+    expect(await address('test')).toEqual(['8.8.8.8'])
+    expect(await address('shop.testing')).toEqual(['8.8.8.8'])
+    expect(await address('shoptest')).toEqual(['8.8.8.8'])
+  })
+
   test('uses the injected resolver and reports families', async () => {
     const policy = resolvePolicy({ resolver: async () => ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'] })
     expect(await resolveHost('example.test', policy)).toEqual([

@@ -14,8 +14,8 @@ export interface DocsInfo {
 
 export const SECURITY_SCHEME = 'APIKeyHeader'
 const BEARER_SECURITY_SCHEME = 'APIKeyBearer'
-export const ADMIN_SECURITY_SCHEME = 'AdminKeyHeader'
-export const ADMIN_BEARER_SCHEME = 'AdminBearer'
+const ADMIN_SECURITY_SCHEME = 'AdminKeyHeader'
+const ADMIN_BEARER_SCHEME = 'AdminBearer'
 
 // Operational routes that need ADMIN_KEY, and how each accepts it (/metrics also as a bearer token, as Prometheus
 // sends it). Every other route without an API key is public.

@@ -19,7 +19,7 @@ export interface LoggerSettings {
   stream?: DestinationStream
 }
 
-export function loggerOptions (service: string, replica: string, settings: LoggerSettings): LoggerOptions & { stream?: DestinationStream } {
+function loggerOptions (service: string, replica: string, settings: LoggerSettings): LoggerOptions & { stream?: DestinationStream } {
   return {
     level: settings.level ?? 'info',
     base: { service, replica },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { monthWindow, type QuotaStore } from '@utility-apis/auth-quota'
-import { ErrorSchema, HttpError, RequestValidationError, ValidationErrorSchema, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { ErrorSchema, HttpError, IssueList, RequestValidationError, ValidationErrorSchema } from '@utility-apis/fastapi-errors'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { wantsHtml } from '@utility-apis/service-kit' // and its decorations: app.metrics, app.quotaStore
@@ -34,9 +34,6 @@ export interface JobRoutesOptions {
 
 /** OpenAPI examples by name: `{ name: { summary, value } }`. */
 type Examples = Record<string, { summary: string, value: unknown }>
-
-// A list with thousands of bad inputs is refused with the first of them, not a response as large as the list
-const MAX_ISSUES = 1000
 
 const NOT_FOUND = { ...ErrorSchema, description: 'No job of this id belongs to your key. `code`: `job_not_found`.' }
 
@@ -72,10 +69,34 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
     return job
   }
   const inputsOf = (body: unknown): unknown => (body as Record<string, unknown> | null)?.[names.inputField]
+  /**
+   * Every input as the single call would check it, and the callback URL: a route's own preHandler runs before the
+   * quota's, so an invalid job is a free 422 on any key. A list with thousands of bad inputs is answered with the
+   * first 1,000 and a `too_many_errors` counting the rest, not a response as large as the list.
+   */
+  const checkJob = async (request: FastifyRequest): Promise<void> => {
+    const body = request.body as Record<string, unknown>
+    const issues = new IssueList()
+    for (const [index, input] of (body[names.inputField] as string[]).entries()) {
+      try {
+        options.checkInput(input, ['body', names.inputField, index])
+      } catch (error) {
+        if (!(error instanceof RequestValidationError)) throw error
+        for (const issue of error.issues) issues.add(issue)
+      }
+    }
+    const callbackUrl = (body.callback_url as string | undefined) ?? null
+    if (callbackUrl !== null) {
+      const problem = await checkCallbackUrl(callbackUrl, options.resolver)
+      if (problem !== null) issues.add({ type: 'value_error', loc: ['body', 'callback_url'], msg: `Value error, ${problem}`, ctx: { error: problem } })
+    }
+    if (issues.size > 0) throw new RequestValidationError(issues.list(['body', names.inputField]))
+  }
 
   app.post(path, {
     bodyLimit: options.bodyLimit,
     preValidation: needRedis,
+    preHandler: checkJob,
     config: {
       auth: true,
       // one unit per input, reserved before the handler runs and kept only when the job is created (202)
@@ -105,23 +126,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
   }, async (request, reply) => {
     const body = request.body as Record<string, unknown>
     const inputs = body[names.inputField] as string[]
-    const issues: ValidationIssue[] = []
-    for (const [index, input] of inputs.entries()) {
-      if (issues.length === MAX_ISSUES) break
-      try {
-        options.checkInput(input, ['body', names.inputField, index])
-      } catch (error) {
-        if (!(error instanceof RequestValidationError)) throw error
-        issues.push(...error.issues)
-      }
-    }
     const callbackUrl = (body.callback_url as string | undefined) ?? null
-    if (callbackUrl !== null) {
-      const problem = await checkCallbackUrl(callbackUrl, options.resolver)
-      if (problem !== null) issues.push({ type: 'value_error', loc: ['body', 'callback_url'], msg: `Value error, ${problem}`, ctx: { error: problem } })
-    }
-    if (issues.length > 0) throw new RequestValidationError(issues)
-
     const jobs = engine as JobEngine
     // refunds go to the window the reservation was counted in
     const windowId = request.quotaCharge?.windowId ?? monthWindow(clock()).id

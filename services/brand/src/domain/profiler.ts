@@ -139,6 +139,11 @@ export class BrandProfiler {
       return { rendered: null, error: { code: 'javascript_required', message: `${SHELL}, and it could not be rendered` } }
     }
     const rendered = extractMetadata(result.html, result.finalUrl)
+    // a render cut short (its time, or a page that never settled) before the script filled the page is no profile
+    if (result.stopped !== null && isApplicationShell(rendered, result.html)) {
+      const message = `${SHELL}, and its render was cut short (${result.stopped}) before it showed the page`
+      return { rendered: null, error: { code: 'javascript_required', message } }
+    }
     return { rendered: { status: result.status, headers, html: result.html, meta: rendered, url: result.finalUrl }, error: null }
   }
 

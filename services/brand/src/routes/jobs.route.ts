@@ -9,9 +9,9 @@ import { DEFAULT_TIMEOUT_SECONDS } from './profile.route.js'
 import { DomainField, ProfileSchema } from './profile.schemas.js'
 
 export const JOBS_PATH = '/v1/domain/profile/jobs'
-export const MAX_JOB_DOMAINS = 100_000
+const MAX_JOB_DOMAINS = 100_000
 
-export const brandJobNames = {
+const brandJobNames = {
   stem: 'DomainProfile',
   inputField: 'domains',
   resultField: 'profile',

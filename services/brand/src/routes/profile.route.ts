@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
+import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedError, type Fetcher } from '@utility-apis/homepage-fetch'
 import { TargetNotAllowedResponse, wantsHtml } from '@utility-apis/service-kit'
 import type { BrandProfiler } from '../domain/profiler.js'
@@ -22,6 +23,10 @@ export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = asyn
   app.metrics.declare('cache_errors')
   app.post('/v1/domain/profile', {
     config: { auth: true },
+    // A domain that cannot be profiled is a 422 of validation, before the quota decides: free on any key
+    validatorCompiler: bodyValidatorCompiler(schemaThen<Static<typeof ProfileRequestSchema>>(ProfileRequestSchema, (body) => {
+      targetOrValidationError(body.domain, ['body', 'domain'])
+    })),
     // The error answers itself (400 target_not_allowed); it is only counted here
     onError: async (_request, _reply, error) => { if (error instanceof TargetNotAllowedError) app.metrics.count('profiles', 'not_allowed') },
     schema: {

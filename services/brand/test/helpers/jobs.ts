@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { testConfig, type ServiceConfig } from '@utility-apis/service-kit'
 import { buildApp, type BuildAppOptions } from '../../src/app.js'
+import { NO_SHEDDING } from './app.js'
 
 export const REDIS_URL = process.env.REDIS_URL
 
@@ -29,7 +30,7 @@ export interface JobsAppOptions {
 export async function buildJobsApp (options: JobsAppOptions): Promise<FastifyInstance> {
   return await buildApp({
     config: testConfig({ keys: options.keys, redisUrl: options.redisUrl === undefined ? REDIS_URL ?? null : options.redisUrl, ...options.config }),
-    pressure: { maxEventLoopDelay: 60_000, maxEventLoopUtilization: 1 },
+    pressure: NO_SHEDDING,
     processMetrics: false,
     fetchPolicy: { allowCidrs: ['127.0.0.1/32'], hostMap: Object.fromEntries(options.hosts.map((host) => [host, '127.0.0.1'])) },
     jobs: { inlineWorker: true, concurrency: 8, perHostConcurrency: 4 },

@@ -15,7 +15,7 @@ let server: FixtureServer
 let app: FastifyInstance
 const key = testKey()
 
-describe.skipIf(!hasRedisServer)('brand jobs on a Redis Cluster (redis-server)', () => {
+describe.skipIf(!hasRedisServer)('brand jobs on a Redis Cluster (skipped without redis-server on PATH)', () => {
   beforeAll(async () => {
     const cluster = await startCluster([7210, 7211, 7212])
     servers = cluster.servers

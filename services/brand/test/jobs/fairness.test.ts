@@ -22,7 +22,7 @@ const prefix = testPrefix()
 const unitsUsed = async (key: string): Promise<number> =>
   Number(await probe.get(`q:{${createHash('sha256').update(key).digest('hex')}}:${new Date().toISOString().slice(0, 7)}`))
 
-describe.skipIf(REDIS_URL === undefined)('fairness between keys (REDIS_URL)', () => {
+describe.skipIf(REDIS_URL === undefined)('fairness between keys (skipped without REDIS_URL)', () => {
   beforeAll(async () => {
     server = await startFixtureServer(Object.fromEntries([...BIG, ...SMALL].map((host) => [host, { '/': { body: page(host), delayMs: 100 } }])))
     app = await buildJobsApp({

@@ -75,7 +75,7 @@ async function expectEveryInputOnce (app: FastifyInstance, key: string, id: stri
   expect(results.filter((line) => !line.ok)).toEqual([])
 }
 
-describe.skipIf(!hasRedisServer)('brand jobs under faults (redis-server)', () => {
+describe.skipIf(!hasRedisServer)('brand jobs under faults (skipped without redis-server on PATH)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'jobs-faults-'))
     redis = await startOwnRedis()

@@ -25,7 +25,7 @@ async function finished (id: string) {
   return await waitFor(async () => (await status(id)).json(), (job) => job.status === 'completed' || job.status === 'cancelled')
 }
 
-describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () => {
+describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (skipped without REDIS_URL)', () => {
   beforeAll(async () => {
     server = await startFixtureServer(Object.fromEntries(HOSTS.map((host, i) => [host, { '/': { body: page(`Brand ${i}`), delayMs: 50 } }])))
     app = await buildJobsApp({ keys: `${key},${other}`, hosts: HOSTS, prefix, config: { adminKey: 'jobs-admin' } })
@@ -150,7 +150,7 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () =
   })
 })
 
-describe.skipIf(REDIS_URL === undefined)('brand jobs and the quota (REDIS_URL)', () => {
+describe.skipIf(REDIS_URL === undefined)('brand jobs and the quota (skipped without REDIS_URL)', () => {
   it('refuses a job larger than the quota left with a 429 saying the units needed and remaining, and queues nothing', async () => {
     const small = testKey()
     const prefix = testPrefix()

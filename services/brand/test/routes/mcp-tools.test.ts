@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BatchRequestSchema, BatchResponseSchema } from '../../src/routes/batch.schemas.js'
 import { BRAND_TOOLS } from '../../src/routes/mcp-tools.js'
 import { ProfileRequestSchema, ProfileSchema } from '../../src/routes/profile.schemas.js'
-import { buildTestApp, KEY } from '../helpers/app.js'
+import { buildTestApp, KEY, NO_SHEDDING } from '../helpers/app.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
 import { buildJobsApp, dropPrefix, REDIS_URL, testKey, testPrefix, waitFor } from '../helpers/jobs.js'
 
@@ -20,15 +20,14 @@ const asCached = (answer: ComparableAnswer): ComparableAnswer =>
   JSON.parse(JSON.stringify(answer), (key, value) => key === 'cached' ? true : value)
 
 // The SDK client runs in this process: compiling the tools' output schemas blocks the loop for a moment, which load
-// shedding (the kit's, tested there) would read as the service's own pressure
-const NO_SHEDDING = { pressure: { maxEventLoopDelay: 0, maxEventLoopUtilization: 0 } }
+// shedding (the kit's, tested there) would read as the service's own pressure: NO_SHEDDING
 
 let server: FixtureServer
 let app: FastifyInstance
 let client: Client
 beforeAll(async () => {
   server = await startFixtureServer(Object.fromEntries(HOSTS.map((host) => [host, { '/': { body: page(host.split('.')[0]) } }])))
-  app = await buildTestApp(HOSTS, NO_SHEDDING)
+  app = await buildTestApp(HOSTS, { pressure: NO_SHEDDING })
   client = await connectMcpClient(await listenOnLoopback(app), KEY)
 })
 afterAll(async () => {
@@ -99,14 +98,14 @@ function resolve (schema: { $ref?: string }): { properties: Record<string, unkno
 }
 beforeAll(async () => { components = (await app.inject({ method: 'GET', url: '/openapi.json' })).json().components.schemas })
 
-describe.skipIf(REDIS_URL === undefined)('brand profile jobs over MCP (REDIS_URL)', () => {
+describe.skipIf(REDIS_URL === undefined)('brand profile jobs over MCP (skipped without REDIS_URL)', () => {
   const key = testKey()
   const headers = { 'x-api-key': key }
   const prefix = testPrefix()
   let jobs: FastifyInstance
   let agent: Client
   beforeAll(async () => {
-    jobs = await buildJobsApp({ keys: key, hosts: HOSTS, prefix, overrides: NO_SHEDDING })
+    jobs = await buildJobsApp({ keys: key, hosts: HOSTS, prefix, overrides: { pressure: NO_SHEDDING } })
     agent = await connectMcpClient(await listenOnLoopback(jobs), headers)
   })
   afterAll(async () => {

@@ -146,7 +146,7 @@ describe('cache', () => {
 
 describe('Redis cache', () => {
   const redisUrl = process.env.REDIS_URL ?? null
-  it.skipIf(redisUrl === null)('is shared between replicas (runs only when REDIS_URL is set)', async () => {
+  it.skipIf(redisUrl === null)('is shared between replicas (skipped without REDIS_URL)', async () => {
     // a host of its own per run, so an entry left in Redis by an earlier run cannot answer
     const host = `r${Date.now()}.shared.test`
     server.addSite(host, { '/': { body: home('Sharedly') } })

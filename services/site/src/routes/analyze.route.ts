@@ -1,7 +1,8 @@
 import accepts from '@fastify/accepts'
 import type { Renderer, Screenshots } from '@utility-apis/renderer'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
+import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import type { Fetcher } from '../domain/collect/fetch-step.js'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
@@ -46,6 +47,8 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
   await app.register(accepts)
   app.post('/v1/site-intel/analyze', {
     config: { auth: true },
+    // A URL that cannot be analysed is a 422 of validation, before the quota decides: free on any key
+    validatorCompiler: bodyValidatorCompiler(schemaThen<Static<typeof AnalyzeRequestSchema>>(AnalyzeRequestSchema, (body) => { targetOf(body.url) })),
     // The error answers itself (400 target_not_allowed); it is only counted here
     onError: async (_request, _reply, error) => { if (error instanceof TargetNotAllowedError) app.metrics.count('analyses', 'not_allowed') },
     schema: {

@@ -1,5 +1,7 @@
 import type { RobotsOutcome } from '../domain/robots/robots-policy.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Static } from '@sinclair/typebox'
+import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
@@ -28,6 +30,10 @@ export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteO
   app.metrics.declare('robots_simulations', ['parsed', 'unavailable', 'unreachable', 'not_allowed'] satisfies Array<RobotsOutcome | 'not_allowed'>)
   app.post('/v1/site-intel/robots/simulate', {
     config: { auth: true },
+    // A URL that cannot be fetched is a 422 of validation, before the quota decides: free on any key
+    validatorCompiler: bodyValidatorCompiler(schemaThen<Static<typeof RobotsSimulateRequestSchema>>(RobotsSimulateRequestSchema, (body) => {
+      targetOf(body.url)
+    })),
     // The error answers itself (400 target_not_allowed); it is only counted here
     onError: async (_request, _reply, error) => {
       if (error instanceof TargetNotAllowedError) app.metrics.count('robots_simulations', 'not_allowed')

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { Static } from '@sinclair/typebox'
+import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
@@ -21,6 +23,8 @@ export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> 
   app.metrics.declare('robots_tests', outcomes)
   app.post('/v1/site-intel/robots/test', {
     config: { auth: true },
+    // A URL that is not http(s) is a 422 of validation, before the quota decides: free on any key
+    validatorCompiler: bodyValidatorCompiler(schemaThen<Static<typeof RobotsTestRequestSchema>>(RobotsTestRequestSchema, (body) => { httpUrlOf(body.url) })),
     schema: {
       tags: ['site-intel'],
       operationId: 'testRobotsTxt',

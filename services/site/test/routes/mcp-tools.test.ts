@@ -113,7 +113,7 @@ describe('the site service over MCP', () => {
   })
 })
 
-describe.skipIf(REDIS_URL === undefined)('site analysis jobs over MCP (REDIS_URL)', () => {
+describe.skipIf(REDIS_URL === undefined)('site analysis jobs over MCP (skipped without REDIS_URL)', () => {
   const key = `mcp-test-${randomBytes(6).toString('hex')}`
   const headers = { 'x-api-key': key }
   let jobs: FastifyInstance

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { formatDate, formatWallTime } from '@utility-apis/civil-date'
 import { RequestValidationError, valueError } from '@utility-apis/fastapi-errors'
 import { gapReason, incompleteYears, LAST_MEASURED_YEAR } from '../domain/calendar-gaps.js'
-import { calendarInfos, findCalendar, holidaysListedIn } from '../domain/calendars.js'
+import { calendarInfos, findCalendar, holidaysListedIn, type Calendar } from '../domain/calendars.js'
 import { HOLIDAY_TYPES, localNames, type HolidayType } from '../domain/world-holidays.js'
 import { calendarsResponseExamples, holidaysResponseExamples, WORKING_DAYS, WORKING_HOURS } from './calendars.examples.js'
 import {
@@ -58,14 +58,20 @@ export const calendarsRoute: FastifyPluginAsyncTypebox = async (app) => {
   })
 }
 
-/** A calendar's holidays of a year, with a warning when the data lacks some of its public ones that year. */
-function holidayList (query: { calendar: string, year: number, types?: string }, count: (source: string) => void): HolidaysResponse {
-  const { year } = query
+/** The calendar a query names, or the 422 for one no calendar has. */
+function calendarOf (query: { calendar: string }): Calendar {
   const calendar = findCalendar(query.calendar)
   if (calendar === null) {
     throw new RequestValidationError([valueError(['query', 'calendar'], query.calendar,
       `unknown calendar '${query.calendar}'; GET /v1/business-days/calendars lists them`)])
   }
+  return calendar
+}
+
+/** A calendar's holidays of a year, with a warning when the data lacks some of its public ones that year. */
+function holidayList (query: { calendar: string, year: number, types?: string }, count: (source: string) => void): HolidaysResponse {
+  const { year } = query
+  const calendar = calendarOf(query)
   const asked = query.types?.split(',') ?? ['public']
   const types = HOLIDAY_TYPES.filter((type) => asked.includes(type)) as HolidayType[]
   count(calendar.world === null ? calendar.id : 'date-holidays')
@@ -89,6 +95,8 @@ export const holidaysRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.metrics.declare('holiday_lists', ['us-federal', 'us-federal-dc', 'weekdays', 'date-holidays'])
   app.get('/v1/business-days/holidays', {
     config: { auth: true },
+    // The route's own preHandler runs before the quota's: an unknown calendar is a free 422 on any key
+    preHandler: async (request) => { calendarOf(request.query as { calendar: string }) },
     schema: {
       tags: ['business-days'],
       operationId: 'listHolidays',

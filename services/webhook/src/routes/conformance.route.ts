@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorSchema, HttpError, messages, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import type { Static } from '@sinclair/typebox'
+import { bodyValidatorCompiler, ErrorSchema, HttpError, messages, RequestValidationError, schemaThen } from '@utility-apis/fastapi-errors'
 import type { SafeFetcher, TargetCheck } from '@utility-apis/safe-fetch'
 import { CONFORMANCE_UNITS, isRefusedTarget, MAX_REQUESTS, runConformance, type Send } from '../domain/conformance.js'
 import { PROVIDERS } from '../domain/providers/index.js'
@@ -34,11 +35,23 @@ function refusal (error: unknown): unknown {
   return isRefusedTarget(error) ? new HttpError(400, (error as Error).message, {}, 'target_not_allowed') : error
 }
 
+/** generic-hmac is nothing without its options: checked before the quota decides, so the call is a free 422. */
+function checkConformanceRequest (body: Static<typeof ConformanceRequestSchema>): void {
+  if (PROVIDERS[body.provider].configurable !== undefined && body.generic == null) {
+    throw new RequestValidationError([{ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() }])
+  }
+}
+
 const contentType = (payload: string): string => /^\s*[[{]/.test(payload) ? 'application/json' : 'application/x-www-form-urlencoded'
 
 export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions> = async (app, { fetcher, checkTarget, now }) => {
   app.post('/v1/webhooks/conformance', {
     config: { auth: true, quotaCost: () => CONFORMANCE_UNITS },
+    // The route's own preHandler runs before the quota's: a refused target is its 400 on any key, a spent one included
+    preHandler: async (request) => {
+      await checkTarget((request.body as { endpoint_url: string }).endpoint_url).catch((error: unknown) => { throw refusal(error) })
+    },
+    validatorCompiler: bodyValidatorCompiler(schemaThen(ConformanceRequestSchema, checkConformanceRequest)),
     schema: {
       tags: ['webhooks'],
       operationId: 'gradeWebhookReceiver',
@@ -60,10 +73,6 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
   }, async (request) => {
     const body = request.body
     const provider = PROVIDERS[body.provider]
-    const issues: ValidationIssue[] = []
-    if (provider.configurable !== undefined && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
-    if (issues.length > 0) throw new RequestValidationError(issues)
-    await checkTarget(body.endpoint_url).catch((error: unknown) => { throw refusal(error) })
     const send: Send = async (delivery, signal) => {
       const answer = await fetcher.fetch(body.endpoint_url, {
         method: 'POST',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ErrorSchema, HttpError, messages, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import type { Static } from '@sinclair/typebox'
+import { bodyValidatorCompiler, ErrorSchema, HttpError, messages, RequestValidationError, schemaThen, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { signDelivery, SignRefusal } from '../domain/sign.js'
 import { providersIn } from './provider-lists.js'
@@ -30,9 +31,20 @@ payloads are never stored or logged; for gitlab the header is the secret token i
 Refusals (400, with a \`code\`): \`conflicting_keys\`, \`secret_required\`, \`private_key_required\`, \`private_key_not_supported\`,
 \`invalid_private_key\`, \`payload_not_signable\` (${providersIn('writesBody', 'or')} without the JSON body they write into).`
 
+/** What the provider needs beyond the schema (the URL it signs, generic-hmac's options): checked before the quota decides. */
+function checkSignRequest (body: Static<typeof SignRequestSchema>): void {
+  const provider = PROVIDERS[body.provider]
+  const issues: ValidationIssue[] = []
+  if (provider.info.requires_url && body.url === undefined) issues.push({ type: 'missing', loc: ['body', 'url'], msg: messages.missing() })
+  if (provider.configurable !== undefined && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
+  if (issues.length > 0) throw new RequestValidationError(issues)
+}
+
 export const signRoute: FastifyPluginAsyncTypebox<SignRouteOptions> = async (app, { now }) => {
   app.post('/v1/webhooks/sign', {
     config: { auth: true },
+    // A body the provider cannot sign is a 422 of validation, before the quota decides: free on any key
+    validatorCompiler: bodyValidatorCompiler(schemaThen(SignRequestSchema, checkSignRequest)),
     schema: {
       tags: ['webhooks'],
       operationId: 'signWebhook',
@@ -47,10 +59,6 @@ export const signRoute: FastifyPluginAsyncTypebox<SignRouteOptions> = async (app
   }, async (request) => {
     const body = request.body
     const provider = PROVIDERS[body.provider]
-    const issues: ValidationIssue[] = []
-    if (provider.info.requires_url && body.url === undefined) issues.push({ type: 'missing', loc: ['body', 'url'], msg: messages.missing() })
-    if (provider.configurable !== undefined && body.generic == null) issues.push({ type: 'missing', loc: ['body', 'generic'], msg: messages.missing() })
-    if (issues.length > 0) throw new RequestValidationError(issues)
     try {
       // The provider is the one requested: its id is one of the schema's.
       return signDelivery(provider, body, now()) as SignResponseBody

@@ -151,7 +151,7 @@ describe('POST /v1/webhooks/conformance: targets the fetcher refuses', () => {
   let production: FastifyInstance
   const loopback: Record<'v4' | 'v6', Receiver> = {} as Record<'v4' | 'v6', Receiver>
   beforeAll(async () => {
-    production = await testApp({ keys: 'refused-key' }, () => Math.floor(Date.now() / 1000))
+    production = await testApp({ keys: 'refused-key,spent-key:0' }, () => Math.floor(Date.now() / 1000))
     loopback.v4 = await receiver((raw, headers, response) => response.writeHead(200).end('reached'))
     loopback.v6 = await receiver((raw, headers, response) => response.writeHead(200).end('reached'), '::1')
   })
@@ -171,6 +171,15 @@ describe('POST /v1/webhooks/conformance: targets the fetcher refuses', () => {
     expect(res.json()).toMatchObject({ code: 'target_not_allowed', detail: 'Target address is not allowed' })
     // Charged nothing: this key has only ever been refused
     expect(res.headers['x-ratelimit-remaining']).toBe(res.headers['x-ratelimit-limit'])
+    // Refused before the quota decides: a key whose quota is spent is told the same, not 429
+    const spent = await production.inject({
+      method: 'POST',
+      url: '/v1/webhooks/conformance',
+      headers: { 'x-api-key': 'spent-key' },
+      payload: { provider: 'standard-webhooks', endpoint_url: url({ v4: loopback.v4.port, v6: loopback.v6.port }), secret: SECRET }
+    })
+    expect(spent.statusCode, spent.body).toBe(400)
+    expect(spent.json().code).toBe('target_not_allowed')
     expect([loopback.v4.connections(), loopback.v6.connections()]).toEqual([0, 0])
   })
 })

@@ -42,6 +42,11 @@ beforeAll(async () => {
       '/favicon.png': { body: png(32, 32, [30, 60, 200]), headers: { 'content-type': 'image/png' } }
     },
     'plainly.test': { '/': { body: STATIC } },
+    // a shell whose script keeps the network busy and never fills the page: its render is always cut short
+    'stalled-shell.test': {
+      '/': { body: SHELL },
+      '/assets/app.js': { body: 'setInterval(() => { fetch("/poll?" + Math.random()).catch(() => {}) }, 20)', headers: { 'content-type': 'text/javascript' } }
+    },
     // the same shell under a name of its own, so no other test's cached profile answers for it
     'uncached-shell.test': {
       '/': { body: SHELL },
@@ -54,7 +59,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-const HOSTS = ['quillmetric.test', 'plainly.test', 'uncached-shell.test', ...STARTERS.map((starter) => starter.host)]
+const HOSTS = ['quillmetric.test', 'plainly.test', 'uncached-shell.test', 'stalled-shell.test', ...STARTERS.map((starter) => starter.host)]
 const at = (host: string) => `${server.origin(host)}/`
 
 describe('an application shell without the renderer', () => {
@@ -124,6 +129,12 @@ suite(canRender ? 'an application shell with the renderer' : `an application she
         expect(body.brand_name).toBe(starter.brand.name)
         expect(body.brand_summary).toBe(starter.brand.description)
       })
+
+    it('says a shell whose render was cut short before it showed the page needs JavaScript, and reads nothing from it', async () => {
+      const body = (await profile(app, { domain: at('stalled-shell.test'), timeout_seconds: 3 })).json()
+      expect(body.error).toMatchObject({ code: 'javascript_required', message: expect.stringContaining('cut short (timeout)') })
+      expect(body.sources).not.toContain('rendered-html')
+    })
 
     it('renders no page that is not a shell', async () => {
       const body = (await profile(app, { domain: at('plainly.test') })).json()
