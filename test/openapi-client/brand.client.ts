@@ -3,7 +3,8 @@ import type { paths } from './generated/brand.js'
 
 /** A brand profile of `domain` and a refused target, through the generated types. */
 export async function callBrand (baseUrl: string, apiKey: string, domain: string) {
-  const client = createClient<paths>({ baseUrl, headers: { 'X-API-Key': apiKey } })
+  // the profile is JSON or, with Accept: text/html, a page: this client reads the JSON
+  const client = createClient<paths, 'application/json'>({ baseUrl, headers: { 'X-API-Key': apiKey } })
   const profile = await client.POST('/v1/domain/profile', { body: { domain, timeout_seconds: 5 } })
   const refused = await client.POST('/v1/domain/profile', { body: { domain: 'http://10.0.0.1/' } })
   return {

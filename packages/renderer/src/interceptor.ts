@@ -3,6 +3,7 @@
 import type { FetchResult, SafeFetcher } from '@utility-apis/safe-fetch'
 import type { Page, Request, Route } from 'playwright-core'
 import type { PageAllowance } from './budget.js'
+import type { Replayed } from './screenshots.js'
 
 /**
  * Why a request was not fulfilled: a non-public address (`policy`), a scheme or method other than http(s) GET/HEAD,
@@ -67,6 +68,8 @@ export class Interceptor {
   lastActivity = Date.now()
   /** The page rendered; until it is set, and for any other window (a popup), every request is refused. */
   page: Page | null = null
+  /** When set, every response the page was served, by URL (the screenshots serve them again without fetching) */
+  replay: Map<string, Replayed> | null = null
   /** responses fetched for a top-level document that redirected, served when the page navigates to their final URL */
   private readonly documents = new Map<string, FetchResult>()
 
@@ -162,7 +165,9 @@ export class Interceptor {
         return
       }
       if (topLevel) this.events.onDocument(result)
-      await route.fulfill({ status: result.status, headers: passedHeaders(result.headers), body: result.body }).catch(() => {})
+      const served = { status: result.status, headers: passedHeaders(result.headers), body: result.body }
+      this.replay?.set(url, served)
+      await route.fulfill(served).catch(() => {})
     } catch (error) {
       const code = (error as { code?: unknown }).code
       if (topLevel) this.events.onDocumentFailed(typeof code === 'string' ? code : 'FETCH_ERR_CONNECT')

@@ -1,6 +1,7 @@
 // What one render is asked for and what it answers.
 import type { RenderBudget } from './budget.js'
 import type { RefusedRequest } from './interceptor.js'
+import type { Screenshots } from './screenshots.js'
 import type { Vitals } from './vitals.js'
 
 export interface RenderOptions {
@@ -24,6 +25,11 @@ export interface RenderOptions {
    * and a page reads faster without them. Default false; vitals need them (an image can be the largest paint).
    */
   skipMedia?: boolean
+  /**
+   * Take two JPEG screenshots of a render that completed, each at most `maxBytes`: the page as rendered, and its raw
+   * HTML with scripts off. Taken in the time left before the deadline, never past it. Default: none.
+   */
+  screenshots?: { maxBytes: number }
 }
 
 /**
@@ -57,6 +63,8 @@ export interface RenderResult {
   durationMs: number
   /** Read only from a page that settled and whose CPU went quiet; null otherwise. */
   vitals: Vitals | null
+  /** Asked for with `screenshots` and the render completed; else null. */
+  screenshots: Screenshots | null
 }
 
 export function emptyResult (url: string): RenderResult {
@@ -74,7 +82,8 @@ export function emptyResult (url: string): RenderResult {
     refusedCount: 0,
     dialogs: 0,
     durationMs: 0,
-    vitals: null
+    vitals: null,
+    screenshots: null
   }
 }
 

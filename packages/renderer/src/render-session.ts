@@ -8,10 +8,13 @@ import { Interceptor, type PageFetcher } from './interceptor.js'
 import { lockdownScript } from './lockdown.js'
 import { cpuQuietVitals, networkQuiet, readDom } from './page-reading.js'
 import { emptyResult, RendererError, type RenderOptions, type RenderResult, type StopReason } from './render-result.js'
+import { takeScreenshots } from './screenshots.js'
 import { within } from './timing.js'
 import { DEVICE_PROFILE, VITALS_SCRIPT, vitalsOf } from './vitals.js'
 
 const MAX_DIALOGS = 20
+/** The screenshots end this long before the render's deadline: its answer is never late for them. */
+const SHOT_MARGIN_MS = 150
 const MAX_DOCUMENT_HOPS = 3
 /** Kept at the end of a page's time (at most a quarter of it) to read it once stopped: terminate its scripts, serialise the DOM. */
 const READ_RESERVE_MS = 1000
@@ -36,6 +39,7 @@ export interface PageSettings {
   vitals: boolean
   skipMedia: boolean
   budget: RenderBudget | null
+  screenshotMaxBytes: number | null
 }
 
 export function positive (value: number | undefined, fallback: number, name: string): number {
@@ -52,7 +56,8 @@ export function pageSettings (options: RenderOptions): PageSettings {
     settleMs: options.settleMs ?? 300,
     vitals: options.vitals === true,
     skipMedia: options.skipMedia === true,
-    budget: options.budget ?? null
+    budget: options.budget ?? null,
+    screenshotMaxBytes: options.screenshots === undefined ? null : positive(options.screenshots.maxBytes, 1, 'screenshots.maxBytes')
   }
 }
 
@@ -163,6 +168,7 @@ export class RenderSession {
       onDocumentFailed: (code) => { result.error = code }
     })
     this.#interceptor = interceptor
+    if (settings.screenshotMaxBytes !== null) interceptor.replay = new Map()
     await context.addInitScript(lockdownScript(settings.maxRequests))
     if (settings.vitals) await context.addInitScript(VITALS_SCRIPT)
     await context.route('**/*', interceptor.handle)
@@ -238,5 +244,12 @@ export class RenderSession {
     }
     result.html = await readDom(page, cdp, this.deadline)
     if (result.html === null) this.stop('timeout')
+    const maxBytes = this.settings.screenshotMaxBytes
+    if (maxBytes !== null && result.stopped === null) {
+      // what is left before the deadline, less a margin so that the answer never waits for the pictures
+      const replay = this.#interceptor?.replay ?? new Map()
+      const until = this.deadline - SHOT_MARGIN_MS
+      result.screenshots = await takeScreenshots(page, cdp, { finalUrl: result.finalUrl, raw: result.raw, replay, maxBytes, until })
+    }
   }
 }

@@ -63,7 +63,7 @@ export async function buildApp (options: BuildAppOptions) {
         ? new MemoryProfileCache()
         : new RedisProfileCache(app.redis, () => app.metrics.count('cache_errors'))
       const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, renderer })
-      await app.register(profileRoute, { profiler })
+      await app.register(profileRoute, { profiler, fetcher })
       const logoCache: LogoCache = app.redis === null
         ? new MemoryLogoCache({ now: clockMs(options) })
         : new RedisLogoCache(app.redis, { onError: () => app.metrics.count('cache_errors') })

@@ -2,12 +2,13 @@ import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorSchema, HttpError, ValidationErrorSchema } from '@utility-apis/fastapi-errors'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type {} from '@utility-apis/service-kit' // its decorations: app.metrics, app.quotaStore
+import { wantsHtml } from '@utility-apis/service-kit' // and its decorations: app.metrics, app.quotaStore
 import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
 import { createJobRoute } from './create-job.js'
 import type { JobRouteContext, JobRoutesOptions } from './job-route-context.js'
 import { jobSchemas, MAX_PAGE } from './jobs.schemas.js'
+import { jobPageAnswer } from '../views/job-page-answer.js'
 
 export type { JobRoutesOptions } from './job-route-context.js'
 
@@ -48,11 +49,26 @@ function jobStatusRoute (app: FastifyInstance, { options, schemas, needRedis, en
       tags: [options.tag],
       operationId: `get${options.operation}`,
       summary: 'Status of a job',
-      description: 'Progress counts and times of a job of your key (another key\'s job is a 404).',
+      description: 'Progress counts and times of a job of your key (another key\'s job is a 404). `Accept: text/html` answers a page: ' +
+        'a progress bar, the failures by code, links to the results; it reloads itself while the job runs (no script).',
       params: schemas.params,
-      response: { 200: { ...schemas.status, description: 'The job.', 'x-examples': options.examples?.status }, 404: NOT_FOUND, 422: ValidationErrorSchema }
+      response: {
+        200: {
+          description: 'The job.',
+          content: {
+            'application/json': { schema: schemas.status, ...(options.examples?.status === undefined ? {} : { examples: options.examples.status }) },
+            'text/html': { schema: { type: 'string', description: 'the status page: no script, no external request' } }
+          }
+        },
+        404: NOT_FOUND,
+        422: ValidationErrorSchema
+      }
     }
-  }, async (request) => engine().status(await found(request)))
+  }, async (request, reply) => {
+    const job = await found(request)
+    const status = engine().status(job)
+    return wantsHtml(request.headers.accept) ? await jobPageAnswer(reply, engine(), job, status) : status
+  })
 }
 
 function jobResultsRoute (app: FastifyInstance, { options, schemas, needRedis, engine, found }: JobRouteContext): void {

@@ -1,20 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { Static } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
-import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
-import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
+import { TargetNotAllowedError, type Fetcher } from '@utility-apis/homepage-fetch'
+import { TargetNotAllowedResponse, wantsHtml } from '@utility-apis/service-kit'
 import type { BrandProfiler } from '../domain/profiler.js'
 import { targetOrValidationError } from './domain-input.js'
 import { profileRequestExamples, profileResponseExamples } from './profile.examples.js'
 import { ProfileRequestSchema, ProfileSchema } from './profile.schemas.js'
+import { profileCardAnswer } from '../views/profile-card-answer.js'
 
 export interface ProfileRouteOptions {
   profiler: BrandProfiler
+  /** Fetches the logos a brand card inlines (Accept: text/html) */
+  fetcher: Fetcher
 }
 
 export const DEFAULT_TIMEOUT_SECONDS = 10
 
-export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = async (app, { profiler }) => {
+export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = async (app, { profiler, fetcher }) => {
   // Exported at 0 from the start: an alert on one of these sees 0, not no data
   app.metrics.declare('profiles', ['cached', 'reachable', 'unreachable', 'not_allowed'])
   app.metrics.declare('cache_errors')
@@ -35,15 +38,24 @@ export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = asyn
         'An unreachable site is a 200 with `reachable: false`; a target resolving to a non-public address is a 400.',
       body: { ...ProfileRequestSchema, 'x-examples': profileRequestExamples },
       response: {
-        200: { ...ProfileSchema, description: 'The profile.', 'x-examples': profileResponseExamples },
+        200: {
+          description: 'The profile as JSON, or with `Accept: text/html` as a one-page brand card (logos inline, no script, no external request).',
+          content: {
+            'application/json': { schema: { ...ProfileSchema, description: 'The profile.' }, examples: profileResponseExamples },
+            'text/html': {
+              schema: Type.String({ description: 'the brand card: logos, colours, fonts, key links, social profiles, company facts, contradictions' })
+            }
+          }
+        },
         400: TargetNotAllowedResponse
       }
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const target = targetOrValidationError(request.body.domain, ['body', 'domain'])
     const timeoutMs = (request.body.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
     const profile = await profiler.profile(target, { timeoutMs })
     app.metrics.count('profiles', profile.cached ? 'cached' : profile.reachable ? 'reachable' : 'unreachable')
+    if (wantsHtml(request.headers.accept)) return await profileCardAnswer(reply, profile, fetcher)
     return profile
   })
 }

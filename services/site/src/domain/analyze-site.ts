@@ -1,4 +1,4 @@
-import type { Renderer } from '@utility-apis/renderer'
+import type { Renderer, Screenshots } from '@utility-apis/renderer'
 import type { Fetcher } from './collect/fetch-step.js'
 import { observeSite } from './collect/observe-site.js'
 import type { Target } from './collect/target.js'
@@ -13,12 +13,14 @@ export interface AnalyzeSiteOptions {
   maxPages: number
   /** renders pages with JavaScript on (RENDERER=chromium); null or absent: `rendering: {"status": "disabled"}` */
   renderer?: Renderer | null
+  /** Asks the renderer for the homepage's two screenshots (for the HTML report), handed here and nowhere else */
+  onScreenshots?: (shots: Screenshots) => void
 }
 
 /** The report of `POST /v1/site-intel/analyze` (JSON), for the route and for a job's items alike. */
 export async function analyzeSite (target: Target, options: AnalyzeSiteOptions) {
   const started = Date.now()
-  const rendering = beginRendering(options.renderer ?? null, () => options.budgetMs - (Date.now() - started))
+  const rendering = beginRendering(options.renderer ?? null, () => options.budgetMs - (Date.now() - started), options.onScreenshots)
   const observed = await observeSite(target, {
     fetcher: options.fetcher,
     fetchAs: options.fetchAs,

@@ -1,5 +1,5 @@
 import accepts from '@fastify/accepts'
-import type { Renderer } from '@utility-apis/renderer'
+import type { Renderer, Screenshots } from '@utility-apis/renderer'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
 import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
@@ -73,6 +73,7 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
     const target = targetOf(request.body.url)
     const format = request.body.format ?? FORMATS[request.accepts().type(Object.keys(FORMATS)) as string] ?? 'json'
     let report
+    let shots: Screenshots | null = null
     try {
       report = await analyzeSite(target, {
         fetcher,
@@ -80,7 +81,8 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
         clock,
         renderer,
         budgetMs: (request.body.time_budget_seconds ?? DEFAULT_BUDGET_SECONDS) * 1000,
-        maxPages: request.body.max_pages ?? DEFAULT_MAX_PAGES
+        maxPages: request.body.max_pages ?? DEFAULT_MAX_PAGES,
+        ...(format === 'html' ? { onScreenshots: (taken: Screenshots) => { shots = taken } } : {})
       })
     } catch (error) {
       // the error answers its own status (400 target_not_allowed); it is only counted here
@@ -90,7 +92,7 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
     app.metrics.count('analyses', report.fetchability.ok ? 'reachable' : 'unreachable')
     if (format === 'html') {
       reply.type('text/html; charset=utf-8').header('content-security-policy', REPORT_CSP)
-      return renderHtmlReport(report)
+      return renderHtmlReport(report, shots)
     }
     if (format === 'markdown') {
       reply.type('text/markdown; charset=utf-8')

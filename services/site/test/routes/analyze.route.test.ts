@@ -142,7 +142,7 @@ describe('POST /v1/site-intel/analyze', () => {
     }
     const html = await post({ accept: 'text/html' })
     expect(html.type).toBe('text/html; charset=utf-8')
-    expect(html.csp).toMatch(/^default-src 'none'; style-src 'unsafe-inline'/)
+    expect(html.csp).toMatch(/^default-src 'none'; img-src data: 'self'; style-src 'unsafe-inline'/)
     expect(html.body).toMatch(/^<!doctype html>/)
     const markdown = await post({ accept: 'text/markdown' })
     expect([markdown.type, markdown.body.split('\n')[0]]).toEqual(['text/markdown; charset=utf-8', '# Website report: strong.test'])

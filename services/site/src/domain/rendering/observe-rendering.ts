@@ -2,7 +2,7 @@
 // with the HTML the server sent, and the homepage's lab Core Web Vitals. The homepage renders while the crawl runs,
 // the sampled pages once it has picked them, all within the step's own budget.
 import {
-  createRenderBudget, DEVICE_PROFILE, rate, RendererError, THRESHOLDS, type RenderBudget, type Renderer, type RenderResult
+  createRenderBudget, DEVICE_PROFILE, rate, RendererError, THRESHOLDS, type RenderBudget, type Renderer, type RenderResult, type Screenshots
 } from '@utility-apis/renderer'
 import { is2xx, type HomepageFacts, type SiteObservations } from '../observations.js'
 import { compareRender } from './compare-render.js'
@@ -20,6 +20,8 @@ const MIN_RENDER_MS = 1000
 /** Kept of the analysis's time after the renders' deadline, to build the report and send it. */
 const ANSWER_RESERVE_MS = 250
 export const PAGE_LIMITS = { timeoutMs: 5000, maxRequests: 150, maxBytes: 8 * 1024 * 1024 }
+/** Each of the homepage's two screenshots (HTML report only) */
+const SCREENSHOT_MAX_BYTES = 60 * 1024
 
 function metric (name: keyof typeof THRESHOLDS, value: number | null): Metric {
   return { value, rating: value === null ? null : rate(name, value), ...THRESHOLDS[name] }
@@ -91,7 +93,7 @@ export interface RenderingStep {
  * RENDER_BUDGET.timeMs, counted from the first render, and ending ANSWER_RESERVE_MS before the analysis's own end:
  * every render answers by then, whatever its page does).
  */
-export function beginRendering (renderer: Renderer | null, msLeft: () => number): RenderingStep {
+export function beginRendering (renderer: Renderer | null, msLeft: () => number, onScreenshots?: (shots: Screenshots) => void): RenderingStep {
   if (renderer === null) return { startHomepage: () => {}, finish: async () => RENDERING_DISABLED }
   const renderMsLeft = (): number => Math.floor(msLeft()) - ANSWER_RESERVE_MS
   let budget: RenderBudget | null = null
@@ -102,7 +104,13 @@ export function beginRendering (renderer: Renderer | null, msLeft: () => number)
   }
   // the homepage is measured with everything it loads; the other pages only need their DOM
   const render = async (url: string, home: boolean): Promise<RenderResult> =>
-    await renderer.render(url, { ...PAGE_LIMITS, budget: budgetNow(), vitals: home, skipMedia: !home })
+    await renderer.render(url, {
+      ...PAGE_LIMITS,
+      budget: budgetNow(),
+      vitals: home,
+      skipMedia: !home,
+      ...(home && onScreenshots !== undefined ? { screenshots: { maxBytes: SCREENSHOT_MAX_BYTES } } : {})
+    })
   return {
     startHomepage (homepage) {
       const url = homepage.page === null ? null : homepage.fetch.final_url
@@ -129,6 +137,9 @@ export function beginRendering (renderer: Renderer | null, msLeft: () => number)
         return renderingFailed(`the renderer is unavailable: ${error.message}`)
       }
       const used = budgetNow()
+      // the pictures go to the HTML report alone, never into the observations (nor the JSON answer)
+      const shots = homeUrl === null ? null : results[0].screenshots
+      if (shots !== null) onScreenshots?.(shots)
       return {
         rendering: {
           status: 'measured',

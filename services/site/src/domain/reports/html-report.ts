@@ -1,18 +1,18 @@
 // The report as one self-contained HTML page: inline styles, no script, no external asset, so it reads
 // offline and in a mail client. Every string is escaped, and the page's own Content-Security-Policy
 // forbids scripts and requests, so a site whose title carries markup cannot make the report run it.
+import type { Screenshots } from '@utility-apis/renderer'
+import { escapeHtml } from './html/escape.js'
+import { summaryHtml, SUMMARY_STYLE } from './html/summary-html.js'
 import { reportView } from './report-view.js'
 import type { ItemView, SectionView, TableView } from './view-model.js'
 import type { SiteReport } from '../report.js'
 
-/** The policy of the page: its own inline styles, nothing else (no script, no fetch, no image, no frame). */
-export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-function escapeHtml (text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c])
-}
+/**
+ * The policy of the page: its own inline styles and data: images (the screenshots), nothing else (no script, no fetch,
+ * no frame). service-kit's HTML_PAGE_CSP, written out here so that the domain code needs no Fastify kit.
+ */
+export const REPORT_CSP = "default-src 'none'; img-src data: 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const STYLE = `
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f23;margin:0;background:#f6f7f9}
@@ -52,7 +52,8 @@ function section (s: SectionView): string {
   ].join('\n')
 }
 
-export function renderHtmlReport (report: SiteReport): string {
+/** `shots`: the homepage's screenshots when the renderer took them (RENDERER=chromium); they are only ever drawn here. */
+export function renderHtmlReport (report: SiteReport, shots: Screenshots | null = null): string {
   const view = reportView(report)
   const scores = view.scores.map((s) => `<div class="score"><span>${escapeHtml(s.label)}</span><b>${escapeHtml(s.value)}</b>` +
     `<span>${escapeHtml(s.note)}</span></div>`).join('')
@@ -62,11 +63,12 @@ export function renderHtmlReport (report: SiteReport): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(view.title)}</title>
-<style>${STYLE}</style></head>
+<style>${STYLE}${SUMMARY_STYLE}</style></head>
 <body><main>
 <h1>${escapeHtml(view.title)}</h1>
 <p class="sub">${escapeHtml(view.subtitle)}</p>
 <div class="scores">${scores}</div>
+${summaryHtml(report, shots)}
 ${view.sections.map(section).join('\n')}
 </main></body></html>
 `

@@ -1,6 +1,7 @@
 // The report as Markdown, for tickets and for LLM tools: the same view as the HTML page. Text from the
 // site is escaped so it stays text: Markdown syntax is backslash-escaped and HTML's < > & become
 // entities (Markdown renderers pass raw HTML through), and table cells keep to one line.
+import { summaryLines, summaryView } from './html/summary-view.js'
 import { reportView } from './report-view.js'
 import type { SectionView } from './view-model.js'
 import type { SiteReport } from '../report.js'
@@ -40,6 +41,11 @@ export function renderMarkdownReport (report: SiteReport): string {
     escapeMarkdown(view.subtitle),
     '',
     ...view.scores.map((s) => `- **${escapeMarkdown(s.label)}**: ${escapeMarkdown(s.value)} (${escapeMarkdown(s.note)})`),
+    '',
+    '## Summary',
+    '',
+    // the text equivalent of the HTML report's gauges, bars and meters
+    ...summaryLines(summaryView(report)).map((line) => `- ${escapeMarkdown(line)}`),
     '',
     ...view.sections.map(section)
   ].join('\n')

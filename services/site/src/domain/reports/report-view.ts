@@ -7,7 +7,7 @@ import type { FetchedCrawlerRow } from './ai-crawler-access.js'
 import { performanceSection, renderingSection } from './rendering-view.js'
 import type { ReportView, SectionView, TableView } from './view-model.js'
 
-const CATEGORY_NAMES: Record<string, string> = {
+export const CATEGORY_NAMES: Record<string, string> = {
   fetchability: 'Fetchability',
   metadata: 'Metadata',
   crawl_policy: 'Crawl policy',

@@ -26,6 +26,7 @@ function rendered (changes: Partial<RenderResult>): RenderResult {
     raw: { body: Buffer.from(SHELL_RAW), contentType: 'text/html; charset=utf-8' },
     html: SHELL_RENDERED,
     vitals: { lcp_ms: 900, cls: 0.01, tbt_ms: 40, fcp_ms: 600 },
+    screenshots: null,
     ...changes
   }
 }

@@ -37,6 +37,21 @@ describe('the Markdown report', () => {
     expect(checks.match(/<tr>/g)?.length).toBe(report.score_breakdown.length + 1)
   })
 
+  it('says in words what the HTML summary draws: both scores, the cap, each category\'s share and the gaps by severity', async () => {
+    const report = (await h.analyze(h.server.origin(WEAK))).body
+    const summary = visible(markdown.render(renderMarkdownReport(report))).split('Summary\n')[1].trim().split('\n\n')[0]
+    const aeo = report.aeo_authority_score
+    const cap = aeo.caps_applied[0]
+    const counts = { high: 0, medium: 0, low: 0 } as Record<string, number>
+    for (const gap of report.gaps) counts[gap.severity]++
+    expect(summary.split('\n')).toEqual([
+      `Technical crawl score: ${report.technical_crawl_score} of ${report.max_score}`,
+      `AEO authority score: ${aeo.score} of 100 (capped at ${cap.cap} by ${cap.code}, ${aeo.uncapped_score} before caps)`,
+      ...Object.values<any>(report.category_scores).map((c) => expect.stringMatching(new RegExp(`^[A-Za-z ]+: ${c.score} of ${c.max} \\(${Math.round(c.score / c.max * 100)}%\\)$`))),
+      `Gaps: ${report.gaps.length} (${counts.high} high, ${counts.medium} medium, ${counts.low} low)`
+    ])
+  })
+
   it('escapes what would be Markdown or HTML, and keeps each value on one line', () => {
     expect(escapeMarkdown('# a | b *c* [d](e) <i>\nf')).toBe('\\# a \\| b \\*c\\* \\[d\\](e) &lt;i&gt; f')
     expect(visible(markdown.renderInline(escapeMarkdown('1. _x_ `y` ~~z~~ & <b>')))).toBe('1. _x_ `y` ~~z~~ & <b>')

@@ -1,0 +1,45 @@
+// The job status page as text: what it shows for each field the status may or may not carry, when it reloads, and
+// that the only links are our own paths. (The page in a real browser: services/brand/test/jobs/status-page.test.ts.)
+import { describe, expect, it } from 'vitest'
+import { renderJobPage, type JobPageStatus } from '../../src/views/job-page.js'
+
+const base: JobPageStatus = {
+  id: 'job_0123456789abcdef01234567',
+  status: 'running',
+  total: 100_000,
+  done: 25_000,
+  failed: 120,
+  charged: 24_880,
+  created_at: '2026-11-29T02:00:00.000Z',
+  started_at: '2026-11-29T02:00:01.000Z',
+  finished_at: null,
+  results_url: '/v1/domain/profile/jobs/job_0123456789abcdef01234567/results'
+}
+
+describe('the job status page', () => {
+  it('shows the rate and the estimated finish when the status has them, and reloads while the job runs', () => {
+    const html = renderJobPage({ ...base, items_per_second: 41.5, estimated_finish_at: '2026-11-29T02:30:08.000Z' },
+      { read: 1000, byCode: { target_not_allowed: 3, internal_error: 1 } })
+    expect(html).toContain('<meta http-equiv="refresh" content="5">')
+    expect(html).toContain('<dt>Items per second</dt><dd id="items-per-second">41.5</dd>')
+    expect(html).toContain('<dt>Estimated finish</dt><dd id="estimated-finish">2026-11-29T02:30:08.000Z</dd>')
+    expect(html).toContain(`<dt>Units charged</dt><dd id="charged">${base.charged}</dd>`)
+    expect(html).toContain('aria-label="25000 of 100000 items done (25%), 120 failed"')
+    expect(html).toMatch(/Among the first 1000 results read:.*<td class="code">target_not_allowed<\/td><td class="count">3<\/td>.*internal_error/)
+    expect(html).not.toMatch(/<script/i)
+  })
+
+  it('leaves out what the status does not carry, and stops reloading once the job is over', () => {
+    const html = renderJobPage({ ...base, status: 'completed', done: 100_000, failed: 0, finished_at: '2026-11-29T03:00:00.000Z' }, null)
+    expect(html).not.toContain('http-equiv="refresh"')
+    expect(html).not.toMatch(/items-per-second|estimated-finish/)
+    expect(html).toContain('No item failed.')
+    expect(html).toContain(`<a id="results-json" href="${base.results_url}">`)
+  })
+
+  it('links only our own paths', () => {
+    for (const url of ['javascript:alert(1)', '//evil.example/x', 'https://evil.example/results', '/ok" onmouseover="x']) {
+      expect(renderJobPage({ ...base, results_url: url }, null)).not.toContain('<a ')
+    }
+  })
+})
