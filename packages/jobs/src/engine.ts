@@ -11,6 +11,9 @@ export const CALLBACKS_QUEUE = 'callbacks'
 // BullMQ's highest priority number
 const MAX_PRIORITY = 2_097_151
 const ADD_BATCH = 500
+/** The largest chunk, and the chunks a job is split into at least while it can (see `chunkSizeFor`). */
+const MAX_CHUNK = 20
+const MIN_CHUNKS = 256
 // Time a cancel has to refund before a repeated cancel may: far above one quota store call (1 s at most)
 const REFUND_CLAIM_MS = 60_000
 
@@ -35,7 +38,7 @@ export interface JobEngineOptions {
   /** The path jobs live under, e.g. `/v1/domain/profile/jobs` (for `results_url`). */
   jobsPath: string
   retentionDays?: number
-  /** Inputs per chunk (one BullMQ job). */
+  /** Inputs per chunk (one BullMQ job); by default sized to each job (`chunkSizeFor`). */
   chunkSize?: number
   /** Attempts of a chunk whose processing failed (Redis away mid-write); a killed worker's chunk is stalled, not failed. */
   chunkAttempts?: number
@@ -54,6 +57,15 @@ export interface CreateJobInput {
 }
 
 /**
+ * Inputs per chunk of a job of `total`: at most 20 (a chunk is one BullMQ job, its overhead shared by its items), and
+ * small enough that a job has 256 chunks or more, so every worker slot of several worker processes has chunks of it
+ * to work (a 200-item job is 200 chunks of one; a 10,000-item job 500 of 20).
+ */
+export function chunkSizeFor (total: number): number {
+  return Math.min(MAX_CHUNK, Math.max(1, Math.ceil(total / MIN_CHUNKS)))
+}
+
+/**
  * The jobs of one service on BullMQ. A job's inputs are split into chunks, one BullMQ job each, whose priority is
  * their position in their job: every job's first chunk comes before any job's second, so a small job is never queued
  * behind a large one (BullMQ's open-source priorities give round-robin between jobs, without BullMQ Pro's groups).
@@ -64,14 +76,14 @@ export class JobEngine {
   readonly items: Queue<ChunkData>
   readonly callbacks: Queue<CallbackData>
   readonly metrics: JobMetrics
-  readonly chunkSize: number
+  readonly chunkSize: number | null
   readonly clock: () => Date
   readonly retentionSeconds: number
   private readonly connections: RedisConnection[] = []
 
   constructor (readonly options: JobEngineOptions) {
     this.keys = new JobKeys(options.prefix ?? jobsPrefix(options.service))
-    this.chunkSize = options.chunkSize ?? 20
+    this.chunkSize = options.chunkSize ?? null
     this.clock = options.clock ?? (() => new Date())
     this.retentionSeconds = Math.round((options.retentionDays ?? 7) * 86400)
     const client = this.connect('api')
@@ -98,7 +110,7 @@ export class JobEngine {
   }
 
   status (job: JobRecord): JobStatus {
-    return statusOf(job, this.resultsUrl(job.id))
+    return statusOf(job, this.resultsUrl(job.id), this.clock())
   }
 
   async create (input: CreateJobInput): Promise<JobRecord> {
@@ -127,7 +139,7 @@ export class JobEngine {
       id: input.id ?? newJobId(),
       owner: input.owner,
       total: input.inputs.length,
-      chunkSize: this.chunkSize,
+      chunkSize: this.chunkSize ?? chunkSizeFor(input.inputs.length),
       callbackUrl: input.callbackUrl,
       windowId: input.windowId
     }

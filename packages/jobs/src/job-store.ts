@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 import type { Cluster, Redis } from 'ioredis'
 import type { JobKeys } from './keys.js'
-import { BEGIN_CHUNK, CANCEL_JOB, CREATE_JOB, REFUND_SETTLED, WRITE_CHUNK } from './scripts.js'
+import { BEGIN_CHUNK, CANCEL_JOB, CREATE_JOB, REFUND_SETTLED, WRITE_ITEM } from './scripts.js'
 import type { JobState, JobStatus, ResultLine } from './types.js'
 
 const gzipAsync = promisify(gzip)
@@ -27,6 +27,8 @@ export interface JobRecord {
   callbackUrl: string | null
   callbackSecret: string | null
   windowId: string
+  /** Items written per second of Redis's clock, over the last minute (the `r<second mod 60>` ring). */
+  itemsPerSecond: number
 }
 
 export interface NewJob {
@@ -79,7 +81,8 @@ export class JobStore {
       finishedAt: null,
       callbackUrl: job.callbackUrl,
       callbackSecret: job.callbackUrl === null ? null : newCallbackSecret(),
-      windowId: job.windowId
+      windowId: job.windowId,
+      itemsPerSecond: 0
     }
     const fields = {
       owner: record.owner,
@@ -117,7 +120,8 @@ export class JobStore {
       finishedAt: nullable(hash.finished_at),
       callbackUrl: nullable(hash.callback_url),
       callbackSecret: nullable(hash.callback_secret),
-      windowId: hash.window_id
+      windowId: hash.window_id,
+      itemsPerSecond: itemsPerSecond(hash, Math.floor(Date.now() / 1000))
     }
   }
 
@@ -125,16 +129,21 @@ export class JobStore {
     return await this.redis.hget(this.keys.job(id), 'status') as JobState | null
   }
 
-  /** Marks the job running on its first chunk; `written` when this chunk's results are already stored. */
-  async beginChunk (id: string, chunk: number, now: Date): Promise<JobState | 'written' | 'missing'> {
-    return await this.redis.eval(BEGIN_CHUNK, 2, this.keys.job(id), this.keys.chunk(id, chunk), now.toISOString()) as JobState | 'written' | 'missing'
+  /** Marks the job running on its first chunk; its status before. */
+  async beginChunk (id: string, now: Date): Promise<JobState | 'missing'> {
+    return await this.redis.eval(BEGIN_CHUNK, 1, this.keys.job(id), now.toISOString()) as JobState | 'missing'
   }
 
-  async writeChunk (id: string, chunk: number, lines: ResultLine[], now: Date): Promise<WriteOutcome> {
-    const blob = await gzipAsync(JSON.stringify(lines))
-    const failed = lines.filter((line) => !line.ok).length
-    return await this.redis.eval(WRITE_CHUNK, 2, this.keys.job(id), this.keys.chunk(id, chunk),
-      blob, lines.length, failed, now.toISOString(), this.retentionSeconds) as WriteOutcome
+  /** The indexes of a chunk's items whose results are written (a redelivered or resumed chunk skips them). */
+  async writtenItems (id: string, chunk: number): Promise<Set<number>> {
+    return new Set((await this.redis.hkeys(this.keys.chunk(id, chunk))).map(Number))
+  }
+
+  /** Writes one item's result line once; the job's `done`/`failed` move with it. */
+  async writeItem (id: string, chunk: number, line: ResultLine, now: Date): Promise<WriteOutcome> {
+    const blob = await gzipAsync(JSON.stringify(line))
+    return await this.redis.eval(WRITE_ITEM, 2, this.keys.job(id), this.keys.chunk(id, chunk),
+      line.index, blob, line.ok ? 0 : 1, now.toISOString(), this.retentionSeconds) as WriteOutcome
   }
 
   /**
@@ -153,8 +162,8 @@ export class JobStore {
   }
 
   /**
-   * Up to `limit` results from index `cursor`, in input order. A page ends early at the first chunk still being
-   * worked on; a cancelled job's chunks that never ran are skipped.
+   * Up to `limit` results from index `cursor`, in input order. A page ends early at the first item still being
+   * worked on; a cancelled job's items that never ran are skipped.
    */
   async results (job: JobRecord, cursor: number, limit: number): Promise<ResultsPage> {
     const results: ResultLine[] = []
@@ -163,24 +172,36 @@ export class JobStore {
     while (results.length < limit && index < job.total) {
       const first = Math.floor(index / job.chunkSize)
       const count = Math.min(job.chunks - first, Math.ceil((limit - results.length) / job.chunkSize) + 1)
-      const blobs = await this.redis.mgetBuffer(...Array.from({ length: count }, (_, i) => this.keys.chunk(job.id, first + i)))
-      for (const [offset, blob] of blobs.entries()) {
-        const chunkStart = (first + offset) * job.chunkSize
-        if (blob === null) {
-          if (!finished) return { results, nextCursor: index }
-          index = chunkStart + job.chunkSize
-          continue
-        }
-        const lines = JSON.parse((await gunzipAsync(blob)).toString('utf8')) as ResultLine[]
-        for (const line of lines) {
-          if (line.index < index) continue
-          if (results.length === limit) return { results, nextCursor: line.index }
+      const chunks = await this.readChunks(job.id, first, count)
+      for (const [offset, lines] of chunks.entries()) {
+        const end = Math.min((first + offset + 1) * job.chunkSize, job.total)
+        for (; index < end; index++) {
+          const line = lines.get(index)
+          if (line === undefined) {
+            if (!finished) return { results, nextCursor: index }
+            continue
+          }
+          if (results.length === limit) return { results, nextCursor: index }
           results.push(line)
-          index = line.index + 1
         }
       }
     }
     return { results, nextCursor: index < job.total || !finished ? index : null }
+  }
+
+  /** The written lines of `count` chunks from `first`, by item index. */
+  private async readChunks (id: string, first: number, count: number): Promise<Array<Map<number, ResultLine>>> {
+    const pipeline = this.redis.pipeline()
+    for (let i = 0; i < count; i++) pipeline.hgetallBuffer(this.keys.chunk(id, first + i))
+    const replies = await pipeline.exec() ?? []
+    return await Promise.all(replies.map(async ([error, hash]) => {
+      if (error !== null) throw error
+      const lines = new Map<number, ResultLine>()
+      for (const [field, blob] of Object.entries(hash as Record<string, Buffer>)) {
+        lines.set(Number(field), JSON.parse((await gunzipAsync(blob)).toString('utf8')) as ResultLine)
+      }
+      return lines
+    }))
   }
 
   /**
@@ -206,7 +227,24 @@ export class JobStore {
   }
 }
 
-export function statusOf (job: JobRecord, resultsUrl: string): JobStatus {
+/** Items per second over the last minute from the job's ring of per-second counts (the current second left out). */
+export function itemsPerSecond (hash: Record<string, string>, nowSecond: number): number {
+  let items = 0
+  let oldest = nowSecond
+  for (let slot = 0; slot < 60; slot++) {
+    const [at, count] = (hash[`r${slot}`] ?? '0:0').split(':').map(Number)
+    if (at >= nowSecond - 60 && at < nowSecond) {
+      items += count
+      oldest = Math.min(oldest, at)
+    }
+  }
+  // a job that started 5 s ago is measured over those 5 s, not over a minute
+  const seconds = Math.max(1, Math.min(60, nowSecond - oldest))
+  return Math.round(items / seconds * 100) / 100
+}
+
+export function statusOf (job: JobRecord, resultsUrl: string, now: Date = new Date()): JobStatus {
+  const running = job.status === 'running' && job.itemsPerSecond > 0
   return {
     id: job.id,
     status: job.status,
@@ -216,6 +254,8 @@ export function statusOf (job: JobRecord, resultsUrl: string): JobStatus {
     created_at: job.createdAt,
     started_at: job.startedAt,
     finished_at: job.finishedAt,
-    results_url: resultsUrl
+    results_url: resultsUrl,
+    items_per_second: job.status === 'running' ? job.itemsPerSecond : null,
+    estimated_finish_at: running ? new Date(now.getTime() + (job.total - job.done) / job.itemsPerSecond * 1000).toISOString() : null
   }
 }

@@ -13,4 +13,5 @@ export class JobKeys {
   chunk (id: string, chunk: number): string { return `${this.prefix}:job:${id}:chunk:${chunk}` }
   idempotency (owner: string, keyHash: string): string { return `${this.prefix}:idem:${owner}:${keyHash}` }
   host (host: string): string { return `${this.prefix}:host:${host}` }
+  hostRequests (host: string): string { return `${this.prefix}:host-requests:${host}` }
 }

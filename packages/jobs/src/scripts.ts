@@ -1,5 +1,5 @@
 // The Lua scripts that make results and charges exactly-once on top of BullMQ's at-least-once delivery: a chunk's
-// results are written with a set-if-absent, and the job's counters move only when that write created the slot, in
+// item results are written with a set-if-absent, and the job's counters move only when that write created the slot, in
 // the same script, so a redelivered chunk can neither count twice nor land after a cancellation. Chunk keys are
 // named from KEYS[1] inside the scripts; they share its hash tag, so they are on its Cluster slot.
 
@@ -21,11 +21,10 @@ redis.call('EXPIRE', KEYS[1], ARGV[1])
 return 1
 `
 
-/** KEYS: job, chunk. ARGV: now. The job's status before this chunk (a queued job becomes running), or `written`. */
+/** KEYS: job. ARGV: now. The job's status before this chunk (a queued job becomes running). */
 export const BEGIN_CHUNK = `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return 'missing' end
-if redis.call('EXISTS', KEYS[2]) == 1 then return 'written' end
 if status == 'queued' then
   redis.call('HSET', KEYS[1], 'status', 'running', 'started_at', ARGV[1])
 end
@@ -33,16 +32,29 @@ return status
 `
 
 /**
- * KEYS: job, chunk. ARGV: compressed results, items, failed items, now, ttl seconds.
- * `written`, `completed` (this chunk finished the job), `duplicate` (already written) or `cancelled`/`missing`.
+ * KEYS: job, chunk. ARGV: item index, compressed result line, 1 when the item failed, now, ttl seconds. An item's
+ * result is a field of its chunk's hash, set if absent, and the job's counters move in the same script, so progress
+ * moves per item and a redelivered item counts once. Each write also counts in the job's items-per-second ring: 60
+ * fields `r<second mod 60>` = `<second>:<items>`, timed by Redis's clock.
+ * `written`, `completed` (this item finished the job), `duplicate` (already written) or `cancelled`/`missing`.
  */
-export const WRITE_CHUNK = EXTEND_CHUNKS + `
+export const WRITE_ITEM = EXTEND_CHUNKS + `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return 'missing' end
 if status == 'cancelled' then return 'cancelled' end
-if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'EX', ARGV[5]) then return 'duplicate' end
-local done = redis.call('HINCRBY', KEYS[1], 'done', ARGV[2])
-redis.call('HINCRBY', KEYS[1], 'failed', ARGV[3])
+if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 'duplicate' end
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+local done = redis.call('HINCRBY', KEYS[1], 'done', 1)
+if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'failed', 1) end
+local second = tonumber(redis.call('TIME')[1])
+local slot = 'r' .. (second % 60)
+local count = 1
+local previous = redis.call('HGET', KEYS[1], slot)
+if previous then
+  local at, items = string.match(previous, '(%d+):(%d+)')
+  if tonumber(at) == second then count = tonumber(items) + 1 end
+end
+redis.call('HSET', KEYS[1], slot, second .. ':' .. count)
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 if done >= tonumber(redis.call('HGET', KEYS[1], 'total')) then
   redis.call('HSET', KEYS[1], 'status', 'completed', 'finished_at', ARGV[4])
@@ -87,7 +99,7 @@ return 1
 `
 
 /**
- * KEYS: the host's lease set. ARGV: token, lease ms, limit. 1 when a lease was taken. Leases expire, so a worker
+ * KEYS: the host's lease set (of items, or of requests). ARGV: token, lease ms, limit. 1 when a lease was taken. Leases expire, so a worker
  * killed while holding one frees it after `lease ms`; Redis's own clock times them, not the workers' clocks.
  */
 export const ACQUIRE_HOST = `

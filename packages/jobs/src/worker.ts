@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks'
-import type { SafeFetcher } from '@utility-apis/safe-fetch'
-import { UnrecoverableError, Worker, type Job } from 'bullmq'
+import { withRequestGate, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq'
 import { callbackBackoffMs, deliver, signDelivery } from './callbacks.js'
 import { CALLBACKS_QUEUE, ITEMS_QUEUE, type CallbackData, type ChunkData, type JobEngine } from './engine.js'
 import { INTERNAL_ITEM_ERROR } from './item-processor.js'
@@ -21,6 +21,8 @@ export interface WorkerOptions {
   lockMs?: number
   /** Longest time one item may hold a host's lease. */
   itemLeaseMs?: number
+  /** How long a chunk whose next item's host is busy waits before it is tried again (plus as much jitter). */
+  hostBusyDelayMs?: number
 }
 
 export interface JobWorker {
@@ -35,10 +37,16 @@ export function lineOf (index: number, input: string, outcome: ItemOutcome, resu
     : { index, input, ok: false, error: outcome.error }
 }
 
+/** A chunk whose next item's host is busy goes back to the queue for a while; its worker slot takes another chunk. */
+async function parkChunk (job: Job<ChunkData>, token: string | undefined, delayMs: number): Promise<never> {
+  await job.moveToDelayed(Date.now() + delayMs + Math.floor(Math.random() * delayMs), token)
+  throw new DelayedError()
+}
+
 /**
  * Works the engine's chunks, `concurrency` at a time, one item of a chunk after the other (so `concurrency` items are
- * in flight), and delivers callbacks. A chunk delivered twice (its worker was killed) is worked again but written
- * once: the first complete write wins and the others change nothing.
+ * in flight), and delivers callbacks. Each item's result is written as it finishes, once: a chunk delivered twice
+ * (its worker was killed) or moved back (its host was busy) skips the items already written.
  */
 export function startWorker (engine: JobEngine, options: WorkerOptions): JobWorker {
   const politeness = new HostPoliteness(engine.connect('api'), engine.keys, {
@@ -48,12 +56,15 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
   const stopping = new AbortController()
   const { metrics, store } = engine
 
-  const runItem = async (input: string): Promise<ItemOutcome> => {
+  /** The item's outcome; null when its host has its items already (nothing was fetched). */
+  const runItem = async (input: string): Promise<ItemOutcome | null> => {
     const started = performance.now()
     const host = options.processor.hostOf(input)
-    const release = host === null ? null : await politeness.acquire(host, stopping.signal)
+    const release = host === null ? null : await politeness.tryItem(host)
+    if (host !== null && release === null) return null
     try {
-      return await options.processor.run(input, stopping.signal)
+      // every request the item makes, however deep, passes the host's shared request leases
+      return await withRequestGate(politeness.gate, async () => await options.processor.run(input, stopping.signal))
     } catch {
       if (stopping.signal.aborted) throw stopping.signal.reason
       return INTERNAL_ERROR
@@ -63,24 +74,28 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     }
   }
 
-  const work = async (job: Job<ChunkData>): Promise<string> => {
-    const { job: id, chunk, start, inputs } = job.data
-    const begun = await store.beginChunk(id, chunk, engine.clock())
-    if (begun !== 'queued' && begun !== 'running') return begun
-    const lines: ResultLine[] = []
-    for (const [offset, input] of inputs.entries()) {
-      // a cancellation stops the chunk between items; what was done of it is never written
-      if (offset > 0 && await store.status(id) === 'cancelled') return 'cancelled'
-      lines.push(lineOf(start + offset, input, await runItem(input), options.resultField))
-    }
-    const written = await store.writeChunk(id, chunk, lines, engine.clock())
-    if (written === 'written' || written === 'completed') {
-      const failed = lines.filter((line) => !line.ok).length
-      metrics.count('job_items', 'ok', lines.length - failed)
-      metrics.count('job_items', 'failed', failed)
-    }
+  const writeItem = async (id: string, chunk: number, line: ResultLine): Promise<string> => {
+    const written = await store.writeItem(id, chunk, line, engine.clock())
+    if (written === 'written' || written === 'completed') metrics.count('job_items', line.ok ? 'ok' : 'failed')
     if (written === 'completed') await engine.finished(id, 'job.completed')
     return written
+  }
+
+  const work = async (job: Job<ChunkData>, token?: string): Promise<string> => {
+    const { job: id, chunk, start, inputs } = job.data
+    const begun = await store.beginChunk(id, engine.clock())
+    if (begun !== 'queued' && begun !== 'running') return begun
+    const written = await store.writtenItems(id, chunk)
+    for (const [offset, input] of inputs.entries()) {
+      if (written.has(start + offset)) continue
+      // a cancellation stops the chunk between items
+      if (offset > 0 && await store.status(id) === 'cancelled') return 'cancelled'
+      const outcome = await runItem(input)
+      if (outcome === null) return await parkChunk(job, token, options.hostBusyDelayMs ?? 250)
+      const result = await writeItem(id, chunk, lineOf(start + offset, input, outcome, options.resultField))
+      if (result === 'cancelled' || result === 'missing') return result
+    }
+    return 'done'
   }
 
   const deliverCallback = async (job: Job<CallbackData>): Promise<string> => {

@@ -39,22 +39,23 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     expect(tracking.peakAll()).toBeGreaterThan(2)
   })
 
-  it('writes a chunk delivered twice once: the second write changes no counter', async () => {
+  it('writes an item delivered twice once: progress moves per item, the second write changes no counter', async () => {
     const jobs = engine(2)
     const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
     const lines = [{ index: 0, input: 'a', ok: true, thing: 1 }, { index: 1, input: 'b', ok: false, error: { status: 500, detail: 'x' } }]
-    expect(await jobs.store.writeChunk(job.id, 0, lines, new Date())).toBe('written')
-    expect(await jobs.store.writeChunk(job.id, 0, lines, new Date())).toBe('duplicate')
+    expect(await jobs.store.writeItem(job.id, 0, lines[0], new Date())).toBe('written')
+    expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 1, failed: 0 })
+    expect(await jobs.store.writeItem(job.id, 0, lines[1], new Date())).toBe('written')
+    expect(await jobs.store.writeItem(job.id, 0, lines[1], new Date())).toBe('duplicate')
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 2, failed: 1, status: 'queued' })
-    expect(await jobs.store.writeChunk(job.id, 1, [{ index: 2, input: 'c', ok: true, thing: 3 }], new Date())).toBe('completed')
+    expect(await jobs.store.writeItem(job.id, 1, { index: 2, input: 'c', ok: true, thing: 3 }, new Date())).toBe('completed')
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 3, failed: 1, status: 'completed' })
   })
 
   it('keeps a finished job and its results for the retention period from its end, then Redis deletes them', async () => {
     const jobs = engine(2)
     const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
-    await jobs.store.writeChunk(job.id, 0, [{ index: 0, input: 'a', ok: true }, { index: 1, input: 'b', ok: true }], new Date())
-    await jobs.store.writeChunk(job.id, 1, [{ index: 2, input: 'c', ok: true }], new Date())
+    for (const [index, input] of ['a', 'b', 'c'].entries()) await jobs.store.writeItem(job.id, Math.floor(index / 2), { index, input, ok: true }, new Date())
     const redis = jobs.connect('api')
     for (const key of [jobs.keys.job(job.id), jobs.keys.chunk(job.id, 0), jobs.keys.chunk(job.id, 1)]) {
       const ttl = await redis.ttl(key)
@@ -67,8 +68,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     const jobs = engine(2)
     const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c', 'd', 'e', 'f'], callbackUrl: null, windowId: 'w' })
     const line = (index: number) => ({ index, input: 'abcdef'[index], ok: true, thing: index })
-    await jobs.store.writeChunk(job.id, 0, [line(0), line(1)], new Date())
-    await jobs.store.writeChunk(job.id, 2, [line(4), line(5)], new Date())
+    for (const index of [0, 1, 4, 5]) await jobs.store.writeItem(job.id, Math.floor(index / 2), line(index), new Date())
     const running = await jobs.results((await jobs.get(job.id, 'o'))!, 0, 10)
     expect(running.results.map((r) => r.index)).toEqual([0, 1])
     expect(running.nextCursor).toBe(2)

@@ -56,7 +56,13 @@ export function jobSchemas (names: JobSchemaNames) {
     created_at: Timestamp,
     started_at: NullableTimestamp,
     finished_at: NullableTimestamp,
-    results_url: Type.String()
+    results_url: Type.String(),
+    items_per_second: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
+      description: 'Items finished per second over the last minute while the job runs; null once it is finished or before it runs.'
+    }),
+    estimated_finish_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'When the job should finish at `items_per_second`, while it runs; null before its first item and once finished.'
+    })
   }, { title: `${names.stem}JobStatus` })
 
   const line = Type.Object({
