@@ -121,7 +121,7 @@ export class JobStore {
       callbackUrl: nullable(hash.callback_url),
       callbackSecret: nullable(hash.callback_secret),
       windowId: hash.window_id,
-      itemsPerSecond: itemsPerSecond(hash, Math.floor(Date.now() / 1000))
+      itemsPerSecond: itemsPerSecond(hash, Date.now())
     }
   }
 
@@ -227,19 +227,20 @@ export class JobStore {
   }
 }
 
-/** Items per second over the last minute from the job's ring of per-second counts (the current second left out). */
-export function itemsPerSecond (hash: Record<string, string>, nowSecond: number): number {
+/** Items per second over the last minute from the job's ring of per-second counts, at `nowMs`. */
+export function itemsPerSecond (hash: Record<string, string>, nowMs: number): number {
+  const now = nowMs / 1000
   let items = 0
-  let oldest = nowSecond
+  let oldest = Math.floor(now)
   for (let slot = 0; slot < 60; slot++) {
     const [at, count] = (hash[`r${slot}`] ?? '0:0').split(':').map(Number)
-    if (at >= nowSecond - 60 && at < nowSecond) {
+    if (at > now - 60 && at <= now) {
       items += count
       oldest = Math.min(oldest, at)
     }
   }
   // a job that started 5 s ago is measured over those 5 s, not over a minute
-  const seconds = Math.max(1, Math.min(60, nowSecond - oldest))
+  const seconds = Math.min(60, Math.max(1, now - oldest))
   return Math.round(items / seconds * 100) / 100
 }
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { JobEngine } from '../src/engine.js'
+import { chunkSizeFor, type JobEngine } from '../src/engine.js'
 import { startWorker, type JobWorker } from '../src/worker.js'
 import { REDIS_URL, testEngine, trackingProcessor, until } from './helpers.js'
 
 const closing: Array<JobEngine | JobWorker> = []
 const fetcher = { fetch: async () => { throw new Error('no callbacks in these tests') } }
 
-function engine (chunkSize = 4, refundClaimMs?: number): JobEngine {
+function engine (chunkSize: number | null = 4, refundClaimMs?: number): JobEngine {
   const created = testEngine({ chunkSize, refundClaimMs })
   closing.push(created)
   return created
@@ -26,7 +26,47 @@ afterEach(async () => {
   }
 })
 
+describe('chunk sizes', () => {
+  it('splits a job into 256 chunks or more while it can, of 1 to 20 items', () => {
+    expect([1, 200, 256, 257, 1000, 5120, 10_000, 100_000].map(chunkSizeFor)).toEqual([1, 1, 1, 2, 4, 20, 20, 20])
+  })
+})
+
 describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () => {
+  it('moves done and failed per item, and says items per second and an estimated finish while it runs', async () => {
+    const jobs = engine(10)
+    const tracking = trackingProcessor(60)
+    worker(jobs, tracking.processor, 1)
+    const job = await jobs.create({ owner: 'o', inputs: Array.from({ length: 10 }, (_, i) => `h${i}.test/`), callbackUrl: null, windowId: 'w' })
+    const seen = new Set<number>()
+    let running = null
+    for (;;) {
+      const status = jobs.status((await jobs.get(job.id, 'o'))!)
+      seen.add(status.done)
+      if (status.status === 'running' && status.done >= 3 && running === null) running = status
+      if (status.status === 'completed') {
+        expect(status).toMatchObject({ done: 10, items_per_second: null, estimated_finish_at: null })
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 15))
+    }
+    // one chunk of 10 items: its progress was seen between 0 and 10, not only at its end
+    expect([...seen].filter((done) => done > 0 && done < 10).length).toBeGreaterThanOrEqual(3)
+    expect(running?.items_per_second).toBeGreaterThan(0)
+    expect(Date.parse(running?.estimated_finish_at ?? '')).toBeGreaterThan(Date.now() - 60_000)
+  })
+
+  it('spreads a 200-item job over the slots of two workers: more items run at once than one worker has slots', async () => {
+    const jobs = engine(null)
+    const tracking = trackingProcessor(30)
+    worker(jobs, tracking.processor, 8, 1000)
+    worker(jobs, tracking.processor, 8, 1000)
+    const job = await jobs.create({ owner: 'o', inputs: Array.from({ length: 200 }, (_, i) => `h${i}.test/`), callbackUrl: null, windowId: 'w' })
+    expect(job.chunks).toBe(200)
+    await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 30_000)
+    expect(tracking.peakAll()).toBeGreaterThan(8)
+  })
+
   it('works at most JOBS_HOST_CONCURRENCY items of one host at once across worker processes, others alongside', async () => {
     const jobs = engine(1)
     const tracking = trackingProcessor(100)

@@ -5,13 +5,14 @@ import type { ItemProcessor } from '../src/types.js'
 
 export const REDIS_URL = process.env.REDIS_URL
 
-export function testEngine (options: { chunkSize?: number, refundClaimMs?: number } = {}): JobEngine {
+/** An engine of its own prefix; `chunkSize: null` sizes chunks to each job as in production. */
+export function testEngine (options: { chunkSize?: number | null, refundClaimMs?: number } = {}): JobEngine {
   return new JobEngine({
     service: 'test',
     prefix: `{jobs-test-${randomBytes(6).toString('hex')}}`,
     redis: REDIS_URL as string,
     jobsPath: '/v1/things/jobs',
-    chunkSize: options.chunkSize ?? 4,
+    chunkSize: options.chunkSize === null ? undefined : options.chunkSize ?? 4,
     refundClaimMs: options.refundClaimMs
   })
 }
