@@ -4,12 +4,11 @@ import { connectRedis, type RedisTarget } from './connection.js'
 import { JobStore, newJobId, statusOf, type JobRecord, type RedisConnection, type ResultsPage } from './job-store.js'
 import { jobsPrefix, JobKeys } from './keys.js'
 import { JobMetrics, type MetricsSink } from './metrics.js'
+import { FairScheduler } from './scheduler.js'
 import type { JobStatus } from './types.js'
 
 export const ITEMS_QUEUE = 'items'
 export const CALLBACKS_QUEUE = 'callbacks'
-// BullMQ's highest priority number
-const MAX_PRIORITY = 2_097_151
 const ADD_BATCH = 500
 /** The largest chunk, and the chunks a job is split into at least while it can (see `chunkSizeFor`). */
 const MAX_CHUNK = 20
@@ -17,11 +16,9 @@ const MIN_CHUNKS = 256
 // Time a cancel has to refund before a repeated cancel may: far above one quota store call (1 s at most)
 const REFUND_CLAIM_MS = 60_000
 
+/** A ticket for one chunk of work: the job that added it, for the record; which chunk it works is the scheduler's. */
 export interface ChunkData {
   job: string
-  chunk: number
-  start: number
-  inputs: string[]
 }
 
 export interface CallbackData {
@@ -66,15 +63,16 @@ export function chunkSizeFor (total: number): number {
 }
 
 /**
- * The jobs of one service on BullMQ. A job's inputs are split into chunks, one BullMQ job each, whose priority is
- * their position in their job: every job's first chunk comes before any job's second, so a small job is never queued
- * behind a large one (BullMQ's open-source priorities give round-robin between jobs, without BullMQ Pro's groups).
+ * The jobs of one service on BullMQ. A job's inputs are split into chunks; the items queue holds one ticket per chunk
+ * and the fair scheduler (scheduler.ts) says which chunk a ticket works: round-robin between API keys, then between a
+ * key's jobs, so one key's 50 jobs get the share of another key's one and a new job never stops an older one.
  */
 export class JobEngine {
   readonly keys: JobKeys
   readonly store: JobStore
   readonly items: Queue<ChunkData>
   readonly callbacks: Queue<CallbackData>
+  readonly scheduler: FairScheduler
   readonly metrics: JobMetrics
   readonly chunkSize: number | null
   readonly clock: () => Date
@@ -88,6 +86,7 @@ export class JobEngine {
     this.retentionSeconds = Math.round((options.retentionDays ?? 7) * 86400)
     const client = this.connect('api')
     this.store = new JobStore(client, this.keys, this.retentionSeconds)
+    this.scheduler = new FairScheduler(client, this.keys, this.retentionSeconds)
     const queueOptions = { connection: this.connect('api'), prefix: this.keys.prefix }
     this.items = new Queue<ChunkData>(ITEMS_QUEUE, queueOptions)
     this.callbacks = new Queue<CallbackData>(CALLBACKS_QUEUE, queueOptions)
@@ -145,11 +144,12 @@ export class JobEngine {
     }
   }
 
+  /** Registers the job with the fair scheduler and adds one ticket per chunk (a repeated add of a ticket is a no-op). */
   private async enqueue (job: JobRecord, inputs: string[]): Promise<void> {
+    const chunks = Array.from({ length: job.chunks }, (_, chunk) => inputs.slice(chunk * job.chunkSize, (chunk + 1) * job.chunkSize))
+    await this.scheduler.register(job.id, job.owner, chunks)
     const options = (chunk: number): JobsOptions => ({
-      // the chunk's own id makes a repeated add a no-op
       jobId: `${job.id}-${chunk}`,
-      priority: Math.min(chunk + 1, MAX_PRIORITY),
       attempts: this.options.chunkAttempts ?? 20,
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: true,
@@ -158,9 +158,7 @@ export class JobEngine {
     for (let first = 0; first < job.chunks; first += ADD_BATCH) {
       const batch = []
       for (let chunk = first; chunk < Math.min(job.chunks, first + ADD_BATCH); chunk++) {
-        const start = chunk * job.chunkSize
-        const data = { job: job.id, chunk, start, inputs: inputs.slice(start, start + job.chunkSize) }
-        batch.push({ name: 'chunk', data, opts: options(chunk) })
+        batch.push({ name: 'ticket', data: { job: job.id }, opts: options(chunk) })
       }
       await this.items.addBulk(batch)
     }

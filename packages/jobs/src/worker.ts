@@ -4,6 +4,7 @@ import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq'
 import { callbackBackoffMs, deliver, signDelivery } from './callbacks.js'
 import { CALLBACKS_QUEUE, ITEMS_QUEUE, type CallbackData, type ChunkData, type JobEngine } from './engine.js'
 import { INTERNAL_ITEM_ERROR } from './item-processor.js'
+import type { BoundChunk } from './scheduler.js'
 import { HostPoliteness } from './politeness.js'
 import type { ItemOutcome, ItemProcessor, ResultLine } from './types.js'
 
@@ -37,10 +38,56 @@ export function lineOf (index: number, input: string, outcome: ItemOutcome, resu
     : { index, input, ok: false, error: outcome.error }
 }
 
-/** A chunk whose next item's host is busy goes back to the queue for a while; its worker slot takes another chunk. */
-async function parkChunk (job: Job<ChunkData>, token: string | undefined, delayMs: number): Promise<never> {
-  await job.moveToDelayed(Date.now() + delayMs + Math.floor(Math.random() * delayMs), token)
+/** A ticket whose chunk's next item has a busy host, or that found no chunk ready, goes back to the queue a while. */
+async function moveBack (ticket: Job<ChunkData>, token: string | undefined, delayMs: number): Promise<never> {
+  await ticket.moveToDelayed(Date.now() + delayMs + Math.floor(Math.random() * delayMs), token)
   throw new DelayedError()
+}
+
+interface ChunkWork {
+  engine: JobEngine
+  resultField: string
+  hostBusyDelayMs: number
+  /** The item's outcome; null when its host is busy (nothing was fetched). */
+  runItem: (input: string) => Promise<ItemOutcome | null>
+  writeItem: (id: string, chunk: number, line: ResultLine) => Promise<string>
+}
+
+/** A ticket's work: the chunk the fair scheduler binds it to, worked to its end; the ticket is spent with it. */
+async function workTicket (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined): Promise<string> {
+  const id = ticket.id as string
+  const bound = await work.engine.scheduler.next(id)
+  if (bound === 'none') return 'none'
+  // only chunks whose hosts are busy are left: this ticket may serve one of them (or a new job) later
+  if (bound === 'wait') return await moveBack(ticket, token, 4 * work.hostBusyDelayMs)
+  const result = await workChunk(work, ticket, token, bound)
+  await work.engine.scheduler.release(id, bound)
+  return result
+}
+
+/** The items of a chunk not written yet, one after the other; the chunk is moved back whole when a host is busy. */
+async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined, bound: BoundChunk): Promise<string> {
+  const { engine } = work
+  const { store } = engine
+  const inputs = await engine.scheduler.inputs(bound)
+  if (inputs === null) return 'missing'
+  const begun = await store.beginChunk(bound.job, engine.clock())
+  if (begun !== 'queued' && begun !== 'running') return begun
+  const written = await store.writtenItems(bound.job, bound.chunk)
+  const start = bound.chunk * bound.chunkSize
+  for (const [offset, input] of inputs.entries()) {
+    if (written.has(start + offset)) continue
+    // a cancellation stops the chunk between items
+    if (offset > 0 && await store.status(bound.job) === 'cancelled') return 'cancelled'
+    const outcome = await work.runItem(input)
+    if (outcome === null) {
+      await engine.scheduler.park(ticket.id as string, bound, 2 * work.hostBusyDelayMs)
+      return await moveBack(ticket, token, work.hostBusyDelayMs)
+    }
+    const result = await work.writeItem(bound.job, bound.chunk, lineOf(start + offset, input, outcome, work.resultField))
+    if (result === 'cancelled' || result === 'missing') return result
+  }
+  return 'done'
 }
 
 /**
@@ -81,22 +128,8 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     return written
   }
 
-  const work = async (job: Job<ChunkData>, token?: string): Promise<string> => {
-    const { job: id, chunk, start, inputs } = job.data
-    const begun = await store.beginChunk(id, engine.clock())
-    if (begun !== 'queued' && begun !== 'running') return begun
-    const written = await store.writtenItems(id, chunk)
-    for (const [offset, input] of inputs.entries()) {
-      if (written.has(start + offset)) continue
-      // a cancellation stops the chunk between items
-      if (offset > 0 && await store.status(id) === 'cancelled') return 'cancelled'
-      const outcome = await runItem(input)
-      if (outcome === null) return await parkChunk(job, token, options.hostBusyDelayMs ?? 250)
-      const result = await writeItem(id, chunk, lineOf(start + offset, input, outcome, options.resultField))
-      if (result === 'cancelled' || result === 'missing') return result
-    }
-    return 'done'
-  }
+  const chunkWork: ChunkWork = { engine, resultField: options.resultField, hostBusyDelayMs: options.hostBusyDelayMs ?? 250, runItem, writeItem }
+  const work = async (ticket: Job<ChunkData>, token?: string): Promise<string> => await workTicket(chunkWork, ticket, token)
 
   const deliverCallback = async (job: Job<CallbackData>): Promise<string> => {
     const record = await store.get(job.data.job)

@@ -168,7 +168,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     const [first, second] = await Promise.all([jobs.create(input), jobs.resume(input)])
     expect(second?.callbackSecret).toBe(first.callbackSecret)
     expect((await jobs.get(input.id, 'o'))?.callbackSecret).toBe(first.callbackSecret)
-    expect(await jobs.items.getJobCounts('prioritized', 'waiting')).toEqual({ prioritized: 2, waiting: 0 })
+    expect(await jobs.items.getJobCounts('prioritized', 'waiting')).toEqual({ prioritized: 0, waiting: 2 })
     expect(await jobs.resume({ ...input, owner: 'someone else' })).toBeNull()
   })
 
