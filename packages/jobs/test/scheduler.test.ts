@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { JobEngine } from '../src/engine.js'
+import type { JobRecord } from '../src/job-store.js'
 import type { BoundChunk } from '../src/scheduler.js'
 import { startWorker, type JobWorker } from '../src/worker.js'
 import { REDIS_URL, testEngine, trackingProcessor, until } from './helpers.js'
@@ -25,7 +26,7 @@ const inputs = (name: string, count: number) => Array.from({ length: count }, (_
 describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
   it('serves keys round-robin, then a key\'s jobs round-robin, and binds a ticket to its chunk until it is released', async () => {
     const jobs = engine(1)
-    const a = []
+    const a: JobRecord[] = []
     for (let i = 0; i < 3; i++) a.push(await jobs.create({ owner: 'key-a', inputs: inputs(`a${i}-`, 4), callbackUrl: null, windowId: 'w' }))
     const b = await jobs.create({ owner: 'key-b', inputs: inputs('b', 4), callbackUrl: null, windowId: 'w' })
     const owners = new Map([...a.map((job) => [job.id, 'A'] as const), [b.id, 'B']])
@@ -69,7 +70,7 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
     const tracking = trackingProcessor(5)
     const worker = startWorker(jobs, { processor: tracking.processor, resultField: 'thing', concurrency: 8, perHostConcurrency: 4, callbackFetcher: fetcher })
     closing.unshift(worker)
-    const big = []
+    const big: JobRecord[] = []
     for (let i = 0; i < 10; i++) big.push(await jobs.create({ owner: 'key-a', inputs: inputs(`big${i}-`, 10_000), callbackUrl: null, windowId: 'w' }))
     await until(async () => await jobs.get(big[9].id, 'key-a'), (job) => (job?.done ?? 0) >= 20, 30_000)
     const small = await jobs.create({ owner: 'key-b', inputs: inputs('small', 10), callbackUrl: null, windowId: 'w' })
