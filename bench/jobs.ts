@@ -27,6 +27,7 @@ const BRAND = join(ROOT, 'services', 'brand', 'dist')
 const siteAddress = (n: number, block: number) => `127.${block}.${Math.floor(n / 250)}.${(n % 250) + 1}`
 const BUSY_HOST = '127.254.0.1'
 const BUSY_ITEMS = 5000
+const SMALL_ITEMS = 200
 
 async function fixtureSites (): Promise<Server> {
   // 0.0.0.0: one socket answers every 127.x.y.z address (Linux routes all of 127.0.0.0/8 to loopback)
@@ -112,15 +113,26 @@ async function createJob (domains: string[]): Promise<string> {
   return (await response.json() as { id: string }).id
 }
 
-async function waitForJob (id: string, started: number): Promise<number> {
+async function waitForJob (id: string, started: number, pollMs = 250): Promise<number> {
   for (;;) {
     const job = await (await api(`/v1/domain/profile/jobs/${id}`)).json() as { status: string, failed: number }
     if (job.status === 'completed') {
       if (job.failed > 0) throw new Error(`${job.failed} items failed`)
       return (performance.now() - started) / 1000
     }
-    await sleep(250)
+    await sleep(pollMs)
   }
+}
+
+/** An ordinary 200-item job on `workers` worker processes: items/s, polled every 50 ms (it takes a few seconds). */
+async function runSmall (sitePort: number, workers: number, block: number): Promise<number> {
+  const children = Array.from({ length: workers }, (_, i) => start(join(BRAND, 'worker.js'), { WORKER_METRICS_PORT: String(7230 + i) }))
+  await Promise.all(children.map(async (_, i) => await waitForUrl(`http://127.0.0.1:${7230 + i}/health`)))
+  const started = performance.now()
+  const id = await createJob(Array.from({ length: SMALL_ITEMS }, (_, n) => `http://${siteAddress(n, block)}:${sitePort}/`))
+  const seconds = await waitForJob(id, started, 50)
+  await Promise.all(children.map(stop))
+  return Math.round(SMALL_ITEMS / seconds * 10) / 10
 }
 
 /** The 10,000-item job on `workers` worker processes, alone or beside the single-host job (cancelled at the end). */
@@ -148,13 +160,16 @@ async function runJob (sitePort: number, workers: number, block: number, redis: 
   return { itemsPerSecond: Math.round(ITEMS / seconds), p99Busy, bytes, besideDone }
 }
 
-function reports (one: JobRun, two: JobRun, oneBeside: JobRun, twoBeside: JobRun, p99Idle: number): BenchReport[] {
+function reports (one: JobRun, two: JobRun, oneBeside: JobRun, twoBeside: JobRun, p99Idle: number, small: [number, number]): BenchReport[] {
   const perTenThousand = Math.round(one.bytes / ITEMS * 10_000 / 1024 / 1024 * 10) / 10
   const scale = Math.round(two.itemsPerSecond / one.itemsPerSecond * 100) / 100
   const kept = (beside: JobRun, alone: JobRun) => Math.round(beside.itemsPerSecond / alone.itemsPerSecond * 100) / 100
   const besideName = (workers: string, beside: JobRun, alone: JobRun) =>
     `${ITEMS} profiles beside a ${BUSY_ITEMS}-item single-host job, ${workers} (${kept(beside, alone)} of alone; single-host items done ${beside.besideDone})`
+  const smallScale = Math.round(small[1] / small[0] * 100) / 100
   return [
+    { name: `${SMALL_ITEMS} profiles, 1 worker process`, value: small[0], unit: 'items/s', pass: true },
+    { name: `${SMALL_ITEMS} profiles, 2 worker processes (scale ${smallScale}x)`, value: small[1], unit: 'items/s', pass: smallScale >= 1.6 },
     { name: `${ITEMS} profiles, 1 worker process (WORKER_CONCURRENCY ${CONCURRENCY})`, value: one.itemsPerSecond, unit: 'items/s', pass: true },
     {
       name: `${ITEMS} profiles, 2 worker processes (scale ${scale}x)`, value: two.itemsPerSecond, unit: 'items/s', pass: two.itemsPerSecond > one.itemsPerSecond
@@ -184,7 +199,8 @@ export async function run (): Promise<BenchReport[]> {
     const two = await runJob(sitePort, 2, 4, client)
     const oneBeside = await runJob(sitePort, 1, 6, client, true)
     const twoBeside = await runJob(sitePort, 2, 8, client, true)
-    return reports(one, two, oneBeside, twoBeside, p99Idle)
+    const small: [number, number] = [await runSmall(sitePort, 1, 10), await runSmall(sitePort, 2, 12)]
+    return reports(one, two, oneBeside, twoBeside, p99Idle, small)
   } finally {
     client.disconnect()
     await stop(apiProcess)
