@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 import type { Cluster, Redis } from 'ioredis'
 import type { JobKeys } from './keys.js'
-import { BEGIN_CHUNK, CANCEL_JOB, CREATE_JOB, REFUND_SETTLED, WRITE_ITEM } from './scripts.js'
+import { BEGIN_CHUNK, CANCEL_JOB, COMPACT_CHUNK, CREATE_JOB, REFUND_SETTLED, WRITE_ITEM } from './scripts.js'
 import type { JobState, JobStatus, ResultLine } from './types.js'
 
 const gzipAsync = promisify(gzip)
@@ -136,7 +136,15 @@ export class JobStore {
 
   /** The indexes of a chunk's items whose results are written (a redelivered or resumed chunk skips them). */
   async writtenItems (id: string, chunk: number): Promise<Set<number>> {
-    return new Set((await this.redis.hkeys(this.keys.chunk(id, chunk))).map(Number))
+    return new Set((await this.readChunks(id, chunk, 1))[0].keys())
+  }
+
+  /** A chunk whose `count` items are all written becomes one compressed field; false when it is not complete. */
+  async compactChunk (id: string, chunk: number, count: number): Promise<boolean> {
+    const [lines] = await this.readChunks(id, chunk, 1)
+    if (lines.size !== count) return false
+    const blob = await gzipAsync(JSON.stringify([...lines.values()].sort((a, b) => a.index - b.index)))
+    return await this.redis.eval(COMPACT_CHUNK, 1, this.keys.chunk(id, chunk), count, blob) === 1
   }
 
   /** Writes one item's result line once; the job's `done`/`failed` move with it. */
@@ -198,7 +206,9 @@ export class JobStore {
       if (error !== null) throw error
       const lines = new Map<number, ResultLine>()
       for (const [field, blob] of Object.entries(hash as Record<string, Buffer>)) {
-        lines.set(Number(field), JSON.parse((await gunzipAsync(blob)).toString('utf8')) as ResultLine)
+        const parsed = JSON.parse((await gunzipAsync(blob)).toString('utf8')) as ResultLine | ResultLine[]
+        // a compacted chunk: every line in one field
+        for (const line of Array.isArray(parsed) ? parsed : [parsed]) lines.set(field === 'all' ? line.index : Number(field), line)
       }
       return lines
     }))

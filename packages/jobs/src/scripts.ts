@@ -42,6 +42,7 @@ export const WRITE_ITEM = EXTEND_CHUNKS + `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return 'missing' end
 if status == 'cancelled' then return 'cancelled' end
+if redis.call('HEXISTS', KEYS[2], 'all') == 1 then return 'duplicate' end
 if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 'duplicate' end
 redis.call('EXPIRE', KEYS[2], ARGV[5])
 local done = redis.call('HINCRBY', KEYS[1], 'done', 1)
@@ -109,5 +110,19 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`
+
+/**
+ * KEYS: chunk. ARGV: the chunk's item count, its lines as one compressed blob. A finished chunk's per-item fields
+ * become one field `all` (one gzip of the whole chunk compresses several times better than one per item), only when
+ * every item is there; WRITE_ITEM counts an item of a compacted chunk as written. 1 when compacted.
+ */
+export const COMPACT_CHUNK = `
+if redis.call('HLEN', KEYS[1]) ~= tonumber(ARGV[1]) or redis.call('HEXISTS', KEYS[1], 'all') == 1 then return 0 end
+local ttl = redis.call('TTL', KEYS[1])
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'all', ARGV[2])
+if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
 return 1
 `

@@ -92,6 +92,28 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 3, failed: 1, status: 'completed' })
   })
 
+  it('compacts a finished chunk into one blob: the same results, and an item written again still counts once', async () => {
+    const jobs = engine(2)
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
+    const line = (index: number) => ({ index, input: 'abc'[index], ok: true, thing: index })
+    await jobs.store.writeItem(job.id, 0, line(0), new Date())
+    // not every item of the chunk is there: left as it is
+    expect(await jobs.store.compactChunk(job.id, 0, 2)).toBe(false)
+    await jobs.store.writeItem(job.id, 0, line(1), new Date())
+    await jobs.store.writeItem(job.id, 1, line(2), new Date())
+    const before = await jobs.results((await jobs.get(job.id, 'o'))!, 0, 10)
+    expect(await jobs.store.compactChunk(job.id, 0, 2)).toBe(true)
+    expect(await jobs.store.compactChunk(job.id, 0, 2)).toBe(false)
+    const redis = jobs.connect('api')
+    expect(await redis.hkeys(jobs.keys.chunk(job.id, 0))).toEqual(['all'])
+    expect(await redis.ttl(jobs.keys.chunk(job.id, 0))).toBeGreaterThan(7 * 86400 - 60)
+    expect(await jobs.store.writeItem(job.id, 0, line(1), new Date())).toBe('duplicate')
+    expect([...await jobs.store.writtenItems(job.id, 0)].sort()).toEqual([0, 1])
+    expect(await jobs.results((await jobs.get(job.id, 'o'))!, 0, 10)).toEqual(before)
+    expect(before.results.map((result) => result.index)).toEqual([0, 1, 2])
+    expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 3, status: 'completed' })
+  })
+
   it('keeps a finished job and its results for the retention period from its end, then Redis deletes them', async () => {
     const jobs = engine(2)
     const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
