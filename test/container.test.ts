@@ -79,6 +79,18 @@ describe('docker-compose.yml', () => {
     expect(compose.volumes).toHaveProperty(volume?.split(':')[0] as string)
   })
 
+  test('jobs keep their queue and results on a Redis of their own, sized as deploy/k8s\'s, never evicting', () => {
+    const jobs = compose.services['redis-jobs']
+    const args = (jobs.command as string[]).join(' ')
+    expect(args).toMatch(/--maxmemory 1536mb --maxmemory-policy noeviction\b/)
+    expect(args).toMatch(/--appendonly yes\b/)
+    expect(readFileSync(join(ROOT, 'deploy', 'k8s', 'redis.yaml'), 'utf8')).toContain('"--maxmemory", "1536mb"')
+    for (const service of serviceSources().filter((candidate) => candidate.worker)) {
+      expect(compose.services[service.name].environment.JOBS_REDIS_URL, service.name).toBe('redis://redis-jobs:6379')
+      expect(compose.services[service.name].depends_on['redis-jobs'], service.name).toEqual({ condition: 'service_healthy' })
+    }
+  })
+
   test('each service is health-checked by the image\'s HEALTHCHECK, not a copy of it', () => {
     for (const service of serviceSources()) {
       expect(compose.services[service.name], service.name).toBeDefined()

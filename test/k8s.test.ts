@@ -126,6 +126,61 @@ describe('deploy/k8s', () => {
   })
 })
 
+// The largest job a deployment must hold (a 100,000-domain brand job): results of real profiles at 15 MiB per
+// 10,000 (the upper end of the README's estimate), its queue at 1 KiB per waiting input; job creation stops at 90%.
+const LARGEST_JOB_RESULTS_MIB = 100_000 / 10_000 * 15
+const LARGEST_JOB_QUEUE_MIB = 100_000 * 1024 / 2 ** 20
+const JOBS_RETAINED = 8
+const STORAGE_FULL_SHARE = 0.9
+
+/** `--maxmemory 1536mb` of a Redis command line, in MiB. */
+function maxmemoryMiB (args: string[]): number {
+  const value = args[args.indexOf('--maxmemory') + 1]
+  const match = /^(\d+)(mb|gb)$/.exec(value ?? '')
+  expect(match, `--maxmemory ${value}`).not.toBeNull()
+  return Number(match?.[1]) * (match?.[2] === 'gb' ? 1024 : 1)
+}
+
+describe('deploy/k8s: the jobs\' own Redis', () => {
+  test('JOBS_REDIS_URL points at a Redis of its own, apart from the quota\'s, that the API and worker pods may reach', () => {
+    const quota = new URL(find('ConfigMap', 'utility-apis-config').data.REDIS_URL)
+    const service = find('Service', 'redis-jobs')
+    for (const candidate of services.filter((one) => one.worker)) {
+      for (const name of [candidate.name, `${candidate.name}-worker`]) {
+        const env = containersOf(find('Deployment', name))[0].env as Array<{ name: string, value: string }>
+        const url = new URL(env.find((variable) => variable.name === 'JOBS_REDIS_URL')?.value as string)
+        expect(url.hostname, name).toBe('redis-jobs')
+        expect(url.hostname).not.toBe(quota.hostname)
+        expect(Number(url.port)).toBe(service.spec.ports[0].port)
+      }
+    }
+    const redis = find('StatefulSet', 'redis-jobs')
+    expect(redis.spec.template.metadata.labels).toMatchObject(service.spec.selector)
+    const policy = find('NetworkPolicy', 'redis-jobs')
+    expect(redis.spec.template.metadata.labels).toMatchObject(policy.spec.podSelector.matchLabels)
+    for (const candidate of services.filter((one) => one.worker)) {
+      expect(find('Deployment', candidate.name).spec.template.metadata.labels).toMatchObject(policy.spec.ingress[0].from[0].podSelector.matchLabels)
+      expect(find('Deployment', `${candidate.name}-worker`).spec.template.metadata.labels).toMatchObject(policy.spec.ingress[0].from[1].podSelector.matchLabels)
+    }
+  })
+
+  test('is sized from the retention and the largest job, refuses rather than evicts, and fits its container', () => {
+    const container = containersOf(find('StatefulSet', 'redis-jobs'))[0]
+    const args = container.args as string[]
+    expect(args.join(' ')).toMatch(/--maxmemory-policy noeviction\b/)
+    expect(args.join(' ')).toMatch(/--appendonly yes\b/)
+    const max = maxmemoryMiB(args)
+    expect(max * STORAGE_FULL_SHARE).toBeGreaterThanOrEqual(JOBS_RETAINED * LARGEST_JOB_RESULTS_MIB + LARGEST_JOB_QUEUE_MIB)
+    // Redis needs room beyond its data (fragmentation, the AOF rewrite's buffers)
+    const limit = container.resources.limits.memory as string
+    expect(limit).toMatch(/^\d+(Mi|Gi)$/)
+    const limitMiB = Number.parseInt(limit) * (limit.endsWith('Gi') ? 1024 : 1)
+    expect(limitMiB).toBeGreaterThanOrEqual(max * 1.25)
+    // the quota's Redis keeps its own, smaller size: results no longer share it
+    expect(maxmemoryMiB(containersOf(find('StatefulSet', 'redis'))[0].args as string[])).toBeLessThan(max)
+  })
+})
+
 describe.each(services)('deploy/k8s: $name', (service) => {
   const deployment = find('Deployment', service.name)
   const pod = deployment.spec.template.spec

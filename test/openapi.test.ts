@@ -169,3 +169,20 @@ describe.each(services)('$name OpenAPI answers and servers', ({ name }) => {
     }
   })
 })
+
+describe.each([['brand', 'DomainProfile', 'profile'], ['site', 'SiteIntel', 'analysis']])('%s job results in OpenAPI', (name, stem, field) => {
+  test('the results answer is a named model, its lines a named model holding the single call\'s answer', () => {
+    const document = documents.get(name) as Record<string, any>
+    const operation = operations(document).find(([, candidate]) => (candidate as { operationId?: string }).operationId === `get${stem}JobResults`)?.[1] as Record<string, any>
+    expect(operation).toBeDefined()
+    const ok = operation.responses['200'].content
+    expect(ok['application/json'].schema).toEqual({ $ref: `#/components/schemas/${stem}JobResults` })
+    const page = document.components.schemas[`${stem}JobResults`]
+    expect(page.required).toEqual(['results', 'next_cursor'])
+    expect(page.properties.results.items.$ref).toBe(`#/components/schemas/${stem}JobResult`)
+    const line = document.components.schemas[`${stem}JobResult`]
+    expect(line.properties[field].$ref).toMatch(/^#\/components\/schemas\//)
+    // the status names what the job costs
+    expect(document.components.schemas[`${stem}JobStatus`].required).toContain('charged')
+  })
+})

@@ -175,7 +175,8 @@ export class QuotaGate {
       request.log.warn({ units: refund, err: { type: (err as Error)?.name } }, 'quota refund failed: the units stay counted')
     }
     try {
-      const result = charge.store.refund(charge.keyId, charge.windowId, refund)
+      // made once, here, in the request that reserved the units: no id to record
+      const result = charge.store.refund(charge.keyId, charge.windowId, refund, null)
       if (isPromise(result)) result.catch(failed)
     } catch (err) {
       failed(err)

@@ -16,8 +16,13 @@ export interface QuotaStore {
   /**
    * Gives back `units` counted in `windowId` (a call that was charged but did not do the work), atomically and never
    * below zero; answers the units used after the refund. A window that has no count is left as it is (0).
+   *
+   * `refundId` makes a refund idempotent: a refund whose id was already applied in this key's window changes nothing
+   * (a retried refund cannot give units twice). Null is for a refund its caller makes once by construction (the quota
+   * gate's own settlement, in the request that reserved the units): it is recorded nowhere, because a record per failed
+   * call would grow with what a caller sends.
    */
-  refund (keyId: string, windowId: string, units: number): number | Promise<number>
+  refund (keyId: string, windowId: string, units: number, refundId: string | null): number | Promise<number>
   close (): Promise<void>
 }
 
@@ -25,11 +30,14 @@ export class MemoryQuotaStore implements QuotaStore {
   readonly kind = 'memory'
   private windowId = ''
   private readonly used = new Map<string, number>()
+  // `keyId refundId` of the refunds applied in the current window
+  private readonly refunds = new Set<string>()
 
   consume (keyId: string, windowId: string, cost: number, limit: number): ConsumeResult {
     // Past windows are never read again: drop them so memory stays bounded by the number of keys.
     if (windowId !== this.windowId) {
       this.used.clear()
+      this.refunds.clear()
       this.windowId = windowId
     }
     const current = this.used.get(keyId) ?? 0
@@ -38,11 +46,16 @@ export class MemoryQuotaStore implements QuotaStore {
     return { admitted: true, used: current + cost }
   }
 
-  refund (keyId: string, windowId: string, units: number): number {
+  refund (keyId: string, windowId: string, units: number, refundId: string | null): number {
     checkRefundUnits(units)
     // A past window was dropped with everything in it: nothing to give back there.
     if (windowId !== this.windowId) return 0
     const current = this.used.get(keyId) ?? 0
+    if (refundId !== null) {
+      const applied = `${keyId} ${refundId}`
+      if (this.refunds.has(applied)) return current
+      this.refunds.add(applied)
+    }
     const after = Math.max(0, current - units)
     if (after !== current) this.used.set(keyId, after)
     return after

@@ -10,12 +10,16 @@ import { checkRefundUnits, type ConsumeResult, type QuotaStore } from './quota-s
 // is the one part every replica shares. A counter that is not a number fails its own calls only (pcall; its writes are
 // never attempted). The window is in the key; the TTL, set by the write that creates the counter, only cleans up, so a
 // skewed clock can never expire a live counter early. A negative cost is a refund: it lowers the counter, never below
-// zero, and never creates one; refunds join the same evaluation as the turn's consumes, so they are as atomic.
+// zero, and never creates one; refunds join the same evaluation as the turn's consumes, so they are as atomic. A refund
+// with an id is applied once: its id is recorded in the counter's `:refunds` hash (KEYS[n + i], same hash tag, same
+// slot) by the evaluation that applies it, and a retried refund finds it there and changes nothing.
 const CONSUME = `
 local ttl = ARGV[1]
+local n = #KEYS / 2
 local counters, created, changed, order = {}, {}, {}, {}
 local out = {}
-for i, key in ipairs(KEYS) do
+for i = 1, n do
+  local key = KEYS[i]
   local used = counters[key]
   if used == nil then
     local stored = redis.pcall('GET', key)
@@ -31,12 +35,17 @@ for i, key in ipairs(KEYS) do
     out[2 * i - 1] = -1
     out[2 * i] = 0
   else
-    local cost = tonumber(ARGV[2 * i])
+    local cost = tonumber(ARGV[3 * i - 1])
+    local refundId = ARGV[3 * i + 1]
     local after = used + cost
-    if cost < 0 then
+    if cost < 0 and refundId ~= '' and redis.call('HSETNX', KEYS[n + i], refundId, 1) == 0 then
+      after = used
+      out[2 * i - 1] = 1
+    elseif cost < 0 then
+      if refundId ~= '' then redis.call('EXPIRE', KEYS[n + i], ttl, 'NX') end
       if after < 0 then after = 0 end
       out[2 * i - 1] = 1
-    elseif after > tonumber(ARGV[2 * i + 1]) then
+    elseif after > tonumber(ARGV[3 * i]) then
       after = used
       out[2 * i - 1] = 0
     else
@@ -73,6 +82,8 @@ interface PendingCall {
   key: string
   cost: number
   limit: number
+  /** A refund's id ('' for none): applied once per counter. */
+  refundId: string
   resolve: (result: ConsumeResult) => void
   reject: (err: Error) => void
 }
@@ -112,7 +123,7 @@ export class RedisQuotaStore implements QuotaStore {
 
   consume (keyId: string, windowId: string, cost: number, limit: number): Promise<ConsumeResult> {
     return new Promise((resolve, reject) => {
-      this.enqueue({ key: RedisQuotaStore.keyFor(this.prefix, keyId, windowId), cost, limit, resolve, reject })
+      this.enqueue({ key: RedisQuotaStore.keyFor(this.prefix, keyId, windowId), cost, limit, refundId: '', resolve, reject })
     })
   }
 
@@ -122,13 +133,16 @@ export class RedisQuotaStore implements QuotaStore {
     this.pending.push(call)
   }
 
-  refund (keyId: string, windowId: string, units: number): Promise<number> {
+  refund (keyId: string, windowId: string, units: number, refundId: string | null): Promise<number> {
     try {
       checkRefundUnits(units)
     } catch (err) {
       return Promise.reject(err)
     }
-    return this.consume(keyId, windowId, -units, 0).then((r) => r.used)
+    const key = RedisQuotaStore.keyFor(this.prefix, keyId, windowId)
+    return new Promise<ConsumeResult>((resolve, reject) => {
+      this.enqueue({ key, cost: -units, limit: 0, refundId: refundId ?? '', resolve, reject })
+    }).then((r) => r.used)
   }
 
   private readonly flush = () => {
@@ -153,8 +167,9 @@ export class RedisQuotaStore implements QuotaStore {
   // the units it admitted are given back, so a call refused (or admitted by the fail-open fallback) is not also counted.
   private evaluate (calls: PendingCall[]) {
     const args: Array<string | number> = calls.map((c) => c.key)
+    for (const c of calls) args.push(`${c.key}:refunds`)
     args.push(CLEANUP_TTL_SECONDS)
-    for (const c of calls) args.push(c.cost, c.limit)
+    for (const c of calls) args.push(c.cost, c.limit, c.refundId)
     let answered = false
     let timedOut = false
     // Timers run before the poll phase that reads replies: on a busy event loop a reply already received would lose
@@ -166,7 +181,7 @@ export class RedisQuotaStore implements QuotaStore {
       const err = new QuotaTimeoutError(this.timeoutMs)
       for (const c of calls) c.reject(err)
     }), this.timeoutMs)
-    this.redis.quotaConsume(calls.length, ...args).then((out) => {
+    this.redis.quotaConsume(2 * calls.length, ...args).then((out) => {
       answered = true
       clearTimeout(timer)
       if (timedOut) return this.giveBackLate(calls, out)
@@ -184,7 +199,7 @@ export class RedisQuotaStore implements QuotaStore {
 
   private giveBackLate (calls: PendingCall[], out: number[]) {
     for (const [i, c] of calls.entries()) {
-      if (out[2 * i] === 1 && c.cost > 0) this.enqueue({ key: c.key, cost: -c.cost, limit: 0, resolve: () => {}, reject: () => {} })
+      if (out[2 * i] === 1 && c.cost > 0) this.enqueue({ key: c.key, cost: -c.cost, limit: 0, refundId: '', resolve: () => {}, reject: () => {} })
     }
   }
 

@@ -127,18 +127,40 @@ describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () 
   test('refund: lowers the counter atomically with the turn\'s consumes, never below zero, never creates a counter', async () => {
     await withStore('refund', async (store, key) => {
       await store.consume('k', '2026-11', 8, 10)
-      expect(await store.refund('k', '2026-11', 3)).toBe(5)
+      expect(await store.refund('k', '2026-11', 3, null)).toBe(5)
       expect(await admin.get(key('k'))).toBe('5')
       expect(await admin.ttl(key('k'))).toBeGreaterThan(0)
       // consumes and refunds of one turn: each decided in order, as separate scripts would
       const turn = await Promise.all([store.consume('k', '2026-11', 5, 10), store.consume('k', '2026-11', 1, 10),
-        store.refund('k', '2026-11', 4), store.consume('k', '2026-11', 4, 10)])
+        store.refund('k', '2026-11', 4, null), store.consume('k', '2026-11', 4, 10)])
       expect(turn).toEqual([{ admitted: true, used: 10 }, { admitted: false, used: 10 }, 6, { admitted: true, used: 10 }])
-      expect(await store.refund('k', '2026-11', 50)).toBe(0)
+      expect(await store.refund('k', '2026-11', 50, null)).toBe(0)
       expect(await admin.get(key('k'))).toBe('0')
-      expect(await store.refund('absent', '2026-11', 2)).toBe(0)
+      expect(await store.refund('absent', '2026-11', 2, null)).toBe(0)
       expect(await admin.exists(key('absent'))).toBe(0)
-      await expect(store.refund('k', '2026-11', -1)).rejects.toThrow(RangeError)
+      await expect(store.refund('k', '2026-11', -1, null)).rejects.toThrow(RangeError)
+    })
+  })
+
+  test('a refund with an id is applied once: a retry, even in the same turn or from another replica, gives nothing more', async () => {
+    await withStore('refund-id', async (store, key) => {
+      const other = new Redis(REDIS_URL as string)
+      try {
+        await store.consume('k', '2026-11', 10, 20)
+        expect(await Promise.all([store.refund('k', '2026-11', 3, 'job_1:cancel'), store.refund('k', '2026-11', 3, 'job_1:cancel')])).toEqual([7, 7])
+        expect(await new RedisQuotaStore(other, key('x').split(':')[0]).refund('k', '2026-11', 3, 'job_1:cancel')).toBe(7)
+        expect(await store.refund('k', '2026-11', 2, 'job_1:chunk:0')).toBe(5)
+        // another key's refund of the same id is its own
+        await store.consume('j', '2026-11', 4, 20)
+        expect(await store.refund('j', '2026-11', 1, 'job_1:cancel')).toBe(3)
+        expect(await admin.get(key('k'))).toBe('5')
+        expect(await admin.ttl(`${key('k')}:refunds`)).toBeGreaterThan(0)
+        // without an id, every call gives back
+        expect(await store.refund('k', '2026-11', 1, null)).toBe(4)
+        expect(await store.refund('k', '2026-11', 1, null)).toBe(3)
+      } finally {
+        await other.quit()
+      }
     })
   })
 
@@ -150,7 +172,7 @@ describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () 
       await stores[0].consume('k', '2026-11', 300, 1000)
       const calls = Array.from({ length: 600 }, async (_, i) => i % 2 === 0
         ? (await stores[i % 3].consume('k', '2026-11', 1, 1000)).admitted
-        : await stores[i % 3].refund('k', '2026-11', 1))
+        : await stores[i % 3].refund('k', '2026-11', 1, null))
       const results = await Promise.all(calls)
       expect(results.filter((r) => r === true)).toHaveLength(300)
       expect(await admin.get(RedisQuotaStore.keyFor(prefix, 'k', '2026-11'))).toBe('300')

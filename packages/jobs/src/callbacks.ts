@@ -21,11 +21,18 @@ export function signDelivery (secret: string, type: CallbackType, status: JobSta
     body,
     headers: {
       'content-type': 'application/json',
+      // a callback is no page: not a browser's Accept
+      accept: '*/*',
       'webhook-id': id,
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
       'webhook-signature': signature
     }
   }
+}
+
+/** The User-Agent of a service's callbacks (the fetcher's policy sets it; a request cannot). */
+export function callbackUserAgent (service: string): string {
+  return `UtilityAPIs-${service}-callbacks/0.1 (+https://utility-apis.example/bot)`
 }
 
 export type DeliveryOutcome = 'delivered' | 'rejected' | 'unreachable' | 'not_allowed'

@@ -1,10 +1,14 @@
+import type { QuotaStore } from '@utility-apis/auth-quota'
 import { Queue, type JobsOptions } from 'bullmq'
 import { CALLBACK_ATTEMPTS, type CallbackType } from './callbacks.js'
 import { connectRedis, type RedisTarget } from './connection.js'
 import { JobStore, newJobId, statusOf, type JobRecord, type RedisConnection, type ResultsPage } from './job-store.js'
 import { jobsPrefix, JobKeys } from './keys.js'
+import { errorLogger, type JobLog } from './log.js'
 import { JobMetrics, type MetricsSink } from './metrics.js'
+import { Outbox, type ClaimedEntry } from './outbox.js'
 import { FairScheduler } from './scheduler.js'
+import { StorageGauge } from './storage.js'
 import type { JobStatus } from './types.js'
 
 export const ITEMS_QUEUE = 'items'
@@ -13,8 +17,8 @@ const ADD_BATCH = 500
 /** The largest chunk, and the chunks a job is split into at least while it can (see `chunkSizeFor`). */
 const MAX_CHUNK = 20
 const MIN_CHUNKS = 256
-// Time a cancel has to refund before a repeated cancel may: far above one quota store call (1 s at most)
-const REFUND_CLAIM_MS = 60_000
+// Outbox entries one drain takes at most
+const DRAIN_BATCH = 100
 
 /** A ticket for one chunk of work: the job that added it, for the record; which chunk it works is the scheduler's. */
 export interface ChunkData {
@@ -41,8 +45,12 @@ export interface JobEngineOptions {
   chunkAttempts?: number
   metrics?: MetricsSink | null
   clock?: () => Date
-  /** How long a cancel's claim on its refund lasts before a repeated cancel may make it (default 60 s). */
-  refundClaimMs?: number
+  /** Where refunds go (the service's quota store); null leaves them in the outbox for an engine that has one. */
+  quota?: QuotaStore | null
+  /** How long a drainer holds an outbox entry before another may take it (default 30 s). */
+  outboxLeaseMs?: number
+  /** Where engine, queue, worker and callback errors are logged (pino); none without it. */
+  log?: JobLog | null
 }
 
 export interface CreateJobInput {
@@ -50,6 +58,8 @@ export interface CreateJobInput {
   inputs: string[]
   callbackUrl: string | null
   windowId: string
+  /** The quota key id the units were reserved under; null when they are not ours to refund (see JobRecord). */
+  quotaKey: string | null
   id?: string
 }
 
@@ -77,21 +87,29 @@ export class JobEngine {
   readonly chunkSize: number | null
   readonly clock: () => Date
   readonly retentionSeconds: number
+  readonly outbox: Outbox
+  /** Whether the results store is near full (job creation answers 503 then). */
+  readonly storage: StorageGauge
+  /** Logs an error once, with its job, chunk and item index where known, and its type (never its message). */
+  readonly logError: ReturnType<typeof errorLogger>
   private readonly connections: RedisConnection[] = []
 
   constructor (readonly options: JobEngineOptions) {
     this.keys = new JobKeys(options.prefix ?? jobsPrefix(options.service))
     this.chunkSize = options.chunkSize ?? null
     this.clock = options.clock ?? (() => new Date())
+    this.logError = errorLogger(options.log ?? null)
     this.retentionSeconds = Math.round((options.retentionDays ?? 7) * 86400)
     const client = this.connect('api')
     this.store = new JobStore(client, this.keys, this.retentionSeconds)
     this.scheduler = new FairScheduler(client, this.keys, this.retentionSeconds)
+    this.outbox = new Outbox(client, this.keys, options.outboxLeaseMs)
+    this.storage = new StorageGauge(client)
     const queueOptions = { connection: this.connect('api'), prefix: this.keys.prefix }
     this.items = new Queue<ChunkData>(ITEMS_QUEUE, queueOptions)
     this.callbacks = new Queue<CallbackData>(CALLBACKS_QUEUE, queueOptions)
     // Redis away: commands fail and callers answer for it; the queues reconnect by themselves
-    for (const queue of [this.items, this.callbacks]) queue.on('error', () => {})
+    for (const queue of [this.items, this.callbacks]) queue.on('error', (error) => { this.logError(`queue ${queue.name}`, error) })
     this.metrics = new JobMetrics(options.metrics ?? null)
     this.metrics.exportQueueDepth(async () => await this.queueDepth())
   }
@@ -99,7 +117,8 @@ export class JobEngine {
   /** A new connection of this engine, closed with it. */
   connect (role: 'worker' | 'api'): RedisConnection {
     const connection = connectRedis(this.options.redis, role)
-    connection.on('error', () => {}) // reconnection is ioredis's; the callers see failed commands
+    // reconnection is ioredis's; the callers see failed commands
+    connection.on('error', (error) => { this.logError('redis', error) })
     this.connections.push(connection)
     return connection
   }
@@ -140,7 +159,8 @@ export class JobEngine {
       total: input.inputs.length,
       chunkSize: this.chunkSize ?? chunkSizeFor(input.inputs.length),
       callbackUrl: input.callbackUrl,
-      windowId: input.windowId
+      windowId: input.windowId,
+      quotaKey: input.quotaKey
     }
   }
 
@@ -172,31 +192,71 @@ export class JobEngine {
   }
 
   /**
-   * Cancels the job; `refund` is the units this call must give back, then report with `refundSettled`. A refund
-   * left unsettled (the process died, the quota store refused) is due again to a later cancel after REFUND_CLAIM_MS.
+   * Cancels the job (null: no such job of `owner`). The refund of the items that never began and the callback are
+   * due from the cancel's own script on; this call makes them at once, and a worker does when this process cannot.
    */
-  async cancel (id: string, owner: string): Promise<{ job: JobRecord | null, refund: number }> {
-    if (!/^job_[0-9a-f]{24}$/.test(id)) return { job: null, refund: 0 }
-    const { status, refund, cancelledNow } = await this.store.cancel(id, owner, this.clock(), this.options.refundClaimMs ?? REFUND_CLAIM_MS)
-    if (status === 'missing') return { job: null, refund: 0 }
-    // only the call that cancelled it announces it
-    if (cancelledNow) await this.finished(id, 'job.cancelled')
-    return { job: await this.store.get(id), refund }
-  }
-
-  async refundSettled (id: string, made: boolean): Promise<void> {
-    await this.store.refundSettled(id, made)
+  async cancel (id: string, owner: string): Promise<JobRecord | null> {
+    if (!/^job_[0-9a-f]{24}$/.test(id)) return null
+    const { status, cancelledNow } = await this.store.cancel(id, owner, this.clock())
+    if (status === 'missing') return null
+    if (cancelledNow) {
+      this.metrics.count('jobs', 'cancelled')
+      await this.drainOutbox()
+    }
+    return await this.store.get(id)
   }
 
   async results (job: JobRecord, cursor: number, limit: number): Promise<ResultsPage> {
     return await this.store.results(job, cursor, limit)
   }
 
-  /** Counts a finished job and queues its callback, once (the callback's job id is the job's). */
-  async finished (id: string, type: CallbackType): Promise<void> {
-    this.metrics.count('jobs', type === 'job.completed' ? 'completed' : 'cancelled')
-    const job = await this.store.get(id)
-    if (job?.callbackUrl == null) return
+  /**
+   * Makes the refunds and queues the callbacks the outbox holds; an entry that fails stays for a later drain. Answers
+   * how many were done. Never throws: what it could not do is due again.
+   */
+  async drainOutbox (): Promise<number> {
+    let claimed: ClaimedEntry[]
+    try {
+      claimed = await this.outbox.claim(DRAIN_BATCH)
+    } catch (error) {
+      this.logError('outbox', error)
+      return 0
+    }
+    let done = 0
+    for (const item of claimed) {
+      try {
+        if (!await this.apply(item)) continue
+        await this.outbox.done(item)
+        done++
+      } catch (error) {
+        // due again once its lease runs out
+        this.logError(`outbox ${item.entry.t}`, error, { job: item.entry.job })
+      }
+    }
+    return done
+  }
+
+  /** False when this engine cannot apply it (no quota store): it stays for one that can. */
+  private async apply ({ entry }: ClaimedEntry): Promise<boolean> {
+    if (entry.t === 'callback') {
+      await this.queueCallback(entry.job, entry.type)
+      return true
+    }
+    const job = await this.store.get(entry.job)
+    if (job?.quotaKey == null || entry.units <= 0) return true
+    if (this.options.quota == null) return false
+    try {
+      await this.options.quota.refund(job.quotaKey, job.windowId, entry.units, `${entry.job}:${entry.id}`)
+      this.metrics.count('job_refunds', 'refunded', entry.units)
+      return true
+    } catch (error) {
+      this.metrics.count('job_refunds', 'failed', entry.units)
+      throw error
+    }
+  }
+
+  /** Queues a finished job's callback; the callback's BullMQ id is the job's, so it is queued once while pending. */
+  private async queueCallback (id: string, type: CallbackType): Promise<void> {
     await this.callbacks.add('callback', { job: id, type }, {
       jobId: `cb-${id}`,
       attempts: CALLBACK_ATTEMPTS,

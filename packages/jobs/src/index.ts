@@ -1,4 +1,4 @@
-export { callbackBackoffMs, deliver, signDelivery, type CallbackType, type DeliveryOutcome, type SignedDelivery } from './callbacks.js'
+export { callbackBackoffMs, callbackUserAgent, deliver, signDelivery, type CallbackType, type DeliveryOutcome, type SignedDelivery } from './callbacks.js'
 export { connectRedis, type RedisTarget } from './connection.js'
 export { JobEngine, type JobEngineOptions, type ChunkData, type CreateJobInput } from './engine.js'
 export { type JobRecord, type ResultsPage } from './job-store.js'

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 import type { Cluster, Redis } from 'ioredis'
 import type { JobKeys } from './keys.js'
-import { BEGIN_CHUNK, CANCEL_JOB, COMPACT_CHUNK, CREATE_JOB, REFUND_SETTLED, WRITE_ITEM } from './scripts.js'
+import { BEGIN_CHUNK, CANCEL_JOB, COMPACT_CHUNK, CREATE_JOB, FINISH_CHUNK, WRITE_ITEM } from './scripts.js'
 import type { JobState, JobStatus, ResultLine } from './types.js'
 
 const gzipAsync = promisify(gzip)
@@ -27,6 +27,8 @@ export interface JobRecord {
   callbackUrl: string | null
   callbackSecret: string | null
   windowId: string
+  /** The quota store's key id the units were reserved under; null when they are not ours to refund. */
+  quotaKey: string | null
   /** Items written per second of Redis's clock, over the last minute (the `r<second mod 60>` ring). */
   itemsPerSecond: number
 }
@@ -38,6 +40,7 @@ export interface NewJob {
   chunkSize: number
   callbackUrl: string | null
   windowId: string
+  quotaKey: string | null
 }
 
 export type WriteOutcome = 'written' | 'completed' | 'duplicate' | 'cancelled' | 'missing'
@@ -82,6 +85,7 @@ export class JobStore {
       callbackUrl: job.callbackUrl,
       callbackSecret: job.callbackUrl === null ? null : newCallbackSecret(),
       windowId: job.windowId,
+      quotaKey: job.quotaKey,
       itemsPerSecond: 0
     }
     const fields = {
@@ -95,7 +99,8 @@ export class JobStore {
       created_at: record.createdAt,
       callback_url: record.callbackUrl ?? '',
       callback_secret: record.callbackSecret ?? '',
-      window_id: record.windowId
+      window_id: record.windowId,
+      quota_key: record.quotaKey ?? ''
     }
     const created = await this.redis.eval(CREATE_JOB, 1, this.keys.job(record.id), this.retentionSeconds, ...Object.entries(fields).flat())
     // Two attempts of one Idempotency-Key raced: the record (and its callback secret) is the one stored first
@@ -121,6 +126,7 @@ export class JobStore {
       callbackUrl: nullable(hash.callback_url),
       callbackSecret: nullable(hash.callback_secret),
       windowId: hash.window_id,
+      quotaKey: nullable(hash.quota_key),
       itemsPerSecond: itemsPerSecond(hash, Date.now())
     }
   }
@@ -129,9 +135,12 @@ export class JobStore {
     return await this.redis.hget(this.keys.job(id), 'status') as JobState | null
   }
 
-  /** Marks the job running on its first chunk; its status before. */
-  async beginChunk (id: string, now: Date): Promise<JobState | 'missing'> {
-    return await this.redis.eval(BEGIN_CHUNK, 1, this.keys.job(id), now.toISOString()) as JobState | 'missing'
+  /**
+   * Marks the job running on its first chunk, its status before; `flush` when the job was cancelled after this chunk
+   * began and it was never finished (finish it: its items without a result are refunded).
+   */
+  async beginChunk (id: string, chunk: number, now: Date): Promise<JobState | 'flush' | 'missing'> {
+    return await this.redis.eval(BEGIN_CHUNK, 1, this.keys.job(id), now.toISOString(), chunk) as JobState | 'flush' | 'missing'
   }
 
   /** The indexes of a chunk's items whose results are written (a redelivered or resumed chunk skips them). */
@@ -147,26 +156,38 @@ export class JobStore {
     return await this.redis.eval(COMPACT_CHUNK, 1, this.keys.chunk(id, chunk), count, blob) === 1
   }
 
-  /** Writes one item's result line once; the job's `done`/`failed` move with it. */
+  /**
+   * Writes one item's result line once; the job's `done`/`failed` move with it, and a failed item's refund and the
+   * completion callback go to the outbox in the same script.
+   */
   async writeItem (id: string, chunk: number, line: ResultLine, now: Date): Promise<WriteOutcome> {
     const blob = await gzipAsync(JSON.stringify(line))
-    return await this.redis.eval(WRITE_ITEM, 2, this.keys.job(id), this.keys.chunk(id, chunk),
-      line.index, blob, line.ok ? 0 : 1, now.toISOString(), this.retentionSeconds) as WriteOutcome
+    return await this.redis.eval(WRITE_ITEM, 3, this.keys.job(id), this.keys.chunk(id, chunk), this.keys.outbox(),
+      line.index, blob, line.ok ? 0 : 1, now.toISOString(), this.retentionSeconds, chunk, id) as WriteOutcome
   }
 
   /**
-   * Cancels a queued or running job of `owner`. `refund` is what this call must give back: the unwritten items for
-   * the call that cancelled it, or for a later one once the claim of an earlier refund lapsed (`claimMs`) unsettled.
+   * A chunk with every item written, or stopped by a cancel, leaves the job's started chunks; of a cancelled job its
+   * items without a result are refunded (through the outbox), once. The units refunded.
    */
-  async cancel (id: string, owner: string, now: Date, claimMs: number): Promise<{ status: JobState | 'missing', refund: number, cancelledNow: boolean }> {
-    const [status, refund, cancelledNow] = await this.redis.eval(CANCEL_JOB, 1, this.keys.job(id), owner, now.toISOString(),
-      this.retentionSeconds, claimMs) as [JobState | 'missing', number, number]
-    return { status, refund, cancelledNow: cancelledNow === 1 }
+  async finishChunk (id: string, chunk: number, inputs: number): Promise<number> {
+    return await this.redis.eval(FINISH_CHUNK, 3, this.keys.job(id), this.keys.chunk(id, chunk), this.keys.outbox(), chunk, inputs, id) as number
   }
 
-  /** The claimed refund was made (nothing stays due) or failed (due again at once). */
-  async refundSettled (id: string, made: boolean): Promise<void> {
-    await this.redis.eval(REFUND_SETTLED, 1, this.keys.job(id), made ? 1 : 0)
+  /**
+   * Cancels a queued or running job of `owner`: the refund of its items that never began and its callback go to the
+   * outbox in the same script. `cancelledNow` is false when it was finished already.
+   */
+  async cancel (id: string, owner: string, now: Date): Promise<{ status: JobState | 'missing', cancelledNow: boolean }> {
+    const [status, cancelledNow] = await this.redis.eval(CANCEL_JOB, 2, this.keys.job(id), this.keys.outbox(), owner, now.toISOString(),
+      this.retentionSeconds, id) as [JobState | 'missing', number]
+    return { status, cancelledNow: cancelledNow === 1 }
+  }
+
+  /** True once no chunk that began before a cancel is still to be written. */
+  async settled (job: JobRecord): Promise<boolean> {
+    if (job.status === 'completed') return true
+    return job.status === 'cancelled' && await this.redis.scard(`${this.keys.job(job.id)}:started`) === 0
   }
 
   /**
@@ -176,7 +197,8 @@ export class JobStore {
   async results (job: JobRecord, cursor: number, limit: number): Promise<ResultsPage> {
     const results: ResultLine[] = []
     let index = cursor
-    const finished = job.status === 'completed' || job.status === 'cancelled'
+    // a cancelled job's chunks that had begun are still written after the cancel: until then they are awaited
+    const finished = await this.settled(job)
     while (results.length < limit && index < job.total) {
       const first = Math.floor(index / job.chunkSize)
       const count = Math.min(job.chunks - first, Math.ceil((limit - results.length) / job.chunkSize) + 1)
@@ -265,6 +287,7 @@ export function statusOf (job: JobRecord, resultsUrl: string, now: Date = new Da
     created_at: job.createdAt,
     started_at: job.startedAt,
     finished_at: job.finishedAt,
+    charged: job.done - job.failed,
     results_url: resultsUrl,
     items_per_second: job.status === 'running' ? job.itemsPerSecond : null,
     estimated_finish_at: running ? new Date(now.getTime() + (job.total - job.done) / job.itemsPerSecond * 1000).toISOString() : null

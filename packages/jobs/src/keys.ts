@@ -19,4 +19,6 @@ export class JobKeys {
   /** The fair scheduler's ring of API keys with jobs to work, and each key's ring of jobs. */
   keyRing (): string { return `${this.prefix}:sched:keys` }
   ownerRing (owner: string): string { return `${this.prefix}:sched:owner:${owner}` }
+  /** The refunds and callbacks due, written with the results or cancel that makes them due (see outbox.ts). */
+  outbox (): string { return `${this.prefix}:outbox` }
 }

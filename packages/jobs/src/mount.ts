@@ -13,8 +13,10 @@ export interface MountJobsOptions extends Omit<JobRoutesOptions, 'engine' | 'res
   redis: RedisTarget | null
   settings?: Partial<JobsSettings>
   processor: ItemProcessor
-  /** The service's SSRF-safe fetcher: checks callback URLs and delivers callbacks. */
+  /** The service's SSRF-safe fetcher: checks callback URLs (and delivers callbacks without `callbackFetcher`). */
   fetcher: SafeFetcher
+  /** Delivers callbacks: the service's policy with `callbackUserAgent(service)` as its User-Agent. */
+  callbackFetcher?: SafeFetcher
   /** Test knobs: chunk size and how soon a killed worker's chunk is redelivered. */
   engine?: EngineKnobs
 }
@@ -33,7 +35,9 @@ export interface EngineKnobs {
 export async function mountJobs (app: FastifyInstance, options: MountJobsOptions): Promise<JobEngine | null> {
   const settings = { ...DEFAULT_JOBS_SETTINGS, ...options.settings }
   // BullMQ loads only with Redis: a service without it answers 503 on these routes and keeps ~15 MB of RSS free
-  const running = options.redis === null ? null : await runEngine(app, options.redis, options, settings)
+  // the jobs' own Redis (JOBS_REDIS_URL) when there is one: results never fill the quota's
+  const redis = settings.redisUrl ?? options.redis
+  const running = redis === null ? null : await runEngine(app, redis, options, settings)
   app.addHook('onClose', async () => {
     await running?.worker?.close()
     await running?.engine.close()
@@ -55,7 +59,9 @@ async function runEngine (
     retentionDays: settings.retentionDays,
     chunkSize: options.engine?.chunkSize,
     metrics: app.metrics,
-    clock: options.clock
+    clock: options.clock,
+    quota: app.quotaStore,
+    log: app.log
   })
   const worker = settings.inlineWorker
     ? startWorker(engine, {
@@ -63,7 +69,7 @@ async function runEngine (
       resultField: options.names.resultField,
       concurrency: settings.concurrency,
       perHostConcurrency: settings.perHostConcurrency,
-      callbackFetcher: options.fetcher,
+      callbackFetcher: options.callbackFetcher ?? options.fetcher,
       lockMs: options.engine?.lockMs,
       itemLeaseMs: options.engine?.itemLeaseMs
     })

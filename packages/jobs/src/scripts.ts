@@ -8,6 +8,7 @@ const EXTEND_CHUNKS = `
 local function extend_chunks (job, chunks, ttl)
   for i = 0, chunks - 1 do redis.call('EXPIRE', job .. ':chunk:' .. i, ttl) end
   redis.call('EXPIRE', job, ttl)
+  redis.call('EXPIRE', job .. ':started', ttl)
 end
 `
 
@@ -21,32 +22,49 @@ redis.call('EXPIRE', KEYS[1], ARGV[1])
 return 1
 `
 
-/** KEYS: job. ARGV: now. The job's status before this chunk (a queued job becomes running). */
+/**
+ * KEYS: job. ARGV: now, chunk number. The job's status before this chunk (a queued job becomes running); `flush` for a
+ * chunk of a cancelled job that had begun and was never finished (its worker died, or it waited for its host): it is
+ * finished now (FINISH_CHUNK), which refunds its items without a result. A chunk that begins joins the job's set of
+ * started chunks until finished, so a cancel knows whose items are still to be delivered or refunded.
+ */
 export const BEGIN_CHUNK = `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return 'missing' end
+if status == 'cancelled' then
+  if redis.call('SISMEMBER', KEYS[1] .. ':started', ARGV[2]) == 1 then return 'flush' end
+  return status
+end
 if status == 'queued' then
   redis.call('HSET', KEYS[1], 'status', 'running', 'started_at', ARGV[1])
 end
+redis.call('SADD', KEYS[1] .. ':started', ARGV[2])
+redis.call('EXPIRE', KEYS[1] .. ':started', redis.call('TTL', KEYS[1]))
 return status
 `
 
 /**
- * KEYS: job, chunk. ARGV: item index, compressed result line, 1 when the item failed, now, ttl seconds. An item's
- * result is a field of its chunk's hash, set if absent, and the job's counters move in the same script, so progress
- * moves per item and a redelivered item counts once. Each write also counts in the job's items-per-second ring: 60
- * fields `r<second mod 60>` = `<second>:<items>`, timed by Redis's clock.
- * `written`, `completed` (this item finished the job), `duplicate` (already written) or `cancelled`/`missing`.
+ * KEYS: job, chunk, outbox. ARGV: item index, compressed result line, 1 when the item failed, now, ttl seconds, chunk
+ * number, job id. An item's result is a field of its chunk's hash, set if absent, and the job's counters move in the
+ * same script, so progress moves per item and a redelivered item counts once. A failed item's unit is refunded
+ * through the outbox, and the completion callback queued there, in this same script: a worker that dies right after
+ * it loses nothing. An item of a chunk that began before a cancel is still written (delivered and charged). Each
+ * write also counts in the job's items-per-second ring: 60 fields `r<second mod 60>` = `<second>:<items>`, timed by
+ * Redis's clock. `written`, `completed` (this item finished the job), `duplicate` (already written) or
+ * `cancelled`/`missing`.
  */
 export const WRITE_ITEM = EXTEND_CHUNKS + `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return 'missing' end
-if status == 'cancelled' then return 'cancelled' end
+if status == 'cancelled' and redis.call('SISMEMBER', KEYS[1] .. ':started', ARGV[6]) == 0 then return 'cancelled' end
 if redis.call('HEXISTS', KEYS[2], 'all') == 1 then return 'duplicate' end
 if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 'duplicate' end
 redis.call('EXPIRE', KEYS[2], ARGV[5])
 local done = redis.call('HINCRBY', KEYS[1], 'done', 1)
-if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'failed', 1) end
+if ARGV[3] == '1' then
+  redis.call('HINCRBY', KEYS[1], 'failed', 1)
+  redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'refund', job = ARGV[7], id = 'item:' .. ARGV[1], units = 1}))
+end
 local second = tonumber(redis.call('TIME')[1])
 local slot = 'r' .. (second % 60)
 local count = 1
@@ -57,51 +75,74 @@ if previous then
 end
 redis.call('HSET', KEYS[1], slot, second .. ':' .. count)
 redis.call('EXPIRE', KEYS[1], ARGV[5])
+if status == 'cancelled' then return 'written' end
 if done >= tonumber(redis.call('HGET', KEYS[1], 'total')) then
   redis.call('HSET', KEYS[1], 'status', 'completed', 'finished_at', ARGV[4])
   extend_chunks(KEYS[1], tonumber(redis.call('HGET', KEYS[1], 'chunks')), ARGV[5])
+  if redis.call('HGET', KEYS[1], 'callback_url') ~= '' then
+    redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'callback', job = ARGV[7], type = 'job.completed'}))
+  end
   return 'completed'
 end
 return 'written'
 `
 
 /**
- * KEYS: job. ARGV: owner, now, ttl seconds, claim ms. {status, units to refund, 1 when this call cancelled it}. The
- * call that cancels a queued or running job claims the refund of every item whose results were not written (those
- * never will be); the refund stays due in the record until `REFUND_SETTLED`, so a DELETE repeated after the claim
- * has lapsed (the API died before refunding, or the quota store refused) claims it again. Redis's clock times claims.
+ * KEYS: job, chunk, outbox. ARGV: chunk number, the chunk's inputs, job id. A chunk is done (every item written) or
+ * stopped by a cancel: it leaves the job's started set and, of a cancelled job, the units of its items without a
+ * result are refunded through the outbox, once (only the call that removed it from the set refunds). Units refunded.
  */
-export const CANCEL_JOB = EXTEND_CHUNKS + `
-local job = redis.call('HMGET', KEYS[1], 'status', 'owner', 'total', 'done', 'chunks', 'refund_due', 'refund_claim')
-if not job[1] or job[2] ~= ARGV[1] then return {'missing', 0, 0} end
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local claim = now + tonumber(ARGV[4])
-if job[1] == 'cancelled' then
-  local due = tonumber(job[6] or '0')
-  if due > 0 and tonumber(job[7] or '0') <= now then
-    redis.call('HSET', KEYS[1], 'refund_claim', claim)
-    return {'cancelled', due, 0}
-  end
-  return {'cancelled', 0, 0}
+export const FINISH_CHUNK = `
+if redis.call('SREM', KEYS[1] .. ':started', ARGV[1]) == 0 then return 0 end
+if redis.call('HGET', KEYS[1], 'status') ~= 'cancelled' or redis.call('HEXISTS', KEYS[2], 'all') == 1 then return 0 end
+local refund = tonumber(ARGV[2]) - redis.call('HLEN', KEYS[2])
+if refund > 0 then
+  redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'refund', job = ARGV[3], id = 'chunk:' .. ARGV[1], units = refund}))
 end
-if job[1] == 'completed' then return {'completed', 0, 0} end
-local due = tonumber(job[3]) - tonumber(job[4])
-redis.call('HSET', KEYS[1], 'status', 'cancelled', 'finished_at', ARGV[2], 'refund_due', due, 'refund_claim', claim)
-extend_chunks(KEYS[1], tonumber(job[5]), ARGV[3])
-return {'cancelled', due, 1}
-`
-
-/** KEYS: job. ARGV: 1 when the refund was made (nothing stays due), 0 when it failed (the next DELETE claims it). */
-export const REFUND_SETTLED = `
-if ARGV[1] == '1' then redis.call('HDEL', KEYS[1], 'refund_due', 'refund_claim')
-else redis.call('HSET', KEYS[1], 'refund_claim', 0) end
-return 1
+return refund
 `
 
 /**
- * KEYS: the host's lease set (of items, or of requests). ARGV: token, lease ms, limit. 1 when a lease was taken. Leases expire, so a worker
- * killed while holding one frees it after `lease ms`; Redis's own clock times them, not the workers' clocks.
+ * KEYS: job, outbox. ARGV: owner, now, ttl seconds, job id. {status, 1 when this call cancelled it}. The call that
+ * cancels a queued or running job puts in the outbox, in this script, the refund of every item that never began and
+ * the `job.cancelled` callback; the items of chunks that had begun are delivered or refunded when those are written.
+ */
+export const CANCEL_JOB = EXTEND_CHUNKS + `
+local job = redis.call('HMGET', KEYS[1], 'status', 'owner', 'total', 'done', 'chunks', 'chunk_size', 'callback_url')
+if not job[1] or job[2] ~= ARGV[1] then return {'missing', 0} end
+if job[1] == 'cancelled' or job[1] == 'completed' then return {job[1], 0} end
+local total, size = tonumber(job[3]), tonumber(job[6])
+-- the items of started chunks without a result yet: delivered or refunded when their chunk finishes
+local begun = 0
+for _, chunk in ipairs(redis.call('SMEMBERS', KEYS[1] .. ':started')) do
+  local key = KEYS[1] .. ':chunk:' .. chunk
+  if redis.call('HEXISTS', key, 'all') == 0 then
+    begun = begun + math.min(size, total - tonumber(chunk) * size) - redis.call('HLEN', key)
+  end
+end
+local due = total - tonumber(job[4]) - begun
+redis.call('HSET', KEYS[1], 'status', 'cancelled', 'finished_at', ARGV[2])
+extend_chunks(KEYS[1], tonumber(job[5]), ARGV[3])
+if due > 0 then redis.call('ZADD', KEYS[2], 0, cjson.encode({t = 'refund', job = ARGV[4], id = 'cancel', units = due})) end
+if job[7] ~= '' then redis.call('ZADD', KEYS[2], 0, cjson.encode({t = 'callback', job = ARGV[4], type = 'job.cancelled'})) end
+return {'cancelled', 1}
+`
+
+/**
+ * KEYS: outbox. ARGV: most entries, lease ms. The entries due (never claimed, or claimed by a drainer whose lease
+ * ran out: it died), each leased to this caller; done entries are removed with ZREM. Redis's clock times leases.
+ */
+export const CLAIM_OUTBOX = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))
+for _, entry in ipairs(due) do redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), entry) end
+return due
+`
+
+/**
+ * KEYS: the host's lease set (of items, or of requests). ARGV: token, lease ms, limit. 1 when a lease was taken.
+ * Leases expire, so a worker killed while holding one frees it after `lease ms`; Redis's own clock times them.
  */
 export const ACQUIRE_HOST = `
 local t = redis.call('TIME')

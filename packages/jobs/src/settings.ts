@@ -10,9 +10,14 @@ export interface JobsSettings {
   retentionDays: number
   /** JOBS_HOST_CONCURRENCY: items of one host worked on at the same time across all workers. */
   perHostConcurrency: number
+  /**
+   * JOBS_REDIS_URL: the Redis of jobs, their queue and results, apart from the quota's (REDIS_URL, the default), so
+   * results can never fill the store quota counters are written to.
+   */
+  redisUrl: string | null
 }
 
-export const DEFAULT_JOBS_SETTINGS: JobsSettings = { inlineWorker: false, concurrency: 16, retentionDays: 7, perHostConcurrency: 4 }
+export const DEFAULT_JOBS_SETTINGS: JobsSettings = { inlineWorker: false, concurrency: 16, retentionDays: 7, perHostConcurrency: 4, redisUrl: null }
 
 function whole (env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim()
@@ -28,7 +33,12 @@ export function jobsSettingsFromEnv (env: Env): JobsSettings {
   if (!['', 'true', 'false'].includes(inline)) {
     throw new Error(`Invalid configuration: JOBS_INLINE_WORKER must be "true" or "false", got "${inline}"`)
   }
+  const redisUrl = env.JOBS_REDIS_URL?.trim() ?? ''
+  if (redisUrl !== '' && !/^rediss?:\/\/\S+$/.test(redisUrl)) {
+    throw new Error('Invalid configuration: JOBS_REDIS_URL must be a redis:// or rediss:// URL')
+  }
   return {
+    redisUrl: redisUrl === '' ? null : redisUrl,
     inlineWorker: inline === 'true',
     concurrency: whole(env, 'WORKER_CONCURRENCY', DEFAULT_JOBS_SETTINGS.concurrency, 1, 1000),
     retentionDays: whole(env, 'JOB_RETENTION_DAYS', DEFAULT_JOBS_SETTINGS.retentionDays, 1, 365),
@@ -38,7 +48,7 @@ export function jobsSettingsFromEnv (env: Env): JobsSettings {
 
 /** What only a worker process reads besides the jobs variables. */
 export interface WorkerSettings {
-  /** WORKER_METRICS_PORT: where the worker serves /health and /metrics. */
+  /** WORKER_METRICS_PORT: where the worker serves /health and /metrics; 0 turns that listener off. */
   metricsPort: number
   /** JOBS_PREFIX: the jobs' key prefix, `{jobs:<service>}` unless set (tests keep theirs apart). */
   prefix: string | undefined
@@ -52,7 +62,7 @@ export function workerSettingsFromEnv (env: Env): WorkerSettings {
     throw new Error(`Invalid configuration: JOBS_PREFIX must be a hash tag such as {jobs:brand}, got "${prefix}"`)
   }
   return {
-    metricsPort: whole(env, 'WORKER_METRICS_PORT', 9464, 1, 65535),
+    metricsPort: whole(env, 'WORKER_METRICS_PORT', 9464, 0, 65535),
     prefix: prefix === '' ? undefined : prefix,
     lockMs: whole(env, 'JOBS_LOCK_MS', 30_000, 1000, 600_000)
   }

@@ -10,6 +10,8 @@ export interface JobStatus {
   created_at: string
   started_at: string | null
   finished_at: string | null
+  /** Units this job costs so far: its items delivered with a result (failed items and items never run are refunded). */
+  charged: number
   results_url: string
   /** Items finished per second over the last minute, while running; null otherwise. */
   items_per_second: number | null

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import type { SafeFetcher } from '@utility-apis/safe-fetch'
-import { secretsEqual } from '@utility-apis/auth-quota'
-import { loadConfig, Metrics, type ServiceConfig } from '@utility-apis/service-kit'
+import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { RedisQuotaStore, secretsEqual } from '@utility-apis/auth-quota'
+import { createLogger, loadConfig, Metrics, type ServiceConfig } from '@utility-apis/service-kit'
+import { callbackUserAgent } from './callbacks.js'
 import { connectRedis, type RedisTarget } from './connection.js'
 import { JobEngine } from './engine.js'
+import { errorFields } from './log.js'
 import { jobsSettingsFromEnv, workerSettingsFromEnv } from './settings.js'
 import type { ItemProcessor } from './types.js'
 import { startWorker } from './worker.js'
@@ -37,40 +40,67 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
   const workerSettings = workerSettingsFromEnv(env)
   const target: RedisTarget | null = config.redisClusterNodes ?? config.redisUrl
   if (target === null) throw new Error('Invalid configuration: REDIS_URL (or REDIS_CLUSTER_NODES) must be set for a worker')
-  const cache = connectRedis(target, 'api')
-  cache.on('error', () => {})
-  const { processor, fetcher, close } = await definition.build(config, cache)
   const metrics = new Metrics(definition.service)
+  // first, so a second worker on a machine stops before it takes any work
+  const server = await listenMetrics(metrics, config.adminKey, workerSettings.metricsPort, config.host)
+  const log = createLogger(`${definition.service}-worker`, config.replica, { level: config.logLevel })
+  const cache = connectRedis(target, 'api')
+  cache.on('error', (error) => { log.error({ source: 'redis', err: errorFields(error) }, 'redis error') })
+  const { processor, fetcher, close } = await definition.build(config, cache)
+  const callbackFetcher = createSafeFetcher({ ...config.fetchPolicy, userAgent: callbackUserAgent(definition.service) })
   const engine = new JobEngine({
     service: definition.service,
     prefix: workerSettings.prefix,
-    redis: target,
+    // results and queue on JOBS_REDIS_URL when set; the quota store and caches stay on REDIS_URL
+    redis: settings.redisUrl ?? target,
     jobsPath: definition.jobsPath,
     retentionDays: settings.retentionDays,
-    metrics
+    metrics,
+    log,
+    // the API's quota counters (prefix `q`, as the service kit's): refunds of failed and cancelled items go there
+    quota: new RedisQuotaStore(cache, 'q')
   })
   const worker = startWorker(engine, {
     processor,
     resultField: definition.resultField,
     concurrency: settings.concurrency,
     perHostConcurrency: settings.perHostConcurrency,
-    callbackFetcher: fetcher,
-    lockMs: workerSettings.lockMs
+    callbackFetcher,
+    lockMs: workerSettings.lockMs,
+    crashAt: env.NODE_ENV === 'test' ? env.JOBS_TEST_CRASH_AT ?? null : null
   })
-  const server = metricsServer(metrics, config.adminKey)
-  server.listen(workerSettings.metricsPort, config.host)
   const stop = async (): Promise<void> => {
-    server.close()
+    server?.close()
     await worker.close()
     await engine.close()
     await close?.()
     await fetcher.close()
+    await callbackFetcher.close()
     cache.disconnect()
+    log.flush()
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => { stop().finally(() => process.exit(0)).catch(() => {}) })
   }
-  process.stdout.write(`${JSON.stringify({ service: `${definition.service}-worker`, msg: 'working jobs', concurrency: settings.concurrency })}\n`)
+  log.info({ concurrency: settings.concurrency, metricsPort: workerSettings.metricsPort }, 'working jobs')
+}
+
+/**
+ * /health and /metrics on `port`, or nothing when it is 0. A port already taken (a second worker on this machine) is
+ * a configuration error of one line naming the variable, not a stack trace.
+ */
+async function listenMetrics (metrics: Metrics, adminKey: string | null, port: number, host: string): Promise<Server | null> {
+  if (port === 0) return null
+  const server = metricsServer(metrics, adminKey)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => { server.off('error', reject); resolve() })
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error
+    throw new Error(`Invalid configuration: WORKER_METRICS_PORT ${port} is in use (another worker on this machine?): ` +
+      'give each worker its own WORKER_METRICS_PORT, or 0 to turn its /health and /metrics listener off')
+  })
+  return server
 }
 
 function metricsServer (metrics: Metrics, adminKey: string | null): Server {
@@ -82,7 +112,9 @@ function metricsServer (metrics: Metrics, adminKey: string | null): Server {
     // as the services' own /metrics: absent without ADMIN_KEY, which Prometheus sends as a bearer token
     const authorized = adminKey !== null && secretsEqual(request.headers.authorization ?? '', `Bearer ${adminKey}`)
     if (request.url !== '/metrics' || !authorized) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not Found"}')
+      // the services' error shape: a `code`, and a request id to quote
+      const body = { detail: 'Not Found', code: 'not_found', request_id: randomUUID() }
+      response.writeHead(404, { 'content-type': 'application/json', 'x-request-id': body.request_id }).end(JSON.stringify(body))
       return
     }
     metrics.exposition().then((text) => {

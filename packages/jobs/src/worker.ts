@@ -4,6 +4,7 @@ import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq'
 import { callbackBackoffMs, deliver, signDelivery } from './callbacks.js'
 import { CALLBACKS_QUEUE, ITEMS_QUEUE, type CallbackData, type ChunkData, type JobEngine } from './engine.js'
 import { INTERNAL_ITEM_ERROR } from './item-processor.js'
+import type { ErrorPlace } from './log.js'
 import type { BoundChunk } from './scheduler.js'
 import { HostPoliteness } from './politeness.js'
 import type { ItemOutcome, ItemProcessor, ResultLine } from './types.js'
@@ -24,6 +25,10 @@ export interface WorkerOptions {
   itemLeaseMs?: number
   /** How long a chunk whose next item's host is busy waits before it is tried again (plus as much jitter). */
   hostBusyDelayMs?: number
+  /** How often this worker makes the refunds and queues the callbacks the outbox holds (default 1 s). */
+  outboxPollMs?: number
+  /** Test hook (NODE_ENV=test, JOBS_TEST_CRASH_AT): `after-last-write` exits 137 right after a job's last results. */
+  crashAt?: string | null
 }
 
 export interface JobWorker {
@@ -49,7 +54,7 @@ interface ChunkWork {
   resultField: string
   hostBusyDelayMs: number
   /** The item's outcome; null when its host is busy (nothing was fetched). */
-  runItem: (input: string) => Promise<ItemOutcome | null>
+  runItem: (input: string, place: Required<ErrorPlace>) => Promise<ItemOutcome | null>
   writeItem: (id: string, chunk: number, line: ResultLine) => Promise<string>
 }
 
@@ -71,25 +76,37 @@ async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string
   const { store } = engine
   const inputs = await engine.scheduler.inputs(bound)
   if (inputs === null) return 'missing'
-  const begun = await store.beginChunk(bound.job, engine.clock())
+  const begun = await store.beginChunk(bound.job, bound.chunk, engine.clock())
+  // a chunk of a cancelled job that had begun: what it finished is delivered, the rest refunded
+  if (begun === 'flush') return await finishChunk(work, bound, inputs.length, 'cancelled')
   if (begun !== 'queued' && begun !== 'running') return begun
   const written = await store.writtenItems(bound.job, bound.chunk)
   const start = bound.chunk * bound.chunkSize
   for (const [offset, input] of inputs.entries()) {
-    if (written.has(start + offset)) continue
-    // a cancellation stops the chunk between items
-    if (offset > 0 && await store.status(bound.job) === 'cancelled') return 'cancelled'
-    const outcome = await work.runItem(input)
+    const index = start + offset
+    if (written.has(index)) continue
+    // a cancellation stops the chunk between items, keeping what was finished
+    if (offset > 0 && await store.status(bound.job) === 'cancelled') return await finishChunk(work, bound, inputs.length, 'cancelled')
+    const outcome = await work.runItem(input, { job: bound.job, chunk: bound.chunk, index })
     if (outcome === null) {
       await engine.scheduler.park(ticket.id as string, bound, 2 * work.hostBusyDelayMs)
       return await moveBack(ticket, token, work.hostBusyDelayMs)
     }
-    const result = await work.writeItem(bound.job, bound.chunk, lineOf(start + offset, input, outcome, work.resultField))
-    if (result === 'cancelled' || result === 'missing') return result
+    const result = await work.writeItem(bound.job, bound.chunk, lineOf(index, input, outcome, work.resultField))
+    if (result === 'cancelled' || result === 'missing') return await finishChunk(work, bound, inputs.length, result)
   }
-  // the results were counted and readable item by item; stored as one blob they take several times less memory
-  await store.compactChunk(bound.job, bound.chunk, inputs.length)
-  return 'done'
+  return await finishChunk(work, bound, inputs.length, 'done')
+}
+
+/**
+ * A chunk leaves its job's started chunks (of a cancelled job, its items without a result are refunded); a complete
+ * one's results are compacted: counted and readable item by item, as one blob they take several times less memory.
+ */
+async function finishChunk (work: ChunkWork, bound: BoundChunk, inputs: number, outcome: string): Promise<string> {
+  const { store } = work.engine
+  if (await store.finishChunk(bound.job, bound.chunk, inputs) > 0) work.engine.drainOutbox().catch(() => {}) // it never throws
+  if (outcome === 'done') await store.compactChunk(bound.job, bound.chunk, inputs)
+  return outcome
 }
 
 /**
@@ -106,16 +123,19 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
   const { metrics, store } = engine
 
   /** The item's outcome; null when its host has its items already (nothing was fetched). */
-  const runItem = async (input: string): Promise<ItemOutcome | null> => {
+  const runItem = async (input: string, place: Required<ErrorPlace>): Promise<ItemOutcome | null> => {
     const started = performance.now()
     const host = options.processor.hostOf(input)
     const release = host === null ? null : await politeness.tryItem(host)
     if (host !== null && release === null) return null
     try {
       // every request the item makes, however deep, passes the host's shared request leases
-      return await withRequestGate(politeness.gate, async () => await options.processor.run(input, stopping.signal))
-    } catch {
+      const outcome = await withRequestGate(politeness.gate, async () => await options.processor.run(input, stopping.signal))
+      return countedFailure(engine, outcome, place)
+    } catch (error) {
       if (stopping.signal.aborted) throw stopping.signal.reason
+      engine.logError('item', error, place)
+      metrics.count('job_item_failures', { reason: 'exception' })
       return INTERNAL_ERROR
     } finally {
       await release?.().catch(() => {})
@@ -123,26 +143,20 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     }
   }
 
+  /** Writes one item's result; its refund (failed) and the completion callback are then due, and made at once. */
   const writeItem = async (id: string, chunk: number, line: ResultLine): Promise<string> => {
     const written = await store.writeItem(id, chunk, line, engine.clock())
     if (written === 'written' || written === 'completed') metrics.count('job_items', line.ok ? 'ok' : 'failed')
-    if (written === 'completed') await engine.finished(id, 'job.completed')
+    if (written === 'completed') {
+      if (options.crashAt === 'after-last-write') process.exit(137)
+      metrics.count('jobs', 'completed')
+    }
+    if (written === 'completed' || (written === 'written' && !line.ok)) engine.drainOutbox().catch(() => {}) // it never throws
     return written
   }
 
   const chunkWork: ChunkWork = { engine, resultField: options.resultField, hostBusyDelayMs: options.hostBusyDelayMs ?? 250, runItem, writeItem }
   const work = async (ticket: Job<ChunkData>, token?: string): Promise<string> => await workTicket(chunkWork, ticket, token)
-
-  const deliverCallback = async (job: Job<CallbackData>): Promise<string> => {
-    const record = await store.get(job.data.job)
-    if (record?.callbackUrl == null || record.callbackSecret === null) return 'gone'
-    const delivery = signDelivery(record.callbackSecret, job.data.type, engine.status(record), engine.clock())
-    const outcome = await deliver(options.callbackFetcher, record.callbackUrl, delivery)
-    metrics.count('job_callbacks', outcome)
-    if (outcome === 'not_allowed') throw new UnrecoverableError('The callback URL resolves to an address that is not allowed')
-    if (outcome !== 'delivered') throw new Error(`callback ${outcome}`)
-    return outcome
-  }
 
   const lockDuration = options.lockMs ?? 30_000
   const items = new Worker<ChunkData>(ITEMS_QUEUE, work, {
@@ -154,17 +168,63 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     // a chunk redelivered after a crash is not a poison chunk: give it many chances
     maxStalledCount: 100
   })
-  const callbacks = new Worker<CallbackData>(CALLBACKS_QUEUE, deliverCallback, {
+  const callbacks = new Worker<CallbackData>(CALLBACKS_QUEUE, callbackDeliverer(engine, options.callbackFetcher), {
     connection: engine.connect('worker'),
     prefix: engine.keys.prefix,
     concurrency: 4,
     settings: { backoffStrategy: (attemptsMade: number) => callbackBackoffMs(attemptsMade) }
   })
-  for (const worker of [items, callbacks]) worker.on('error', () => {}) // Redis away: BullMQ reconnects
+  // Redis away: BullMQ reconnects; a chunk whose processing threw is retried (its attempts are logged)
+  for (const worker of [items, callbacks]) worker.on('error', (error) => { engine.logError(`worker ${worker.name}`, error) })
+  items.on('failed', (job, error) => { engine.logError('chunk', error, { job: job?.data.job }) })
+  const drain = drainEvery(engine, options.outboxPollMs ?? 1000)
   return {
     async close () {
       stopping.abort(new Error('worker closing'))
+      drain.stop()
       await Promise.allSettled([items.close(), callbacks.close()])
+      await drain.idle()
     }
+  }
+}
+
+// Item errors that are the service's own doing (a bug, an internal timeout, the renderer away), not the target's
+const OWN_STATUSES = new Set([500, 503])
+
+/**
+ * Counts and logs an item that failed for our own reasons (`job_item_failures_total{reason}`, the reason its code);
+ * a refused or unreachable target is the target's doing and counts only in `job_items_total{outcome="failed"}`.
+ */
+function countedFailure (engine: JobEngine, outcome: ItemOutcome, place: Required<ErrorPlace>): ItemOutcome {
+  if (!outcome.ok && OWN_STATUSES.has(outcome.error.status)) {
+    engine.metrics.count('job_item_failures', { reason: outcome.error.code })
+    engine.logError('item', { name: 'ItemError', code: outcome.error.code }, place)
+  }
+  return outcome
+}
+
+/** Drains the engine's outbox every `ms` (what a worker that died left due is made by the others). */
+function drainEvery (engine: JobEngine, ms: number): { stop: () => void, idle: () => Promise<void> } {
+  let running: Promise<unknown> | null = null
+  const timer = setInterval(() => {
+    running ??= engine.drainOutbox().finally(() => { running = null })
+  }, ms)
+  timer.unref()
+  return { stop: () => clearInterval(timer), idle: async () => { await running } }
+}
+
+/** Delivers one job's callback: signed anew each attempt, with the same `webhook-id`. */
+function callbackDeliverer (engine: JobEngine, fetcher: Pick<SafeFetcher, 'fetch'>): (job: Job<CallbackData>) => Promise<string> {
+  const { metrics, store } = engine
+  return async (job: Job<CallbackData>): Promise<string> => {
+    const record = await store.get(job.data.job)
+    if (record?.callbackUrl == null || record.callbackSecret === null) return 'gone'
+    const delivery = signDelivery(record.callbackSecret, job.data.type, engine.status(record), engine.clock())
+    const outcome = await deliver(fetcher, record.callbackUrl, delivery)
+    metrics.count('job_callbacks', outcome)
+    if (outcome !== 'delivered') engine.logError('callback', { name: 'CallbackError', code: outcome }, { job: job.data.job })
+    if (outcome === 'not_allowed') throw new UnrecoverableError('The callback URL resolves to an address that is not allowed')
+    if (outcome !== 'delivered') throw new Error(`callback ${outcome}`)
+    return outcome
   }
 }

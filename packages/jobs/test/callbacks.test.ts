@@ -14,6 +14,7 @@ const STATUS: JobStatus = {
   finished_at: '2026-11-27T09:00:01.000Z',
   items_per_second: null,
   estimated_finish_at: null,
+  charged: 2,
   results_url: '/v1/things/jobs/job_000000000000000000000001/results'
 }
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'

@@ -1,19 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { MemoryQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
 import { chunkSizeFor, type JobEngine } from '../src/engine.js'
+import type { ItemProcessor } from '../src/types.js'
 import { startWorker, type JobWorker } from '../src/worker.js'
 import { REDIS_URL, testEngine, trackingProcessor, until } from './helpers.js'
 
 const closing: Array<JobEngine | JobWorker> = []
 const fetcher = { fetch: async () => { throw new Error('no callbacks in these tests') } }
 
-function engine (chunkSize: number | null = 4, refundClaimMs?: number): JobEngine {
-  const created = testEngine({ chunkSize, refundClaimMs })
+function engine (chunkSize: number | null = 4, quota?: QuotaStore, outboxLeaseMs?: number): JobEngine {
+  const created = testEngine({ chunkSize, quota, outboxLeaseMs })
   closing.push(created)
   return created
 }
 
-function worker (jobs: JobEngine, processor: ReturnType<typeof trackingProcessor>['processor'], concurrency: number, perHost = 2): JobWorker {
-  const started = startWorker(jobs, { processor, resultField: 'thing', concurrency, perHostConcurrency: perHost, callbackFetcher: fetcher })
+function worker (jobs: JobEngine, processor: ItemProcessor, concurrency: number, perHost = 2): JobWorker {
+  const started = startWorker(jobs, { processor, resultField: 'thing', concurrency, perHostConcurrency: perHost, callbackFetcher: fetcher, outboxPollMs: 100 })
   closing.unshift(started)
   return started
 }
@@ -37,7 +39,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     const jobs = engine(10)
     const tracking = trackingProcessor(60)
     worker(jobs, tracking.processor, 1)
-    const job = await jobs.create({ owner: 'o', inputs: Array.from({ length: 10 }, (_, i) => `h${i}.test/`), callbackUrl: null, windowId: 'w' })
+    const job = await jobs.create({ owner: 'o', inputs: Array.from({ length: 10 }, (_, i) => `h${i}.test/`), callbackUrl: null, windowId: 'w', quotaKey: null })
     const seen = new Set<number>()
     let running = null
     for (;;) {
@@ -61,7 +63,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     const tracking = trackingProcessor(30)
     worker(jobs, tracking.processor, 8, 1000)
     worker(jobs, tracking.processor, 8, 1000)
-    const job = await jobs.create({ owner: 'o', inputs: Array.from({ length: 200 }, (_, i) => `h${i}.test/`), callbackUrl: null, windowId: 'w' })
+    const job = await jobs.create({ owner: 'o', inputs: Array.from({ length: 200 }, (_, i) => `h${i}.test/`), callbackUrl: null, windowId: 'w', quotaKey: null })
     expect(job.chunks).toBe(200)
     await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 30_000)
     expect(tracking.peakAll()).toBeGreaterThan(8)
@@ -73,7 +75,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     worker(jobs, tracking.processor, 6)
     worker(jobs, tracking.processor, 6)
     const inputs = [...Array.from({ length: 16 }, (_, i) => `busy.test/${i}`), ...Array.from({ length: 8 }, (_, i) => `quiet${i}.test/`)]
-    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w' })
+    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w', quotaKey: 'k' })
     await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed')
     expect(tracking.peak.get('busy.test')).toBe(2)
     expect(tracking.peakAll()).toBeGreaterThan(2)
@@ -81,7 +83,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
 
   it('writes an item delivered twice once: progress moves per item, the second write changes no counter', async () => {
     const jobs = engine(2)
-    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w', quotaKey: 'k' })
     const lines = [{ index: 0, input: 'a', ok: true, thing: 1 }, { index: 1, input: 'b', ok: false, error: { status: 500, detail: 'x' } }]
     expect(await jobs.store.writeItem(job.id, 0, lines[0], new Date())).toBe('written')
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 1, failed: 0 })
@@ -94,7 +96,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
 
   it('compacts a finished chunk into one blob: the same results, and an item written again still counts once', async () => {
     const jobs = engine(2)
-    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w', quotaKey: null })
     const line = (index: number) => ({ index, input: 'abc'[index], ok: true, thing: index })
     await jobs.store.writeItem(job.id, 0, line(0), new Date())
     // not every item of the chunk is there: left as it is
@@ -116,7 +118,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
 
   it('keeps a finished job and its results for the retention period from its end, then Redis deletes them', async () => {
     const jobs = engine(2)
-    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w' })
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w', quotaKey: 'k' })
     for (const [index, input] of ['a', 'b', 'c'].entries()) await jobs.store.writeItem(job.id, Math.floor(index / 2), { index, input, ok: true }, new Date())
     const redis = jobs.connect('api')
     for (const key of [jobs.keys.job(job.id), jobs.keys.chunk(job.id, 0), jobs.keys.chunk(job.id, 1)]) {
@@ -128,7 +130,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
 
   it('pages a running job up to its first unfinished chunk, and a cancelled one past the chunks that never ran', async () => {
     const jobs = engine(2)
-    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c', 'd', 'e', 'f'], callbackUrl: null, windowId: 'w' })
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c', 'd', 'e', 'f'], callbackUrl: null, windowId: 'w', quotaKey: 'k' })
     const line = (index: number) => ({ index, input: 'abcdef'[index], ok: true, thing: index })
     for (const index of [0, 1, 4, 5]) await jobs.store.writeItem(job.id, Math.floor(index / 2), line(index), new Date())
     const running = await jobs.results((await jobs.get(job.id, 'o'))!, 0, 10)
@@ -143,23 +145,82 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     expect(paged.nextCursor).toBe(5)
   })
 
-  it('stops a cancelled job: items not started never run, the refund is every unwritten item, once', async () => {
-    const jobs = engine(2)
-    const tracking = trackingProcessor(100)
-    worker(jobs, tracking.processor, 2)
-    const inputs = Array.from({ length: 40 }, (_, i) => `h${i}.test/`)
-    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w' })
-    await until(async () => await jobs.get(job.id, 'o'), (record) => (record?.done ?? 0) >= 4)
-    const { job: cancelled, refund } = await jobs.cancel(job.id, 'o')
+  it('cancels keeping what was finished: nothing starts after it, every item run is delivered and charged, the rest refunded once', async () => {
+    const quota = new MemoryQuotaStore()
+    const jobs = engine(5, quota)
+    const tracking = trackingProcessor(60)
+    worker(jobs, tracking.processor, 3)
+    const inputs = Array.from({ length: 60 }, (_, i) => `h${i}.test/`)
+    quota.consume('k', 'w', inputs.length, 1000)
+    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w', quotaKey: 'k' })
+    await until(async () => tracking.runs.length, (runs) => runs >= 8)
+    const cancelled = await jobs.cancel(job.id, 'o')
     expect(cancelled?.status).toBe('cancelled')
-    expect(refund).toBe(40 - cancelled!.done)
-    expect((await jobs.cancel(job.id, 'o')).refund).toBe(0)
-    expect((await jobs.cancel(job.id, 'someone else')).job).toBeNull()
     const runsAtCancel = tracking.runs.length
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    // the two chunks in flight may finish their current item; nothing else starts, nothing more is written
-    expect(tracking.runs.length).toBeLessThanOrEqual(runsAtCancel + 2)
-    expect(await jobs.get(job.id, 'o')).toMatchObject({ status: 'cancelled', done: cancelled!.done })
+    expect(await jobs.cancel(job.id, 'o')).toMatchObject({ status: 'cancelled' })
+    expect(await jobs.cancel(job.id, 'someone else')).toBeNull()
+    // the chunks open at the cancel are written with what they finished; then the results are complete
+    const settled = await until(async () => (await jobs.get(job.id, 'o'))!, (record) => record.status === 'cancelled' && record.done >= runsAtCancel)
+    await until(async () => await jobs.store.settled(settled), (done) => done)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    // an item already past its check may start as the cancel lands: at most one per chunk in flight (3)
+    expect(tracking.runs.length).toBeLessThanOrEqual(runsAtCancel + 3)
+    const final = (await jobs.get(job.id, 'o'))!
+    const results = await jobs.results(final, 0, 1000)
+    expect(results.nextCursor).toBeNull()
+    expect(results.results.map((line) => line.input).sort()).toEqual([...tracking.runs].sort())
+    expect(final.done).toBe(tracking.runs.length)
+    await until(async () => quota.consume('k', 'w', 0, 1000).used, (used) => used === final.done)
+    expect(jobs.status(final).charged).toBe(final.done)
+    // drained again (a retried refund): nothing more is given back
+    await jobs.drainOutbox()
+    expect(quota.consume('k', 'w', 0, 1000).used).toBe(final.done)
+  })
+
+  it('refunds an item that failed the way its single call fails, uncharged, when its result is written', async () => {
+    const quota = new MemoryQuotaStore()
+    const jobs = engine(3, quota)
+    const refusing: ItemProcessor = {
+      hostOf: () => null,
+      run: async (input) => input.startsWith('bad')
+        ? { ok: false, error: { status: 400, detail: 'The target address is not allowed', code: 'target_not_allowed' } }
+        : { ok: true, value: { echo: input } }
+    }
+    worker(jobs, refusing, 2)
+    const inputs = ['a', 'bad1', 'b', 'bad2', 'bad3', 'c', 'bad4']
+    quota.consume('k', 'w', inputs.length, 100)
+    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w', quotaKey: 'k' })
+    const done = await until(async () => (await jobs.get(job.id, 'o'))!, (record) => record.status === 'completed')
+    expect(jobs.status(done)).toMatchObject({ done: 7, failed: 4, charged: 3 })
+    await until(async () => quota.consume('k', 'w', 0, 100).used, (used) => used === 3)
+  })
+
+  it('keeps a refund due until the quota store takes it, and applies it once however often it is drained', async () => {
+    let refusals = 1
+    const memory = new MemoryQuotaStore()
+    const quota: QuotaStore = {
+      kind: 'memory',
+      consume: (...args) => memory.consume(...args),
+      refund: (...args) => {
+        if (refusals-- > 0) throw new Error('quota store away')
+        return memory.refund(...args)
+      },
+      close: async () => {}
+    }
+    const jobs = engine(2, quota, 100)
+    memory.consume('k', 'w', 3, 10)
+    const job = await jobs.create({ owner: 'o', inputs: ['a.test/', 'b.test/', 'c.test/'], callbackUrl: null, windowId: 'w', quotaKey: 'k' })
+    // the cancel's own drain meets a store that refuses: the refund stays in the outbox
+    await jobs.cancel(job.id, 'o')
+    expect(memory.consume('k', 'w', 0, 10).used).toBe(3)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(await jobs.drainOutbox()).toBe(1)
+    expect(memory.consume('k', 'w', 0, 10).used).toBe(0)
+    // the same refund met again (a drainer that died before removing it) gives nothing more
+    memory.consume('k', 'w', 3, 10)
+    await quota.refund('k', 'w', 3, `${job.id}:cancel`)
+    expect(memory.consume('k', 'w', 0, 10).used).toBe(3)
+    expect(await jobs.drainOutbox()).toBe(0)
   })
 
   it('finishes on a retried creation a job whose first attempt died after storing it, before queuing its chunks', async () => {
@@ -167,7 +228,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
     const tracking = trackingProcessor(5)
     worker(jobs, tracking.processor, 2)
     const inputs = Array.from({ length: 7 }, (_, i) => `h${i}.test/`)
-    const input = { owner: 'o', inputs, callbackUrl: 'https://hooks.example/jobs', windowId: 'w', id: 'job_00000000000000000000dead' }
+    const input = { owner: 'o', inputs, callbackUrl: 'https://hooks.example/jobs', windowId: 'w', quotaKey: 'k', id: 'job_00000000000000000000dead' }
     // what the dead attempt left: the record (its answer, with the callback secret, never reached the client), no chunks
     const stored = await jobs.store.create({ ...input, total: inputs.length, chunkSize: 2 }, jobs.clock)
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -186,29 +247,11 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (REDIS_URL)', () =
 
   it('creates on a retried creation the job of a first attempt that died before storing it, and one record for two racing', async () => {
     const jobs = engine(2)
-    const input = { owner: 'o', inputs: ['a.test/', 'b.test/', 'c.test/'], callbackUrl: 'https://hooks.example/jobs', windowId: 'w', id: 'job_00000000000000000000beef' }
+    const input = { owner: 'o', inputs: ['a.test/', 'b.test/', 'c.test/'], callbackUrl: 'https://hooks.example/jobs', windowId: 'w', quotaKey: 'k', id: 'job_00000000000000000000beef' }
     const [first, second] = await Promise.all([jobs.create(input), jobs.resume(input)])
     expect(second?.callbackSecret).toBe(first.callbackSecret)
     expect((await jobs.get(input.id, 'o'))?.callbackSecret).toBe(first.callbackSecret)
     expect(await jobs.items.getJobCounts('prioritized', 'waiting')).toEqual({ prioritized: 0, waiting: 2 })
     expect(await jobs.resume({ ...input, owner: 'someone else' })).toBeNull()
-  })
-
-  it('keeps a cancelled job\'s refund due until it is made: a later cancel makes one the API died before or the store refused', async () => {
-    const jobs = engine(2, 150)
-    const job = await jobs.create({ owner: 'o', inputs: ['a.test/', 'b.test/', 'c.test/'], callbackUrl: null, windowId: 'w' })
-    const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms))
-    // the first cancel claims 3 units, then its process dies before refunding them
-    expect((await jobs.cancel(job.id, 'o')).refund).toBe(3)
-    expect((await jobs.cancel(job.id, 'o')).refund).toBe(0)
-    await sleep(200)
-    expect((await jobs.cancel(job.id, 'o')).refund).toBe(3)
-    // this one's quota store refuses: due again at once
-    await jobs.refundSettled(job.id, false)
-    expect((await jobs.cancel(job.id, 'o')).refund).toBe(3)
-    await jobs.refundSettled(job.id, true)
-    await sleep(200)
-    expect((await jobs.cancel(job.id, 'o')).refund).toBe(0)
-    expect((await jobs.cancel(job.id, 'someone else')).refund).toBe(0)
   })
 })

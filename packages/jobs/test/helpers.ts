@@ -1,19 +1,34 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { QuotaStore } from '@utility-apis/auth-quota'
 import { JobEngine } from '../src/engine.js'
+import type { JobLog } from '../src/log.js'
+import type { MetricsSink } from '../src/metrics.js'
 import type { ItemProcessor } from '../src/types.js'
 
 export const REDIS_URL = process.env.REDIS_URL
 
-/** An engine of its own prefix; `chunkSize: null` sizes chunks to each job as in production. */
-export function testEngine (options: { chunkSize?: number | null, refundClaimMs?: number } = {}): JobEngine {
+export interface TestEngineOptions {
+  /** `null` sizes chunks to each job as in production. */
+  chunkSize?: number | null
+  quota?: QuotaStore
+  outboxLeaseMs?: number
+  log?: JobLog
+  metrics?: MetricsSink
+}
+
+/** An engine of its own prefix. */
+export function testEngine (options: TestEngineOptions = {}): JobEngine {
   return new JobEngine({
     service: 'test',
     prefix: `{jobs-test-${randomBytes(6).toString('hex')}}`,
     redis: REDIS_URL as string,
     jobsPath: '/v1/things/jobs',
     chunkSize: options.chunkSize === null ? undefined : options.chunkSize ?? 4,
-    refundClaimMs: options.refundClaimMs
+    quota: options.quota,
+    outboxLeaseMs: options.outboxLeaseMs,
+    log: options.log,
+    metrics: options.metrics
   })
 }
 

@@ -31,6 +31,7 @@ describe('job status', () => {
     callbackUrl: null,
     callbackSecret: null,
     windowId: 'w',
+    quotaKey: null,
     itemsPerSecond: 20
   }
   it('estimates the finish of a running job from its pace, and says neither once it is finished', () => {

@@ -27,8 +27,8 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
   it('serves keys round-robin, then a key\'s jobs round-robin, and binds a ticket to its chunk until it is released', async () => {
     const jobs = engine(1)
     const a: JobRecord[] = []
-    for (let i = 0; i < 3; i++) a.push(await jobs.create({ owner: 'key-a', inputs: inputs(`a${i}-`, 4), callbackUrl: null, windowId: 'w' }))
-    const b = await jobs.create({ owner: 'key-b', inputs: inputs('b', 4), callbackUrl: null, windowId: 'w' })
+    for (let i = 0; i < 3; i++) a.push(await jobs.create({ owner: 'key-a', inputs: inputs(`a${i}-`, 4), callbackUrl: null, windowId: 'w', quotaKey: null }))
+    const b = await jobs.create({ owner: 'key-b', inputs: inputs('b', 4), callbackUrl: null, windowId: 'w', quotaKey: null })
     const owners = new Map([...a.map((job) => [job.id, 'A'] as const), [b.id, 'B']])
     const picks: BoundChunk[] = []
     for (let i = 0; i < 8; i++) picks.push(await jobs.scheduler.next(`t${i}`) as BoundChunk)
@@ -56,9 +56,9 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
 
   it('gives a job created later a share at once: the older job keeps going', async () => {
     const jobs = engine(1)
-    const first = await jobs.create({ owner: 'key-a', inputs: inputs('old', 6), callbackUrl: null, windowId: 'w' })
+    const first = await jobs.create({ owner: 'key-a', inputs: inputs('old', 6), callbackUrl: null, windowId: 'w', quotaKey: null })
     const early = [await jobs.scheduler.next('e0'), await jobs.scheduler.next('e1')] as BoundChunk[]
-    const later = await jobs.create({ owner: 'key-a', inputs: inputs('new', 6), callbackUrl: null, windowId: 'w' })
+    const later = await jobs.create({ owner: 'key-a', inputs: inputs('new', 6), callbackUrl: null, windowId: 'w', quotaKey: null })
     const next = [] as BoundChunk[]
     for (let i = 0; i < 4; i++) next.push(await jobs.scheduler.next(`n${i}`) as BoundChunk)
     expect(early.map((pick) => pick.job)).toEqual([first.id, first.id])
@@ -71,9 +71,9 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
     const worker = startWorker(jobs, { processor: tracking.processor, resultField: 'thing', concurrency: 8, perHostConcurrency: 4, callbackFetcher: fetcher })
     closing.unshift(worker)
     const big: JobRecord[] = []
-    for (let i = 0; i < 10; i++) big.push(await jobs.create({ owner: 'key-a', inputs: inputs(`big${i}-`, 10_000), callbackUrl: null, windowId: 'w' }))
+    for (let i = 0; i < 10; i++) big.push(await jobs.create({ owner: 'key-a', inputs: inputs(`big${i}-`, 10_000), callbackUrl: null, windowId: 'w', quotaKey: null }))
     await until(async () => await jobs.get(big[9].id, 'key-a'), (job) => (job?.done ?? 0) >= 20, 30_000)
-    const small = await jobs.create({ owner: 'key-b', inputs: inputs('small', 10), callbackUrl: null, windowId: 'w' })
+    const small = await jobs.create({ owner: 'key-b', inputs: inputs('small', 10), callbackUrl: null, windowId: 'w', quotaKey: null })
     const done = await until(async () => await jobs.get(small.id, 'key-b'), (job) => job?.status === 'completed', 10_000)
     expect(done).toMatchObject({ done: 10, failed: 0 })
     const progress = await Promise.all(big.map(async (job) => (await jobs.get(job.id, 'key-a'))!))

@@ -59,8 +59,11 @@ describe.skipIf(!hasRedisServer)('quota on a Redis Cluster of three primaries (s
     const store = new RedisQuotaStore(admin, `refund-${process.pid}`)
     const ids = ['a', 'b', 'c']
     await Promise.all(ids.map(async (id) => await store.consume(id, '2026-11', 5, 10)))
-    expect(await Promise.all(ids.map(async (id, i) => await store.refund(id, '2026-11', 2 + 2 * i)))).toEqual([3, 1, 0])
-    expect(await store.refund('c', '2026-11', 1)).toBe(0)
-    expect(await Promise.all(ids.map(async (id) => await admin.get(RedisQuotaStore.keyFor(`refund-${process.pid}`, id, '2026-11'))))).toEqual(['3', '1', '0'])
+    expect(await Promise.all(ids.map(async (id, i) => await store.refund(id, '2026-11', 2 + 2 * i, null)))).toEqual([3, 1, 0])
+    expect(await store.refund('c', '2026-11', 1, null)).toBe(0)
+    // a refund with an id, retried on every slot in one turn: applied once each
+    const again = async () => await Promise.all(ids.map(async (id) => await store.refund(id, '2026-11', 1, 'job_x:cancel')))
+    expect(await Promise.all([again(), again()])).toEqual([[2, 0, 0], [2, 0, 0]])
+    expect(await Promise.all(ids.map(async (id) => await admin.get(RedisQuotaStore.keyFor(`refund-${process.pid}`, id, '2026-11'))))).toEqual(['2', '0', '0'])
   })
 })

@@ -5,6 +5,7 @@ import { BRAND_TOOLS } from './routes/mcp-tools.js'
 import { DEFAULT_CACHE_TTL_SECONDS, MemoryProfileCache, RedisProfileCache, type ProfileCache } from './domain/profile-cache.js'
 import { BrandProfiler } from './domain/profiler.js'
 import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs'
+import { callbackUserAgent } from '@utility-apis/jobs/mount'
 import { batchRoute } from './routes/batch.route.js'
 import { brandJobs } from './routes/jobs.route.js'
 import { profileRoute } from './routes/profile.route.js'
@@ -37,6 +38,7 @@ export async function buildApp (options: BuildAppOptions) {
     tools: BRAND_TOOLS,
     routes: async (app) => {
       const fetcher = createSafeFetcher(options.fetchPolicy ?? options.config.fetchPolicy)
+      const callbackFetcher = createSafeFetcher({ ...options.fetchPolicy ?? options.config.fetchPolicy, userAgent: callbackUserAgent('brand') })
       // every request of a rendered page goes through this app's fetcher: the renderer reaches only what it may
       const renderer: Renderer | null = options.renderer === undefined ? null : createRenderer({ ...options.renderer, fetcher })
       // launched as the app starts but never waited for: a browser that is missing, slow or broken leaves the service
@@ -47,6 +49,7 @@ export async function buildApp (options: BuildAppOptions) {
       app.addHook('onClose', async () => {
         await renderer?.close()
         await fetcher.close()
+        await callbackFetcher.close()
       })
       const cache: ProfileCache = app.redis === null
         ? new MemoryProfileCache()
@@ -61,6 +64,7 @@ export async function buildApp (options: BuildAppOptions) {
       await brandJobs(app, {
         profiler,
         fetcher,
+        callbackFetcher,
         redis: options.config.redisClusterNodes ?? options.config.redisUrl,
         settings: options.jobs,
         engine: options.jobEngine,

@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { monthWindow, type QuotaStore } from '@utility-apis/auth-quota'
-import { ErrorSchema, HttpError, RequestValidationError, ValidationErrorSchema, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { ErrorSchema, HttpError, ValidationErrorSchema } from '@utility-apis/fastapi-errors'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type {} from '@utility-apis/service-kit' // its decorations: app.metrics, app.quotaStore
 import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
-import { checkCallbackUrl } from './callback-url.js'
+import { createJobRoute } from './create-job.js'
 import { jobSchemas, MAX_PAGE, type JobSchemaNames } from './jobs.schemas.js'
 
 export interface JobRoutesOptions {
@@ -34,142 +32,48 @@ export interface JobRoutesOptions {
 /** OpenAPI examples by name: `{ name: { summary, value } }`. */
 type Examples = Record<string, { summary: string, value: unknown }>
 
-// A list with thousands of bad inputs is refused with the first of them, not a response as large as the list
-const MAX_ISSUES = 1000
+/** What every job route shares: the options, the schemas, and the steps each handler starts with. */
+export interface JobRouteContext {
+  options: JobRoutesOptions
+  schemas: ReturnType<typeof jobSchemas>
+  needRedis: () => Promise<void>
+  /** The engine, once `needRedis` let the request through. */
+  engine: () => JobEngine
+  owner: (request: FastifyRequest) => string
+  found: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<JobRecord>
+}
 
 const NOT_FOUND = { ...ErrorSchema, description: 'No job of this id belongs to your key. `code`: `job_not_found`.' }
 
 const NEED_REDIS = 'Jobs need Redis: set REDIS_URL (or REDIS_CLUSTER_NODES) so jobs outlive a process and reach the workers'
 
+/** A service's job routes: create, status, results, cancel; each route in a function of its own. */
 export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app, options) => {
-  const schemas = jobSchemas(options.names)
-  const { engine, path, names } = options
-  const clock = options.clock ?? (() => new Date())
-  const store: QuotaStore = app.quotaStore
-
-  const needRedis = async (): Promise<void> => {
-    if (engine === null) throw new HttpError(503, NEED_REDIS, {}, 'jobs_need_redis')
-  }
+  const { engine } = options
   const owner = (request: FastifyRequest): string => request.principal?.id ?? 'anonymous'
-  /** Gives `units` back to the caller's quota; false when the store refused (the units stay due). */
-  const refund = async (request: FastifyRequest, windowId: string, units: number): Promise<boolean> => {
-    const principal = request.principal
-    if (principal?.kind !== 'api-key' || units <= 0) return true
-    try {
-      await store.refund(principal.id, windowId, units)
-      app.metrics.count('job_refunds', 'refunded', units)
-      return true
-    } catch (err) {
-      app.metrics.count('job_refunds', 'failed', units)
-      request.log.error({ err: { type: (err as Error).name }, units }, 'quota refund failed: due again to the next DELETE')
-      return false
-    }
-  }
-  const found = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<JobRecord> => {
-    const job = await (engine as JobEngine).get(request.params.id, owner(request))
-    if (job === null) throw new HttpError(404, 'Job not found', {}, 'job_not_found')
-    return job
-  }
-  const inputsOf = (body: unknown): unknown => (body as Record<string, unknown> | null)?.[names.inputField]
-
-  app.post(path, {
-    bodyLimit: options.bodyLimit,
-    preValidation: needRedis,
-    config: {
-      auth: true,
-      // one unit per input, reserved before the handler runs and kept only when the job is created (202)
-      quotaCost: (request) => {
-        const inputs = inputsOf(request.body)
-        return Array.isArray(inputs) ? Math.min(Math.max(inputs.length, 1), names.maxInputs) : 1
-      }
+  const context: JobRouteContext = {
+    options,
+    schemas: jobSchemas(options.names),
+    needRedis: async () => {
+      if (engine === null) throw new HttpError(503, NEED_REDIS, {}, 'jobs_need_redis')
     },
-    schema: {
-      tags: [options.tag],
-      operationId: `create${options.operation}`,
-      summary: `Start a job of up to ${names.maxInputs.toLocaleString('en-US')} ${options.noun}s`,
-      description: 'Queues every input for the workers and answers at once with the job\'s id (also in `Location`). ' +
-        'Inputs are checked up front: one invalid input refuses the whole job with a 422 pointing at it. Creating reserves ' +
-        'one unit of quota per input (a 429 says how many are needed when they do not fit; nothing is queued); the items of a ' +
-        'cancelled job that never ran are refunded. With `Idempotency-Key`, the same key and body within 24 h answer the same ' +
-        'job; the same key with another body is a 422 `idempotency_key_reused`. Results are kept JOB_RETENTION_DAYS (7).',
-      headers: {
-        type: 'object',
-        properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 255, description: 'Makes a retried creation safe' } }
-      },
-      body: { ...schemas.request, 'x-examples': options.examples?.request },
-      response: {
-        202: { ...schemas.created, description: 'The job was queued.', 'x-examples': options.examples?.created }
-      }
-    }
-  }, async (request, reply) => {
-    const body = request.body as Record<string, unknown>
-    const inputs = body[names.inputField] as string[]
-    const issues: ValidationIssue[] = []
-    for (const [index, input] of inputs.entries()) {
-      if (issues.length === MAX_ISSUES) break
-      try {
-        options.checkInput(input, ['body', names.inputField, index])
-      } catch (error) {
-        if (!(error instanceof RequestValidationError)) throw error
-        issues.push(...error.issues)
-      }
-    }
-    const callbackUrl = (body.callback_url as string | undefined) ?? null
-    if (callbackUrl !== null) {
-      const problem = await checkCallbackUrl(callbackUrl, options.resolver)
-      if (problem !== null) issues.push({ type: 'value_error', loc: ['body', 'callback_url'], msg: `Value error, ${problem}`, ctx: { error: problem } })
-    }
-    if (issues.length > 0) throw new RequestValidationError(issues)
-
-    const jobs = engine as JobEngine
-    // refunds go to the window the reservation was counted in
-    const windowId = request.quotaCharge?.windowId ?? monthWindow(clock()).id
-    const key = request.headers['idempotency-key']
-    let claim: { keyHash: string, jobId: string } | null = null
-    if (typeof key === 'string') {
-      const keyHash = sha256(key)
-      const jobId = `job_${sha256(`${owner(request)} ${keyHash} ${Date.now()} ${Math.random()}`).slice(0, 24)}`
-      const existing = await jobs.store.claimIdempotencyKey(owner(request), keyHash, jobId, sha256(JSON.stringify(body)))
-      if (existing !== null) {
-        if (existing.bodyHash !== sha256(JSON.stringify(body))) {
-          throw new RequestValidationError([{
-            type: 'idempotency_key_reused',
-            loc: ['header', 'idempotency-key'],
-            msg: 'This Idempotency-Key was used with another request body in the last 24 hours'
-          }])
-        }
-        // the job as the first attempt made it, finished here if that attempt died before queuing all of it
-        const job = await jobs.resume({ owner: owner(request), inputs, callbackUrl, windowId, id: existing.jobId })
-        if (job === null) throw new HttpError(404, 'Job not found', {}, 'job_not_found')
-        // the same job again, already paid for: this answer costs nothing
-        request.quotaCharge?.setUnits(0)
-        return created(reply, job)
-      }
-      claim = { keyHash, jobId }
-    }
-    let job: JobRecord
-    try {
-      job = await jobs.create({ owner: owner(request), inputs, callbackUrl, windowId, id: claim?.jobId })
-    } catch (error) {
-      if (claim !== null) await jobs.store.releaseIdempotencyKey(owner(request), claim.keyHash).catch(() => {})
-      throw error
-    }
-    return created(reply, job)
-  })
-
-  const created = (reply: FastifyReply, job: JobRecord) => {
-    reply.code(202).header('location', `${path}/${job.id}`)
-    return {
-      id: job.id,
-      status: job.status,
-      total: job.total,
-      created_at: job.createdAt,
-      ...(job.callbackSecret === null ? {} : { callback_secret: job.callbackSecret })
+    engine: () => engine as JobEngine,
+    owner,
+    found: async (request) => {
+      const job = await (engine as JobEngine).get(request.params.id, owner(request))
+      if (job === null) throw new HttpError(404, 'Job not found', {}, 'job_not_found')
+      return job
     }
   }
+  createJobRoute(app, context)
+  jobStatusRoute(app, context)
+  jobResultsRoute(app, context)
+  cancelJobRoute(app, context)
+}
 
-  // reading and cancelling one's own jobs is free: a job is paid for once, at creation
-  app.get(`${path}/:id`, {
+// reading and cancelling one's own jobs is free: a job is paid for once, at creation
+function jobStatusRoute (app: FastifyInstance, { options, schemas, needRedis, engine, found }: JobRouteContext): void {
+  app.get<{ Params: { id: string } }>(`${options.path}/:id`, {
     preValidation: needRedis,
     config: { auth: true, metered: false },
     schema: {
@@ -180,9 +84,11 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
       params: schemas.params,
       response: { 200: { ...schemas.status, description: 'The job.', 'x-examples': options.examples?.status }, 404: NOT_FOUND, 422: ValidationErrorSchema }
     }
-  }, async (request) => (engine as JobEngine).status(await found(request)))
+  }, async (request) => engine().status(await found(request)))
+}
 
-  app.get(`${path}/:id/results`, {
+function jobResultsRoute (app: FastifyInstance, { options, schemas, needRedis, engine, found }: JobRouteContext): void {
+  app.get<{ Params: { id: string }, Querystring: { cursor?: string, limit?: number } }>(`${options.path}/:id/results`, {
     preValidation: needRedis,
     config: { auth: true, metered: false },
     schema: {
@@ -190,7 +96,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
       operationId: `get${options.operation}Results`,
       summary: 'Results of a job, page by page or as NDJSON',
       description: `Up to \`limit\` (at most ${MAX_PAGE}) results from \`cursor\`, in input order, each with exactly what ` +
-        `the single call answers under \`${names.resultField}\`, or its error. While the job runs a page ends at the first ` +
+        `the single call answers under \`${options.names.resultField}\`, or its error. While the job runs a page ends at the first ` +
         'item not finished yet. `Accept: application/x-ndjson` streams every result available, one JSON object a line.',
       params: schemas.params,
       querystring: schemas.query,
@@ -208,17 +114,18 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
     }
   }, async (request, reply) => {
     const job = await found(request)
-    const jobs = engine as JobEngine
     const cursor = Number(request.query.cursor ?? '0')
     if (request.headers.accept?.includes('application/x-ndjson') === true) {
       reply.type('application/x-ndjson')
-      return Readable.from(ndjson(jobs, job, cursor))
+      return Readable.from(ndjson(engine(), job, cursor))
     }
-    const page = await jobs.results(job, cursor, request.query.limit ?? 100)
+    const page = await engine().results(job, cursor, request.query.limit ?? 100)
     return { results: page.results, next_cursor: page.nextCursor === null ? null : String(page.nextCursor) }
   })
+}
 
-  app.delete(`${path}/:id`, {
+function cancelJobRoute (app: FastifyInstance, { options, schemas, needRedis, engine, owner }: JobRouteContext): void {
+  app.delete<{ Params: { id: string } }>(`${options.path}/:id`, {
     preValidation: needRedis,
     config: { auth: true, metered: false },
     schema: {
@@ -231,15 +138,10 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
       response: { 200: { ...schemas.status, description: 'The job after the cancellation.' }, 404: NOT_FOUND, 422: ValidationErrorSchema }
     }
   }, async (request) => {
-    const { job, refund: units } = await (engine as JobEngine).cancel(request.params.id, owner(request))
+    const job = await engine().cancel(request.params.id, owner(request))
     if (job === null) throw new HttpError(404, 'Job not found', {}, 'job_not_found')
-    if (units > 0) await (engine as JobEngine).refundSettled(job.id, await refund(request, job.windowId, units))
-    return (engine as JobEngine).status(job)
+    return engine().status(job)
   })
-}
-
-function sha256 (text: string): string {
-  return createHash('sha256').update(text).digest('hex')
 }
 
 async function * ndjson (engine: JobEngine, job: JobRecord, from: number): AsyncGenerator<string> {

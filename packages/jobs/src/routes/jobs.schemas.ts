@@ -56,6 +56,10 @@ export function jobSchemas (names: JobSchemaNames) {
     created_at: Timestamp,
     started_at: NullableTimestamp,
     finished_at: NullableTimestamp,
+    charged: Type.Integer({
+      description: 'Units of quota this job costs so far: its items delivered with a result. A job costs what its inputs ' +
+        'would cost as single calls: failed items (`ok: false`) and items a cancel stopped before they ran are refunded.'
+    }),
     results_url: Type.String(),
     items_per_second: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
       description: 'Items finished per second over the last minute while the job runs; null once it is finished or before it runs.'

@@ -23,6 +23,8 @@ export const brandJobNames = {
 export interface BrandJobsOptions {
   profiler: BrandProfiler
   fetcher: SafeFetcher
+  /** Delivers callbacks, with `callbackUserAgent('brand')` as its User-Agent. */
+  callbackFetcher: SafeFetcher
   /** REDIS_URL or REDIS_CLUSTER_NODES; null: the job routes answer 503. */
   redis: RedisTarget | null
   settings?: Partial<JobsSettings>
@@ -44,6 +46,7 @@ export async function brandJobs (app: FastifyInstance, options: BrandJobsOptions
     bodyLimit: 32 * 1024 * 1024,
     processor: profileItems(options.profiler, DEFAULT_TIMEOUT_SECONDS * 1000),
     fetcher: options.fetcher,
+    callbackFetcher: options.callbackFetcher,
     settings: options.settings,
     engine: options.engine,
     clock: options.clock,

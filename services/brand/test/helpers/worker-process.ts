@@ -11,6 +11,10 @@ export interface WorkerProcessOptions {
   concurrency: number
   metricsPort: number
   lockMs?: number
+  /** More variables, e.g. NODE_ENV=test with JOBS_TEST_CRASH_AT. */
+  env?: Record<string, string>
+  /** Pipe stdout and stderr to the test (else stdout is dropped and stderr is the test's). */
+  capture?: boolean
 }
 
 /**
@@ -20,7 +24,7 @@ export interface WorkerProcessOptions {
 export function spawnWorker (options: WorkerProcessOptions): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', '--conditions=@utility-apis/source', WORKER], {
     cwd: REPO,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: options.capture === true ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
     env: {
       PATH: process.env.PATH,
       REDIS_URL: options.redisUrl,
@@ -30,7 +34,8 @@ export function spawnWorker (options: WorkerProcessOptions): ChildProcess {
       WORKER_METRICS_PORT: String(options.metricsPort),
       UNSAFE_FETCH_ALLOW_CIDRS: '127.0.0.1/32',
       UNSAFE_FETCH_HOST_MAP: options.hosts.map((host) => `${host}=127.0.0.1`).join(','),
-      LOG_LEVEL: 'warn'
+      LOG_LEVEL: 'warn',
+      ...options.env
     }
   })
 }

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
 import { buildJobsApp, dropPrefix, REDIS_URL, testKey, testPrefix, waitFor } from '../helpers/jobs.js'
@@ -58,10 +60,16 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (REDIS_URL)', () =
     }
   })
 
-  it('reports a refused address as the single call answers it: status, detail and code', async () => {
+  it('reports a refused address as the single call answers it (status, detail and code) and charges it as the single call: nothing', async () => {
     const refused = 'http://10.0.0.1/'
-    const { id } = (await create({ domains: [refused] })).json()
+    const probe = new Redis(REDIS_URL as string)
+    const counter = `q:{${createHash('sha256').update(key).digest('hex')}}:${new Date().toISOString().slice(0, 7)}`
+    const before = Number(await probe.get(counter))
+    const { id } = (await create({ domains: [refused, inputs()[0], refused] })).json()
     const done = await finished(id)
+    expect(done).toMatchObject({ done: 3, failed: 2, charged: 1 })
+    await waitFor(async () => Number(await probe.get(counter)), (used) => used === before + 1)
+    probe.disconnect()
     const line = (await app.inject({ method: 'GET', url: done.results_url, headers })).json().results[0]
     const single = await app.inject({ method: 'POST', url: '/v1/domain/profile', headers, payload: { domain: refused } })
     const { detail, code } = single.json()

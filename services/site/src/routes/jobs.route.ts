@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { mountJobs, type EngineKnobs, type JobEngine, type JobsSettings, type RedisTarget } from '@utility-apis/jobs/mount'
+import { callbackUserAgent, mountJobs, type EngineKnobs, type JobEngine, type JobsSettings, type RedisTarget } from '@utility-apis/jobs/mount'
 import type { Renderer } from '@utility-apis/renderer'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import { analysisItems } from '../domain/job-item.js'
@@ -50,6 +50,7 @@ export async function siteJobs (app: FastifyInstance, options: SiteJobsOptions):
     bodyLimit: 24 * 1024 * 1024,
     processor: siteJobItems(options),
     fetcher: options.fetcher,
+    callbackFetcher: options.fetchAs(callbackUserAgent('site')),
     settings: options.settings,
     engine: options.engine,
     clock: options.clock,

@@ -77,7 +77,7 @@ describe.skipIf(REDIS_URL === undefined)('politeness per request across two work
 
   it(`never has more than 4 requests at once on one host while ${ITEMS} analyses of it run on two workers`, async () => {
     const url = `${server.origin(STRONG)}/`
-    const job = await engine.create({ owner: 'o', inputs: Array.from({ length: ITEMS }, () => url), callbackUrl: null, windowId: 'w' })
+    const job = await engine.create({ owner: 'o', inputs: Array.from({ length: ITEMS }, () => url), callbackUrl: null, windowId: 'w', quotaKey: null })
     const deadline = Date.now() + 90_000
     let record = await engine.get(job.id, 'o')
     while (record?.status !== 'completed') {

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto'
+import { monthWindow } from '@utility-apis/auth-quota'
+import { HttpError, RequestValidationError, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { CreateJobInput } from '../engine.js'
+import type { JobRecord } from '../job-store.js'
+import { checkCallbackUrl } from './callback-url.js'
+import type { JobRouteContext, JobRoutesOptions } from './jobs.route.js'
+
+// A list with thousands of bad inputs is refused with the first of them, not a response as large as the list
+const MAX_ISSUES = 1000
+
+/** POST <path>: validates every input, reserves one unit each, and queues the job (202). */
+export function createJobRoute (app: FastifyInstance, context: JobRouteContext): void {
+  const { options, schemas, needRedis } = context
+  const { names } = options
+  const inputsOf = (body: unknown): unknown => (body as Record<string, unknown> | null)?.[names.inputField]
+  app.post(options.path, {
+    bodyLimit: options.bodyLimit,
+    preValidation: [needRedis, async () => { await roomForResults(context) }],
+    config: {
+      auth: true,
+      // one unit per input, reserved before the handler runs and kept only when the job is created (202)
+      quotaCost: (request: FastifyRequest) => {
+        const inputs = inputsOf(request.body)
+        return Array.isArray(inputs) ? Math.min(Math.max(inputs.length, 1), names.maxInputs) : 1
+      }
+    },
+    schema: {
+      tags: [options.tag],
+      operationId: `create${options.operation}`,
+      summary: `Start a job of up to ${names.maxInputs.toLocaleString('en-US')} ${options.noun}s`,
+      description: 'Queues every input for the workers and answers at once with the job\'s id (also in `Location`). ' +
+        'Inputs are checked up front: one invalid input refuses the whole job with a 422 pointing at it. Creating reserves ' +
+        'one unit of quota per input (a 429 says how many are needed when they do not fit; nothing is queued); a job costs ' +
+        'what its inputs would as single calls: an item that fails (as the single call would fail, uncharged) is refunded ' +
+        'when its result is written, and so are the items of a cancelled job that never ran. With `Idempotency-Key`, the ' +
+        'same key and body within 24 h answer the same job; the same key with another body is a 422 ' +
+        '`idempotency_key_reused`. Results are kept JOB_RETENTION_DAYS (7). While the results store is near full, creation ' +
+        'answers 503 `jobs_storage_full` with `Retry-After` (nothing reserved).',
+      headers: {
+        type: 'object',
+        properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 255, description: 'Makes a retried creation safe' } }
+      },
+      body: { ...schemas.request, 'x-examples': options.examples?.request },
+      response: {
+        202: { ...schemas.created, description: 'The job was queued.', 'x-examples': options.examples?.created }
+      }
+    }
+  }, async (request, reply) => {
+    const body = request.body as Record<string, unknown>
+    const inputs = body[names.inputField] as string[]
+    const callbackUrl = (body.callback_url as string | undefined) ?? null
+    await validate(options, inputs, callbackUrl)
+    const input: CreateJobInput = {
+      owner: context.owner(request),
+      inputs,
+      callbackUrl,
+      // refunds go to the window the reservation was counted in, and only to a store that counted it
+      windowId: request.quotaCharge?.windowId ?? monthWindow((options.clock ?? (() => new Date()))()).id,
+      quotaKey: request.principal?.kind === 'api-key' && request.quotaCharge?.fallback === false ? request.principal.id : null
+    }
+    const key = request.headers['idempotency-key']
+    const job = typeof key === 'string' ? await createOnce(context, request, input, key, body) : await context.engine().create(input)
+    return created(reply, options.path, job)
+  })
+}
+
+// Results expire JOB_RETENTION_DAYS after their job finished: room comes back as old jobs expire
+const STORAGE_RETRY_AFTER_SECONDS = '600'
+
+/** 503 `jobs_storage_full` while the results store is above 90% of its maxmemory; a Redis that cannot tell lets it by. */
+async function roomForResults (context: JobRouteContext): Promise<void> {
+  const full = await context.engine().storage.isFull().catch(() => false)
+  if (full) {
+    throw new HttpError(503, 'The job results store is full: retry later, once older jobs\' results have expired',
+      { 'retry-after': STORAGE_RETRY_AFTER_SECONDS }, 'jobs_storage_full')
+  }
+}
+
+/** Every input checked as its single call would be, and the callback URL against the SSRF policy: one 422 for all. */
+async function validate (options: JobRoutesOptions, inputs: string[], callbackUrl: string | null): Promise<void> {
+  const issues: ValidationIssue[] = []
+  for (const [index, input] of inputs.entries()) {
+    if (issues.length === MAX_ISSUES) break
+    try {
+      options.checkInput(input, ['body', options.names.inputField, index])
+    } catch (error) {
+      if (!(error instanceof RequestValidationError)) throw error
+      issues.push(...error.issues)
+    }
+  }
+  if (callbackUrl !== null) {
+    const problem = await checkCallbackUrl(callbackUrl, options.resolver)
+    if (problem !== null) issues.push({ type: 'value_error', loc: ['body', 'callback_url'], msg: `Value error, ${problem}`, ctx: { error: problem } })
+  }
+  if (issues.length > 0) throw new RequestValidationError(issues)
+}
+
+/** A creation under an Idempotency-Key: the job it already names (free), or a new one whose id the key keeps. */
+async function createOnce (
+  context: JobRouteContext, request: FastifyRequest, input: CreateJobInput, key: string, body: unknown
+): Promise<JobRecord> {
+  const jobs = context.engine()
+  const keyHash = sha256(key)
+  const bodyHash = sha256(JSON.stringify(body))
+  const jobId = `job_${sha256(`${input.owner} ${keyHash} ${Date.now()} ${Math.random()}`).slice(0, 24)}`
+  const existing = await jobs.store.claimIdempotencyKey(input.owner, keyHash, jobId, bodyHash)
+  if (existing === null) {
+    try {
+      return await jobs.create({ ...input, id: jobId })
+    } catch (error) {
+      await jobs.store.releaseIdempotencyKey(input.owner, keyHash).catch(() => {})
+      throw error
+    }
+  }
+  if (existing.bodyHash !== bodyHash) {
+    throw new RequestValidationError([{
+      type: 'idempotency_key_reused',
+      loc: ['header', 'idempotency-key'],
+      msg: 'This Idempotency-Key was used with another request body in the last 24 hours'
+    }])
+  }
+  // the job as the first attempt made it, finished here if that attempt died before queuing all of it
+  const job = await jobs.resume({ ...input, id: existing.jobId })
+  if (job === null) throw new HttpError(404, 'Job not found', {}, 'job_not_found')
+  // the same job again, already paid for: this answer costs nothing
+  request.quotaCharge?.setUnits(0)
+  return job
+}
+
+function created (reply: FastifyReply, path: string, job: JobRecord) {
+  reply.code(202).header('location', `${path}/${job.id}`)
+  return {
+    id: job.id,
+    status: job.status,
+    total: job.total,
+    created_at: job.createdAt,
+    ...(job.callbackSecret === null ? {} : { callback_secret: job.callbackSecret })
+  }
+}
+
+function sha256 (text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}

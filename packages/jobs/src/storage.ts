@@ -1,0 +1,34 @@
+import type { RedisConnection } from './job-store.js'
+
+/** Share of `maxmemory` in use, from `INFO memory`; 0 when Redis has no limit (nothing to fill). */
+export function usedShare (info: string): number {
+  const field = (name: string): number => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? '0')
+  const max = field('maxmemory')
+  return max > 0 ? field('used_memory') / max : 0
+}
+
+/**
+ * Whether the results store is near full (above `threshold` of its maxmemory on any primary), asked at most once per
+ * `cacheMs`: job creation refuses with 503 `jobs_storage_full` rather than fill it, so results can never push out
+ * writes that matter more.
+ */
+export class StorageGauge {
+  private checkedAt = -Infinity
+  private full = false
+
+  constructor (
+    private readonly redis: RedisConnection,
+    private readonly threshold = 0.9,
+    private readonly cacheMs = 5000,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  async isFull (): Promise<boolean> {
+    if (this.now() - this.checkedAt < this.cacheMs) return this.full
+    const nodes = this.redis.isCluster ? (this.redis as import('ioredis').Cluster).nodes('master') : [this.redis]
+    const shares = await Promise.all(nodes.map(async (node) => usedShare(await node.info('memory'))))
+    this.full = shares.some((share) => share > this.threshold)
+    this.checkedAt = this.now()
+    return this.full
+  }
+}

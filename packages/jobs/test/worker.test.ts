@@ -1,0 +1,54 @@
+import { Metrics } from '@utility-apis/service-kit'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { JobEngine } from '../src/engine.js'
+import type { JobLog } from '../src/log.js'
+import type { ItemProcessor } from '../src/types.js'
+import { startWorker } from '../src/worker.js'
+import { REDIS_URL, testEngine, until } from './helpers.js'
+
+const closing: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const close of closing.splice(0).reverse()) await close()
+})
+
+function engine (log: JobLog, metrics: Metrics): JobEngine {
+  const jobs = testEngine({ chunkSize: 2, log, metrics })
+  closing.push(async () => {
+    await Promise.all([jobs.items.obliterate({ force: true }), jobs.callbacks.obliterate({ force: true })])
+    await jobs.close()
+  })
+  return jobs
+}
+
+describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
+  it('logs an item that threw once, with job, chunk, index and error type (never its message), and counts our own failures', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const log: JobLog = { error: (fields, msg) => lines.push({ ...fields, msg }), warn: (fields, msg) => lines.push({ ...fields, msg }) }
+    const metrics = new Metrics('test')
+    const jobs = engine(log, metrics)
+    const processor: ItemProcessor = {
+      hostOf: () => null,
+      run: async (input) => {
+        if (input === 'boom') throw new TypeError('token=hunter2 <html>page body</html>')
+        if (input === 'away') return { ok: false, error: { status: 503, detail: 'The renderer is unavailable', code: 'renderer_unavailable' } }
+        if (input === 'refused') return { ok: false, error: { status: 400, detail: 'not allowed', code: 'target_not_allowed' } }
+        return { ok: true, value: input }
+      }
+    }
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    const job = await jobs.create({ owner: 'o', inputs: ['ok', 'refused', 'boom', 'away', 'ok'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed')
+    const items = lines.filter((line) => line.source === 'item')
+    expect(items).toEqual([
+      { source: 'item', job: job.id, chunk: 1, index: 2, err: { type: 'TypeError' }, msg: 'item error' },
+      { source: 'item', job: job.id, chunk: 1, index: 3, err: { type: 'ItemError', code: 'renderer_unavailable' }, msg: 'item error' }
+    ])
+    expect(JSON.stringify(lines)).not.toMatch(/hunter2|page body/)
+    const exposition = await metrics.exposition()
+    expect(exposition).toMatch(/^job_item_failures_total\{reason="exception",service="test"\} 1$/m)
+    expect(exposition).toMatch(/^job_item_failures_total\{reason="renderer_unavailable",service="test"\} 1$/m)
+    // a refused target is the target's doing, not ours
+    expect(exposition).not.toMatch(/reason="target_not_allowed"/)
+  })
+})

@@ -1,0 +1,55 @@
+import type { ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../../packages/service-kit/test/helpers/redis-servers.js'
+import { REDIS_URL, testPrefix, waitFor } from './helpers/jobs.js'
+import { spawnWorker, stopProcess } from './helpers/worker-process.js'
+
+// `node dist/worker.js` as an operator runs it: several on one machine, each with its own metrics port or none.
+const children: ChildProcess[] = []
+const prefix = testPrefix()
+
+function start (metricsPort: number): { child: ChildProcess, output: () => { stdout: string, stderr: string } } {
+  const child = spawnWorker({ redisUrl: REDIS_URL as string, prefix, hosts: [], concurrency: 1, metricsPort, capture: true, env: { LOG_LEVEL: 'info' } })
+  children.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => { stdout += chunk.toString('utf8') })
+  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8') })
+  return { child, output: () => ({ stdout, stderr }) }
+}
+
+describe.skipIf(REDIS_URL === undefined)('brand worker processes on one machine (REDIS_URL)', () => {
+  afterAll(async () => {
+    await Promise.all(children.map(async (child) => await stopProcess(child, 'SIGKILL')))
+  })
+
+  it('a second worker on the same WORKER_METRICS_PORT says in one line which variable to set and exits 1', async () => {
+    const port = await freePort()
+    const first = start(port)
+    await waitFor(async () => first.output().stdout, (text) => text.includes('working jobs'), 30_000)
+    const second = start(port)
+    const [code] = await once(second.child, 'exit')
+    expect(code).toBe(1)
+    const lines = second.output().stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^brand worker: Invalid configuration: WORKER_METRICS_PORT \d+ is in use .*0 to turn/)
+    expect(first.child.exitCode).toBeNull()
+
+    // the first one's listener answers a wrong path in the services' error shape
+    const missing = await fetch(`http://127.0.0.1:${port}/nope`)
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({ detail: 'Not Found', code: 'not_found', request_id: expect.any(String) })
+    // and /metrics without the admin key is as absent
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404)
+  }, 60_000)
+
+  it('WORKER_METRICS_PORT=0 turns the listener off: two such workers run side by side', async () => {
+    const workers = [start(0), start(0)]
+    for (const worker of workers) {
+      const started = await waitFor(async () => worker.output().stdout, (text) => text.includes('working jobs'), 30_000)
+      expect(JSON.parse(started.trim().split('\n').at(-1) as string)).toMatchObject({ msg: 'working jobs', metricsPort: 0 })
+      expect(worker.child.exitCode).toBeNull()
+    }
+  }, 60_000)
+})
