@@ -30,11 +30,6 @@ export function signDelivery (secret: string, type: CallbackType, status: JobSta
   }
 }
 
-/** The User-Agent of a service's callbacks (the fetcher's policy sets it; a request cannot). */
-export function callbackUserAgent (service: string): string {
-  return `UtilityAPIs-${service}-callbacks/0.1 (+https://utility-apis.example/bot)`
-}
-
 export type DeliveryOutcome = 'delivered' | 'rejected' | 'unreachable' | 'not_allowed'
 
 /** POSTs one delivery through the SSRF-safe fetcher; only a 2xx is `delivered`. Redirects are not followed. */

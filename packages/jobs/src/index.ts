@@ -1,4 +1,4 @@
-export { callbackBackoffMs, callbackUserAgent, deliver, signDelivery, type CallbackType, type DeliveryOutcome, type SignedDelivery } from './callbacks.js'
+export { callbackBackoffMs, deliver, signDelivery, type CallbackType, type DeliveryOutcome, type SignedDelivery } from './callbacks.js'
 export { connectRedis, type RedisTarget } from './connection.js'
 export { JobEngine, type JobEngineOptions, type ChunkData, type CreateJobInput } from './engine.js'
 export { type JobRecord, type ResultsPage } from './job-store.js'
@@ -11,5 +11,5 @@ export type { ItemError, ItemOutcome, ItemProcessor, JobState, JobStatus, Result
 export { jobRoutes, type JobRoutesOptions } from './routes/jobs.route.js'
 export { jobSchemas, MAX_PAGE, type JobSchemaNames } from './routes/jobs.schemas.js'
 export { mountJobs, type EngineKnobs, type MountJobsOptions } from './mount.js'
-export { DEFAULT_JOBS_SETTINGS, jobsSettingsFromEnv, workerSettingsFromEnv, type JobsSettings, type WorkerSettings } from './settings.js'
+export { callbackUserAgent, DEFAULT_JOBS_SETTINGS, jobsSettingsFromEnv, workerSettingsFromEnv, type JobsSettings, type WorkerSettings } from './settings.js'
 export { runWorkerProcess, type WorkerProcessDefinition } from './worker-process.js'

@@ -9,7 +9,7 @@ import { CLAIM_OUTBOX } from './scripts.js'
  * callback. Any engine drains it (workers every second, the API right after a cancel); an entry is removed once done,
  * so a drainer that dies half-way leaves it to the next one once its lease runs out.
  */
-export type OutboxEntry =
+type OutboxEntry =
   | { t: 'refund', job: string, id: string, units: number }
   | { t: 'callback', job: string, type: CallbackType }
 

@@ -67,3 +67,11 @@ export function workerSettingsFromEnv (env: Env): WorkerSettings {
     lockMs: whole(env, 'JOBS_LOCK_MS', 30_000, 1000, 600_000)
   }
 }
+
+/**
+ * The User-Agent of a service's callbacks (the fetcher's policy sets it; a request cannot): here, not in callbacks.ts,
+ * so an API process that only mounts the routes does not load the signing library to name it.
+ */
+export function callbackUserAgent (service: string): string {
+  return `UtilityAPIs-${service}-callbacks/0.1 (+https://utility-apis.example/bot)`
+}

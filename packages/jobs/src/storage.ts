@@ -1,7 +1,7 @@
 import type { RedisConnection } from './job-store.js'
 
 /** Share of `maxmemory` in use, from `INFO memory`; 0 when Redis has no limit (nothing to fill). */
-export function usedShare (info: string): number {
+function usedShare (info: string): number {
   const field = (name: string): number => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(info)?.[1] ?? '0')
   const max = field('maxmemory')
   return max > 0 ? field('used_memory') / max : 0

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { CreateJobInput } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
 import { checkCallbackUrl } from './callback-url.js'
-import type { JobRouteContext, JobRoutesOptions } from './jobs.route.js'
+import type { JobRouteContext, JobRoutesOptions } from './job-route-context.js'
 
 // A list with thousands of bad inputs is refused with the first of them, not a response as large as the list
 const MAX_ISSUES = 1000

@@ -1,47 +1,15 @@
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorSchema, HttpError, ValidationErrorSchema } from '@utility-apis/fastapi-errors'
-import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type {} from '@utility-apis/service-kit' // its decorations: app.metrics, app.quotaStore
 import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
 import { createJobRoute } from './create-job.js'
-import { jobSchemas, MAX_PAGE, type JobSchemaNames } from './jobs.schemas.js'
+import type { JobRouteContext, JobRoutesOptions } from './job-route-context.js'
+import { jobSchemas, MAX_PAGE } from './jobs.schemas.js'
 
-export interface JobRoutesOptions {
-  /** Null without Redis: every job route answers 503 `jobs_need_redis`. */
-  engine: JobEngine | null
-  /** e.g. `/v1/domain/profile/jobs`. */
-  path: string
-  tag: string
-  /** `DomainProfileJob` gives operation ids createDomainProfileJob, getDomainProfileJob, ... */
-  operation: string
-  /** What one input is, for the docs: `domain`, `site`. */
-  noun: string
-  names: JobSchemaNames
-  /** Throws the RequestValidationError the single call would answer for this input, at `loc`. */
-  checkInput: (input: string, loc: Array<string | number>) => void
-  /** The SSRF policy's resolver, checking `callback_url` up front (delivery checks it again). */
-  resolver: Pick<SafeFetcher, 'resolve'>
-  bodyLimit: number
-  clock?: () => Date
-  examples?: { request?: Examples, created?: Examples, status?: Examples }
-}
-
-/** OpenAPI examples by name: `{ name: { summary, value } }`. */
-type Examples = Record<string, { summary: string, value: unknown }>
-
-/** What every job route shares: the options, the schemas, and the steps each handler starts with. */
-export interface JobRouteContext {
-  options: JobRoutesOptions
-  schemas: ReturnType<typeof jobSchemas>
-  needRedis: () => Promise<void>
-  /** The engine, once `needRedis` let the request through. */
-  engine: () => JobEngine
-  owner: (request: FastifyRequest) => string
-  found: (request: FastifyRequest<{ Params: { id: string } }>) => Promise<JobRecord>
-}
+export type { JobRoutesOptions } from './job-route-context.js'
 
 const NOT_FOUND = { ...ErrorSchema, description: 'No job of this id belongs to your key. `code`: `job_not_found`.' }
 
