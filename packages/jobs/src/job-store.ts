@@ -55,7 +55,7 @@ export function newJobId (): string {
   return `job_${randomBytes(12).toString('hex')}`
 }
 
-export function newCallbackSecret (): string {
+function newCallbackSecret (): string {
   return `whsec_${randomBytes(24).toString('base64')}`
 }
 

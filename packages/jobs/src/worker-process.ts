@@ -5,7 +5,7 @@ import { RedisQuotaStore, secretsEqual } from '@utility-apis/auth-quota'
 import { createLogger, loadConfig, Metrics, type ServiceConfig } from '@utility-apis/service-kit'
 import { connectRedis, type RedisTarget } from './connection.js'
 import { JobEngine } from './engine.js'
-import { errorFields } from './log.js'
+import { errorLogger } from './log.js'
 import { callbackUserAgent, jobsSettingsFromEnv, workerSettingsFromEnv } from './settings.js'
 import type { ItemProcessor } from './types.js'
 import { startWorker } from './worker.js'
@@ -21,7 +21,7 @@ export interface WorkerProcessDefinition {
   build: (config: ServiceConfig, cache: ReturnType<typeof connectRedis>) => WorkerParts | Promise<WorkerParts>
 }
 
-export interface WorkerParts {
+interface WorkerParts {
   processor: ItemProcessor
   fetcher: SafeFetcher
   /** Releases what else the processor holds (a browser), after the items in flight have finished. */
@@ -44,7 +44,8 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
   const server = await listenMetrics(metrics, config.adminKey, workerSettings.metricsPort, config.host)
   const log = createLogger(`${definition.service}-worker`, config.replica, { level: config.logLevel })
   const cache = connectRedis(target, 'api')
-  cache.on('error', (error) => { log.error({ source: 'redis', err: errorFields(error) }, 'redis error') })
+  const logError = errorLogger(log)
+  cache.on('error', (error) => { logError('redis cache', error) })
   const { processor, fetcher, close } = await definition.build(config, cache)
   const callbackFetcher = createSafeFetcher({ ...config.fetchPolicy, userAgent: callbackUserAgent(definition.service) })
   const engine = new JobEngine({

@@ -19,7 +19,7 @@ const JobState = Type.Unsafe<'queued' | 'running' | 'completed' | 'cancelled'>({
 const Timestamp = Type.String({ format: 'date-time' })
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()])
 
-export const CallbackUrlField = Type.String({
+const CallbackUrlField = Type.String({
   minLength: 1,
   maxLength: 2048,
   description: 'Receives `{"type": "job.completed"|"job.cancelled", "data": <the job status>}` signed per Standard Webhooks ' +

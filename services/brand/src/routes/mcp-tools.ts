@@ -31,7 +31,7 @@ export const BRAND_TOOLS: McpTool[] = [
     title: 'Start a brand profile job',
     description: 'Queues a list of domains to be profiled in the background and answers at once with the job\'s id; follow ' +
       'it with get_profile_job. Use it for lists too long for profile_domains. Inputs are checked first: one invalid domain ' +
-      'refuses the whole job. Reserves one unit of quota per domain (items of a cancelled job that never ran are refunded). ' +
+      'refuses the whole job. Reserves one unit of quota per domain; failed items and items a cancel stopped are refunded (`charged` in the status). ' +
       'Needs the deployment\'s Redis: without it the error is `jobs_need_redis`. Each call creates a new job.',
     route: 'POST /v1/domain/profile/jobs',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }

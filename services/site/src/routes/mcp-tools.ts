@@ -43,8 +43,8 @@ export const SITE_TOOLS: McpTool[] = [
     title: 'Start a site analysis job',
     description: 'Queues a list of sites to be analysed in the background (each as analyze_site) and answers at once with ' +
       'the job\'s id; follow it with get_site_job. Use it for more sites than you can analyse one by one. Inputs are checked ' +
-      'first: one invalid URL refuses the whole job. Reserves one unit of quota per site (items of a cancelled job that ' +
-      'never ran are refunded). Needs the deployment\'s Redis: without it the error is `jobs_need_redis`. Each call creates ' +
+      'first: one invalid URL refuses the whole job. Reserves one unit of quota per site; failed items and items a cancel ' +
+      'stopped are refunded (`charged` in the status). Needs the deployment\'s Redis: without it the error is `jobs_need_redis`. Each call creates ' +
       'a new job.',
     route: 'POST /v1/site-intel/jobs',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
