@@ -11,12 +11,5 @@ export default [
   {
     files: ['packages/*/src/**/*.ts', 'services/*/src/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] }
-  },
-  // TEMPORARY while issue 35 is worked: files still holding a longer function. This list only shrinks, to nothing.
-  {
-    files: [
-      'packages/safe-fetch/src/fetcher.ts'
-    ],
-    rules: { 'max-lines-per-function': 'off' }
   }
 ]

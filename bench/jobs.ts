@@ -10,7 +10,10 @@ import { ROOT, type BenchReport } from './harness.js'
 // `pnpm bench jobs`: 10,000 brand profiles as one job, worked by 1 and by 2 worker processes (node
 // services/brand/dist/worker.js), of fixture sites that answer after 100 ms; and the p99 latency of single profile
 // calls made while the job runs, next to the same calls on the idle service. Every site has an address of its own in
-// 127.0.0.0/8, so nothing is served from the profile cache and no host is held back by politeness.
+// 127.0.0.0/8, so nothing is served from the profile cache and no host is held back by politeness. Then the same
+// beside a 5,000-item job of one host (127.254.0.1, whose homepage answers 503 after 100 ms, so no profile of it is
+// cached and every item fetches it): politeness holds that host to JOBS_HOST_CONCURRENCY requests at once, and the
+// 10,000-item job must keep its pace. The load (job creation, polling, single calls) comes from this process.
 
 const ITEMS = Number(process.env.BENCH_JOB_ITEMS ?? 10_000)
 const LATENCY_MS = 100
@@ -22,12 +25,19 @@ const KEY = 'bench-jobs-key'
 const BRAND = join(ROOT, 'services', 'brand', 'dist')
 
 const siteAddress = (n: number, block: number) => `127.${block}.${Math.floor(n / 250)}.${(n % 250) + 1}`
+const BUSY_HOST = '127.254.0.1'
+const BUSY_ITEMS = 5000
+const SMALL_ITEMS = 200
 
 async function fixtureSites (): Promise<Server> {
   // 0.0.0.0: one socket answers every 127.x.y.z address (Linux routes all of 127.0.0.0/8 to loopback)
   const server = createServer((request, response) => {
     if (request.url !== '/') {
       response.writeHead(404).end()
+      return
+    }
+    if ((request.headers.host ?? '').startsWith(BUSY_HOST)) {
+      setTimeout(() => response.writeHead(503, { 'content-type': 'text/html' }).end('<!doctype html><title>Busy</title>'), LATENCY_MS)
       return
     }
     setTimeout(() => {
@@ -95,31 +105,83 @@ async function singleCallP99 (sitePort: number, block: number): Promise<number> 
   return Math.round(latencies[Math.floor(latencies.length * 0.99) - 1])
 }
 
-async function runJob (sitePort: number, workers: number, block: number, redis: Redis): Promise<{ itemsPerSecond: number, p99Busy: number, bytes: number }> {
+interface JobRun { itemsPerSecond: number, p99Busy: number, bytes: number, besideDone: number }
+
+async function createJob (domains: string[]): Promise<string> {
+  const response = await api('/v1/domain/profile/jobs', { method: 'POST', body: JSON.stringify({ domains }) })
+  if (response.status !== 202) throw new Error(`job creation answered ${response.status}`)
+  return (await response.json() as { id: string }).id
+}
+
+async function waitForJob (id: string, started: number, pollMs = 250): Promise<number> {
+  for (;;) {
+    const job = await (await api(`/v1/domain/profile/jobs/${id}`)).json() as { status: string, failed: number }
+    if (job.status === 'completed') {
+      if (job.failed > 0) throw new Error(`${job.failed} items failed`)
+      return (performance.now() - started) / 1000
+    }
+    await sleep(pollMs)
+  }
+}
+
+/** An ordinary 200-item job on `workers` worker processes: items/s, polled every 50 ms (it takes a few seconds). */
+async function runSmall (sitePort: number, workers: number, block: number): Promise<number> {
   const children = Array.from({ length: workers }, (_, i) => start(join(BRAND, 'worker.js'), { WORKER_METRICS_PORT: String(7230 + i) }))
   await Promise.all(children.map(async (_, i) => await waitForUrl(`http://127.0.0.1:${7230 + i}/health`)))
+  const started = performance.now()
+  const id = await createJob(Array.from({ length: SMALL_ITEMS }, (_, n) => `http://${siteAddress(n, block)}:${sitePort}/`))
+  const seconds = await waitForJob(id, started, 50)
+  await Promise.all(children.map(stop))
+  return Math.round(SMALL_ITEMS / seconds * 10) / 10
+}
+
+/** The 10,000-item job on `workers` worker processes, alone or beside the single-host job (cancelled at the end). */
+async function runJob (sitePort: number, workers: number, block: number, redis: Redis, beside = false): Promise<JobRun> {
+  const children = Array.from({ length: workers }, (_, i) => start(join(BRAND, 'worker.js'), { WORKER_METRICS_PORT: String(7230 + i) }))
+  await Promise.all(children.map(async (_, i) => await waitForUrl(`http://127.0.0.1:${7230 + i}/health`)))
+  const busy = beside ? await createJob(Array.from({ length: BUSY_ITEMS }, () => `http://${BUSY_HOST}:${sitePort}/`)) : null
+  if (busy !== null) await sleep(2000)
   const domains = Array.from({ length: ITEMS }, (_, n) => `http://${siteAddress(n, block)}:${sitePort}/`)
   const started = performance.now()
-  const created = await (await api('/v1/domain/profile/jobs', { method: 'POST', body: JSON.stringify({ domains }) })).json() as { id: string }
-  const finished = (async () => {
-    for (;;) {
-      const job = await (await api(`/v1/domain/profile/jobs/${created.id}`)).json() as { status: string, failed: number }
-      if (job.status === 'completed') {
-        if (job.failed > 0) throw new Error(`${job.failed} items failed`)
-        return (performance.now() - started) / 1000
-      }
-      await sleep(250)
-    }
-  })()
+  const id = await createJob(domains)
+  const finished = waitForJob(id, started)
   // the single calls run once the job is under way, on other sites
   await sleep(2000)
   const p99Busy = await singleCallP99(sitePort, block + 100)
   const seconds = await finished
+  let besideDone = 0
+  if (busy !== null) {
+    besideDone = (await (await api(`/v1/domain/profile/jobs/${busy}`, { method: 'DELETE' })).json() as { done: number }).done
+  }
   let bytes = 0
-  const chunks = await redis.keys(`{jobs:brand}:job:${created.id}:chunk:*`)
+  const chunks = await redis.keys(`{jobs:brand}:job:${id}:chunk:*`)
   for (const key of chunks) bytes += Number(await redis.memory('USAGE', key))
   await Promise.all(children.map(stop))
-  return { itemsPerSecond: Math.round(ITEMS / seconds), p99Busy, bytes }
+  return { itemsPerSecond: Math.round(ITEMS / seconds), p99Busy, bytes, besideDone }
+}
+
+function reports (one: JobRun, two: JobRun, oneBeside: JobRun, twoBeside: JobRun, p99Idle: number, small: [number, number]): BenchReport[] {
+  const perTenThousand = Math.round(one.bytes / ITEMS * 10_000 / 1024 / 1024 * 10) / 10
+  const scale = Math.round(two.itemsPerSecond / one.itemsPerSecond * 100) / 100
+  const kept = (beside: JobRun, alone: JobRun) => Math.round(beside.itemsPerSecond / alone.itemsPerSecond * 100) / 100
+  const besideName = (workers: string, beside: JobRun, alone: JobRun) =>
+    `${ITEMS} profiles beside a ${BUSY_ITEMS}-item single-host job, ${workers} (${kept(beside, alone)} of alone; single-host items done ${beside.besideDone})`
+  const smallScale = Math.round(small[1] / small[0] * 100) / 100
+  return [
+    { name: `${SMALL_ITEMS} profiles, 1 worker process`, value: small[0], unit: 'items/s', pass: true },
+    { name: `${SMALL_ITEMS} profiles, 2 worker processes (scale ${smallScale}x)`, value: small[1], unit: 'items/s', pass: smallScale >= 1.6 },
+    { name: `${ITEMS} profiles, 1 worker process (WORKER_CONCURRENCY ${CONCURRENCY})`, value: one.itemsPerSecond, unit: 'items/s', pass: true },
+    {
+      name: `${ITEMS} profiles, 2 worker processes (scale ${scale}x)`, value: two.itemsPerSecond, unit: 'items/s', pass: two.itemsPerSecond > one.itemsPerSecond
+    },
+    { name: besideName('1 worker', oneBeside, one), value: oneBeside.itemsPerSecond, unit: 'items/s', pass: kept(oneBeside, one) >= 0.8 },
+    { name: besideName('2 workers', twoBeside, two), value: twoBeside.itemsPerSecond, unit: 'items/s', pass: kept(twoBeside, two) >= 0.8 },
+    { name: 'single profile call p99, idle service', value: p99Idle, unit: 'ms', pass: true },
+    { name: 'single profile call p99, while the job runs on 1 worker', value: one.p99Busy, unit: 'ms', pass: true },
+    { name: 'single profile call p99, while the job runs on 2 workers', value: two.p99Busy, unit: 'ms', pass: true },
+    { name: 'single profile call p99, while both jobs run on 2 workers', value: twoBeside.p99Busy, unit: 'ms', pass: true },
+    { name: 'Redis memory of the results (gzip per item), per 10,000 profiles', value: perTenThousand, unit: 'MiB', pass: true }
+  ]
 }
 
 export async function run (): Promise<BenchReport[]> {
@@ -135,15 +197,10 @@ export async function run (): Promise<BenchReport[]> {
     const p99Idle = await singleCallP99(sitePort, 1)
     const one = await runJob(sitePort, 1, 2, client)
     const two = await runJob(sitePort, 2, 4, client)
-    const perTenThousand = Math.round(one.bytes / ITEMS * 10_000 / 1024 / 1024 * 10) / 10
-    return [
-      { name: `${ITEMS} profiles, 1 worker process (WORKER_CONCURRENCY ${CONCURRENCY})`, value: one.itemsPerSecond, unit: 'items/s', pass: true },
-      { name: `${ITEMS} profiles, 2 worker processes`, value: two.itemsPerSecond, unit: 'items/s', pass: two.itemsPerSecond > one.itemsPerSecond },
-      { name: 'single profile call p99, idle service', value: p99Idle, unit: 'ms', pass: true },
-      { name: 'single profile call p99, while the job runs on 1 worker', value: one.p99Busy, unit: 'ms', pass: true },
-      { name: 'single profile call p99, while the job runs on 2 workers', value: two.p99Busy, unit: 'ms', pass: true },
-      { name: 'Redis memory of the results (gzip per chunk), per 10,000 profiles', value: perTenThousand, unit: 'MiB', pass: true }
-    ]
+    const oneBeside = await runJob(sitePort, 1, 6, client, true)
+    const twoBeside = await runJob(sitePort, 2, 8, client, true)
+    const small: [number, number] = [await runSmall(sitePort, 1, 10), await runSmall(sitePort, 2, 12)]
+    return reports(one, two, oneBeside, twoBeside, p99Idle, small)
   } finally {
     client.disconnect()
     await stop(apiProcess)

@@ -7,22 +7,22 @@ import { jobsPrefix, JobKeys } from './keys.js'
 import { errorLogger, type JobLog } from './log.js'
 import { JobMetrics, type MetricsSink } from './metrics.js'
 import { Outbox, type ClaimedEntry } from './outbox.js'
+import { FairScheduler } from './scheduler.js'
 import { StorageGauge } from './storage.js'
 import type { JobStatus } from './types.js'
 
 export const ITEMS_QUEUE = 'items'
 export const CALLBACKS_QUEUE = 'callbacks'
-// BullMQ's highest priority number
-const MAX_PRIORITY = 2_097_151
 const ADD_BATCH = 500
+/** The largest chunk, and the chunks a job is split into at least while it can (see `chunkSizeFor`). */
+const MAX_CHUNK = 20
+const MIN_CHUNKS = 256
 // Outbox entries one drain takes at most
 const DRAIN_BATCH = 100
 
+/** A ticket for one chunk of work: the job that added it, for the record; which chunk it works is the scheduler's. */
 export interface ChunkData {
   job: string
-  chunk: number
-  start: number
-  inputs: string[]
 }
 
 export interface CallbackData {
@@ -39,7 +39,7 @@ export interface JobEngineOptions {
   /** The path jobs live under, e.g. `/v1/domain/profile/jobs` (for `results_url`). */
   jobsPath: string
   retentionDays?: number
-  /** Inputs per chunk (one BullMQ job). */
+  /** Inputs per chunk (one BullMQ job); by default sized to each job (`chunkSizeFor`). */
   chunkSize?: number
   /** Attempts of a chunk whose processing failed (Redis away mid-write); a killed worker's chunk is stalled, not failed. */
   chunkAttempts?: number
@@ -64,17 +64,27 @@ export interface CreateJobInput {
 }
 
 /**
- * The jobs of one service on BullMQ. A job's inputs are split into chunks, one BullMQ job each, whose priority is
- * their position in their job: every job's first chunk comes before any job's second, so a small job is never queued
- * behind a large one (BullMQ's open-source priorities give round-robin between jobs, without BullMQ Pro's groups).
+ * Inputs per chunk of a job of `total`: at most 20 (a chunk is one BullMQ job, its overhead shared by its items), and
+ * small enough that a job has 256 chunks or more, so every worker slot of several worker processes has chunks of it
+ * to work (a 200-item job is 200 chunks of one; a 10,000-item job 500 of 20).
+ */
+export function chunkSizeFor (total: number): number {
+  return Math.min(MAX_CHUNK, Math.max(1, Math.ceil(total / MIN_CHUNKS)))
+}
+
+/**
+ * The jobs of one service on BullMQ. A job's inputs are split into chunks; the items queue holds one ticket per chunk
+ * and the fair scheduler (scheduler.ts) says which chunk a ticket works: round-robin between API keys, then between a
+ * key's jobs, so one key's 50 jobs get the share of another key's one and a new job never stops an older one.
  */
 export class JobEngine {
   readonly keys: JobKeys
   readonly store: JobStore
   readonly items: Queue<ChunkData>
   readonly callbacks: Queue<CallbackData>
+  readonly scheduler: FairScheduler
   readonly metrics: JobMetrics
-  readonly chunkSize: number
+  readonly chunkSize: number | null
   readonly clock: () => Date
   readonly retentionSeconds: number
   readonly outbox: Outbox
@@ -86,12 +96,13 @@ export class JobEngine {
 
   constructor (readonly options: JobEngineOptions) {
     this.keys = new JobKeys(options.prefix ?? jobsPrefix(options.service))
-    this.chunkSize = options.chunkSize ?? 20
+    this.chunkSize = options.chunkSize ?? null
     this.clock = options.clock ?? (() => new Date())
     this.logError = errorLogger(options.log ?? null)
     this.retentionSeconds = Math.round((options.retentionDays ?? 7) * 86400)
     const client = this.connect('api')
     this.store = new JobStore(client, this.keys, this.retentionSeconds)
+    this.scheduler = new FairScheduler(client, this.keys, this.retentionSeconds)
     this.outbox = new Outbox(client, this.keys, options.outboxLeaseMs)
     this.storage = new StorageGauge(client)
     const queueOptions = { connection: this.connect('api'), prefix: this.keys.prefix }
@@ -117,7 +128,7 @@ export class JobEngine {
   }
 
   status (job: JobRecord): JobStatus {
-    return statusOf(job, this.resultsUrl(job.id))
+    return statusOf(job, this.resultsUrl(job.id), this.clock())
   }
 
   async create (input: CreateJobInput): Promise<JobRecord> {
@@ -146,18 +157,19 @@ export class JobEngine {
       id: input.id ?? newJobId(),
       owner: input.owner,
       total: input.inputs.length,
-      chunkSize: this.chunkSize,
+      chunkSize: this.chunkSize ?? chunkSizeFor(input.inputs.length),
       callbackUrl: input.callbackUrl,
       windowId: input.windowId,
       quotaKey: input.quotaKey
     }
   }
 
+  /** Registers the job with the fair scheduler and adds one ticket per chunk (a repeated add of a ticket is a no-op). */
   private async enqueue (job: JobRecord, inputs: string[]): Promise<void> {
+    const chunks = Array.from({ length: job.chunks }, (_, chunk) => inputs.slice(chunk * job.chunkSize, (chunk + 1) * job.chunkSize))
+    await this.scheduler.register(job.id, job.owner, chunks)
     const options = (chunk: number): JobsOptions => ({
-      // the chunk's own id makes a repeated add a no-op
       jobId: `${job.id}-${chunk}`,
-      priority: Math.min(chunk + 1, MAX_PRIORITY),
       attempts: this.options.chunkAttempts ?? 20,
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: true,
@@ -166,9 +178,7 @@ export class JobEngine {
     for (let first = 0; first < job.chunks; first += ADD_BATCH) {
       const batch = []
       for (let chunk = first; chunk < Math.min(job.chunks, first + ADD_BATCH); chunk++) {
-        const start = chunk * job.chunkSize
-        const data = { job: job.id, chunk, start, inputs: inputs.slice(start, start + job.chunkSize) }
-        batch.push({ name: 'chunk', data, opts: options(chunk) })
+        batch.push({ name: 'ticket', data: { job: job.id }, opts: options(chunk) })
       }
       await this.items.addBulk(batch)
     }

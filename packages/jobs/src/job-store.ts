@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 import type { Cluster, Redis } from 'ioredis'
 import type { JobKeys } from './keys.js'
-import { BEGIN_CHUNK, CANCEL_JOB, CREATE_JOB, WRITE_CHUNK } from './scripts.js'
+import { BEGIN_CHUNK, CANCEL_JOB, COMPACT_CHUNK, CREATE_JOB, FINISH_CHUNK, WRITE_ITEM } from './scripts.js'
 import type { JobState, JobStatus, ResultLine } from './types.js'
 
 const gzipAsync = promisify(gzip)
@@ -29,6 +29,8 @@ export interface JobRecord {
   windowId: string
   /** The quota store's key id the units were reserved under; null when they are not ours to refund. */
   quotaKey: string | null
+  /** Items written per second of Redis's clock, over the last minute (the `r<second mod 60>` ring). */
+  itemsPerSecond: number
 }
 
 export interface NewJob {
@@ -83,7 +85,8 @@ export class JobStore {
       callbackUrl: job.callbackUrl,
       callbackSecret: job.callbackUrl === null ? null : newCallbackSecret(),
       windowId: job.windowId,
-      quotaKey: job.quotaKey
+      quotaKey: job.quotaKey,
+      itemsPerSecond: 0
     }
     const fields = {
       owner: record.owner,
@@ -123,7 +126,8 @@ export class JobStore {
       callbackUrl: nullable(hash.callback_url),
       callbackSecret: nullable(hash.callback_secret),
       windowId: hash.window_id,
-      quotaKey: nullable(hash.quota_key)
+      quotaKey: nullable(hash.quota_key),
+      itemsPerSecond: itemsPerSecond(hash, Date.now())
     }
   }
 
@@ -132,23 +136,42 @@ export class JobStore {
   }
 
   /**
-   * Marks the job running on its first chunk; `written` when this chunk's results are already stored, `flush` when
-   * the job was cancelled after this chunk began and it was never written (write what it finished: nothing).
+   * Marks the job running on its first chunk, its status before; `flush` when the job was cancelled after this chunk
+   * began and it was never finished (finish it: its items without a result are refunded).
    */
-  async beginChunk (id: string, chunk: number, now: Date): Promise<JobState | 'written' | 'flush' | 'missing'> {
-    return await this.redis.eval(BEGIN_CHUNK, 2, this.keys.job(id), this.keys.chunk(id, chunk), now.toISOString(), chunk) as
-      JobState | 'written' | 'flush' | 'missing'
+  async beginChunk (id: string, chunk: number, now: Date): Promise<JobState | 'flush' | 'missing'> {
+    return await this.redis.eval(BEGIN_CHUNK, 1, this.keys.job(id), now.toISOString(), chunk) as JobState | 'flush' | 'missing'
+  }
+
+  /** The indexes of a chunk's items whose results are written (a redelivered or resumed chunk skips them). */
+  async writtenItems (id: string, chunk: number): Promise<Set<number>> {
+    return new Set((await this.readChunks(id, chunk, 1))[0].keys())
+  }
+
+  /** A chunk whose `count` items are all written becomes one compressed field; false when it is not complete. */
+  async compactChunk (id: string, chunk: number, count: number): Promise<boolean> {
+    const [lines] = await this.readChunks(id, chunk, 1)
+    if (lines.size !== count) return false
+    const blob = await gzipAsync(JSON.stringify([...lines.values()].sort((a, b) => a.index - b.index)))
+    return await this.redis.eval(COMPACT_CHUNK, 1, this.keys.chunk(id, chunk), count, blob) === 1
   }
 
   /**
-   * Writes a chunk's results once; `inputs` is how many inputs the chunk has (fewer lines: the job was cancelled and
-   * the rest never ran). The refunds of failed and unrun items and the completion callback go to the outbox with it.
+   * Writes one item's result line once; the job's `done`/`failed` move with it, and a failed item's refund and the
+   * completion callback go to the outbox in the same script.
    */
-  async writeChunk (id: string, chunk: number, lines: ResultLine[], now: Date, inputs = lines.length): Promise<WriteOutcome> {
-    const blob = await gzipAsync(JSON.stringify(lines))
-    const failed = lines.filter((line) => !line.ok).length
-    return await this.redis.eval(WRITE_CHUNK, 3, this.keys.job(id), this.keys.chunk(id, chunk), this.keys.outbox(),
-      blob, lines.length, failed, now.toISOString(), this.retentionSeconds, chunk, inputs, id) as WriteOutcome
+  async writeItem (id: string, chunk: number, line: ResultLine, now: Date): Promise<WriteOutcome> {
+    const blob = await gzipAsync(JSON.stringify(line))
+    return await this.redis.eval(WRITE_ITEM, 3, this.keys.job(id), this.keys.chunk(id, chunk), this.keys.outbox(),
+      line.index, blob, line.ok ? 0 : 1, now.toISOString(), this.retentionSeconds, chunk, id) as WriteOutcome
+  }
+
+  /**
+   * A chunk with every item written, or stopped by a cancel, leaves the job's started chunks; of a cancelled job its
+   * items without a result are refunded (through the outbox), once. The units refunded.
+   */
+  async finishChunk (id: string, chunk: number, inputs: number): Promise<number> {
+    return await this.redis.eval(FINISH_CHUNK, 3, this.keys.job(id), this.keys.chunk(id, chunk), this.keys.outbox(), chunk, inputs, id) as number
   }
 
   /**
@@ -168,8 +191,8 @@ export class JobStore {
   }
 
   /**
-   * Up to `limit` results from index `cursor`, in input order. A page ends early at the first chunk still being
-   * worked on; a cancelled job's chunks that never ran are skipped.
+   * Up to `limit` results from index `cursor`, in input order. A page ends early at the first item still being
+   * worked on; a cancelled job's items that never ran are skipped.
    */
   async results (job: JobRecord, cursor: number, limit: number): Promise<ResultsPage> {
     const results: ResultLine[] = []
@@ -179,24 +202,38 @@ export class JobStore {
     while (results.length < limit && index < job.total) {
       const first = Math.floor(index / job.chunkSize)
       const count = Math.min(job.chunks - first, Math.ceil((limit - results.length) / job.chunkSize) + 1)
-      const blobs = await this.redis.mgetBuffer(...Array.from({ length: count }, (_, i) => this.keys.chunk(job.id, first + i)))
-      for (const [offset, blob] of blobs.entries()) {
-        const chunkStart = (first + offset) * job.chunkSize
-        if (blob === null) {
-          if (!finished) return { results, nextCursor: index }
-          index = chunkStart + job.chunkSize
-          continue
-        }
-        const lines = JSON.parse((await gunzipAsync(blob)).toString('utf8')) as ResultLine[]
-        for (const line of lines) {
-          if (line.index < index) continue
-          if (results.length === limit) return { results, nextCursor: line.index }
+      const chunks = await this.readChunks(job.id, first, count)
+      for (const [offset, lines] of chunks.entries()) {
+        const end = Math.min((first + offset + 1) * job.chunkSize, job.total)
+        for (; index < end; index++) {
+          const line = lines.get(index)
+          if (line === undefined) {
+            if (!finished) return { results, nextCursor: index }
+            continue
+          }
+          if (results.length === limit) return { results, nextCursor: index }
           results.push(line)
-          index = line.index + 1
         }
       }
     }
     return { results, nextCursor: index < job.total || !finished ? index : null }
+  }
+
+  /** The written lines of `count` chunks from `first`, by item index. */
+  private async readChunks (id: string, first: number, count: number): Promise<Array<Map<number, ResultLine>>> {
+    const pipeline = this.redis.pipeline()
+    for (let i = 0; i < count; i++) pipeline.hgetallBuffer(this.keys.chunk(id, first + i))
+    const replies = await pipeline.exec() ?? []
+    return await Promise.all(replies.map(async ([error, hash]) => {
+      if (error !== null) throw error
+      const lines = new Map<number, ResultLine>()
+      for (const [field, blob] of Object.entries(hash as Record<string, Buffer>)) {
+        const parsed = JSON.parse((await gunzipAsync(blob)).toString('utf8')) as ResultLine | ResultLine[]
+        // a compacted chunk: every line in one field
+        for (const line of Array.isArray(parsed) ? parsed : [parsed]) lines.set(field === 'all' ? line.index : Number(field), line)
+      }
+      return lines
+    }))
   }
 
   /**
@@ -222,7 +259,25 @@ export class JobStore {
   }
 }
 
-export function statusOf (job: JobRecord, resultsUrl: string): JobStatus {
+/** Items per second over the last minute from the job's ring of per-second counts, at `nowMs`. */
+export function itemsPerSecond (hash: Record<string, string>, nowMs: number): number {
+  const now = nowMs / 1000
+  let items = 0
+  let oldest = Math.floor(now)
+  for (let slot = 0; slot < 60; slot++) {
+    const [at, count] = (hash[`r${slot}`] ?? '0:0').split(':').map(Number)
+    if (at > now - 60 && at <= now) {
+      items += count
+      oldest = Math.min(oldest, at)
+    }
+  }
+  // a job that started 5 s ago is measured over those 5 s, not over a minute
+  const seconds = Math.min(60, Math.max(1, now - oldest))
+  return Math.round(items / seconds * 100) / 100
+}
+
+export function statusOf (job: JobRecord, resultsUrl: string, now: Date = new Date()): JobStatus {
+  const running = job.status === 'running' && job.itemsPerSecond > 0
   return {
     id: job.id,
     status: job.status,
@@ -233,6 +288,8 @@ export function statusOf (job: JobRecord, resultsUrl: string): JobStatus {
     started_at: job.startedAt,
     finished_at: job.finishedAt,
     charged: job.done - job.failed,
-    results_url: resultsUrl
+    results_url: resultsUrl,
+    items_per_second: job.status === 'running' ? job.itemsPerSecond : null,
+    estimated_finish_at: running ? new Date(now.getTime() + (job.total - job.done) / job.itemsPerSecond * 1000).toISOString() : null
   }
 }

@@ -13,6 +13,12 @@ export class JobKeys {
   chunk (id: string, chunk: number): string { return `${this.prefix}:job:${id}:chunk:${chunk}` }
   idempotency (owner: string, keyHash: string): string { return `${this.prefix}:idem:${owner}:${keyHash}` }
   host (host: string): string { return `${this.prefix}:host:${host}` }
+  hostRequests (host: string): string { return `${this.prefix}:host-requests:${host}` }
+  inputs (id: string, chunk: number): string { return `${this.prefix}:job:${id}:inputs:${chunk}` }
+  ticket (ticket: string): string { return `${this.prefix}:ticket:${ticket}` }
+  /** The fair scheduler's ring of API keys with jobs to work, and each key's ring of jobs. */
+  keyRing (): string { return `${this.prefix}:sched:keys` }
+  ownerRing (owner: string): string { return `${this.prefix}:sched:owner:${owner}` }
   /** The refunds and callbacks due, written with the results or cancel that makes them due (see outbox.ts). */
   outbox (): string { return `${this.prefix}:outbox` }
 }

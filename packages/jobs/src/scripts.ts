@@ -1,5 +1,5 @@
 // The Lua scripts that make results and charges exactly-once on top of BullMQ's at-least-once delivery: a chunk's
-// results are written with a set-if-absent, and the job's counters move only when that write created the slot, in
+// item results are written with a set-if-absent, and the job's counters move only when that write created the slot, in
 // the same script, so a redelivered chunk can neither count twice nor land after a cancellation. Chunk keys are
 // named from KEYS[1] inside the scripts; they share its hash tag, so they are on its Cluster slot.
 
@@ -23,15 +23,14 @@ return 1
 `
 
 /**
- * KEYS: job, chunk. ARGV: now, chunk number. The job's status before this chunk (a queued job becomes running), or
- * `written`; `flush` for a chunk of a cancelled job that had begun and was never written (its worker died): it is
- * written now with what it delivered (nothing), which refunds its items. A chunk that begins joins the job's set of
- * started chunks until written, so a cancel knows whose items are still to be delivered or refunded.
+ * KEYS: job. ARGV: now, chunk number. The job's status before this chunk (a queued job becomes running); `flush` for a
+ * chunk of a cancelled job that had begun and was never finished (its worker died, or it waited for its host): it is
+ * finished now (FINISH_CHUNK), which refunds its items without a result. A chunk that begins joins the job's set of
+ * started chunks until finished, so a cancel knows whose items are still to be delivered or refunded.
  */
 export const BEGIN_CHUNK = `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return 'missing' end
-if redis.call('EXISTS', KEYS[2]) == 1 then return 'written' end
 if status == 'cancelled' then
   if redis.call('SISMEMBER', KEYS[1] .. ':started', ARGV[2]) == 1 then return 'flush' end
   return status
@@ -45,36 +44,62 @@ return status
 `
 
 /**
- * KEYS: job, chunk, outbox. ARGV: compressed results, lines, failed lines, now, ttl seconds, chunk number, the chunk's
- * inputs, job id. `written`, `completed` (this chunk finished the job), `duplicate` (already written) or
- * `cancelled`/`missing`. A chunk of a cancelled job is written when it had begun before the cancel (what it finished
- * is delivered and charged); its failed lines and the inputs it never ran are refunded through the outbox, and so is
- * the completion callback queued, in this same script: a worker that dies right after it loses nothing.
+ * KEYS: job, chunk, outbox. ARGV: item index, compressed result line, 1 when the item failed, now, ttl seconds, chunk
+ * number, job id. An item's result is a field of its chunk's hash, set if absent, and the job's counters move in the
+ * same script, so progress moves per item and a redelivered item counts once. A failed item's unit is refunded
+ * through the outbox, and the completion callback queued there, in this same script: a worker that dies right after
+ * it loses nothing. An item of a chunk that began before a cancel is still written (delivered and charged). Each
+ * write also counts in the job's items-per-second ring: 60 fields `r<second mod 60>` = `<second>:<items>`, timed by
+ * Redis's clock. `written`, `completed` (this item finished the job), `duplicate` (already written) or
+ * `cancelled`/`missing`.
  */
-export const WRITE_CHUNK = EXTEND_CHUNKS + `
+export const WRITE_ITEM = EXTEND_CHUNKS + `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return 'missing' end
-local started = KEYS[1] .. ':started'
-if status == 'cancelled' and redis.call('SISMEMBER', started, ARGV[6]) == 0 then return 'cancelled' end
-if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'EX', ARGV[5]) then return 'duplicate' end
-redis.call('SREM', started, ARGV[6])
-local done = redis.call('HINCRBY', KEYS[1], 'done', ARGV[2])
-redis.call('HINCRBY', KEYS[1], 'failed', ARGV[3])
-redis.call('EXPIRE', KEYS[1], ARGV[5])
-local refund = tonumber(ARGV[3]) + tonumber(ARGV[7]) - tonumber(ARGV[2])
-if refund > 0 then
-  redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'refund', job = ARGV[8], id = 'chunk:' .. ARGV[6], units = refund}))
+if status == 'cancelled' and redis.call('SISMEMBER', KEYS[1] .. ':started', ARGV[6]) == 0 then return 'cancelled' end
+if redis.call('HEXISTS', KEYS[2], 'all') == 1 then return 'duplicate' end
+if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 'duplicate' end
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+local done = redis.call('HINCRBY', KEYS[1], 'done', 1)
+if ARGV[3] == '1' then
+  redis.call('HINCRBY', KEYS[1], 'failed', 1)
+  redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'refund', job = ARGV[7], id = 'item:' .. ARGV[1], units = 1}))
 end
+local second = tonumber(redis.call('TIME')[1])
+local slot = 'r' .. (second % 60)
+local count = 1
+local previous = redis.call('HGET', KEYS[1], slot)
+if previous then
+  local at, items = string.match(previous, '(%d+):(%d+)')
+  if tonumber(at) == second then count = tonumber(items) + 1 end
+end
+redis.call('HSET', KEYS[1], slot, second .. ':' .. count)
+redis.call('EXPIRE', KEYS[1], ARGV[5])
 if status == 'cancelled' then return 'written' end
 if done >= tonumber(redis.call('HGET', KEYS[1], 'total')) then
   redis.call('HSET', KEYS[1], 'status', 'completed', 'finished_at', ARGV[4])
   extend_chunks(KEYS[1], tonumber(redis.call('HGET', KEYS[1], 'chunks')), ARGV[5])
   if redis.call('HGET', KEYS[1], 'callback_url') ~= '' then
-    redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'callback', job = ARGV[8], type = 'job.completed'}))
+    redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'callback', job = ARGV[7], type = 'job.completed'}))
   end
   return 'completed'
 end
 return 'written'
+`
+
+/**
+ * KEYS: job, chunk, outbox. ARGV: chunk number, the chunk's inputs, job id. A chunk is done (every item written) or
+ * stopped by a cancel: it leaves the job's started set and, of a cancelled job, the units of its items without a
+ * result are refunded through the outbox, once (only the call that removed it from the set refunds). Units refunded.
+ */
+export const FINISH_CHUNK = `
+if redis.call('SREM', KEYS[1] .. ':started', ARGV[1]) == 0 then return 0 end
+if redis.call('HGET', KEYS[1], 'status') ~= 'cancelled' or redis.call('HEXISTS', KEYS[2], 'all') == 1 then return 0 end
+local refund = tonumber(ARGV[2]) - redis.call('HLEN', KEYS[2])
+if refund > 0 then
+  redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'refund', job = ARGV[3], id = 'chunk:' .. ARGV[1], units = refund}))
+end
+return refund
 `
 
 /**
@@ -87,9 +112,13 @@ local job = redis.call('HMGET', KEYS[1], 'status', 'owner', 'total', 'done', 'ch
 if not job[1] or job[2] ~= ARGV[1] then return {'missing', 0} end
 if job[1] == 'cancelled' or job[1] == 'completed' then return {job[1], 0} end
 local total, size = tonumber(job[3]), tonumber(job[6])
+-- the items of started chunks without a result yet: delivered or refunded when their chunk finishes
 local begun = 0
 for _, chunk in ipairs(redis.call('SMEMBERS', KEYS[1] .. ':started')) do
-  begun = begun + math.min(size, total - tonumber(chunk) * size)
+  local key = KEYS[1] .. ':chunk:' .. chunk
+  if redis.call('HEXISTS', key, 'all') == 0 then
+    begun = begun + math.min(size, total - tonumber(chunk) * size) - redis.call('HLEN', key)
+  end
 end
 local due = total - tonumber(job[4]) - begun
 redis.call('HSET', KEYS[1], 'status', 'cancelled', 'finished_at', ARGV[2])
@@ -112,8 +141,8 @@ return due
 `
 
 /**
- * KEYS: the host's lease set. ARGV: token, lease ms, limit. 1 when a lease was taken. Leases expire, so a worker
- * killed while holding one frees it after `lease ms`; Redis's own clock times them, not the workers' clocks.
+ * KEYS: the host's lease set (of items, or of requests). ARGV: token, lease ms, limit. 1 when a lease was taken.
+ * Leases expire, so a worker killed while holding one frees it after `lease ms`; Redis's own clock times them.
  */
 export const ACQUIRE_HOST = `
 local t = redis.call('TIME')
@@ -122,5 +151,19 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`
+
+/**
+ * KEYS: chunk. ARGV: the chunk's item count, its lines as one compressed blob. A finished chunk's per-item fields
+ * become one field `all` (one gzip of the whole chunk compresses several times better than one per item), only when
+ * every item is there; WRITE_ITEM counts an item of a compacted chunk as written. 1 when compacted.
+ */
+export const COMPACT_CHUNK = `
+if redis.call('HLEN', KEYS[1]) ~= tonumber(ARGV[1]) or redis.call('HEXISTS', KEYS[1], 'all') == 1 then return 0 end
+local ttl = redis.call('TTL', KEYS[1])
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'all', ARGV[2])
+if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
 return 1
 `

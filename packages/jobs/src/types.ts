@@ -13,6 +13,10 @@ export interface JobStatus {
   /** Units this job costs so far: its items delivered with a result (failed items and items never run are refunded). */
   charged: number
   results_url: string
+  /** Items finished per second over the last minute, while running; null otherwise. */
+  items_per_second: number | null
+  /** When the job should finish at that pace, while running; null otherwise or before its first item. */
+  estimated_finish_at: string | null
 }
 
 /** Why one input failed: the status, `detail` and `code` the single call would have answered. */

@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks'
-import type { SafeFetcher } from '@utility-apis/safe-fetch'
-import { UnrecoverableError, Worker, type Job } from 'bullmq'
+import { withRequestGate, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq'
 import { callbackBackoffMs, deliver, signDelivery } from './callbacks.js'
 import { CALLBACKS_QUEUE, ITEMS_QUEUE, type CallbackData, type ChunkData, type JobEngine } from './engine.js'
 import { INTERNAL_ITEM_ERROR } from './item-processor.js'
 import type { ErrorPlace } from './log.js'
+import type { BoundChunk } from './scheduler.js'
 import { HostPoliteness } from './politeness.js'
 import type { ItemOutcome, ItemProcessor, ResultLine } from './types.js'
 
@@ -22,6 +23,8 @@ export interface WorkerOptions {
   lockMs?: number
   /** Longest time one item may hold a host's lease. */
   itemLeaseMs?: number
+  /** How long a chunk whose next item's host is busy waits before it is tried again (plus as much jitter). */
+  hostBusyDelayMs?: number
   /** How often this worker makes the refunds and queues the callbacks the outbox holds (default 1 s). */
   outboxPollMs?: number
   /** Test hook (NODE_ENV=test, JOBS_TEST_CRASH_AT): `after-last-write` exits 137 right after a job's last results. */
@@ -40,10 +43,76 @@ export function lineOf (index: number, input: string, outcome: ItemOutcome, resu
     : { index, input, ok: false, error: outcome.error }
 }
 
+/** A ticket whose chunk's next item has a busy host, or that found no chunk ready, goes back to the queue a while. */
+async function moveBack (ticket: Job<ChunkData>, token: string | undefined, delayMs: number): Promise<never> {
+  await ticket.moveToDelayed(Date.now() + delayMs + Math.floor(Math.random() * delayMs), token)
+  throw new DelayedError()
+}
+
+interface ChunkWork {
+  engine: JobEngine
+  resultField: string
+  hostBusyDelayMs: number
+  /** The item's outcome; null when its host is busy (nothing was fetched). */
+  runItem: (input: string, place: Required<ErrorPlace>) => Promise<ItemOutcome | null>
+  writeItem: (id: string, chunk: number, line: ResultLine) => Promise<string>
+}
+
+/** A ticket's work: the chunk the fair scheduler binds it to, worked to its end; the ticket is spent with it. */
+async function workTicket (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined): Promise<string> {
+  const id = ticket.id as string
+  const bound = await work.engine.scheduler.next(id)
+  if (bound === 'none') return 'none'
+  // only chunks whose hosts are busy are left: this ticket may serve one of them (or a new job) later
+  if (bound === 'wait') return await moveBack(ticket, token, 4 * work.hostBusyDelayMs)
+  const result = await workChunk(work, ticket, token, bound)
+  await work.engine.scheduler.release(id, bound)
+  return result
+}
+
+/** The items of a chunk not written yet, one after the other; the chunk is moved back whole when a host is busy. */
+async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined, bound: BoundChunk): Promise<string> {
+  const { engine } = work
+  const { store } = engine
+  const inputs = await engine.scheduler.inputs(bound)
+  if (inputs === null) return 'missing'
+  const begun = await store.beginChunk(bound.job, bound.chunk, engine.clock())
+  // a chunk of a cancelled job that had begun: what it finished is delivered, the rest refunded
+  if (begun === 'flush') return await finishChunk(work, bound, inputs.length, 'cancelled')
+  if (begun !== 'queued' && begun !== 'running') return begun
+  const written = await store.writtenItems(bound.job, bound.chunk)
+  const start = bound.chunk * bound.chunkSize
+  for (const [offset, input] of inputs.entries()) {
+    const index = start + offset
+    if (written.has(index)) continue
+    // a cancellation stops the chunk between items, keeping what was finished
+    if (offset > 0 && await store.status(bound.job) === 'cancelled') return await finishChunk(work, bound, inputs.length, 'cancelled')
+    const outcome = await work.runItem(input, { job: bound.job, chunk: bound.chunk, index })
+    if (outcome === null) {
+      await engine.scheduler.park(ticket.id as string, bound, 2 * work.hostBusyDelayMs)
+      return await moveBack(ticket, token, work.hostBusyDelayMs)
+    }
+    const result = await work.writeItem(bound.job, bound.chunk, lineOf(index, input, outcome, work.resultField))
+    if (result === 'cancelled' || result === 'missing') return await finishChunk(work, bound, inputs.length, result)
+  }
+  return await finishChunk(work, bound, inputs.length, 'done')
+}
+
+/**
+ * A chunk leaves its job's started chunks (of a cancelled job, its items without a result are refunded); a complete
+ * one's results are compacted: counted and readable item by item, as one blob they take several times less memory.
+ */
+async function finishChunk (work: ChunkWork, bound: BoundChunk, inputs: number, outcome: string): Promise<string> {
+  const { store } = work.engine
+  if (await store.finishChunk(bound.job, bound.chunk, inputs) > 0) work.engine.drainOutbox().catch(() => {}) // it never throws
+  if (outcome === 'done') await store.compactChunk(bound.job, bound.chunk, inputs)
+  return outcome
+}
+
 /**
  * Works the engine's chunks, `concurrency` at a time, one item of a chunk after the other (so `concurrency` items are
- * in flight), and delivers callbacks. A chunk delivered twice (its worker was killed) is worked again but written
- * once: the first complete write wins and the others change nothing.
+ * in flight), and delivers callbacks. Each item's result is written as it finishes, once: a chunk delivered twice
+ * (its worker was killed) or moved back (its host was busy) skips the items already written.
  */
 export function startWorker (engine: JobEngine, options: WorkerOptions): JobWorker {
   const politeness = new HostPoliteness(engine.connect('api'), engine.keys, {
@@ -53,12 +122,16 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
   const stopping = new AbortController()
   const { metrics, store } = engine
 
-  const runItem = async (input: string, place: Required<ErrorPlace>): Promise<ItemOutcome> => {
+  /** The item's outcome; null when its host has its items already (nothing was fetched). */
+  const runItem = async (input: string, place: Required<ErrorPlace>): Promise<ItemOutcome | null> => {
     const started = performance.now()
     const host = options.processor.hostOf(input)
-    const release = host === null ? null : await politeness.acquire(host, stopping.signal)
+    const release = host === null ? null : await politeness.tryItem(host)
+    if (host !== null && release === null) return null
     try {
-      return countedFailure(engine, await options.processor.run(input, stopping.signal), place)
+      // every request the item makes, however deep, passes the host's shared request leases
+      const outcome = await withRequestGate(politeness.gate, async () => await options.processor.run(input, stopping.signal))
+      return countedFailure(engine, outcome, place)
     } catch (error) {
       if (stopping.signal.aborted) throw stopping.signal.reason
       engine.logError('item', error, place)
@@ -70,40 +143,20 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     }
   }
 
-  /** The chunk's items one after the other; a cancellation stops it between items, keeping what was finished. */
-  const runChunk = async ({ job: id, chunk, start, inputs }: ChunkData): Promise<ResultLine[]> => {
-    const lines: ResultLine[] = []
-    for (const [offset, input] of inputs.entries()) {
-      if (offset > 0 && await store.status(id) === 'cancelled') break
-      const outcome = await runItem(input, { job: id, chunk, index: start + offset })
-      lines.push(lineOf(start + offset, input, outcome, options.resultField))
-    }
-    return lines
-  }
-
-  const work = async (job: Job<ChunkData>): Promise<string> => {
-    const { job: id, chunk, inputs } = job.data
-    const begun = await store.beginChunk(id, chunk, engine.clock())
-    if (begun === 'flush') return await writeLines(id, chunk, [], inputs.length)
-    if (begun !== 'queued' && begun !== 'running') return begun
-    return await writeLines(id, chunk, await runChunk(job.data), inputs.length)
-  }
-
-  /** Writes what a chunk delivered; its refunds and a completion callback are then due, and made at once. */
-  const writeLines = async (id: string, chunk: number, lines: ResultLine[], inputs: number): Promise<string> => {
-    const written = await store.writeChunk(id, chunk, lines, engine.clock(), inputs)
-    if (written === 'written' || written === 'completed') {
-      const failed = lines.filter((line) => !line.ok).length
-      metrics.count('job_items', 'ok', lines.length - failed)
-      metrics.count('job_items', 'failed', failed)
-    }
+  /** Writes one item's result; its refund (failed) and the completion callback are then due, and made at once. */
+  const writeItem = async (id: string, chunk: number, line: ResultLine): Promise<string> => {
+    const written = await store.writeItem(id, chunk, line, engine.clock())
+    if (written === 'written' || written === 'completed') metrics.count('job_items', line.ok ? 'ok' : 'failed')
     if (written === 'completed') {
       if (options.crashAt === 'after-last-write') process.exit(137)
       metrics.count('jobs', 'completed')
     }
-    if (written === 'written' || written === 'completed') engine.drainOutbox().catch(() => {}) // it never throws
+    if (written === 'completed' || (written === 'written' && !line.ok)) engine.drainOutbox().catch(() => {}) // it never throws
     return written
   }
+
+  const chunkWork: ChunkWork = { engine, resultField: options.resultField, hostBusyDelayMs: options.hostBusyDelayMs ?? 250, runItem, writeItem }
+  const work = async (ticket: Job<ChunkData>, token?: string): Promise<string> => await workTicket(chunkWork, ticket, token)
 
   const lockDuration = options.lockMs ?? 30_000
   const items = new Worker<ChunkData>(ITEMS_QUEUE, work, {
@@ -123,7 +176,7 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
   })
   // Redis away: BullMQ reconnects; a chunk whose processing threw is retried (its attempts are logged)
   for (const worker of [items, callbacks]) worker.on('error', (error) => { engine.logError(`worker ${worker.name}`, error) })
-  items.on('failed', (job, error) => { engine.logError('chunk', error, { job: job?.data.job, chunk: job?.data.chunk }) })
+  items.on('failed', (job, error) => { engine.logError('chunk', error, { job: job?.data.job }) })
   const drain = drainEvery(engine, options.outboxPollMs ?? 1000)
   return {
     async close () {

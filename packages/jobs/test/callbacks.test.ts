@@ -12,6 +12,8 @@ const STATUS: JobStatus = {
   created_at: '2026-11-27T09:00:00.000Z',
   started_at: '2026-11-27T09:00:00.100Z',
   finished_at: '2026-11-27T09:00:01.000Z',
+  items_per_second: null,
+  estimated_finish_at: null,
   charged: 2,
   results_url: '/v1/things/jobs/job_000000000000000000000001/results'
 }

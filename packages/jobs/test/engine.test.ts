@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemoryQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
-import type { JobEngine } from '../src/engine.js'
+import { chunkSizeFor, type JobEngine } from '../src/engine.js'
 import type { ItemProcessor } from '../src/types.js'
 import { startWorker, type JobWorker } from '../src/worker.js'
 import { REDIS_URL, testEngine, trackingProcessor, until } from './helpers.js'
@@ -8,7 +8,7 @@ import { REDIS_URL, testEngine, trackingProcessor, until } from './helpers.js'
 const closing: Array<JobEngine | JobWorker> = []
 const fetcher = { fetch: async () => { throw new Error('no callbacks in these tests') } }
 
-function engine (chunkSize = 4, quota?: QuotaStore, outboxLeaseMs?: number): JobEngine {
+function engine (chunkSize: number | null = 4, quota?: QuotaStore, outboxLeaseMs?: number): JobEngine {
   const created = testEngine({ chunkSize, quota, outboxLeaseMs })
   closing.push(created)
   return created
@@ -28,7 +28,47 @@ afterEach(async () => {
   }
 })
 
+describe('chunk sizes', () => {
+  it('splits a job into 256 chunks or more while it can, of 1 to 20 items', () => {
+    expect([1, 200, 256, 257, 1000, 5120, 10_000, 100_000].map(chunkSizeFor)).toEqual([1, 1, 1, 2, 4, 20, 20, 20])
+  })
+})
+
 describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without REDIS_URL)', () => {
+  it('moves done and failed per item, and says items per second and an estimated finish while it runs', async () => {
+    const jobs = engine(10)
+    const tracking = trackingProcessor(60)
+    worker(jobs, tracking.processor, 1)
+    const job = await jobs.create({ owner: 'o', inputs: Array.from({ length: 10 }, (_, i) => `h${i}.test/`), callbackUrl: null, windowId: 'w', quotaKey: null })
+    const seen = new Set<number>()
+    let running = null
+    for (;;) {
+      const status = jobs.status((await jobs.get(job.id, 'o'))!)
+      seen.add(status.done)
+      if (status.status === 'running' && status.done >= 3 && running === null) running = status
+      if (status.status === 'completed') {
+        expect(status).toMatchObject({ done: 10, items_per_second: null, estimated_finish_at: null })
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 15))
+    }
+    // one chunk of 10 items: its progress was seen between 0 and 10, not only at its end
+    expect([...seen].filter((done) => done > 0 && done < 10).length).toBeGreaterThanOrEqual(3)
+    expect(running?.items_per_second).toBeGreaterThan(0)
+    expect(Date.parse(running?.estimated_finish_at ?? '')).toBeGreaterThan(Date.now() - 60_000)
+  })
+
+  it('spreads a 200-item job over the slots of two workers: more items run at once than one worker has slots', async () => {
+    const jobs = engine(null)
+    const tracking = trackingProcessor(30)
+    worker(jobs, tracking.processor, 8, 1000)
+    worker(jobs, tracking.processor, 8, 1000)
+    const job = await jobs.create({ owner: 'o', inputs: Array.from({ length: 200 }, (_, i) => `h${i}.test/`), callbackUrl: null, windowId: 'w', quotaKey: null })
+    expect(job.chunks).toBe(200)
+    await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 30_000)
+    expect(tracking.peakAll()).toBeGreaterThan(8)
+  })
+
   it('works at most JOBS_HOST_CONCURRENCY items of one host at once across worker processes, others alongside', async () => {
     const jobs = engine(1)
     const tracking = trackingProcessor(100)
@@ -41,22 +81,45 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without R
     expect(tracking.peakAll()).toBeGreaterThan(2)
   })
 
-  it('writes a chunk delivered twice once: the second write changes no counter', async () => {
+  it('writes an item delivered twice once: progress moves per item, the second write changes no counter', async () => {
     const jobs = engine(2)
     const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w', quotaKey: 'k' })
     const lines = [{ index: 0, input: 'a', ok: true, thing: 1 }, { index: 1, input: 'b', ok: false, error: { status: 500, detail: 'x' } }]
-    expect(await jobs.store.writeChunk(job.id, 0, lines, new Date())).toBe('written')
-    expect(await jobs.store.writeChunk(job.id, 0, lines, new Date())).toBe('duplicate')
+    expect(await jobs.store.writeItem(job.id, 0, lines[0], new Date())).toBe('written')
+    expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 1, failed: 0 })
+    expect(await jobs.store.writeItem(job.id, 0, lines[1], new Date())).toBe('written')
+    expect(await jobs.store.writeItem(job.id, 0, lines[1], new Date())).toBe('duplicate')
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 2, failed: 1, status: 'queued' })
-    expect(await jobs.store.writeChunk(job.id, 1, [{ index: 2, input: 'c', ok: true, thing: 3 }], new Date())).toBe('completed')
+    expect(await jobs.store.writeItem(job.id, 1, { index: 2, input: 'c', ok: true, thing: 3 }, new Date())).toBe('completed')
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 3, failed: 1, status: 'completed' })
+  })
+
+  it('compacts a finished chunk into one blob: the same results, and an item written again still counts once', async () => {
+    const jobs = engine(2)
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    const line = (index: number) => ({ index, input: 'abc'[index], ok: true, thing: index })
+    await jobs.store.writeItem(job.id, 0, line(0), new Date())
+    // not every item of the chunk is there: left as it is
+    expect(await jobs.store.compactChunk(job.id, 0, 2)).toBe(false)
+    await jobs.store.writeItem(job.id, 0, line(1), new Date())
+    await jobs.store.writeItem(job.id, 1, line(2), new Date())
+    const before = await jobs.results((await jobs.get(job.id, 'o'))!, 0, 10)
+    expect(await jobs.store.compactChunk(job.id, 0, 2)).toBe(true)
+    expect(await jobs.store.compactChunk(job.id, 0, 2)).toBe(false)
+    const redis = jobs.connect('api')
+    expect(await redis.hkeys(jobs.keys.chunk(job.id, 0))).toEqual(['all'])
+    expect(await redis.ttl(jobs.keys.chunk(job.id, 0))).toBeGreaterThan(7 * 86400 - 60)
+    expect(await jobs.store.writeItem(job.id, 0, line(1), new Date())).toBe('duplicate')
+    expect([...await jobs.store.writtenItems(job.id, 0)].sort()).toEqual([0, 1])
+    expect(await jobs.results((await jobs.get(job.id, 'o'))!, 0, 10)).toEqual(before)
+    expect(before.results.map((result) => result.index)).toEqual([0, 1, 2])
+    expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 3, status: 'completed' })
   })
 
   it('keeps a finished job and its results for the retention period from its end, then Redis deletes them', async () => {
     const jobs = engine(2)
     const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w', quotaKey: 'k' })
-    await jobs.store.writeChunk(job.id, 0, [{ index: 0, input: 'a', ok: true }, { index: 1, input: 'b', ok: true }], new Date())
-    await jobs.store.writeChunk(job.id, 1, [{ index: 2, input: 'c', ok: true }], new Date())
+    for (const [index, input] of ['a', 'b', 'c'].entries()) await jobs.store.writeItem(job.id, Math.floor(index / 2), { index, input, ok: true }, new Date())
     const redis = jobs.connect('api')
     for (const key of [jobs.keys.job(job.id), jobs.keys.chunk(job.id, 0), jobs.keys.chunk(job.id, 1)]) {
       const ttl = await redis.ttl(key)
@@ -69,8 +132,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without R
     const jobs = engine(2)
     const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c', 'd', 'e', 'f'], callbackUrl: null, windowId: 'w', quotaKey: 'k' })
     const line = (index: number) => ({ index, input: 'abcdef'[index], ok: true, thing: index })
-    await jobs.store.writeChunk(job.id, 0, [line(0), line(1)], new Date())
-    await jobs.store.writeChunk(job.id, 2, [line(4), line(5)], new Date())
+    for (const index of [0, 1, 4, 5]) await jobs.store.writeItem(job.id, Math.floor(index / 2), line(index), new Date())
     const running = await jobs.results((await jobs.get(job.id, 'o'))!, 0, 10)
     expect(running.results.map((r) => r.index)).toEqual([0, 1])
     expect(running.nextCursor).toBe(2)
@@ -189,7 +251,7 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without R
     const [first, second] = await Promise.all([jobs.create(input), jobs.resume(input)])
     expect(second?.callbackSecret).toBe(first.callbackSecret)
     expect((await jobs.get(input.id, 'o'))?.callbackSecret).toBe(first.callbackSecret)
-    expect(await jobs.items.getJobCounts('prioritized', 'waiting')).toEqual({ prioritized: 2, waiting: 0 })
+    expect(await jobs.items.getJobCounts('prioritized', 'waiting')).toEqual({ prioritized: 0, waiting: 2 })
     expect(await jobs.resume({ ...input, owner: 'someone else' })).toBeNull()
   })
 })

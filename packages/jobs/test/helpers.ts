@@ -9,20 +9,22 @@ import type { ItemProcessor } from '../src/types.js'
 export const REDIS_URL = process.env.REDIS_URL
 
 export interface TestEngineOptions {
-  chunkSize?: number
+  /** `null` sizes chunks to each job as in production. */
+  chunkSize?: number | null
   quota?: QuotaStore
   outboxLeaseMs?: number
   log?: JobLog
   metrics?: MetricsSink
 }
 
+/** An engine of its own prefix. */
 export function testEngine (options: TestEngineOptions = {}): JobEngine {
   return new JobEngine({
     service: 'test',
     prefix: `{jobs-test-${randomBytes(6).toString('hex')}}`,
     redis: REDIS_URL as string,
     jobsPath: '/v1/things/jobs',
-    chunkSize: options.chunkSize ?? 4,
+    chunkSize: options.chunkSize === null ? undefined : options.chunkSize ?? 4,
     quota: options.quota,
     outboxLeaseMs: options.outboxLeaseMs,
     log: options.log,

@@ -1,5 +1,6 @@
 // Every request a page makes is answered from Node: fetched through safe-fetch (public addresses only, every redirect
 // hop checked, bytes capped) and fulfilled, or refused. The browser itself never opens a connection.
+import { AsyncResource } from 'node:async_hooks'
 import type { FetchResult, SafeFetcher } from '@utility-apis/safe-fetch'
 import type { Page, Request, Route } from 'playwright-core'
 import type { PageAllowance } from './budget.js'
@@ -86,7 +87,9 @@ export class Interceptor {
     if (this.refused.length < MAX_REFUSED_LISTED) this.refused.push({ url: shownUrl(url), reason, code })
   }
 
-  readonly handle = async (route: Route): Promise<void> => {
+  // Bound to the async context the interceptor was made in (the render of one job item), so that the requests it
+  // makes for the browser pass that item's per-host gate (safe-fetch's withRequestGate), not playwright's context.
+  readonly handle = AsyncResource.bind(async (route: Route): Promise<void> => {
     try {
       await this.route(route)
     } catch {
@@ -95,7 +98,7 @@ export class Interceptor {
       this.refuse(route.request().url(), 'error')
       await route.abort('failed').catch(() => {})
     }
-  }
+  })
 
   private async route (route: Route): Promise<void> {
     const request = route.request()

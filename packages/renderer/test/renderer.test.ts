@@ -1,4 +1,4 @@
-import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { createSafeFetcher, withRequestGate, type RequestGate, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createRenderBudget, createRenderer, type Renderer } from '../src/index.js'
 import { browserSuite, CHROMIUM } from './helpers/chromium.js'
@@ -35,6 +35,17 @@ browserSuite('rendering a page in chromium', () => {
     expect(r.html).toContain('Text that only exists once the script ran.')
     expect(r.html).toContain('<title>Rendered shell</title>')
     expect(r.requests).toBe(3)
+  })
+
+  it('passes every request the browser makes for a page through the gate of the work that asked for it (a job item\'s)', async () => {
+    const passed: string[] = []
+    const gate: RequestGate = { acquire: async (host) => { passed.push(host); return () => {} } }
+    const r = await withRequestGate(gate, async () => await renderer.render(`${site.origin}/shell`))
+    expect(r.requests).toBe(3)
+    expect(passed).toEqual(['127.0.0.1', '127.0.0.1', '127.0.0.1'])
+    // a render outside it (a single call) passes no gate
+    await renderer.render(`${site.origin}/shell`)
+    expect(passed).toHaveLength(3)
   })
 
   it('keeps the canonical a script adds', async () => {

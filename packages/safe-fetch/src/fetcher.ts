@@ -6,6 +6,7 @@ import { createGuardedConnector } from './guard.js'
 import { HostLimiter } from './host-limiter.js'
 import { resolvePolicy, type FetchPolicy, type ResolvedPolicy } from './policy.js'
 import { RemoteRecord, rememberSocket, trackRemoteAddress } from './remote-address.js'
+import { currentRequestGate, type RequestGate } from './request-gate.js'
 import { resolvePermitted } from './resolve.js'
 import { checkUrl } from './url-policy.js'
 
@@ -27,6 +28,8 @@ export interface FetchOptions {
    * body as usual. The byte cap and `truncated` hold either way.
    */
   consumeBody?: (head: { status: number, headers: Record<string, string> }) => BodyConsumer | undefined
+  /** A per-host limit beyond this process that each request (each redirect hop) passes; default: `withRequestGate`'s. */
+  gate?: RequestGate
 }
 
 export interface FetchResult {
@@ -85,6 +88,127 @@ function flatHeaders (headers: IncomingHttpHeaders): Record<string, string> {
 
 interface Exchange { url: URL, response: Dispatcher.ResponseData<RemoteRecord>, release: () => void }
 
+/** What one fetch of a fetcher shares: its policy, its dispatcher and its in-process per-host limiter. */
+interface FetcherParts {
+  resolved: ResolvedPolicy
+  dispatcher: Dispatcher
+  limiter: HostLimiter
+}
+
+/** One request with its per-host places taken: this process's, then the gate's (a job's, across processes). */
+async function send (parts: FetcherParts, url: URL, request: { method: 'GET' | 'HEAD' | 'POST', headers: Record<string, string>, body?: string | Buffer },
+  signal: AbortSignal, gate: RequestGate | undefined): Promise<Exchange> {
+  const local = await parts.limiter.acquire(url.hostname, signal)
+  let shared: (() => void) | null = null
+  const release = (): void => { shared?.(); shared = null; local() }
+  try {
+    if (gate !== undefined) shared = await gate.acquire(url.hostname, signal)
+    const response = await parts.dispatcher.request({
+      origin: url.origin, path: `${url.pathname}${url.search}`, ...request, signal, opaque: new RemoteRecord()
+    })
+    return { url, response, release }
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+/** The next URL of a redirect response, or null when the response is final. Consumes the redirect's body. */
+async function nextHop (resolved: ResolvedPolicy, exchange: Exchange, redirects: RedirectHop[], visited: Set<string>): Promise<URL | null> {
+  const { url, response } = exchange
+  const location = response.headers.location
+  if (!REDIRECT_STATUSES.has(response.statusCode) || typeof location !== 'string') return null
+  await response.body.dump({ limit: REDIRECT_BODY_DRAIN }).catch(() => {})
+  exchange.release()
+  let target: URL
+  try {
+    target = new URL(location, url)
+  } catch {
+    throw new FetchError('FETCH_ERR_BAD_URL', 'The server redirected to an invalid URL', { url: url.href })
+  }
+  target.hash = ''
+  redirects.push({ url: url.href, status: response.statusCode, location: target.href })
+  if (redirects.length > resolved.maxRedirects) {
+    throw new FetchError('FETCH_ERR_TOO_MANY_REDIRECTS', `More than ${resolved.maxRedirects} redirects`)
+  }
+  const next = checkUrl(target.href, resolved)
+  if (visited.has(next.href)) throw new FetchError('FETCH_ERR_REDIRECT_LOOP', 'The redirects form a loop')
+  visited.add(next.href)
+  return next
+}
+
+/** The final response as a FetchResult, its body read (or handed to `consumeBody`). */
+interface Trail { requestedUrl: string, redirects: RedirectHop[], started: number }
+
+async function finish ({ url, response }: Exchange, options: FetchOptions, trail: Trail): Promise<FetchResult> {
+  const ttfbMs = performance.now() - trail.started
+  const responseHeaders = flatHeaders(response.headers)
+  const consume = options.consumeBody?.({ status: response.statusCode, headers: responseHeaders })
+  const { body, truncated, bytes } = options.method === 'HEAD'
+    ? { body: Buffer.alloc(0), truncated: false, bytes: 0 }
+    : await readBody(response.body, responseHeaders['content-encoding'], options.maxBytes ?? DEFAULT_MAX_BYTES, consume)
+  return {
+    requestedUrl: trail.requestedUrl,
+    finalUrl: url.href,
+    status: response.statusCode,
+    headers: responseHeaders,
+    body,
+    truncated,
+    bytes,
+    redirects: trail.redirects,
+    remoteAddress: response.opaque.address,
+    timings: { ttfbMs, totalMs: performance.now() - trail.started }
+  }
+}
+
+/** Follows the redirects of `input` hop by hop, each hop checked as the first, until the final response. */
+async function fetchWith (parts: FetcherParts, input: string, options: FetchOptions, signal: AbortSignal,
+  state: { at: string, redirects: RedirectHop[] }): Promise<FetchResult> {
+  const started = performance.now()
+  const method = options.method ?? 'GET'
+  let url = checkUrl(input, parts.resolved)
+  state.at = url.href
+  const trail = { requestedUrl: url.href, redirects: state.redirects, started }
+  const visited = new Set([url.href])
+  const headers = requestHeaders(options.headers, parts.resolved.userAgent)
+  const gate = options.gate ?? currentRequestGate()
+  for (;;) {
+    const exchange = await send(parts, url, { method, headers, body: method === 'POST' ? options.body : undefined }, signal, gate)
+    let next: URL | null = null
+    try {
+      if (options.followRedirects !== false && method !== 'POST') next = await nextHop(parts.resolved, exchange, state.redirects, visited)
+      if (next === null) return await finish(exchange, options, trail)
+    } finally {
+      cancelBody(exchange.response.body)
+      exchange.release()
+    }
+    if (next.origin !== url.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name]
+    url = next
+    state.at = url.href
+  }
+}
+
+/** One fetch under its deadline; every failure becomes a FetchError, except the caller's own abort. */
+async function deadlineFetch (parts: FetcherParts, input: string, options: FetchOptions): Promise<FetchResult> {
+  // A timer of our own rather than AbortSignal.timeout, so it is cleared as soon as the fetch settles.
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(new DOMException('Deadline exceeded', 'TimeoutError')), options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+  const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal])
+  const state = { at: '', redirects: [] as RedirectHop[] }
+  try {
+    return await fetchWith(parts, input, options, signal, state)
+  } catch (error) {
+    if (options.signal?.aborted === true && !deadline.signal.aborted && options.signal.reason?.name !== 'TimeoutError') {
+      throw options.signal.reason
+    }
+    if (state.at === '' && error instanceof FetchError) throw error
+    const at = error instanceof FetchError && error.url !== '' ? error.url : state.at
+    throw toFetchError(error, { url: at, redirects: state.redirects })
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
   const resolved: ResolvedPolicy = resolvePolicy(policy)
   const agent = new Agent({
@@ -93,107 +217,9 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
     headersTimeout: resolved.headersTimeoutMs,
     bodyTimeout: resolved.bodyTimeoutMs
   })
-  const dispatcher = agent.compose(trackRemoteAddress())
-  const limiter = new HostLimiter(resolved.perHostConcurrency)
-
-  async function send (url: URL, method: 'GET' | 'HEAD' | 'POST', headers: Record<string, string>, signal: AbortSignal,
-    body?: string | Buffer): Promise<Exchange> {
-    const release = await limiter.acquire(url.hostname, signal)
-    try {
-      const response = await dispatcher.request({
-        origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal, opaque: new RemoteRecord()
-      })
-      return { url, response, release }
-    } catch (error) {
-      release()
-      throw error
-    }
-  }
-
-  /** The next URL of a redirect response, or null when the response is final. Consumes the redirect's body. */
-  async function nextHop (exchange: Exchange, redirects: RedirectHop[], visited: Set<string>): Promise<URL | null> {
-    const { url, response } = exchange
-    const location = response.headers.location
-    if (!REDIRECT_STATUSES.has(response.statusCode) || typeof location !== 'string') return null
-    await response.body.dump({ limit: REDIRECT_BODY_DRAIN }).catch(() => {})
-    exchange.release()
-    let target: URL
-    try {
-      target = new URL(location, url)
-    } catch {
-      throw new FetchError('FETCH_ERR_BAD_URL', 'The server redirected to an invalid URL', { url: url.href })
-    }
-    target.hash = ''
-    redirects.push({ url: url.href, status: response.statusCode, location: target.href })
-    if (redirects.length > resolved.maxRedirects) {
-      throw new FetchError('FETCH_ERR_TOO_MANY_REDIRECTS', `More than ${resolved.maxRedirects} redirects`)
-    }
-    const next = checkUrl(target.href, resolved)
-    if (visited.has(next.href)) throw new FetchError('FETCH_ERR_REDIRECT_LOOP', 'The redirects form a loop')
-    visited.add(next.href)
-    return next
-  }
-
-  async function fetch (input: string, options: FetchOptions = {}): Promise<FetchResult> {
-    const started = performance.now()
-    const method = options.method ?? 'GET'
-    const redirects: RedirectHop[] = []
-    let url = checkUrl(input, resolved)
-    const requestedUrl = url.href
-    const visited = new Set([url.href])
-    const headers = requestHeaders(options.headers, resolved.userAgent)
-    // A timer of our own rather than AbortSignal.timeout, so it is cleared as soon as the fetch settles.
-    const deadline = new AbortController()
-    const timer = setTimeout(() => deadline.abort(new DOMException('Deadline exceeded', 'TimeoutError')), options.timeoutMs ?? DEFAULT_TIMEOUT_MS)
-    const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal])
-    try {
-      for (;;) {
-        const exchange = await send(url, method, headers, signal, method === 'POST' ? options.body : undefined)
-        let next: URL | null = null
-        try {
-          if (options.followRedirects !== false && method !== 'POST') next = await nextHop(exchange, redirects, visited)
-          if (next === null) return await finish(exchange)
-        } finally {
-          cancelBody(exchange.response.body)
-          exchange.release()
-        }
-        if (next.origin !== url.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name]
-        url = next
-      }
-    } catch (error) {
-      if (options.signal?.aborted === true && !deadline.signal.aborted && options.signal.reason?.name !== 'TimeoutError') {
-        throw options.signal.reason
-      }
-      const at = error instanceof FetchError && error.url !== '' ? error.url : url.href
-      throw toFetchError(error, { url: at, redirects })
-    } finally {
-      clearTimeout(timer)
-    }
-
-    async function finish ({ url, response }: Exchange): Promise<FetchResult> {
-      const ttfbMs = performance.now() - started
-      const responseHeaders = flatHeaders(response.headers)
-      const consume = options.consumeBody?.({ status: response.statusCode, headers: responseHeaders })
-      const { body, truncated, bytes } = method === 'HEAD'
-        ? { body: Buffer.alloc(0), truncated: false, bytes: 0 }
-        : await readBody(response.body, responseHeaders['content-encoding'], options.maxBytes ?? DEFAULT_MAX_BYTES, consume)
-      return {
-        requestedUrl,
-        finalUrl: url.href,
-        status: response.statusCode,
-        headers: responseHeaders,
-        body,
-        truncated,
-        bytes,
-        redirects,
-        remoteAddress: response.opaque.address,
-        timings: { ttfbMs, totalMs: performance.now() - started }
-      }
-    }
-  }
-
+  const parts: FetcherParts = { resolved, dispatcher: agent.compose(trackRemoteAddress()), limiter: new HostLimiter(resolved.perHostConcurrency) }
   return {
-    fetch,
+    fetch: async (input, options = {}) => await deadlineFetch(parts, input, options),
     async resolve (hostname: string): Promise<string[]> {
       const addresses = await resolvePermitted(hostname, resolved)
       return addresses.map((entry) => entry.address)

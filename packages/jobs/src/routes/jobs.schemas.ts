@@ -60,7 +60,13 @@ export function jobSchemas (names: JobSchemaNames) {
       description: 'Units of quota this job costs so far: its items delivered with a result. A job costs what its inputs ' +
         'would cost as single calls: failed items (`ok: false`) and items a cancel stopped before they ran are refunded.'
     }),
-    results_url: Type.String()
+    results_url: Type.String(),
+    items_per_second: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
+      description: 'Items finished per second over the last minute while the job runs; null once it is finished or before it runs.'
+    }),
+    estimated_finish_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'When the job should finish at `items_per_second`, while it runs; null before its first item and once finished.'
+    })
   }, { title: `${names.stem}JobStatus` })
 
   const line = Type.Object({

@@ -4,12 +4,13 @@ import { HTML_PAGE_CSP } from '@utility-apis/service-kit'
 import type { FastifyReply } from 'fastify'
 import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
-import { renderJobPage, type FailureCounts, type JobPageStatus } from './job-page.js'
+import type { JobStatus } from '../types.js'
+import { renderJobPage, type FailureCounts } from './job-page.js'
 
 /** Results read to count failures by code: one page, whatever the job's size. */
 const FAILURES_READ = 1000
 
-async function failureCounts (engine: JobEngine, job: JobRecord, status: JobPageStatus): Promise<FailureCounts | null> {
+async function failureCounts (engine: JobEngine, job: JobRecord, status: JobStatus): Promise<FailureCounts | null> {
   if (status.failed === 0) return null
   const page = await engine.results(job, 0, FAILURES_READ)
   const byCode: Record<string, number> = {}
@@ -20,7 +21,7 @@ async function failureCounts (engine: JobEngine, job: JobRecord, status: JobPage
   return { read: page.results.length, byCode }
 }
 
-export async function jobPageAnswer (reply: FastifyReply, engine: JobEngine, job: JobRecord, status: JobPageStatus): Promise<string> {
+export async function jobPageAnswer (reply: FastifyReply, engine: JobEngine, job: JobRecord, status: JobStatus): Promise<string> {
   const counts = await failureCounts(engine, job, status)
   reply.type('text/html; charset=utf-8').header('content-security-policy', HTML_PAGE_CSP).header('vary', 'Accept')
   return renderJobPage(status, counts)

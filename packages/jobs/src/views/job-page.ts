@@ -4,9 +4,6 @@
 import { escapeHtml, HTML_PAGE_CSP } from '@utility-apis/service-kit'
 import type { JobStatus } from '../types.js'
 
-/** The status as the route answers it, with the rate and estimate when the engine reports them. */
-export type JobPageStatus = JobStatus & { items_per_second?: number | null, estimated_finish_at?: string | null }
-
 /** Failures counted by code among the first `read` results (a bounded read: a job may hold 100,000). */
 export interface FailureCounts { read: number, byCode: Record<string, number> }
 
@@ -29,7 +26,7 @@ const percent = (part: number, whole: number): string => whole <= 0 ? '0' : Stri
 /** Our own path (the results URL the engine builds), never a URL of another origin or scheme. */
 const ownPath = (url: string): string | null => /^\/(?!\/)[^\s"'<>\\]*$/.test(url) ? url : null
 
-function progress (s: JobPageStatus): string {
+function progress (s: JobStatus): string {
   const label = `${s.done} of ${s.total} items done (${percent(s.done, s.total)}%), ${s.failed} failed`
   const width = (n: number): string => s.total <= 0 ? '0' : String(Math.round(n / s.total * 1000) / 10)
   return `<svg class="progress" id="progress" role="img" aria-label="${escapeHtml(label)}" viewBox="0 0 100 10" preserveAspectRatio="none" ` +
@@ -38,10 +35,10 @@ function progress (s: JobPageStatus): string {
     `<rect class="failed" x="${width(s.done - s.failed)}" y="0" width="${width(s.failed)}" height="10"/></svg><p id="progress-text">${escapeHtml(label)}</p>`
 }
 
-function facts (s: JobPageStatus): string {
+function facts (s: JobStatus): string {
   const rows: Array<[string, string, string | null | undefined]> = [
     ['state', 'State', s.status],
-    ['items-per-second', 'Items per second', s.items_per_second === undefined || s.items_per_second === null ? undefined : String(s.items_per_second)],
+    ['items-per-second', 'Items per second', s.items_per_second === null ? undefined : String(s.items_per_second)],
     ['estimated-finish', 'Estimated finish', s.estimated_finish_at],
     ['charged', 'Units charged', String(s.charged)],
     ['created', 'Created', s.created_at],
@@ -52,7 +49,7 @@ function facts (s: JobPageStatus): string {
     .map(([id, label, value]) => `<dt>${label}</dt><dd id="${id}">${escapeHtml(value)}</dd>`).join('') + '</dl>'
 }
 
-function failures (s: JobPageStatus, counts: FailureCounts | null): string {
+function failures (s: JobStatus, counts: FailureCounts | null): string {
   if (s.failed === 0) return '<p id="failures-none">No item failed.</p>'
   if (counts === null) return `<p>${s.failed} failed.</p>`
   const rows = Object.entries(counts.byCode).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
@@ -61,7 +58,7 @@ function failures (s: JobPageStatus, counts: FailureCounts | null): string {
     `<table id="failures"><thead><tr><th>Code</th><th>Items</th></tr></thead><tbody>${rows}</tbody></table>`
 }
 
-function results (s: JobPageStatus): string {
+function results (s: JobStatus): string {
   const path = ownPath(s.results_url)
   if (path === null) return ''
   const href = escapeHtml(path)
@@ -69,7 +66,7 @@ function results (s: JobPageStatus): string {
     `<li><a id="results-ndjson" href="${href}" type="application/x-ndjson">Results as NDJSON</a> (ask with <code>Accept: application/x-ndjson</code>)</li></ul>`
 }
 
-export function renderJobPage (s: JobPageStatus, counts: FailureCounts | null): string {
+export function renderJobPage (s: JobStatus, counts: FailureCounts | null): string {
   const running = s.status === 'queued' || s.status === 'running'
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -1,15 +1,18 @@
 // The job status page as text: what it shows for each field the status may or may not carry, when it reloads, and
 // that the only links are our own paths. (The page in a real browser: services/brand/test/jobs/status-page.test.ts.)
 import { describe, expect, it } from 'vitest'
-import { renderJobPage, type JobPageStatus } from '../../src/views/job-page.js'
+import { renderJobPage } from '../../src/views/job-page.js'
+import type { JobStatus } from '../../src/types.js'
 
-const base: JobPageStatus = {
+const base: JobStatus = {
   id: 'job_0123456789abcdef01234567',
   status: 'running',
   total: 100_000,
   done: 25_000,
   failed: 120,
   charged: 24_880,
+  items_per_second: null,
+  estimated_finish_at: null,
   created_at: '2026-11-29T02:00:00.000Z',
   started_at: '2026-11-29T02:00:01.000Z',
   finished_at: null,

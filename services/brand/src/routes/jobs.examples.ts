@@ -33,7 +33,9 @@ export const jobStatusExamples = {
       started_at: '2026-11-27T09:00:00.120Z',
       finished_at: null,
       charged: 1,
-      results_url: '/v1/domain/profile/jobs/job_5f1c2e9a0b7d4c3e8f6a1b2c/results'
+      results_url: '/v1/domain/profile/jobs/job_5f1c2e9a0b7d4c3e8f6a1b2c/results',
+      items_per_second: 2.5,
+      estimated_finish_at: '2026-11-27T09:00:01.000Z'
     }
   }
 }

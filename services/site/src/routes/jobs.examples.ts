@@ -33,7 +33,9 @@ export const jobStatusExamples = {
       started_at: '2026-11-27T09:00:00.120Z',
       finished_at: '2026-11-27T09:00:04.480Z',
       charged: 2,
-      results_url: '/v1/site-intel/jobs/job_9a4e0c7b1d2f3e4a5b6c7d8e/results'
+      results_url: '/v1/site-intel/jobs/job_9a4e0c7b1d2f3e4a5b6c7d8e/results',
+      items_per_second: null,
+      estimated_finish_at: null
     }
   }
 }
