@@ -24,13 +24,13 @@ const API_PORT = 7221
 const KEY = 'bench-jobs-key'
 const BRAND = join(ROOT, 'services', 'brand', 'dist')
 
-const siteAddress = (n: number, block: number) => `127.${block}.${Math.floor(n / 250)}.${(n % 250) + 1}`
-const BUSY_HOST = '127.254.0.1'
+// every site a host name of its own, all answered by one loopback socket (UNSAFE_FETCH_HOST_MAP maps *.test to it)
+const siteAddress = (n: number, block: number) => `site-${block}-${n}.bench.test`
+const BUSY_HOST = 'busy.bench.test'
 const BUSY_ITEMS = 5000
 const SMALL_ITEMS = 200
 
 async function fixtureSites (): Promise<Server> {
-  // 0.0.0.0: one socket answers every 127.x.y.z address (Linux routes all of 127.0.0.0/8 to loopback)
   const server = createServer((request, response) => {
     if (request.url !== '/') {
       response.writeHead(404).end()
@@ -45,7 +45,7 @@ async function fixtureSites (): Promise<Server> {
       response.end(`<!doctype html><title>Site ${request.headers.host ?? ''} | Home</title><meta name="description" content="A fixture site">`)
     }, LATENCY_MS)
   })
-  server.listen(0, '0.0.0.0')
+  server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   return server
 }
@@ -57,7 +57,8 @@ function start (file: string, env: Record<string, string>): ChildProcess {
       PATH: process.env.PATH,
       REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
       API_KEYS: `${KEY}:100000000`,
-      UNSAFE_FETCH_ALLOW_CIDRS: '127.0.0.0/8',
+      UNSAFE_FETCH_ALLOW_CIDRS: '127.0.0.1/32',
+      UNSAFE_FETCH_HOST_MAP: '*.test=127.0.0.1',
       LOG_LEVEL: 'warn',
       JOBS_HOST_CONCURRENCY: '4',
       WORKER_CONCURRENCY: String(CONCURRENCY),
