@@ -6,13 +6,13 @@ import { normalizeDomainInput } from './normalize-domain.js'
 import type { BrandProfiler } from './profiler.js'
 
 /** A job's `logo` option, as its creation body's schema checked it. */
-export interface JobLogoOption {
+interface JobLogoOption {
   size?: number
   format?: LogoFormat
 }
 
 /** Where the logo route answers a domain's variant: `/v1/domain/logo/<domain>?size=..&format=..`. */
-export function logoUrlOf (input: string, option: JobLogoOption): string {
+function logoUrlOf (input: string, option: JobLogoOption): string {
   const variant = variantOf(option)
   return `/v1/domain/logo/${encodeURIComponent(input)}?size=${variant.pixels}&format=${variant.format}`
 }
