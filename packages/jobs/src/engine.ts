@@ -60,6 +60,8 @@ export interface CreateJobInput {
   windowId: string
   /** The quota key id the units were reserved under; null when they are not ours to refund (see JobRecord). */
   quotaKey: string | null
+  /** The service's item options from the body (JobSchemaNames.itemOptions); null without. */
+  itemOptions?: unknown
   id?: string
 }
 
@@ -160,7 +162,8 @@ export class JobEngine {
       chunkSize: this.chunkSize ?? chunkSizeFor(input.inputs.length),
       callbackUrl: input.callbackUrl,
       windowId: input.windowId,
-      quotaKey: input.quotaKey
+      quotaKey: input.quotaKey,
+      itemOptions: input.itemOptions ?? null
     }
   }
 

@@ -41,6 +41,8 @@ export interface NewJob {
   callbackUrl: string | null
   windowId: string
   quotaKey: string | null
+  /** The service's item options (JSON-serialisable); null without. */
+  itemOptions?: unknown
 }
 
 export type WriteOutcome = 'written' | 'completed' | 'duplicate' | 'cancelled' | 'missing'
@@ -100,7 +102,8 @@ export class JobStore {
       callback_url: record.callbackUrl ?? '',
       callback_secret: record.callbackSecret ?? '',
       window_id: record.windowId,
-      quota_key: record.quotaKey ?? ''
+      quota_key: record.quotaKey ?? '',
+      item_options: job.itemOptions == null ? '' : JSON.stringify(job.itemOptions)
     }
     const created = await this.redis.eval(CREATE_JOB, 1, this.keys.job(record.id), this.retentionSeconds, ...Object.entries(fields).flat())
     // Two attempts of one Idempotency-Key raced: the record (and its callback secret) is the one stored first
@@ -129,6 +132,12 @@ export class JobStore {
       quotaKey: nullable(hash.quota_key),
       itemsPerSecond: itemsPerSecond(hash, Date.now())
     }
+  }
+
+  /** The job's item options as created, or null (none, or the job is gone). */
+  async itemOptions (id: string): Promise<unknown> {
+    const stored = await this.redis.hget(this.keys.job(id), 'item_options')
+    return stored === null || stored === '' ? null : JSON.parse(stored) as unknown
   }
 
   async status (id: string): Promise<JobState | null> {

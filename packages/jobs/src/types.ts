@@ -38,5 +38,6 @@ export type ResultLine = { index: number, input: string, ok: boolean } & Record<
 export interface ItemProcessor {
   /** The host whose politeness budget the input spends, or null for none (an input that fails validation). */
   hostOf: (input: string) => string | null
-  run: (input: string, signal: AbortSignal) => Promise<ItemOutcome>
+  /** `options`: the job's item options as its creation body gave them (see JobSchemaNames.itemOptions), else null. */
+  run: (input: string, signal: AbortSignal, options?: unknown) => Promise<ItemOutcome>
 }

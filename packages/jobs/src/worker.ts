@@ -54,7 +54,7 @@ interface ChunkWork {
   resultField: string
   hostBusyDelayMs: number
   /** The item's outcome; null when its host is busy (nothing was fetched). */
-  runItem: (input: string, place: Required<ErrorPlace>) => Promise<ItemOutcome | null>
+  runItem: (input: string, place: Required<ErrorPlace>, options: unknown) => Promise<ItemOutcome | null>
   writeItem: (id: string, chunk: number, line: ResultLine) => Promise<string>
 }
 
@@ -81,13 +81,14 @@ async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string
   if (begun === 'flush') return await finishChunk(work, bound, inputs.length, 'cancelled')
   if (begun !== 'queued' && begun !== 'running') return begun
   const written = await store.writtenItems(bound.job, bound.chunk)
+  const itemOptions = await store.itemOptions(bound.job)
   const start = bound.chunk * bound.chunkSize
   for (const [offset, input] of inputs.entries()) {
     const index = start + offset
     if (written.has(index)) continue
     // a cancellation stops the chunk between items, keeping what was finished
     if (offset > 0 && await store.status(bound.job) === 'cancelled') return await finishChunk(work, bound, inputs.length, 'cancelled')
-    const outcome = await work.runItem(input, { job: bound.job, chunk: bound.chunk, index })
+    const outcome = await work.runItem(input, { job: bound.job, chunk: bound.chunk, index }, itemOptions)
     if (outcome === null) {
       await engine.scheduler.park(ticket.id as string, bound, 2 * work.hostBusyDelayMs)
       return await moveBack(ticket, token, work.hostBusyDelayMs)
@@ -123,14 +124,14 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
   const { metrics, store } = engine
 
   /** The item's outcome; null when its host has its items already (nothing was fetched). */
-  const runItem = async (input: string, place: Required<ErrorPlace>): Promise<ItemOutcome | null> => {
+  const runItem = async (input: string, place: Required<ErrorPlace>, itemOptions: unknown): Promise<ItemOutcome | null> => {
     const started = performance.now()
     const host = options.processor.hostOf(input)
     const release = host === null ? null : await politeness.tryItem(host)
     if (host !== null && release === null) return null
     try {
       // every request the item makes, however deep, passes the host's shared request leases
-      const outcome = await withRequestGate(politeness.gate, async () => await options.processor.run(input, stopping.signal))
+      const outcome = await withRequestGate(politeness.gate, async () => await options.processor.run(input, stopping.signal, itemOptions))
       return countedFailure(engine, outcome, place)
     } catch (error) {
       if (stopping.signal.aborted) throw stopping.signal.reason

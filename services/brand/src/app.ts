@@ -83,6 +83,7 @@ export async function buildApp (options: BuildAppOptions) {
       })
       await brandJobs(app, {
         profiler,
+        logos,
         fetcher,
         callbackFetcher,
         redis: options.config.redisClusterNodes ?? options.config.redisUrl,

@@ -3,6 +3,9 @@ import { launchRenderer } from '@utility-apis/renderer'
 import { createSafeFetcher } from '@utility-apis/safe-fetch'
 import { profileItems } from './domain/job-item.js'
 import { DEFAULT_CACHE_TTL_SECONDS, RedisProfileCache } from './domain/profile-cache.js'
+import { RedisLogoCache } from './logo/logo-cache.js'
+import { DEFAULT_LOGO_TTL_SECONDS, LogoService } from './logo/logo-service.js'
+import { logoSettingsFromEnv } from './logo/logo-settings.js'
 import { BrandProfiler } from './domain/profiler.js'
 import { JOBS_PATH } from './routes/jobs.route.js'
 import { DEFAULT_TIMEOUT_SECONDS } from './routes/profile.route.js'
@@ -24,8 +27,15 @@ export function brandWorker (env: Env, warn: (message: string) => void): WorkerP
       const renderer = await launchRenderer(env, { fetcher }, warn)
       const cache = new RedisProfileCache(redis, () => {})
       const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: DEFAULT_CACHE_TTL_SECONDS, renderer })
+      // a job's `logo` variants go to the cache the logo route reads, fresh as long as the route's own (LOGO_CACHE_TTL)
+      const logos = new LogoService({
+        profiler,
+        fetcher,
+        cache: new RedisLogoCache(redis),
+        ttlSeconds: logoSettingsFromEnv(env).ttlSeconds ?? DEFAULT_LOGO_TTL_SECONDS
+      })
       return {
-        processor: profileItems(profiler, DEFAULT_TIMEOUT_SECONDS * 1000),
+        processor: profileItems(profiler, DEFAULT_TIMEOUT_SECONDS * 1000, logos),
         fetcher,
         close: async () => { await renderer?.close() }
       }

@@ -59,7 +59,8 @@ export function createJobRoute (app: FastifyInstance, context: JobRouteContext):
       callbackUrl,
       // refunds go to the window the reservation was counted in, and only to a store that counted it
       windowId: request.quotaCharge?.windowId ?? monthWindow((options.clock ?? (() => new Date()))()).id,
-      quotaKey: request.principal?.kind === 'api-key' && request.quotaCharge?.fallback === false ? request.principal.id : null
+      quotaKey: request.principal?.kind === 'api-key' && request.quotaCharge?.fallback === false ? request.principal.id : null,
+      itemOptions: names.itemOptions === undefined ? null : body[names.itemOptions.field] ?? null
     }
     const key = request.headers['idempotency-key']
     const job = typeof key === 'string' ? await createOnce(context, request, input, key, body) : await context.engine().create(input)

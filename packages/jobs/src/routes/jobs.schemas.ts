@@ -13,6 +13,11 @@ export interface JobSchemaNames {
   maxInputs: number
   input: TSchema
   result: TSchema
+  /**
+   * A service's own options for every item of a job, as one optional body field (brand's `logo`): validated here,
+   * stored with the job and handed to the item processor's `run`.
+   */
+  itemOptions?: { field: string, schema: TSchema }
 }
 
 const JobState = Type.Unsafe<'queued' | 'running' | 'completed' | 'cancelled'>({ type: 'string', enum: STATES })
@@ -34,7 +39,8 @@ export function jobSchemas (names: JobSchemaNames) {
       maxItems: names.maxInputs,
       description: `1 to ${names.maxInputs.toLocaleString('en-US')} inputs, each checked up front; one unit of quota each.`
     }),
-    callback_url: Type.Optional(CallbackUrlField)
+    callback_url: Type.Optional(CallbackUrlField),
+    ...(names.itemOptions === undefined ? {} : { [names.itemOptions.field]: Type.Optional(names.itemOptions.schema) })
   }, { title: `${names.stem}JobRequest`, additionalProperties: false })
 
   const created = Type.Object({

@@ -78,6 +78,17 @@ export class LogoService {
     return await this.#options.cache.get(this.#key(target, variant))
   }
 
+  /**
+   * The variant made from a profile just made (a job's item), cached as the route caches it: the route then answers it
+   * from the cache. The profile is not made again; only the logo file is fetched, and not when a fresh image is cached.
+   */
+  async fromProfile (target: DomainTarget, profile: BrandProfile, variant: LogoVariant): Promise<LogoImage> {
+    const key = this.#key(target, variant)
+    const cached = await this.#options.cache.get(key)
+    if (cached !== null && this.#now() - cached.storedAt < this.#options.ttlSeconds * 1000) return cached
+    return await this.#made(key, profile, variant, new TimeBudget(LOGO_TIMEOUT_MS))
+  }
+
   #key (target: DomainTarget, variant: LogoVariant): string {
     let origins = this.#targetKeys.get(target)
     if (origins === undefined) {
@@ -98,6 +109,10 @@ export class LogoService {
   async #fresh (key: string, target: DomainTarget, variant: LogoVariant): Promise<LogoImage> {
     const budget = new TimeBudget(LOGO_TIMEOUT_MS)
     const profile = await this.#options.profiler.profile(target, { timeoutMs: LOGO_TIMEOUT_MS })
+    return await this.#made(key, profile, variant, budget)
+  }
+
+  async #made (key: string, profile: BrandProfile, variant: LogoVariant, budget: TimeBudget): Promise<LogoImage> {
     const image = await this.#rendered(profile, variant, budget) ?? await this.#fallback(profile, variant)
     // like the profile, only a clean answer is kept: a site that was down may have its logo back in a minute
     if (profile.reachable && profile.error === null) {
