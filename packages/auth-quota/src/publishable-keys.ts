@@ -19,7 +19,7 @@ function originsOf (text: string, entry: string): Set<string> | '*' {
   if (origins.length === 0) throw new Error(`PUBLISHABLE_KEYS: "${entry}" lists no origin (use * for any)`)
   for (const origin of origins) {
     let url: URL | null = null
-    try { url = new URL(origin) } catch {}
+    try { url = new URL(origin) } catch {} // not a URL at all: refused on the next line with the others
     if (url === null || url.origin !== origin) throw new Error(`PUBLISHABLE_KEYS: "${origin}" is not an origin such as https://app.example.com`)
   }
   return new Set(origins)

@@ -27,7 +27,7 @@ function memoryOf (pid: string): number {
   try {
     const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))
     if (pss !== null) return Number(pss[1]) * 1024
-  } catch {}
+  } catch {} // no smaps_rollup (an older kernel, or the process just ended): its RSS below
   try {
     return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_SIZE
   } catch {
