@@ -4,6 +4,7 @@ import { BrowserHost } from './browser-host.js'
 import type { PageFetcher } from './interceptor.js'
 import { browserMemory, type ProcessMemory } from './memory.js'
 import type { RenderOptions, RenderResult } from './render-result.js'
+import { PriorityKeeper } from './process-priority.js'
 import { pageSettings, positive, RenderSession } from './render-session.js'
 
 export const DEFAULT_EXECUTABLE = '/usr/bin/chromium'
@@ -47,11 +48,19 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
     launchTimeoutMs: positive(options.launchTimeoutMs, 15_000, 'launchTimeoutMs'),
     relaunchDelayMs: options.relaunchDelayMs ?? 5000
   })
+  const priority = new PriorityKeeper()
   return {
     start: async () => { await browsers.start() },
     async render (url, renderOptions = {}) {
       const session = new RenderSession(url, pageSettings(renderOptions))
-      return await session.answer(slots(async () => { await session.run(browsers, fetcher) }))
+      return await session.answer(slots(async () => {
+        const release = priority.hold()
+        try {
+          await session.run(browsers, fetcher)
+        } finally {
+          release()
+        }
+      }))
     },
     memory: () => browserMemory(),
     async close () {

@@ -1,7 +1,10 @@
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe } from 'vitest'
+import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { afterAll, beforeAll, describe } from 'vitest'
+import { createRenderer, type Renderer } from '../../src/index.js'
+import { sitePages, startFixture, type Fixture } from './fixture-site.js'
 
 export const CHROMIUM = '/usr/bin/chromium'
 const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
@@ -66,4 +69,30 @@ export function gatedBrowser (failing = false): GatedBrowser {
     open: () => { writeFileSync(gate, '') },
     remove: () => { rmSync(dir, { recursive: true, force: true }) }
   }
+}
+
+/** What `withRenderer` sets up for a suite: the fixture site and a renderer whose fetcher may reach it (127.0.0.1 only). */
+export interface RendererSetup {
+  site: Fixture
+  renderer: Renderer
+}
+
+/**
+ * Inside a `browserSuite`: the fixture site (its private links aim at 127.0.0.2, outside the allow list) and a renderer
+ * of `maxConcurrent` pages, made before the suite's tests and closed after them.
+ */
+export function withRenderer (maxConcurrent: number): RendererSetup {
+  const setup = {} as RendererSetup
+  let fetcher: SafeFetcher | undefined
+  beforeAll(async () => {
+    setup.site = await startFixture(sitePages(() => 'http://127.0.0.2'))
+    fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'] })
+    setup.renderer = createRenderer({ fetcher, executablePath: CHROMIUM, maxConcurrent, heapMb: 64 })
+  }, 30_000)
+  afterAll(async () => {
+    await setup.renderer?.close()
+    await fetcher?.close()
+    await setup.site?.close()
+  })
+  return setup
 }

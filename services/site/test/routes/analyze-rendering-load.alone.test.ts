@@ -13,11 +13,10 @@ const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
 const runs = existsSync(CHROMIUM) || inCi
 const suite = runs ? describe : describe.skip
 const BUDGET_SECONDS = 4
-// The contract is an answer within the budget plus 1 s (issue 32, item 4). It is not held on this 2-core machine: the
-// first four analyses, whose pages take the browser's four slots while the floods run, answered in 5.1-8.6 s at budget
-// 4 s (quiet machine, runs of 2026-11-29; the renderer's deadline timers fire late because Node's event loop is held up
-// to 3 s at a time by the floods' request traffic). A wall-clock bound would measure the machine as much as the
-// service, so the times are printed, not asserted; every analysis must still answer, and say what it could not finish.
+// The contract: an answer within the budget plus 1 s (issue 32, item 4). The browser runs at the lowest CPU priority
+// (packages/renderer, process-priority.ts): at the same priority as the service, the busy pages' renderer processes took
+// the CPU from Node on this 2-core machine, and the answers came after 5.1-8.6 s at budget 4 s; lowered, 3.0-3.9 s.
+const BOUND_MS = (BUDGET_SECONDS + 1) * 1000
 
 interface Timed { host: string, status: number, body: any, elapsedMs: number }
 
@@ -54,9 +53,9 @@ suite(runs ? 'analyses with the renderer under hostile load' : `analyses with th
       expect([verdictOf(alone[SHELL]), verdictOf(alone[STATIC])]).toEqual([true, false])
     })
 
-    it('answers every analysis (200), and prints how long each took against its time_budget_seconds', () => {
-      console.log(`answers (budget ${BUDGET_SECONDS} s): ${loaded.map((a) => `${a.host} ${Math.round(a.elapsedMs)} ms`).join(', ')}`)
+    it('answers every analysis (200) within its time_budget_seconds plus 1 s', () => {
       expect(loaded.filter((a) => a.status !== 200).map((a) => `${a.host} ${a.status}`)).toEqual([])
+      expect(loaded.filter((a) => a.elapsedMs > BOUND_MS).map((a) => `${a.host} ${Math.round(a.elapsedMs)} ms`)).toEqual([])
     })
 
     it('says of every hostile page rendered that it was cut short, and makes no verdict from it', () => {
