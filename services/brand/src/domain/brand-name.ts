@@ -21,6 +21,8 @@ export interface BrandSignals {
   copyrightHolder: string | null
   /** The text (or image alt) of the home link in the site's header or navigation. */
   navbarBrand: string | null
+  /** The text of the page's first h1: a name only when the host label confirms it (see `headingName`). */
+  mainHeading?: string | null
   /** Names of the site's apps (twitter:app:name:*, al:*:app_name): evidence, and spellings, never a source alone. */
   appNames?: string[]
   /** Texts of the links in the site's header, footer and navigation: spellings only ("Why Audiense"). */
@@ -143,6 +145,20 @@ export function brandFromTitle (title: string, host: SiteHost, others: string[])
   return segments.length === 1 && wordCount(segments[0]) <= 2 ? segments[0] : null
 }
 
+// a heading longer than this is a headline or a tagline, even one that starts with the brand ("Tidepool raises ...")
+const HEADING_NAME_MAX_WORDS = 3
+
+/**
+ * The first h1 as the brand's name, when it is one short segment that the host label confirms ("Tidepool Analytics"
+ * on tidepool.com). It is the last rule before the label itself: an application whose framework puts back its
+ * placeholder title (Next.js's "Create Next App") still names itself in its heading.
+ */
+function headingName (heading: string | null | undefined, host: SiteHost): string | null {
+  const segments = titleSegments(cleanText(heading)).filter(isPlausibleName)
+  if (segments.length !== 1 || wordCount(segments[0]) > HEADING_NAME_MAX_WORDS) return null
+  return matchesDomainLabel(segments[0], host.label) ? segments[0] : null
+}
+
 function titleCaseLabel (label: string): string {
   return label.split(/[-_]+/).filter(Boolean).map((word) => word[0].toUpperCase() + word.slice(1)).join(' ')
 }
@@ -216,7 +232,8 @@ export function pickBrandName (signals: BrandSignals): BrandNameResult {
     found(logoAlt, 'logo-alt') ??
     // the holder of a copyright line is a legal name ("Vantor Telematics Inc."); the brand goes without its form
     found(first([signals.copyrightHolder === null ? null : withoutLegalForm(signals.copyrightHolder)]), 'copyright') ??
-    found(first([navbar]), 'site-title')
+    found(first([navbar]), 'site-title') ??
+    found(headingName(signals.mainHeading, signals.host), 'main-heading')
   const spellings = [...titleSegments(cleanText(signals.title)), ...evidence]
   if (result !== null) {
     const name = result.name ?? ''

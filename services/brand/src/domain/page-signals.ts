@@ -98,6 +98,7 @@ export function brandSignals (meta: PageMetadata, extras: PageExtras, host: Site
     logoAlts: meta.logoCandidates.filter((logo) => logo.source !== 'jsonld').map((logo) => logo.alt).filter((alt): alt is string => alt !== null),
     copyrightHolder: meta.copyrightHolder,
     navbarBrand: navbarBrand(meta),
+    mainHeading: meta.headings.find((heading) => heading.level === 1)?.text ?? null,
     appNames: appNames(meta),
     navigationTexts: meta.links.filter((link) => link.place === 'chrome').slice(0, MAX_NAVIGATION_TEXTS).map((link) => link.text)
   }

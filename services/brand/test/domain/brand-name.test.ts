@@ -133,6 +133,18 @@ describe('pickBrandName', () => {
       .toEqual({ name: 'Blue Harbor', source: 'domain-label', lowConfidence: true })
   })
 
+  it('takes the first h1 when the host label confirms it and nothing else names the site', () => {
+    const host = siteHost('tidepool.test')
+    expect(pickBrandName(signals({ host, mainHeading: 'Tidepool Analytics' })))
+      .toEqual({ name: 'Tidepool Analytics', source: 'main-heading', lowConfidence: false })
+    // a headline that starts with the brand, a heading of another name, and a heading with a tagline are no name
+    expect(pickBrandName(signals({ host, mainHeading: 'Tidepool raises money for reefs' })).source).toBe('domain-label')
+    expect(pickBrandName(signals({ host, mainHeading: 'Coastal water, measured' })).source).toBe('domain-label')
+    expect(pickBrandName(signals({ host, mainHeading: 'Tidepool | Coastal water quality' })).source).toBe('domain-label')
+    // a name the page declares comes first
+    expect(pickBrandName(signals({ host, title: 'Tidepool', mainHeading: 'Tidepool Analytics' })).name).toBe('Tidepool')
+  })
+
   it('gives no name for an IP address or localhost', () => {
     expect(pickBrandName(signals({ host: siteHost('203.0.113.9') })).name).toBeNull()
     expect(pickBrandName(signals({ host: siteHost('localhost') })).name).toBeNull()

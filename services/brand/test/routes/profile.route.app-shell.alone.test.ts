@@ -126,12 +126,7 @@ suite(canRender ? 'an application shell with the renderer' : `an application she
         const body = (await profile(app, { domain: at(starter.host), timeout_seconds: 20 })).json()
         expect(body.error).toBeNull()
         expect(body.sources).toContain('rendered-html')
-        if (starter.titleMayBeReset === true) {
-          expect([starter.brand.name, 'Tidepool']).toContain(body.brand_name)
-          expect(starter.placeholders).not.toContain(body.title)
-        } else {
-          expect(body.brand_name).toBe(starter.brand.name)
-        }
+        expect(body.brand_name).toBe(starter.brand.name)
         expect(body.brand_summary).toBe(starter.brand.description)
       })
 
