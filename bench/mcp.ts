@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { sdkMicrosPerCall } from './mcp-sdk-floor.js'
 import { cpuMicros, measureAt, median, ROOT, startServerProcess, stopServerProcess, type BenchReport, type HttpResult } from './harness.js'
 
 // What answering through MCP adds to a business call: the SDK's server, the JSON-RPC envelope and the route run through
@@ -51,7 +52,20 @@ export async function run (): Promise<BenchReport[]> {
   } finally {
     await stopServerProcess(child)
   }
-  return [report(rounds, 'mcp'), report(rounds, 'floor')]
+  return [report(rounds, 'mcp'), report(rounds, 'floor'), sdkFloor(rounds, await sdkMicrosPerCall())]
+}
+
+/** The SDK's own CPU per call against the route's: the least a tool call the SDK answers can cost, in route times. */
+function sdkFloor (rounds: Array<Record<Side, Sample>>, sdkMicros: number): BenchReport {
+  const routeMicros = median(rounds.map((r) => r.http.cpuPerCall ?? 0))
+  const least = routeMicros === 0 ? null : round(1 + sdkMicros / routeMicros)
+  return {
+    name: 'the SDK\'s Server alone, a tools/call answered with a constant (bench/mcp-sdk-floor.ts), CPU us per call; ' +
+      `against the route's ${routeMicros} us, a tool call is at least ${least ?? 'n/a'}x the route`,
+    value: sdkMicros,
+    unit: 'us',
+    pass: true
+  }
 }
 
 /** Time per call under the same closed-loop load is the inverse of throughput: the route's rate over this side's. */

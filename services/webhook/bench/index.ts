@@ -12,7 +12,7 @@ const TIMESTAMP = 1_700_000_000
 const GITHUB_SECRET = 'github-bench-secret'
 
 /** A pretty-printed Stripe-like event of about `bytes` bytes, and a verify request for it. */
-function stripeRequest (bytes: number, tamper = false): string {
+export function stripeRequest (bytes: number, tamper = false): string {
   const filler = 'x'.repeat(Math.max(0, bytes - 200))
   const payload = JSON.stringify({ id: 'evt_bench', object: 'event', type: 'charge.succeeded', data: { object: { description: filler } } }, null, 2)
   const v1 = createHmac('sha256', SECRET).update(`${TIMESTAMP}.${payload}`).digest('hex')
@@ -26,7 +26,7 @@ function stripeRequest (bytes: number, tamper = false): string {
 }
 
 /** A GitHub push-like delivery of about `bytes` bytes: HMAC-SHA256 over the body alone, one secret. */
-function githubRequest (bytes: number): string {
+export function githubRequest (bytes: number): string {
   const commit = { message: 'x'.repeat(Math.max(0, bytes - 120)) }
   const payload = JSON.stringify({ ref: 'refs/heads/main', repository: { full_name: 'octo/bench' }, head_commit: commit })
   const signature = createHmac('sha256', GITHUB_SECRET).update(payload).digest('hex')
