@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { bodyValidatorCompiler, messages, RequestValidationError, validate, valueError, type Schema, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { resolveProvider, type ResolvedProvider } from '../domain/detect.js'
 import { REASONS } from '../domain/types.js'
@@ -76,25 +77,34 @@ function requestIssues (body: unknown, value: VerifyRequestBody, schemaIssues: V
   return issues
 }
 
-// The provider each accepted body resolved to, for its handler: detection reads the headers and the payload once.
-const resolutions = new WeakMap<VerifyRequestBody, ResolvedProvider>()
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The provider the body resolved to, for the handler: detection reads the headers and the payload once. */
+    webhookProvider: ResolvedProvider | null
+  }
+}
 
-/**
- * The body as the handler sees it, or a RequestValidationError with the schema's issues and the rules it cannot say,
- * the URL a URL-signing provider needs included (also when the provider was detected): all of it before the quota
- * decides, so a malformed call is a free 422 whatever is left of the key's quota.
- */
+/** The body as the handler sees it, or a RequestValidationError with the schema's issues and the rules it cannot say. */
 function parseVerifyRequest (body: unknown): VerifyRequestBody {
   const { value, issues: schemaIssues } = validate(VerifyRequestSchema as Schema, body, ['body'], { isModelRoot: true })
   const issues = requestIssues(body, value as VerifyRequestBody, schemaIssues)
   if (issues.length > 0) throw new RequestValidationError(issues)
-  const request = value as VerifyRequestBody
-  const resolved = resolveProvider(request)
-  if (resolved.provider?.info.requires_url === true && request.url === undefined) {
-    throw new RequestValidationError([{ type: 'missing', loc: ['body', 'url'], msg: messages.missing() }])
+  return value as VerifyRequestBody
+}
+
+/**
+ * The route's own preHandler, before the quota decides: the provider the body names or shows, and the URL a
+ * URL-signing provider needs (also when the provider was detected), so a call without it is a free 422 whatever is
+ * left of the key's quota.
+ */
+function resolveBeforeQuota (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  const body = request.body as VerifyRequestBody
+  const resolved = resolveProvider(body)
+  if (resolved.provider?.info.requires_url === true && body.url === undefined) {
+    return done(new RequestValidationError([{ type: 'missing', loc: ['body', 'url'], msg: messages.missing() }]))
   }
-  resolutions.set(request, resolved)
-  return request
+  request.webhookProvider = resolved
+  done()
 }
 
 export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async (app, { now }) => {
@@ -102,10 +112,13 @@ export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async 
   const detected = REASONS.filter((reason) => reason !== 'provider_not_detected')
   app.metrics.declare('verdicts', { provider: Object.keys(PROVIDERS), reason: detected })
   app.metrics.declare('verdicts', { provider: ['auto'], reason: ['provider_not_detected'] })
+  // a property every request has from the start keeps requests of one shape (a WeakMap entry per request cost more)
+  app.decorateRequest('webhookProvider', null)
   app.post('/v1/webhooks/verify', {
     config: { auth: true },
     // What the schema cannot say (exactly one of secret and secrets, ...) is reported with its own issues
     validatorCompiler: bodyValidatorCompiler(parseVerifyRequest),
+    preHandler: resolveBeforeQuota,
     schema: {
       tags: ['webhooks'],
       operationId: 'verifyWebhook',
@@ -116,7 +129,7 @@ export const verifyRoute: FastifyPluginAsyncTypebox<VerifyRouteOptions> = async 
     }
   }, async (request) => {
     const body = request.body
-    const result = verifyWebhook(body, now(), resolutions.get(body) ?? resolveProvider(body))
+    const result = verifyWebhook(body, now(), request.webhookProvider ?? resolveProvider(body))
     app.metrics.count('verdicts', { provider: result.provider, reason: result.reason })
     return result
   })
