@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { isPublicAddress } from '@utility-apis/safe-fetch'
 import { loadConfig, testConfig } from '@utility-apis/service-kit'
 import { containersOf, kustomizeBuild, type K8sObject } from './helpers/kustomize.js'
 import { ROOT, serviceSources, variablesRead } from './helpers/services.js'
@@ -123,6 +124,51 @@ describe('deploy/k8s', () => {
     for (const service of services.filter((candidate) => candidate.worker)) {
       expect(find('Deployment', `${service.name}-worker`).spec.template.metadata.labels).toMatchObject(workers)
     }
+  })
+})
+
+// Addresses safe-fetch refuses, one or more from every kind of range it knows: the network must refuse them too.
+const NOT_PUBLIC = [
+  '0.0.0.0', '10.1.2.3', '100.64.0.1', '127.0.0.1', '169.254.169.254', '172.20.0.1', '192.0.0.8', '192.0.2.1', '192.168.0.1',
+  '198.18.0.1', '198.51.100.7', '203.0.113.9', '224.0.0.1', '240.0.0.1', '255.255.255.255',
+  '::', '::1', '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '100::1', '2001::1', '2001:db8::1', '2002:a9fe:a9fe::1',
+  'fc00::1', 'fd00:ec2::254', 'fe80::1', 'ff02::1'
+]
+const PUBLIC = ['1.1.1.1', '8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '2a00:1450:4001::200e']
+
+describe('deploy/k8s: egress', () => {
+  const policy = find('NetworkPolicy', 'egress')
+  const blocks = policy.spec.egress.flatMap((rule: any) => rule.to).filter((peer: any) => peer.ipBlock !== undefined).map((peer: any) => peer.ipBlock)
+  const excepted = (ip: string): boolean => blocks.some((block: any) => block.except.some((cidr: string) => isPublicAddress(ip, [cidr]) && !isPublicAddress(ip)))
+
+  test('holds every service and worker pod', () => {
+    expect(policy.spec.policyTypes).toEqual(['Egress'])
+    const selected = policy.spec.podSelector.matchExpressions[0]
+    expect(selected).toEqual({ key: 'app.kubernetes.io/component', operator: 'In', values: ['api', 'worker'] })
+    const pods = objects.filter((object) => object.kind === 'Deployment').map((object: any) => object.spec.template.metadata.labels)
+    expect(pods.length).toBe(services.length + services.filter((service) => service.worker).length)
+    for (const labels of pods) expect(selected.values).toContain(labels['app.kubernetes.io/component'])
+  })
+
+  test('lets them reach public addresses only, the ranges refused being those safe-fetch refuses', () => {
+    expect(blocks.map((block: any) => block.cidr)).toEqual(['0.0.0.0/0', '::/0'])
+    for (const ip of NOT_PUBLIC) {
+      expect(isPublicAddress(ip), ip).toBe(false)
+      expect(excepted(ip), ip).toBe(true)
+    }
+    for (const ip of PUBLIC) expect(excepted(ip), ip).toBe(false)
+    // no range refused in the network that safe-fetch would let through: each one's first address is not public
+    for (const cidr of blocks.flatMap((block: any) => block.except)) expect(isPublicAddress(cidr.split('/')[0]), cidr).toBe(false)
+  })
+
+  test('lets them reach the cluster DNS and the two Redis, on their ports alone', () => {
+    const [dns, redis] = policy.spec.egress
+    expect(dns.to[0].podSelector.matchLabels).toEqual({ 'k8s-app': 'kube-dns' })
+    expect(dns.ports.map((port: any) => port.port)).toEqual([53, 53])
+    const names = redis.to[0].podSelector.matchExpressions[0].values
+    for (const name of ['redis', 'redis-jobs']) expect(find('StatefulSet', name).spec.template.metadata.labels['app.kubernetes.io/name']).toBe(name)
+    expect(names).toEqual(['redis', 'redis-jobs'])
+    expect(redis.ports).toEqual([{ protocol: 'TCP', port: 6379 }])
   })
 })
 
