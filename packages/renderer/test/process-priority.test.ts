@@ -29,12 +29,21 @@ browserSuite('the browser runs below the service in the CPU queue', () => {
 
   it('runs the pages\' scripts (each renderer process\'s main thread) at the lowest priority while pages render', async () => {
     // two pages whose scripts never stop, in renderer processes started after the launch
-    const renders = Promise.all([1, 2].map(async () => await setup.renderer.render(`${setup.site.origin}/loop`, { timeoutMs: 3000 })))
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    const pages = browserProcesses().filter(isRendererProcess)
-    expect(pages.length).toBeGreaterThanOrEqual(2)
-    // Chromium may set other threads of its own (a compositor, a pool's worker) between two sweeps when run as root
-    expect(pages.map((pid) => nicenessOf(pid, Number(pid)))).toEqual(pages.map(() => BROWSER_NICENESS))
+    const renders = Promise.all([1, 2].map(async () => await setup.renderer.render(`${setup.site.origin}/loop`, { timeoutMs: 5000 })))
+    // Chromium sets a renderer's priority itself at moments of its own (its start, a change of visibility) where the
+    // system lets it (run as root): the next sweep sets it back, so the state is read until every page's reads 19
+    const seen: Array<Array<number | null>> = []
+    const started = Date.now()
+    while (Date.now() - started < 3500) {
+      const pages = browserProcesses().filter(isRendererProcess)
+      const values = pages.map((pid) => nicenessOf(pid, Number(pid)))
+      seen.push(values)
+      if (pages.length >= 2 && values.every((value) => value === BROWSER_NICENESS)) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(seen.at(-1), `renderer processes' nice values, read every 50 ms: ${JSON.stringify(seen.slice(-5))}`)
+      .toEqual(expect.arrayContaining([BROWSER_NICENESS, BROWSER_NICENESS]))
+    expect(seen.at(-1)?.every((value) => value === BROWSER_NICENESS)).toBe(true)
     expect((await renders).map((r) => r.stopped)).toEqual(['timeout', 'timeout'])
     // this process keeps its own
     expect(getPriority()).toBeLessThan(BROWSER_NICENESS)

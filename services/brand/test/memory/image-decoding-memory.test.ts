@@ -1,9 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KEY } from '../helpers/app.js'
+import { startServiceChild, type ServiceChild } from '../helpers/service-child.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
 
 // Issue 26, part 1. A 4096 x 4096 GIF of 11.6 KB, served as the apple-touch-icon of every site of four batches of
@@ -15,18 +13,9 @@ const BATCH = 25
 const PEAK_LIMIT = 300 * 2 ** 20
 const hosts = Array.from({ length: SITES }, (_, i) => `site-${i}.bomb.test`)
 
-interface Report { port?: number, rss: number, peak: number }
-
 let server: FixtureServer
-let child: ChildProcess
-let port: number
+let service: ServiceChild
 let bombBytes: number
-
-async function report (): Promise<Report> {
-  const answer = once(child, 'message')
-  child.send('report')
-  return (await answer)[0] as Report
-}
 
 beforeAll(async () => {
   const bomb = await sharp({ create: { width: 4096, height: 4096, channels: 3, background: { r: 200, g: 10, b: 10 } } }).gif().toBuffer()
@@ -35,26 +24,16 @@ beforeAll(async () => {
     '/': { body: `<!doctype html><title>Site ${i}</title><link rel="apple-touch-icon" href="/apple-touch-icon.gif">` },
     '/apple-touch-icon.gif': { body: bomb, headers: { 'content-type': 'image/gif' } }
   }])))
-  child = fork(fileURLToPath(new URL('../helpers/service-process.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx', '--conditions=@utility-apis/source'],
-    env: { ...process.env, FIXTURE_HOSTS: JSON.stringify(hosts) },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc']
-  })
-  const [ready] = await once(child, 'message') as [Report]
-  port = ready.port ?? 0
+  service = await startServiceChild(hosts)
 }, 60_000)
 
 afterAll(async () => {
-  if (child?.connected) {
-    const exited = once(child, 'exit')
-    child.send('close')
-    await exited
-  }
+  await service?.close()
   await server?.close()
 })
 
 async function batch (domains: string[]): Promise<{ status: number, body: any }> {
-  const response = await fetch(`http://127.0.0.1:${port}/v1/domain/profile/batch`, {
+  const response = await fetch(`http://127.0.0.1:${service.port}/v1/domain/profile/batch`, {
     method: 'POST',
     headers: { ...KEY, 'content-type': 'application/json' },
     body: JSON.stringify({ domains, timeout_seconds: 20 })
@@ -67,7 +46,7 @@ describe('image decoding under a flood of decompression bombs', () => {
     expect(bombBytes).toBeLessThan(16 * 1024)
     const domains = hosts.map((host) => `${server.origin(host)}/`)
     const answers = await Promise.all(Array.from({ length: SITES / BATCH }, async (_, i) => await batch(domains.slice(i * BATCH, (i + 1) * BATCH))))
-    const { peak } = await report()
+    const { peak } = await service.report()
     for (const answer of answers) {
       expect(answer.status).toBe(200)
       expect(answer.body.failed).toBe(0)

@@ -1,9 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KEY } from '../helpers/app.js'
+import { startServiceChild, type ServiceChild } from '../helpers/service-child.js'
 import { startFixtureServer, type FixtureServer, type FixtureSite } from '../helpers/fixture-server.js'
 import { pngClaiming, pngOf } from '../helpers/images.js'
 
@@ -15,17 +13,8 @@ const SITES = 25
 const PEAK_LIMIT = 300 * 2 ** 20
 const hosts = Array.from({ length: SITES }, (_, i) => `logo-${i}.hostile.test`)
 
-interface Report { port?: number, rss: number, peak: number }
-
 let server: FixtureServer
-let child: ChildProcess
-let port: number
-
-async function report (): Promise<Report> {
-  const answer = once(child, 'message')
-  child.send('report')
-  return (await answer)[0] as Report
-}
+let service: ServiceChild
 
 /** The hostile logo files, one kind per site in turn. */
 async function hostileFiles (): Promise<Array<FixtureSite[string]>> {
@@ -58,21 +47,11 @@ beforeAll(async () => {
     '/touch.png': files[i % files.length],
     '/icon.svg': files[(i + 4) % files.length]
   }])))
-  child = fork(fileURLToPath(new URL('../helpers/service-process.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx', '--conditions=@utility-apis/source'],
-    env: { ...process.env, FIXTURE_HOSTS: JSON.stringify(hosts) },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc']
-  })
-  const [ready] = await once(child, 'message') as [Report]
-  port = ready.port ?? 0
+  service = await startServiceChild(hosts)
 }, 60_000)
 
 afterAll(async () => {
-  if (child?.connected) {
-    const exited = once(child, 'exit')
-    child.send('close')
-    await exited
-  }
+  await service?.close()
   await server?.close()
 })
 
@@ -81,10 +60,10 @@ describe('logo images of 25 hostile sites at once', () => {
     const answers = await Promise.all(hosts.map(async (host, i) => {
       const fallback = i % 2 === 0 ? 'monogram' : '404'
       const domain = encodeURIComponent(`${server.origin(host)}/`)
-      const response = await fetch(`http://127.0.0.1:${port}/v1/domain/logo/${domain}?size=512&retina=true&fallback=${fallback}`, { headers: KEY })
+      const response = await fetch(`http://127.0.0.1:${service.port}/v1/domain/logo/${domain}?size=512&retina=true&fallback=${fallback}`, { headers: KEY })
       return { fallback, status: response.status, source: response.headers.get('x-logo-source'), body: Buffer.from(await response.arrayBuffer()) }
     }))
-    const { peak } = await report()
+    const { peak } = await service.report()
     for (const answer of answers) {
       if (answer.fallback === '404') {
         expect(answer.status).toBe(404)
