@@ -59,7 +59,8 @@ export function gatedBrowser (failing = false): GatedBrowser {
   const dir = mkdtempSync(join(tmpdir(), 'gated-chromium-'))
   const gate = join(dir, 'open')
   const log = join(dir, 'starts')
-  const wait = failing ? `[ -e '${gate}' ] || exit 1` : `while [ ! -e '${gate}' ]; do sleep 0.05; done`
+  // a launch still waiting when the test removes the browser gives up (it was left polling for good, one per test run)
+  const wait = failing ? `[ -e '${gate}' ] || exit 1` : `while [ ! -e '${gate}' ]; do [ -d '${dir}' ] || exit 1; sleep 0.05; done`
   const path = join(dir, 'chromium')
   writeFileSync(path, `#!/bin/sh\necho start >> '${log}'\n${wait}\nexec '${CHROMIUM}' "$@"\n`)
   chmodSync(path, 0o755)
