@@ -42,6 +42,7 @@ export function heapArg (megabytes: number): string {
  */
 export function lockdownScript (maxRequests: number): string {
   return `(() => {
+  // a name this browser will not let a page redefine throws: it stays as the browser made it
   const lock = (target, name, value) => {
     try { Object.defineProperty(target, name, { value, configurable: false, writable: false }) } catch {}
   }

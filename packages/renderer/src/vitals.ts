@@ -40,6 +40,7 @@ export const VITALS_SCRIPT = `(() => {
   if (window.top !== window) return
   const v = { lcp: null, fcp: null, cls: 0, win: 0, winStart: 0, last: 0, tasks: [] }
   Object.defineProperty(window, '__renderVitals', { value: v, enumerable: false })
+  // an entry type this browser does not record throws: that metric stays as it is (null)
   const watch = (type, fn) => { try { new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({ type, buffered: true }) } catch {} }
   watch('largest-contentful-paint', (e) => { v.lcp = e.startTime })
   watch('paint', (e) => { if (e.name === 'first-contentful-paint') v.fcp = e.startTime })
