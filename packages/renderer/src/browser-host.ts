@@ -2,7 +2,7 @@
 // start), launched again when it died, and never waited for past a render's deadline.
 import type { Browser } from 'playwright-core'
 import { BROWSER_ARGS, heapArg } from './lockdown.js'
-import { lowerBrowserPriority } from './process-priority.js'
+import { lowerBrowserGroups, lowerBrowserPriority } from './process-priority.js'
 import { RendererError } from './render-result.js'
 
 export interface BrowserSettings {
@@ -96,6 +96,7 @@ export class BrowserHost {
     this.#failure = null
     // the launch's own processes (the browser, its zygotes), whose later children inherit the setting
     lowerBrowserPriority()
+    lowerBrowserGroups()
     // a browser that dies (killed, crashed) is launched again by the next render
     browser.on('disconnected', () => { if (this.#launching !== null && this.#current === browser) this.#launching = null })
     this.#current = browser

@@ -3,7 +3,7 @@ import { getPriority } from 'node:os'
 import { expect, it } from 'vitest'
 import { browserProcesses } from '../src/browser-processes.js'
 import { BROWSER_NICENESS } from '../src/process-priority.js'
-import { browserSuite, withRenderer } from './helpers/chromium.js'
+import { browserPids, browserSuite, withRenderer } from './helpers/chromium.js'
 
 /** Whether process `pid` is a renderer process (a page's), false once it has ended. */
 function isRendererProcess (pid: string): boolean {
@@ -19,6 +19,15 @@ function nicenessOf (pid: string, tid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+  } catch {
+    return null
+  }
+}
+
+/** The autogroup line of process `pid` ("/autogroup-254 nice 0"), or null on a kernel without autogroups. */
+function autogroupOf (pid: number | 'self'): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim()
   } catch {
     return null
   }
@@ -48,4 +57,22 @@ browserSuite('the browser runs below the service in the CPU queue', () => {
     // this process keeps its own
     expect(getPriority()).toBeLessThan(BROWSER_NICENESS)
   }, 60_000)
+
+  it('puts the browser\'s session group at the lowest priority, where the kernel groups by session, and leaves the service\'s', async () => {
+    const own = autogroupOf('self')
+    await setup.renderer.start()
+    const groups = browserPids().map(autogroupOf)
+    expect(groups.length).toBeGreaterThan(0)
+    if (own === null) {
+      // a kernel built without autogroups weighs each thread alone: the threads' own setting is the whole of it
+      expect(groups).toEqual(groups.map(() => null))
+      return
+    }
+    // the browser is in a session of its own (Playwright starts it so), whose group alone is lowered
+    for (const group of groups) {
+      expect(group?.split(' ')[0]).not.toBe(own.split(' ')[0])
+      expect(group).toMatch(new RegExp(` nice ${BROWSER_NICENESS}$`))
+    }
+    expect(autogroupOf('self')).toBe(own)
+  })
 })

@@ -13,13 +13,11 @@ const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
 const runs = existsSync(CHROMIUM) || inCi
 const suite = runs ? describe : describe.skip
 const BUDGET_SECONDS = 4
-// The contract is an answer within the budget plus 1 s (issue 32, item 4). The browser runs at the lowest CPU priority
-// (packages/renderer, process-priority.ts): at the service's own priority the busy pages' renderer processes took the
-// CPU from Node on this 2-core machine and the answers came after 5.1-8.6 s at budget 4 s; lowered, 3.0-3.9 s when this
-// file runs alone, and in two CI runs. Right after the other browser tests, the first four analyses (whose pages take
-// the browser's four slots) answered after 5.4-6.0 s, and in a third CI run all twelve, the trivial static page
-// included, after 7.9-8.5 s. Not held every time, so a wall-clock bound would fail the build on the machine's account:
-// the times are printed against the bound, and every analysis must still answer.
+// The contract is an answer within the budget plus 1 s (issue 32, item 4). The browser runs at the lowest CPU priority,
+// its threads and its session's group (packages/renderer, process-priority.ts): at the service's own priority the busy
+// pages' renderer processes took the CPU from Node on this 2-core machine and the answers came after 5.1-8.6 s at budget
+// 4 s; with the threads alone lowered, 1 run in 8 still came 2 s late (the group took half the CPU); with both, 26 of
+// 26 runs answered within the budget.
 const BOUND_MS = (BUDGET_SECONDS + 1) * 1000
 
 interface Timed { host: string, status: number, body: any, elapsedMs: number }
