@@ -16,8 +16,8 @@ const BUDGET_SECONDS = 4
 // The contract is an answer within the budget plus 1 s (issue 32, item 4). The browser runs at the lowest CPU priority,
 // its threads and its session's group (packages/renderer, process-priority.ts): at the service's own priority the busy
 // pages' renderer processes took the CPU from Node on this 2-core machine and the answers came after 5.1-8.6 s at budget
-// 4 s; with the threads alone lowered, 1 run in 8 still came 2 s late (the group took half the CPU); with both, 26 of
-// 26 runs answered within the budget.
+// 4 s; with the threads alone lowered, 1 run in 8 still came 2 s late (the group took half the CPU); with both, 26 runs
+// of this file and 4 of the whole `alone` project answered within the budget (slowest 3.8 s).
 const BOUND_MS = (BUDGET_SECONDS + 1) * 1000
 
 interface Timed { host: string, status: number, body: any, elapsedMs: number }
@@ -55,11 +55,10 @@ suite(runs ? 'analyses with the renderer under hostile load' : `analyses with th
       expect([verdictOf(alone[SHELL]), verdictOf(alone[STATIC])]).toEqual([true, false])
     })
 
-    it('answers every analysis (200), and prints how long each took against time_budget_seconds plus 1 s', () => {
-      const late = loaded.filter((a) => a.elapsedMs > BOUND_MS).length
-      console.log(`answers (budget ${BUDGET_SECONDS} s, ${late} of ${loaded.length} after ${BOUND_MS} ms): ` +
-        loaded.map((a) => `${a.host} ${Math.round(a.elapsedMs)} ms`).join(', '))
+    it('answers every analysis (200) within time_budget_seconds plus 1 s', () => {
+      console.log(`answers (budget ${BUDGET_SECONDS} s): ` + loaded.map((a) => `${a.host} ${Math.round(a.elapsedMs)} ms`).join(', '))
       expect(loaded.filter((a) => a.status !== 200).map((a) => `${a.host} ${a.status}`)).toEqual([])
+      expect(loaded.filter((a) => a.elapsedMs > BOUND_MS).map((a) => `${a.host} ${Math.round(a.elapsedMs)} ms`)).toEqual([])
     })
 
     it('says of every hostile page rendered that it was cut short, and makes no verdict from it', () => {
