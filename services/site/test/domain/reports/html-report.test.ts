@@ -1,43 +1,32 @@
 // The HTML report in a real browser: Debian's chromium driven by playwright-core. It checks what a person
 // sees (the scores, every gap), takes a screenshot, and proves that nothing leaves the page and that a
 // hostile site's markup and script stay text. CI installs chromium (.ci/run) and must not skip this.
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_CSP } from '../../../src/domain/reports/html-report.js'
 import { harness, KEY, type Harness } from '../../fixtures/analyze.js'
+import { browserRuns as runs, CHROMIUM, launchBrowser, openHtml, SKIP_REASON } from '../../fixtures/browser.js'
 import { CDN, crawlerSites } from '../../fixtures/sites/crawlers.js'
 import { HOSTILE, HOSTILE_TITLE, hostileSite } from '../../fixtures/sites/hostile.js'
 import { WEAK, WEAK_HOSTS, weakSite } from '../../fixtures/sites/weak.js'
 
-// CHROMIUM_PATH points elsewhere (and lets a test see what a machine without chromium is told)
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const CATEGORY_NAMES: Record<string, string> = {
   fetchability: 'Fetchability', metadata: 'Metadata', crawl_policy: 'Crawl policy', structured_data: 'Structured data', llm_readiness: 'LLM readiness', freshness: 'Freshness'
 }
-const available = existsSync(CHROMIUM)
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-// in CI a missing chromium fails the run (the launch throws) instead of skipping
-const runs = available || inCi
 const suite = runs ? describe : describe.skip
-if (!runs) {
-  console.warn(`Skipped the HTML report's browser tests: no chromium at ${CHROMIUM} (apt-get install chromium, or set ` +
-    'CHROMIUM_PATH). CI installs it and fails without it.')
-}
+if (!runs) console.warn(`Skipped the HTML report's browser tests: no chromium at ${CHROMIUM}. CI installs it and fails without it.`)
 /** The lines a person reads, without the blank ones between paragraphs. */
 const lines = (text: string): string[] => text.split('\n').filter((line) => line.trim() !== '')
 
-suite(runs ? 'the HTML report in chromium' : `the HTML report in chromium (skipped: no chromium at ${CHROMIUM})`, () => {
+suite(runs ? 'the HTML report in chromium' : `the HTML report in chromium (${SKIP_REASON})`, () => {
   let h: Harness
   let browser: Browser
   beforeAll(async () => {
     h = await harness([...WEAK_HOSTS, HOSTILE, CDN], (o) => ({ ...weakSite(o), ...hostileSite(), ...crawlerSites() }))
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking']
-    })
+    browser = await launchBrowser()
   }, 60_000)
   afterAll(async () => {
     await browser?.close()
@@ -53,21 +42,8 @@ suite(runs ? 'the HTML report in chromium' : `the HTML report in chromium (skipp
   }
 
   /** Opens a report page, recording every request the page tries and every dialog it opens. */
-  async function open (html: string, javaScriptEnabled: boolean): Promise<{ page: Page, requests: string[], dialogs: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 }, javaScriptEnabled })
-    const requests: string[] = []
-    const dialogs: string[] = []
-    await page.route('**/*', async (route) => {
-      requests.push(route.request().url())
-      await route.abort()
-    })
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message())
-      dialog.dismiss().catch(() => {})
-    })
-    await page.setContent(html, { waitUntil: 'load' })
-    return { page, requests, dialogs }
-  }
+  const open = async (html: string, javaScriptEnabled: boolean): Promise<{ page: Page, requests: string[], dialogs: string[] }> =>
+    await openHtml(browser, html, { javaScriptEnabled })
 
   it('shows the two scores, the categories and every gap with its evidence, without JavaScript, and takes a screenshot', async () => {
     const { report, html } = await reports(h.server.origin(WEAK))
