@@ -42,10 +42,11 @@ export function lowerBrowserPriority (): number {
   return lowered
 }
 
-/** The autogroup line of process `pid` ("/autogroup-254 nice 0"), or null where Linux has none (or it ended). */
-function autogroupOf (pid: string): string | null {
+/** The autogroup of process `pid` (its line reads "/autogroup-254 nice 0"), or null where Linux has none (or it ended). */
+function autogroupOf (pid: string): { name: string, nice: number } | null {
   try {
-    return readFileSync(`/proc/${pid}/autogroup`, 'utf8')
+    const [name, , nice] = readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim().split(' ')
+    return { name, nice: Number(nice) }
   } catch {
     return null
   }
@@ -57,12 +58,12 @@ function autogroupOf (pid: string): string | null {
  * The browser's later processes join its session, so once, at launch, is enough.
  */
 export function lowerBrowserGroups (): number {
-  const own = autogroupOf('self')?.split(' ')[0]
+  const own = autogroupOf('self')
   let lowered = 0
-  if (own === undefined) return lowered
+  if (own === null) return lowered
   for (const pid of browserProcesses()) {
     const group = autogroupOf(pid)
-    if (group === null || group.split(' ')[0] === own || group.trim().endsWith(` nice ${BROWSER_NICENESS}`)) continue
+    if (group === null || group.name === own.name || group.nice === BROWSER_NICENESS) continue
     try {
       writeFileSync(`/proc/${pid}/autogroup`, String(BROWSER_NICENESS))
       lowered++
