@@ -9,7 +9,7 @@ import type { JobRouteContext, JobRoutesOptions } from './job-route-context.js'
 
 /** POST <path>: validates every input, reserves one unit each, and queues the job (202). */
 export function createJobRoute (app: FastifyInstance, context: JobRouteContext): void {
-  const { options, schemas, needRedis } = context
+  const { options, schemas, examples, needRedis } = context
   const { names } = options
   const inputsOf = (body: unknown): unknown => (body as Record<string, unknown> | null)?.[names.inputField]
   app.post(options.path, {
@@ -44,9 +44,9 @@ export function createJobRoute (app: FastifyInstance, context: JobRouteContext):
         type: 'object',
         properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 255, description: 'Makes a retried creation safe' } }
       },
-      body: { ...schemas.request, 'x-examples': options.examples?.request },
+      body: { ...schemas.request, 'x-examples': examples.request },
       response: {
-        202: { ...schemas.created, description: 'The job was queued.', 'x-examples': options.examples?.created }
+        202: { ...schemas.created, description: 'The job was queued.', 'x-examples': examples.created }
       }
     }
   }, async (request, reply) => {

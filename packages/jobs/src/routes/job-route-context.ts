@@ -2,6 +2,7 @@ import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import type { FastifyRequest } from 'fastify'
 import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
+import type { JobExample, jobExamples } from './jobs.examples.js'
 import type { jobSchemas, JobSchemaNames } from './jobs.schemas.js'
 
 export interface JobRoutesOptions {
@@ -21,16 +22,15 @@ export interface JobRoutesOptions {
   resolver: Pick<SafeFetcher, 'resolve'>
   bodyLimit: number
   clock?: () => Date
-  examples?: { request?: Examples, created?: Examples, status?: Examples }
+  /** The OpenAPI examples' inputs (the job routes' examples are made from them). */
+  example: JobExample
 }
-
-/** OpenAPI examples by name: `{ name: { summary, value } }`. */
-type Examples = Record<string, { summary: string, value: unknown }>
 
 /** What every job route shares: the options, the schemas, and the steps each handler starts with. */
 export interface JobRouteContext {
   options: JobRoutesOptions
   schemas: ReturnType<typeof jobSchemas>
+  examples: ReturnType<typeof jobExamples>
   needRedis: () => Promise<void>
   /** The engine, once `needRedis` let the request through. */
   engine: () => JobEngine

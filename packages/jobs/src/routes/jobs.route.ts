@@ -7,6 +7,7 @@ import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
 import { createJobRoute } from './create-job.js'
 import type { JobRouteContext, JobRoutesOptions } from './job-route-context.js'
+import { jobExamples } from './jobs.examples.js'
 import { jobSchemas, MAX_PAGE } from './jobs.schemas.js'
 import { jobPageAnswer } from '../views/job-page-answer.js'
 
@@ -23,6 +24,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
   const context: JobRouteContext = {
     options,
     schemas: jobSchemas(options.names),
+    examples: jobExamples(options.path, options.names.inputField, options.example),
     needRedis: async () => {
       if (engine === null) throw new HttpError(503, NEED_REDIS, {}, 'jobs_need_redis')
     },
@@ -41,7 +43,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
 }
 
 // reading and cancelling one's own jobs is free: a job is paid for once, at creation
-function jobStatusRoute (app: FastifyInstance, { options, schemas, needRedis, engine, found }: JobRouteContext): void {
+function jobStatusRoute (app: FastifyInstance, { options, schemas, examples, needRedis, engine, found }: JobRouteContext): void {
   app.get<{ Params: { id: string } }>(`${options.path}/:id`, {
     preValidation: needRedis,
     config: { auth: true, metered: false },
@@ -56,7 +58,7 @@ function jobStatusRoute (app: FastifyInstance, { options, schemas, needRedis, en
         200: {
           description: 'The job.',
           content: {
-            'application/json': { schema: schemas.status, ...(options.examples?.status === undefined ? {} : { examples: options.examples.status }) },
+            'application/json': { schema: schemas.status, examples: examples.status },
             'text/html': { schema: { type: 'string', description: 'the status page: no script, no external request' } }
           }
         },

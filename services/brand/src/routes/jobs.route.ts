@@ -4,7 +4,6 @@ import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import { profileItems } from '../domain/job-item.js'
 import type { BrandProfiler } from '../domain/profiler.js'
 import { targetOrValidationError } from './domain-input.js'
-import { jobCreatedExamples, jobRequestExamples, jobStatusExamples } from './jobs.examples.js'
 import { DEFAULT_TIMEOUT_SECONDS } from './profile.route.js'
 import { Type } from '@sinclair/typebox'
 import type { LogoService } from '../logo/logo-service.js'
@@ -77,6 +76,6 @@ export async function brandJobs (app: FastifyInstance, options: BrandJobsOptions
     settings: options.settings,
     engine: options.engine,
     clock: options.clock,
-    examples: { request: jobRequestExamples, created: jobCreatedExamples, status: jobStatusExamples }
+    example: { inputs: ['acme.example', 'https://www.example.org/about'], callbackUrl: 'https://hooks.acme.example/brand-jobs' }
   })
 }

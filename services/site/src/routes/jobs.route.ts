@@ -4,7 +4,6 @@ import type { Renderer } from '@utility-apis/renderer'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import { analysisItems } from '../domain/job-item.js'
 import { AnalyzeRequestSchema, AnalyzeResponseSchema, DEFAULT_BUDGET_SECONDS, DEFAULT_MAX_PAGES } from './analyze.schemas.js'
-import { jobCreatedExamples, jobRequestExamples, jobStatusExamples } from './jobs.examples.js'
 import { targetOf } from './url-input.js'
 
 export const JOBS_PATH = '/v1/site-intel/jobs'
@@ -54,6 +53,6 @@ export async function siteJobs (app: FastifyInstance, options: SiteJobsOptions):
     settings: options.settings,
     engine: options.engine,
     clock: options.clock,
-    examples: { request: jobRequestExamples, created: jobCreatedExamples, status: jobStatusExamples }
+    example: { inputs: ['example.com', 'https://www.example.org/pricing'], callbackUrl: 'https://hooks.agency.example/site-audits' }
   })
 }
