@@ -1,22 +1,46 @@
-import { ErrorCode, JSONRPCMessageSchema, JSONRPCRequestSchema, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CallToolRequestSchema, ErrorCode, InitializeRequestSchema, JSONRPCMessageSchema, JSONRPCRequestSchema, ListToolsRequestSchema, PingRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type JSONRPCRequest
+} from '@modelcontextprotocol/sdk/types.js'
 import { HttpError, InvalidJsonBody, UnsupportedMediaTypeBody } from '@utility-apis/fastapi-errors'
 import type { FastifyRequest } from 'fastify'
 
 /** A POST the server does not run, answered as the Streamable HTTP transport answers it: a status and a JSON-RPC error. */
 export interface Refusal {
-  status: 400 | 406
+  status: 200 | 400 | 406
   body: string
 }
 
-const refusal = (status: 400 | 406, code: number, message: string): Refusal =>
-  ({ status, body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }) })
+const refusal = (status: 200 | 400 | 406, code: number, message: string, id: JSONRPCRequest['id'] | null = null): Refusal =>
+  ({ status, body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) })
+
+/** What is read of a method's request schema: its verdict, and where and why a request fails it. */
+interface RequestCheck {
+  safeParse: (value: unknown) => { success: true } | { success: false, error: { issues: Array<{ path: PropertyKey[], message: string }> } }
+}
+
+// The params of each method this server answers. The SDK checks them too, but answers a mistake as -32603 Internal
+// error with zod's dump of it: a client's error would read as the server's, and a model could not correct itself.
+const PARAMS = new Map<string, RequestCheck>([
+  ['initialize', InitializeRequestSchema], ['ping', PingRequestSchema], ['tools/list', ListToolsRequestSchema], ['tools/call', CallToolRequestSchema]
+])
+
+/** The specification's -32602 for a request whose params its method cannot take, naming the first wrong one. */
+function invalidParams (request: JSONRPCRequest): Refusal | null {
+  const checked = PARAMS.get(request.method)?.safeParse(request)
+  if (checked === undefined || checked.success) return null
+  const [issue] = checked.error.issues
+  const where = issue.path.length === 0 ? 'the request' : issue.path.join('.')
+  return refusal(200, ErrorCode.InvalidParams, `Invalid params: ${where}: ${issue.message}`, request.id)
+}
 
 const VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.join(', ')
 
 /**
  * The JSON-RPC message of a POST /mcp, or why it is refused: a body that is not JSON (415, as on every route), not
  * parseable, absent, a batch (the protocol dropped them in 2025-06-18) or not a JSON-RPC 2.0 message; an Accept header
- * without both answer types; a request after `initialize` in an MCP-Protocol-Version this server does not speak.
+ * without both answer types; a request after `initialize` in an MCP-Protocol-Version this server does not speak; a
+ * request whose params its method cannot take (answered, as a JSON-RPC error, with 200).
  */
 export function messageOf (request: FastifyRequest): JSONRPCMessage | Refusal {
   const body = request.body
@@ -40,7 +64,19 @@ export function messageOf (request: FastifyRequest): JSONRPCMessage | Refusal {
   if (!initialize && typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
     return refusal(400, -32000, `Bad Request: Unsupported protocol version (supported versions: ${VERSIONS})`)
   }
-  return parsed.data
+  if (!('method' in parsed.data && 'id' in parsed.data)) return parsed.data
+  return invalidParams(parsed.data) ?? withoutTask(parsed.data)
+}
+
+/**
+ * The request as this server runs it. It declares no `tasks` capability, and the specification (2025-11-25, Tasks)
+ * says such a receiver MUST process a task-augmented request normally, ignoring the augmentation; the SDK instead
+ * refuses it with -32603, so the `task` field is dropped before the SDK sees it.
+ */
+function withoutTask (request: JSONRPCRequest): JSONRPCRequest {
+  if (request.params === undefined || !('task' in request.params)) return request
+  const { task: _ignored, ...params } = request.params
+  return { ...request, params }
 }
 
 export const isRefusal = (value: JSONRPCMessage | Refusal): value is Refusal => !('jsonrpc' in value)

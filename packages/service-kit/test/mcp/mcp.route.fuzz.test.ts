@@ -1,5 +1,5 @@
-// Hostile and random JSON-RPC bodies to POST /mcp over a real connection: no answer may be a 5xx, whatever the
-// message holds (wrong types, huge ids, batches, unknown methods, deep nesting, tool calls with random arguments).
+// Hostile and random JSON-RPC bodies to POST /mcp over a real connection: no answer may be a 5xx or a JSON-RPC -32603
+// (internal error), whatever the message holds (wrong types, huge ids, batches, unknown methods, deep nesting, tool calls with random arguments).
 // MCP_FUZZ_RUNS sets the number of random messages; a failure names its seed (MCP_FUZZ_SEED replays it).
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
@@ -70,20 +70,24 @@ afterAll(async () => { await app?.close() })
 const send = async (text: string, extra: Record<string, string | undefined> = {}) => {
   const sent = Object.fromEntries(Object.entries({ ...HEADERS, ...extra }).filter((entry): entry is [string, string] => entry[1] !== undefined))
   const response = await fetch(`${url}/mcp`, { method: 'POST', headers: sent, body: text, signal: AbortSignal.timeout(10_000) })
-  await response.arrayBuffer()
-  return response.status
+  const answer = await response.text()
+  // a JSON-RPC error the server answers for a message is the client's mistake, never -32603 (the server's own failure)
+  const error = /"error":\{"code":(-?\d+)/.exec(answer)
+  return { status: response.status, code: error === null ? null : Number(error[1]) }
 }
 
 describe('POST /mcp under hostile bodies', () => {
-  it.each(HOSTILE)('answers %s without a 5xx', async (_name, text) => {
-    const status = await send(text)
+  it.each(HOSTILE)('answers %s without a 5xx or an internal error', async (_name, text) => {
+    const { status, code } = await send(text)
     expect(status).toBeLessThan(500)
+    expect(code).not.toBe(-32603)
   })
 
-  it(`answers ${RUNS} random JSON-RPC messages without a 5xx (seed ${SEED})`, async () => {
+  it(`answers ${RUNS} random JSON-RPC messages without a 5xx or an internal error (seed ${SEED})`, async () => {
     await fc.assert(fc.asyncProperty(body, headers, async (text, extra) => {
-      const status = await send(text, extra)
+      const { status, code } = await send(text, extra)
       expect(status, text.slice(0, 300)).toBeLessThan(500)
+      expect(code, text.slice(0, 300)).not.toBe(-32603)
     }), { numRuns: RUNS, seed: SEED })
   }, 120_000)
 })

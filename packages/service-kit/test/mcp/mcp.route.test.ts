@@ -101,6 +101,36 @@ describe('tools/call runs the route', () => {
     expect((error as McpError).code).toBe(-32602)
   })
 
+  it('answers params its method cannot take with -32602 naming the param (not -32603, the server\'s own error); nothing runs', async () => {
+    const before = await usage()
+    const cases: Array<[unknown, string]> = [
+      [{ name: 'echo', arguments: 'abc' }, 'params.arguments'],
+      [{ name: 5 }, 'params.name'],
+      [{ arguments: {} }, 'params.name']
+    ]
+    for (const [params, where] of cases) {
+      const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 'c1', method: 'tools/call', params }))
+      expect(response.status).toBe(200)
+      const answer = await response.json() as { id: string, error: { code: number, message: string } }
+      expect(answer.id).toBe('c1')
+      expect(answer.error.code).toBe(-32602)
+      expect(answer.error.message).toMatch(new RegExp(`^Invalid params: ${where.replace('.', '\\.')}: `))
+    }
+    const list = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 5 } }))
+    expect(((await list.json()) as { error: { code: number } }).error.code).toBe(-32602)
+    const init = await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'initialize', params: { protocolVersion: 5 } }))
+    expect(((await init.json()) as { error: { code: number } }).error.code).toBe(-32602)
+    expect(await usage()).toBe(before)
+  })
+
+  it('runs a task-augmented call as a normal one: the server declares no tasks, so the augmentation is ignored', async () => {
+    const args = { name: 't', secret: 's', count: 1 }
+    const http = await app.inject({ method: 'POST', url: '/v1/echo', headers: KEY, payload: args })
+    const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: args, task: { ttl: 60000 } } }))
+    const answer = await response.json() as { result: { structuredContent: unknown } }
+    expect(answer.result.structuredContent).toEqual(http.json())
+  })
+
   it("carries the /mcp request's id to the route: the error's request_id is the X-Request-Id of the answer", async () => {
     const message = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: {} } }
     const response = await post(JSON.stringify(message), { ...KEY, ...ACCEPT, 'x-request-id': 'trace-mcp-1' })
