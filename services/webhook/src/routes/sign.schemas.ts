@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { StringEnum } from '@utility-apis/service-kit'
 import { PROVIDER_IDS } from '../domain/providers/index.js'
 import { providersIn } from './provider-lists.js'
-import { StringMap } from './schema-types.js'
+import { MAX_EPOCH_SECONDS, StringMap } from './schema-types.js'
 import { GenericOptionsSchema } from './verify.schemas.js'
 
 const Key = (description: string) => Type.String({ minLength: 1, maxLength: 16384, 'x-sensitive': true, description })
@@ -25,7 +25,7 @@ export const SignRequestSchema = Type.Object({
   })),
   timestamp: Type.Optional(Type.Integer({
     minimum: 0,
-    maximum: 253402300799,
+    maximum: MAX_EPOCH_SECONDS,
     description: 'The delivery time in Unix seconds; now unless given. Signed by the replay-protected providers.'
   })),
   id: Type.Optional(Type.String({

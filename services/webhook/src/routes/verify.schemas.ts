@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, StringEnum } from '@utility-apis/service-kit'
 import { providersIn } from './provider-lists.js'
-import { StringMap } from './schema-types.js'
+import { MAX_EPOCH_SECONDS, StringMap } from './schema-types.js'
 import { PROVIDER_IDS } from '../domain/providers/index.js'
 import { CHECK_STATUSES, DEFAULT_TOLERANCE_SECONDS, REASONS } from '../domain/types.js'
 
@@ -90,7 +90,7 @@ export const VerifyRequestSchema = Type.Object({
     default: DEFAULT_TOLERANCE_SECONDS,
     description: 'Allowed |now - timestamp| for providers that sign a timestamp (symmetric: past and future); 0 means the same second only.'
   })),
-  now_epoch_seconds: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+  now_epoch_seconds: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: MAX_EPOCH_SECONDS }), Type.Null()], {
     description: 'Overrides the current time (Unix seconds), to test a captured delivery; omit in normal use.'
   })),
   generic: Type.Optional(Type.Union([GenericOptionsSchema, Type.Null()]))

@@ -136,6 +136,12 @@ describe('POST /v1/webhooks/verify validation', () => {
       expect(error).toMatchObject({ type, loc: ['body', 'tolerance_seconds'] })
     })
 
+  it('refuses a now_epoch_seconds past 9999-12-31 (1e300 read as a time made a nonsense diagnosis), and takes that last second', async () => {
+    const [error] = await errors({ ...valid, now_epoch_seconds: 1e300 })
+    expect(error).toMatchObject({ loc: ['body', 'now_epoch_seconds'] })
+    expect((await postVerify(app, { ...valid, now_epoch_seconds: 253402300799 })).statusCode).toBe(200)
+  })
+
   it('accepts tolerance_seconds 0 and 86400 and a null now_epoch_seconds', async () => {
     expect((await postVerify(app, { ...valid, tolerance_seconds: 0 })).statusCode).toBe(200)
     expect((await postVerify(app, { ...valid, tolerance_seconds: 86400, now_epoch_seconds: null })).statusCode).toBe(200)
