@@ -1,4 +1,4 @@
-import type { RobotsOutcome } from '../domain/robots/robots-policy.js'
+import { redirectLimitNote, type RobotsOutcome } from '../domain/robots/robots-policy.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Static } from '@sinclair/typebox'
 import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
@@ -23,7 +23,7 @@ const DESCRIPTION = `What a robots.txt change does before you deploy it. Fetches
 URLs (the homepage, then the sitemaps, then the homepage's links; the URLs are judged, not fetched), and answers, per user agent,
 the URLs whose verdict changes from the current file to the proposed one: opened (disallowed now, allowed then) and closed, each with
 the line that decides it before and after, plus the lint of the proposed file. The current file is applied as RFC 9309 says
-(4xx: everything allowed; 5xx, 429 or no answer: everything disallowed).`
+(4xx, or no file within 5 redirects: everything allowed; 5xx, 429 or no answer: everything disallowed).`
 
 export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteOptions> = async (app, { fetcher, clock }) => {
   // Exported at 0 from the start: an alert on one of these sees 0, not no data
@@ -59,7 +59,8 @@ export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteO
         url: robots.facts.url,
         status: robots.facts.fetch.status,
         outcome: robots.facts.outcome,
-        error: robots.facts.fetch.error?.message ?? null,
+        // a 200 past the redirect limit has no fetch error of its own to say why it reads as unavailable
+        error: redirectLimitNote(robots.facts.fetch) ?? robots.facts.fetch.error?.message ?? null,
         truncated: robots.facts.truncated
       },
       sample: {

@@ -30,7 +30,9 @@ export const RobotsSimulateResponseSchema = Type.Object({
   current_robots_txt: Type.Object({
     url: Type.String(),
     status: Nullable(Type.Integer()),
-    outcome: StringEnum(['parsed', 'unavailable', 'unreachable'], { description: 'RFC 9309: 2xx parsed; 4xx allow all; 5xx, 429 or no answer disallow all' }),
+    outcome: StringEnum(['parsed', 'unavailable', 'unreachable'], {
+      description: 'RFC 9309: 2xx parsed; 4xx, or no file within 5 redirects, allow all; 5xx, 429 or no answer disallow all'
+    }),
     error: Nullable(Type.String()),
     truncated: Type.Boolean()
   }),

@@ -5,7 +5,7 @@ import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
 import { Budget, fetchStep, LIMITS, type Fetcher } from '../domain/collect/fetch-step.js'
-import { robotsOutcome, type RobotsOutcome } from '../domain/robots/robots-policy.js'
+import { redirectLimitNote, robotsOutcome, type RobotsOutcome } from '../domain/robots/robots-policy.js'
 import { testRobots } from '../domain/robots/robots-tester.js'
 import { robotsTestRequestExamples, robotsTestResponseExamples } from './robots-test.examples.js'
 import { RobotsTestRequestSchema, RobotsTestResponseSchema } from './robots-test.schemas.js'
@@ -32,7 +32,8 @@ export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> 
       description: 'A robots.txt tester matching RFC 9309 as Google\'s reference parser does (longest match, allow on ties, `*` and `$`, ' +
         'percent-encoding, merged groups, the `*` fallback). Per user agent: allowed or not, the group that applied and the rule ' +
         '(line number and text) that decided, plus the Lighthouse-style lint, Sitemap lines and content signals. Without ' +
-        '`robots_txt` the URL\'s /robots.txt is fetched (4xx: everything allowed; 5xx, 429 or no answer: everything disallowed).',
+        '`robots_txt` the URL\'s /robots.txt is fetched (4xx, or no file within 5 redirects: everything allowed; 5xx, 429 ' +
+        'or no answer: everything disallowed).',
       body: { ...RobotsTestRequestSchema, 'x-examples': robotsTestRequestExamples },
       response: {
         200: { ...RobotsTestResponseSchema, description: 'The verdict for each crawler.', 'x-examples': robotsTestResponseExamples },
@@ -53,8 +54,9 @@ export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> 
     const step = await fetchStep(fetcher, new Budget(FETCH_BUDGET_MS), 'robots.txt', robotsUrl, { maxBytes: LIMITS.robots, accept: 'text/plain,*/*;q=0.5' })
     const notAllowed = TargetNotAllowedError.from(step.error)
     if (notAllowed !== null) throw notAllowed
-    const outcome = robotsOutcome(step.facts.status)
-    const result = testRobots(step.result?.body ?? null, outcome, parsedUrl.href, agents)
+    const outcome = robotsOutcome(step.facts)
+    const limitNote = redirectLimitNote(step.facts)
+    const result = testRobots(step.result?.body ?? null, outcome, parsedUrl.href, agents, limitNote)
     app.metrics.count('robots_tests', `fetched:${outcome}`)
     return {
       url: parsedUrl.href,
@@ -64,7 +66,8 @@ export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> 
         url: robotsUrl,
         status: step.facts.status,
         outcome,
-        error: step.facts.error?.message ?? null,
+        // a 200 past the redirect limit has no fetch error of its own to say why it reads as unavailable
+        error: limitNote ?? step.facts.error?.message ?? null,
         truncated: result.truncated || step.result?.truncated === true
       }
     }

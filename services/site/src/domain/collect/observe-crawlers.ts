@@ -58,7 +58,7 @@ async function observeCrawler (crawler: FetchedCrawler, ctx: CrawlerContext, own
   ])
   const ours = await own
   const status = robots.facts.status
-  const outcome = robotsOutcome(status)
+  const outcome = robotsOutcome(robots.facts)
   const digest = robots.result === null ? null : createHash('sha256').update(robots.result.body).digest('hex')
   const sameRobots = status === ours.robots.facts.fetch.status && digest === ours.robots.digest
   // a crawler obeys the robots.txt it was served, which may not be the one we were served

@@ -29,7 +29,7 @@ export async function observeRobots (fetcher: Fetcher, budget: Budget, origin: s
 /** A fetched robots.txt applied, linted and asked about the homepage for every crawler token. */
 export function readRobots (step: Step, homepageUrl: string): ObservedRobots {
   const url = step.facts.url
-  const outcome = robotsOutcome(step.facts.status)
+  const outcome = robotsOutcome(step.facts)
   const parsed = outcome === 'parsed' && step.result !== null ? parseRobotsTxt(step.result.body) : null
   const policy: RobotsPolicy = { outcome, parsed }
   const verdictOn = robotsVerdicts(policy, homepageUrl)

@@ -1,5 +1,7 @@
-// A site's robots.txt as RFC 9309 applies it: 2xx is parsed; 4xx (except 429) means no rules; 429, 5xx
-// or no answer means crawlers must assume everything is disallowed. /robots.txt itself is always allowed.
+// A site's robots.txt as RFC 9309 applies it: 2xx is parsed; 4xx (except 429), or no file within five redirects,
+// means no rules; 429, 5xx or no answer means crawlers must assume everything is disallowed. /robots.txt itself is
+// always allowed.
+import type { FetchFacts } from '../observations.js'
 import { robotsMatcher } from './robots-match.js'
 import type { ParsedRobots } from './robots-parse.js'
 
@@ -12,10 +14,41 @@ export interface RobotsPolicy {
 
 export interface RobotsVerdict { allowed: boolean, rule: { line: number, text: string } | null }
 
-export function robotsOutcome (status: number | null): RobotsOutcome {
+/** What of a robots.txt fetch decides how the file is read. */
+export type RobotsFetch = Pick<FetchFacts, 'status' | 'error' | 'redirects'>
+
+/**
+ * Redirects followed to reach robots.txt. RFC 9309 2.3.1.2 asks for at least five and lets a crawler read the file
+ * as unavailable past them; Google stops after five hops and reads it as a 404. The fetcher follows more (10), so
+ * the limit is applied here, to the hops it reports.
+ */
+export const ROBOTS_MAX_REDIRECTS = 5
+
+/**
+ * A robots.txt not reached within the redirect limit: more hops than it, or a loop or an overflow the fetcher stopped
+ * at (a loop never reaches the file, however many hops are followed). It had an answer, so it is not "unreachable".
+ */
+function pastRedirectLimit (fetch: RobotsFetch): boolean {
+  const code = fetch.error?.code
+  return code === 'redirect_loop' || code === 'too_many_redirects' || fetch.redirects.length > ROBOTS_MAX_REDIRECTS
+}
+
+export function robotsOutcome (fetch: RobotsFetch): RobotsOutcome {
+  if (pastRedirectLimit(fetch)) return 'unavailable'
+  const { status } = fetch
   if (status === null || status === 429 || status >= 500) return 'unreachable'
   if (status >= 400) return 'unavailable'
   return status >= 200 && status < 300 ? 'parsed' : 'unreachable'
+}
+
+/**
+ * Why robots.txt reads as unavailable when the redirect limit decided it, else null: its status (a 200 after six hops)
+ * or its fetch error (a loop) alone would not say so.
+ */
+export function redirectLimitNote (fetch: RobotsFetch): string | null {
+  if (!pastRedirectLimit(fetch)) return null
+  const hops = fetch.error?.code === 'redirect_loop' ? 'the redirects form a loop' : `${fetch.redirects.length} redirects`
+  return `robots.txt not reached within ${ROBOTS_MAX_REDIRECTS} redirects (${hops}), so unavailable, as Google reads it (a 404)`
 }
 
 /** Whether each token may fetch `url` under this policy. */

@@ -1,5 +1,5 @@
 // The robots.txt tester (search engines retired theirs): per user agent, allowed or not and the rule
-// that decided, under RFC 9309's handling of unavailable (4xx) and unreachable (5xx) files.
+// that decided, under RFC 9309's handling of unavailable (4xx, past the redirect limit) and unreachable (5xx) files.
 import { extractContentSignals, type ContentSignal } from './content-signals.js'
 import { lintRobotsTxt, type RobotsLint } from './robots-lint.js'
 import { getPathParamsQuery, robotsMatcher, type MatchedRule } from './robots-match.js'
@@ -25,14 +25,18 @@ export interface RobotsTestResult {
 
 const GROUP = { specific: 'its own group', global: 'the * group', none: 'no group' }
 
-export function testRobots (body: Buffer | string | null, outcome: RobotsOutcome, url: string, agents: string[]): RobotsTestResult {
+/** `unavailableNote` says why the file reads as unavailable when a 4xx did not decide it (the redirect limit). */
+export function testRobots (body: Buffer | string | null, outcome: RobotsOutcome, url: string, agents: string[],
+  unavailableNote: string | null = null): RobotsTestResult {
   const path = getPathParamsQuery(url)
   const parsed = outcome === 'parsed' && body !== null ? parseRobotsTxt(body) : null
   const match = parsed === null ? null : robotsMatcher(parsed, url)
   const results = agents.map((agent): AgentResult => {
     const base = { user_agent: agent, group: 'none' as const, matched_rule: null }
     if (path === '/robots.txt') return { ...base, allowed: true, reason: '/robots.txt itself is always allowed' }
-    if (outcome === 'unavailable') return { ...base, allowed: true, reason: 'robots.txt is unavailable (4xx): crawlers may fetch anything' }
+    if (outcome === 'unavailable') {
+      return { ...base, allowed: true, reason: `${unavailableNote ?? 'robots.txt is unavailable (4xx)'}: crawlers may fetch anything` }
+    }
     if (match === null) {
       return { ...base, allowed: false, reason: 'robots.txt is unreachable (5xx, 429 or no answer): crawlers assume everything is disallowed' }
     }

@@ -1,4 +1,5 @@
 import { plural } from '../../../evidence-text.js'
+import { redirectLimitNote } from '../../../robots/robots-policy.js'
 import type { CheckDef } from '../../check.js'
 
 export const robotsTxtValid: CheckDef = {
@@ -8,7 +9,10 @@ export const robotsTxtValid: CheckDef = {
   label: 'robots.txt answers 2xx and is valid',
   measure: ({ obs }) => {
     const r = obs.robots
-    if (r.outcome === 'unavailable') return { points: 2, detail: `robots.txt answers ${r.fetch.status}: crawlers may fetch anything` }
+    if (r.outcome === 'unavailable') {
+      const why = redirectLimitNote(r.fetch) ?? `robots.txt answers ${r.fetch.status}`
+      return { points: 2, detail: `${why}: crawlers may fetch anything` }
+    }
     if (r.outcome === 'unreachable') {
       return { points: 0, detail: `robots.txt unreachable (${r.fetch.status === null ? r.fetch.error?.message ?? 'no response' : `HTTP ${r.fetch.status}`})` }
     }
