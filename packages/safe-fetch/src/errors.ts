@@ -41,6 +41,14 @@ export class FetchError extends Error {
   }
 }
 
+/**
+ * An abort signal's reason as an Error, for net and undici carry an aborted lookup or connection on as the socket's
+ * error. A caller who aborts with something else still gets exactly that back: the fetcher rethrows its own reason.
+ */
+export function abortError (signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError')
+}
+
 const TIMEOUT_MESSAGES: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'Timed out connecting to the server',
   UND_ERR_HEADERS_TIMEOUT: 'Timed out waiting for the response headers',

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { Agent, type Dispatcher } from 'undici'
 import { ACCEPT_ENCODING, cancelBody, readBody, type BodyConsumer } from './body.js'
 import { FetchError, toFetchError, type RedirectHop } from './errors.js'
-import { createGuardedConnector } from './guard.js'
+import { createGuardedConnector, DispatchScope } from './guard.js'
 import { HostLimiter } from './host-limiter.js'
 import { resolvePolicy, type FetchPolicy, type ResolvedPolicy } from './policy.js'
 import { RemoteRecord, rememberSocket, trackRemoteAddress } from './remote-address.js'
@@ -88,11 +88,15 @@ function flatHeaders (headers: IncomingHttpHeaders): Record<string, string> {
 
 interface Exchange { url: URL, response: Dispatcher.ResponseData<RemoteRecord>, release: () => void }
 
-/** What one fetch of a fetcher shares: its policy, its dispatcher and its in-process per-host limiter. */
+/**
+ * What one fetch of a fetcher shares: its policy, its dispatcher, its in-process per-host limiter, and the scope
+ * through which a request's signal reaches the lookup of the connection its dispatch starts.
+ */
 interface FetcherParts {
   resolved: ResolvedPolicy
   dispatcher: Dispatcher
   limiter: HostLimiter
+  scope: DispatchScope
 }
 
 /** One request with its per-host places taken: this process's, then the gate's (a job's, across processes). */
@@ -103,9 +107,11 @@ async function send (parts: FetcherParts, url: URL, request: { method: 'GET' | '
   const release = (): void => { shared?.(); shared = null; local() }
   try {
     if (gate !== undefined) shared = await gate.acquire(url.hostname, signal)
-    const response = await parts.dispatcher.request({
+    // undici ends a request aborted while its connection is pending only when the attempt ends: the scope lets the
+    // deadline or abort end the attempt itself, lookup included (DispatchScope)
+    const response = await parts.scope.run(signal, async () => await parts.dispatcher.request({
       origin: url.origin, path: `${url.pathname}${url.search}`, ...request, signal, opaque: new RemoteRecord()
-    })
+    }))
     return { url, response, release }
   } catch (error) {
     release()
@@ -211,13 +217,14 @@ async function deadlineFetch (parts: FetcherParts, input: string, options: Fetch
 
 export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
   const resolved: ResolvedPolicy = resolvePolicy(policy)
+  const scope = new DispatchScope()
   const agent = new Agent({
-    connect: createGuardedConnector(resolved, rememberSocket),
+    connect: createGuardedConnector(resolved, rememberSocket, scope),
     connections: resolved.perHostConcurrency,
     headersTimeout: resolved.headersTimeoutMs,
     bodyTimeout: resolved.bodyTimeoutMs
   })
-  const parts: FetcherParts = { resolved, dispatcher: agent.compose(trackRemoteAddress()), limiter: new HostLimiter(resolved.perHostConcurrency) }
+  const parts: FetcherParts = { resolved, dispatcher: agent.compose(trackRemoteAddress()), limiter: new HostLimiter(resolved.perHostConcurrency), scope }
   return {
     fetch: async (input, options = {}) => await deadlineFetch(parts, input, options),
     async resolve (hostname: string): Promise<string[]> {

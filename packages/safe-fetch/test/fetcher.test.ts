@@ -1,3 +1,5 @@
+import { createServer, type Socket } from 'node:net'
+import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSafeFetcher, DEFAULT_USER_AGENT, FetchError, type FetchPolicy, type SafeFetcher } from '../src/index.js'
 import { REFUSED_TARGETS } from '../src/testing.js'
@@ -341,4 +343,74 @@ describe('connection failures', () => {
     const error = await failure(fetcher({ resolver: async () => { throw new Error('NXDOMAIN') } }).fetch('http://missing.test/'))
     expect(error).toMatchObject({ code: 'FETCH_ERR_DNS', url: 'http://missing.test/' })
   })
+})
+
+// undici ends a request aborted while its connection is pending only when the connection attempt ends
+// (nodejs/undici#386), so the attempt itself must give up at the request's deadline or abort. The bounds of the
+// attempt are set to 5 s here: each test shows the fetch ending long before them, with the error a deadline or an
+// abort gives anywhere else. Test timeouts are longer than those bounds, so that without the fix the assertions fail.
+describe('the deadline and the abort of a request reach its connection attempt', () => {
+  const BOUND_MS = 5000
+  const BOUNDS: FetchPolicy = { dnsTimeoutMs: BOUND_MS, connectTimeoutMs: BOUND_MS }
+  const never = async (): Promise<string[]> => await new Promise<string[]>(() => {})
+
+  test('a host name lookup still pending at the deadline fails as the fetch timeout, long before dnsTimeoutMs', async () => {
+    const hanging = fetcher({ ...BOUNDS, resolver: never })
+    for (const url of ['http://hang.test/', 'https://hang.test/']) {
+      const started = performance.now()
+      const error = await failure(hanging.fetch(url, { timeoutMs: 200 }))
+      expect(error).toMatchObject({ code: 'FETCH_ERR_TIMEOUT', message: 'The fetch took longer than its deadline', url })
+      expect(performance.now() - started).toBeLessThan(BOUND_MS)
+    }
+  }, 4 * BOUND_MS)
+
+  test('concurrent fetches whose lookups never answer all end at their deadline, those queued behind them included (the QA report)', async () => {
+    const hanging = fetcher({ ...BOUNDS, resolver: never })
+    const started = performance.now()
+    const errors = await Promise.all(Array.from({ length: 12 }, async (_, index) =>
+      await failure(hanging.fetch(`https://nonexist.test/p${index}`, { timeoutMs: 300 }))))
+    expect(new Set(errors.map((error) => error.code))).toEqual(new Set(['FETCH_ERR_TIMEOUT']))
+    expect(performance.now() - started).toBeLessThan(BOUND_MS)
+  }, 4 * BOUND_MS)
+
+  test('a caller abort ends a pending lookup at once with the caller reason, and frees the connection for the next request', async () => {
+    let asked!: () => void
+    const called = new Promise<void>((resolve) => { asked = resolve })
+    let calls = 0
+    // The first lookup never answers; later ones find the fixture.
+    const resolver = async (): Promise<string[]> => {
+      if (calls++ > 0) return ['127.0.0.1']
+      asked()
+      return await never()
+    }
+    const single = fetcher({ ...BOUNDS, allowCidrs: ['127.0.0.1/32'], perHostConcurrency: 1, resolver })
+    const url = `http://late.test:${site.port}/`
+    const started = performance.now()
+    const controller = new AbortController()
+    const pending = single.fetch(url, { signal: controller.signal })
+    await called
+    controller.abort(new Error('caller gave up'))
+    await expect(pending).rejects.toThrow('caller gave up')
+    expect((await single.fetch(url)).status).toBe(200)
+    expect(performance.now() - started).toBeLessThan(BOUND_MS)
+  }, 4 * BOUND_MS)
+
+  test('a TLS handshake still pending at the deadline fails as the fetch timeout, long before connectTimeoutMs', async () => {
+    // Accepts connections and never answers the ClientHello
+    const sockets = new Set<Socket>()
+    const silent = createServer((socket) => { sockets.add(socket) }).listen(0, '127.0.0.1')
+    await once(silent, 'listening')
+    try {
+      const { port } = silent.address() as { port: number }
+      const url = `https://site.test:${port}/`
+      const started = performance.now()
+      const error = await failure(fetcher({ ...FIXTURES, ...BOUNDS }).fetch(url, { timeoutMs: 200 }))
+      expect(error).toMatchObject({ code: 'FETCH_ERR_TIMEOUT', message: 'The fetch took longer than its deadline', url })
+      expect(performance.now() - started).toBeLessThan(BOUND_MS)
+      expect(sockets.size).toBe(1)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      silent.close()
+    }
+  }, 4 * BOUND_MS)
 })

@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns'
 import { connect as netConnect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { assertSocketPermitted, createGuardedConnector, guardedLookup } from '../src/guard.js'
+import { assertSocketPermitted, createGuardedConnector, DispatchScope, guardedLookup } from '../src/guard.js'
 import { resolvePolicy, type FetchPolicy } from '../src/policy.js'
 import type { FetchError } from '../src/index.js'
 import { html, startFixture, type Fixture } from './helpers/fixture-server.js'
@@ -86,6 +86,23 @@ describe('createGuardedConnector', () => {
   test('a resolver failure surfaces as a DNS error', async () => {
     const error = await refused(dial({ resolver: async () => { throw new Error('NXDOMAIN') } }, 'missing.test', 80))
     expect(error.code).toBe('FETCH_ERR_DNS')
+  })
+
+  test('an attempt started within DispatchScope.run ends with the reason of its signal while the lookup is pending', async () => {
+    const scope = new DispatchScope()
+    const policy = resolvePolicy({ resolver: async () => await new Promise<string[]>(() => {}), dnsTimeoutMs: 60_000 })
+    const connector = createGuardedConnector(policy, () => {}, scope)
+    const controller = new AbortController()
+    const outcome = new Promise<Error | null>((resolve) => {
+      scope.run(controller.signal, () => {
+        connector({ hostname: 'hang.test', host: 'hang.test', protocol: 'http:', port: '' }, (error, socket) => { socket?.destroy(); resolve(error) })
+      })
+    })
+    // The scope names the signal for the length of the call only: later attempts are not this request's
+    expect(scope.signal).toBeUndefined()
+    const reason = new Error('request gave up')
+    controller.abort(reason)
+    expect(await outcome).toBe(reason)
   })
 })
 

@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest'
+import { getEventListeners } from 'node:events'
+import { describe, expect, test, vi } from 'vitest'
 import { resolvePolicy } from '../src/policy.js'
 import { assertPermitted, isDefaultPort, resolveHost, resolvePermitted } from '../src/resolve.js'
 import type { FetchError } from '../src/index.js'
@@ -62,6 +63,46 @@ describe('resolveHost', () => {
     const policy = resolvePolicy({ resolver: async () => await new Promise<string[]>(() => {}), dnsTimeoutMs: 20 })
     const error = await rejection(resolveHost('hang.test', policy))
     expect(error).toMatchObject({ code: 'FETCH_ERR_DNS', message: 'The host name lookup timed out' })
+  })
+
+  test('a pending lookup gives up with the reason of the request\'s signal, leaving no timer or listener behind', async () => {
+    // Timers are frozen: dnsTimeoutMs can never fire, so only the abort can end the lookup.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      let asked!: () => void
+      const called = new Promise<void>((resolve) => { asked = resolve })
+      const policy = resolvePolicy({ resolver: async () => { asked(); return await new Promise<string[]>(() => {}) } })
+      const controller = new AbortController()
+      const pending = rejection(resolveHost('hang.test', policy, controller.signal))
+      await called
+      expect(vi.getTimerCount()).toBe(1)
+      const reason = new DOMException('Deadline exceeded', 'TimeoutError')
+      controller.abort(reason)
+      expect(await pending).toBe(reason)
+      expect(vi.getTimerCount()).toBe(0)
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('a signal aborted before the lookup fails it without asking the resolver; one that stays quiet changes nothing', async () => {
+    let calls = 0
+    const policy = resolvePolicy({ resolver: async () => { calls++; return ['93.184.216.34'] } })
+    const reason = new Error('caller gave up')
+    expect(await rejection(resolveHost('example.test', policy, AbortSignal.abort(reason)))).toBe(reason)
+    // A reason that is not an Error becomes an AbortError: net and undici carry the lookup's failure on as an error
+    expect(await rejection(resolveHost('example.test', policy, AbortSignal.abort('gone')))).toMatchObject({ name: 'AbortError' })
+    expect(calls).toBe(0)
+    const quiet = new AbortController().signal
+    expect(await resolveHost('example.test', policy, quiet)).toEqual([{ address: '93.184.216.34', family: 4 }])
+    expect(getEventListeners(quiet, 'abort')).toHaveLength(0)
+  })
+
+  test('a failing lookup is still a DNS error when a signal is given', async () => {
+    const policy = resolvePolicy({ resolver: async () => { throw new Error('SERVFAIL') } })
+    const error = await rejection(resolveHost('example.test', policy, new AbortController().signal))
+    expect(error).toMatchObject({ code: 'FETCH_ERR_DNS', message: 'The host name could not be resolved' })
   })
 })
 
