@@ -37,12 +37,16 @@ const NON_ASCII = /[^\t-~]/
 // whitespace other than single spaces between words
 const UNCLEAN = /[^\S ]| {2}|^ | $/
 
-/** Collapses runs of whitespace (NBSP included) to one space, trims and NFC-normalises. */
+/**
+ * Collapses runs of whitespace (NBSP included) to one space, trims and NFC-normalises. A NUL becomes U+FFFD, as a
+ * browser reads it in a title or an attribute (HTML's tokenizer): a NUL in a brand name or a title breaks the
+ * databases and terminals it is stored in or shown on.
+ */
 export function cleanText (text: string): string {
   // most strings are clean already, and testing is cheaper than replacing
   const collapsed = UNCLEAN.test(text) ? text.replace(/\s+/g, ' ').trim() : text
   // normalising is the costly part and never changes ASCII
-  return NON_ASCII.test(collapsed) ? collapsed.normalize('NFC') : collapsed
+  return NON_ASCII.test(collapsed) ? collapsed.replaceAll('\0', '\uFFFD').normalize('NFC') : collapsed
 }
 
 /** `cleanText` of an attribute, or null when it is absent or blank. */

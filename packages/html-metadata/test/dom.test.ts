@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { cleanText, findAll, parseDocument, textContent } from '../src/dom.js'
+import { extractMetadata } from '../src/extract-metadata.js'
 
 describe('dom helpers', () => {
   it('collapses whitespace including NBSP and NFC-normalises', () => {
     expect(cleanText('\n  Cafe\u0301\u00a0\u00a0au   lait \t')).toBe('Café au lait')
+  })
+
+  it('reads a NUL as U+FFFD, as a browser reads a title: no NUL reaches a brand name or a title', () => {
+    expect(cleanText('\u0000 Weird\u0000')).toBe('\ufffd Weird\ufffd')
+    expect(extractMetadata('<title>\u0000 Weird</title>', 'https://weird.test/').title).toBe('\ufffd Weird')
   })
 
   it('returns clean text as it is and cleans every other kind of whitespace', () => {

@@ -1,7 +1,8 @@
 /** Collapses whitespace and NFC-normalises; entities were decoded once by the HTML parser. */
 export function cleanText (value: string | null | undefined): string {
   if (value == null) return ''
-  return value.normalize('NFC').replace(/\s+/g, ' ').trim()
+  // a NUL (a JSON-LD string may hold one) as a browser reads it in a title: U+FFFD, never into a stored brand name
+  return value.normalize('NFC').replaceAll('\0', '\uFFFD').replace(/\s+/g, ' ').trim()
 }
 
 /** Words of a cleaned text (cleanText). */
