@@ -64,21 +64,25 @@ export function readImageInfo (body: Buffer, truncated = false): ImageInfo | nul
   }
 }
 
-/** Fetches the start of an image through the safe fetcher, within the request's budget; null when it is no image. */
-async function probeImage (fetcher: Fetcher, url: string, budget: TimeBudget): Promise<ImageInfo | null> {
+/**
+ * Fetches the start of an image through the safe fetcher, within the request's budget; null when the file it read is
+ * no image, undefined when no file could be read (refused, timed out, unreachable, answered other than 200).
+ */
+async function probeImage (fetcher: Fetcher, url: string, budget: TimeBudget): Promise<ImageInfo | null | undefined> {
   try {
     const response = await fetcher.fetch(url, {
       maxBytes: PROBE_MAX_BYTES,
       timeoutMs: budget.fetchTimeout(PROBE_TIMEOUT_MS),
       signal: budget.signal
     })
-    if (response.status !== 200) return null
+    // no file answered (a 404, a 5xx): nothing was read, so the URL may still be the page's logo
+    if (response.status !== 200) return undefined
     if (/^text\/html/i.test(response.headers['content-type'] ?? '')) return null
     const image = readImageInfo(response.body, response.truncated)
     return image === null ? null : await confirmImage(image, budget.signal)
   } catch (error) {
     if (budget.signal?.aborted === true) throw error
-    return null
+    return undefined
   }
 }
 
@@ -94,9 +98,14 @@ export async function confirmImage (image: ImageInfo, signal?: AbortSignal): Pro
   return { ...image, width: decoded.width, height: decoded.height, sizeSource: 'decoded', thumbnail: decoded.thumbnail }
 }
 
-/** Probes every URL at once (the fetcher caps connections per host); the answer maps each URL to its result. */
+/**
+ * Probes every URL at once (the fetcher caps connections per host); the answer maps each URL whose file was read to
+ * its image, or null when that file is no image. A URL whose file could not be read is left out: it may still be a logo.
+ */
 export async function probeImages (fetcher: Fetcher, urls: string[], budget: TimeBudget): Promise<Map<string, ImageInfo | null>> {
   const unique = [...new Set(urls)]
   const results = await Promise.all(unique.map(async (url) => await probeImage(fetcher, url, budget)))
-  return new Map(unique.map((url, index) => [url, results[index]]))
+  const read = new Map<string, ImageInfo | null>()
+  for (const [index, url] of unique.entries()) if (results[index] !== undefined) read.set(url, results[index])
+  return read
 }

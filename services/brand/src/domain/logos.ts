@@ -114,5 +114,22 @@ export function pageLogos (meta: PageMetadata, extras: PageExtras, orgs: Organiz
   })
   const rules = logoSignals(meta, extras, brandOrgs)
   const logos = extras.images === undefined ? [] : rankLogos(logoCandidates(rules), extras.images)
-  return { logos, hint: pickLogoHint(rules) }
+  return { logos, hint: pickLogoHint(unreadSignals(rules, extras.images)) }
+}
+
+/**
+ * The signals whose files were not read (`probes` holds only the URLs whose file was read). The hint stands in for a
+ * logo that could not be read: a file that was read and is no logo (not an image, too small, a share card) is never it.
+ */
+function unreadSignals (signals: LogoSignals, probes: Map<string, ImageInfo | null> | undefined): LogoSignals {
+  if (probes === undefined) return signals
+  const unread = <T extends { url: string }>(candidates: T[]): T[] => candidates.filter((candidate) => !probes.has(candidate.url))
+  return {
+    declared: unread(signals.declared),
+    appleTouchIcons: unread(signals.appleTouchIcons),
+    manifestIcons: unread(signals.manifestIcons),
+    icons: unread(signals.icons),
+    headerLogos: unread(signals.headerLogos),
+    faviconIco: signals.faviconIco !== null && probes.has(signals.faviconIco) ? null : signals.faviconIco
+  }
 }

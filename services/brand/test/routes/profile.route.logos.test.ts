@@ -38,13 +38,20 @@ beforeAll(async () => {
       '/logo-dark.svg': image('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"></svg>'),
       '/icon-light.png': image('image/png', png(32, 32))
     },
+    'broken.test': {
+      // every candidate is fetched and none is an image: a truncated PNG, a header claiming 50000 x 50000, a page
+      '/': { body: '<!doctype html><title>Broken</title><link rel="icon" href="/icon.png"><link rel="apple-touch-icon" href="/big.png"><header><img src="/logo.png" alt="Broken logo"></header>' },
+      '/icon.png': image('image/png', png(32, 32).subarray(0, 20)),
+      '/big.png': image('image/png', Buffer.concat([png(1, 1).subarray(0, 16), Buffer.from([0, 0, 0xc3, 0x50, 0, 0, 0xc3, 0x50])])),
+      '/logo.png': image('text/html', '<!doctype html><p>not an image</p>')
+    },
     'poster.test': {
       '/': { body: '<!doctype html><title>Poster</title><script type="application/ld+json">{"@type":"WebSite","publisher":{"@type":"Organization","name":"Poster","logo":"/logo-art.png"}}</script><link rel="icon" href="/icon.png">' },
       '/logo-art.png': image('image/png', png(1024, 576)),
       '/icon.png': image('image/png', png(32, 32))
     }
   })
-  app = await buildTestApp(['logos.test', 'poster.test', 'themes.test'])
+  app = await buildTestApp(['broken.test', 'logos.test', 'poster.test', 'themes.test'])
 })
 
 afterAll(async () => {
@@ -86,6 +93,13 @@ describe('logos', () => {
       [at('/logo-dark.svg'), 'dark'],
       [at('/icon-light.png'), 'light']
     ])
+  })
+
+  it('gives no logo_hint when every candidate was read and none is an image: the hint is only ever an unread one', async () => {
+    const body = (await profile(app, { domain: `${server.origin('broken.test')}/` })).json()
+    expect(body.logos).toEqual([])
+    expect(body.logo_hint).toBeNull()
+    expect(body.field_sources.logo_hint).toBeNull()
   })
 
   it('drops a declared logo of a share card\'s shape once its bytes show it', async () => {
