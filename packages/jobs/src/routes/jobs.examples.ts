@@ -28,15 +28,25 @@ export function jobExamples (path: string, inputField: string, example: JobExamp
       running: {
         summary: 'A running job: its progress and when it should end',
         value: {
-          ...progress, status: 'running', done: total - 1, finished_at: null, charged: total - 1,
-          items_per_second: 2.5, estimated_finish_at: '2026-11-27T09:00:01.000Z'
+          ...progress,
+          status: 'running',
+          done: total - 1,
+          finished_at: null,
+          charged: total - 1,
+          items_per_second: 2.5,
+          estimated_finish_at: '2026-11-27T09:00:01.000Z'
         }
       },
       completed: {
         summary: 'A completed job',
         value: {
-          ...progress, status: 'completed', done: total, finished_at: '2026-11-27T09:00:04.480Z', charged: total,
-          items_per_second: null, estimated_finish_at: null
+          ...progress,
+          status: 'completed',
+          done: total,
+          finished_at: '2026-11-27T09:00:04.480Z',
+          charged: total,
+          items_per_second: null,
+          estimated_finish_at: null
         }
       }
     }

@@ -22,7 +22,9 @@ export const JsonRpcResponseSchema = Type.Object({
       'answer), or `isError: true` with the route\'s error body (`detail`, `code`, `request_id`, `status`, `retry_after`) as text.'
   })),
   error: Type.Optional(Type.Object({
-    code: Type.Integer({ description: '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 invalid params (an unknown tool, params its method cannot take).' }),
+    code: Type.Integer({
+      description: '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 invalid params (an unknown tool, params its method cannot take).'
+    }),
     message: Type.String(),
     data: Type.Optional(Type.Unknown())
   }, { description: 'A protocol error: the message could not be run (a tool that ran and failed is a result with `isError`).' }))

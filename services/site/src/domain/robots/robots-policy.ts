@@ -1,7 +1,6 @@
 // A site's robots.txt as RFC 9309 applies it: 2xx is parsed; 4xx (except 429), or no file within five redirects,
 // means no rules; 429, 5xx or no answer means crawlers must assume everything is disallowed. /robots.txt itself is
 // always allowed.
-import type { FetchFacts } from '../observations.js'
 import { robotsMatcher } from './robots-match.js'
 import type { ParsedRobots } from './robots-parse.js'
 
@@ -14,8 +13,12 @@ export interface RobotsPolicy {
 
 export interface RobotsVerdict { allowed: boolean, rule: { line: number, text: string } | null }
 
-/** What of a robots.txt fetch decides how the file is read. */
-export type RobotsFetch = Pick<FetchFacts, 'status' | 'error' | 'redirects'>
+/** What of a robots.txt fetch (its FetchFacts) decides how the file is read. */
+export interface RobotsFetch {
+  status: number | null
+  error: { code: string } | null
+  redirects: unknown[]
+}
 
 /**
  * Redirects followed to reach robots.txt. RFC 9309 2.3.1.2 asks for at least five and lets a crawler read the file
