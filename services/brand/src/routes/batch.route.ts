@@ -28,9 +28,9 @@ export const batchRoute: FastifyPluginAsyncTypebox<BatchRouteOptions> = async (a
       summary: 'Brand profiles of up to 25 domains',
       description: `Profiles 1 to ${MAX_BATCH} domains in one call, ${options.concurrency} at a time, within one overall ` +
         'deadline. Results keep the input order; an invalid or refused domain fails alone (`ok: false` with an error ' +
-        'status, detail and code). Duplicates are fetched once. Each domain profiled costs one unit of quota; a domain that ' +
-        'fails costs nothing. A batch needs as many units as it has domains: one that needs more than remain is a 429, ' +
-        'run not at all.',
+        'status, detail and code). Duplicates are fetched once. Each domain profiled costs one unit of quota, a duplicate ' +
+        'too (as a second single call answered from the cache would); a domain that fails costs nothing. A batch needs as ' +
+        'many units as it has domains: one that needs more than remain is a 429, run not at all.',
       body: { ...BatchRequestSchema, 'x-examples': batchRequestExamples },
       response: { 200: { ...BatchResponseSchema, description: 'One result per domain.', 'x-examples': batchResponseExamples } }
     }
