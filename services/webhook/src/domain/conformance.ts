@@ -168,7 +168,12 @@ function judged (planned: Planned, status: number | null, body: Buffer | null, e
   const passed = status !== null && (expected === '2xx' ? status >= 200 && status < 300 : status >= 400 && status < 500)
   let finding: string | null = null
   if (status === null) finding = error ?? 'no answer'
-  else if (!passed && expected === '4xx' && status >= 500) {
+  else if (!passed && expected === '2xx' && status >= 500) {
+    // a crash or an outage, not a refused signature: a verifier that refuses answers 4xx
+    finding = `it answered ${status} to a valid delivery: it failed (an error or an outage) rather than refusing the signature; its response_start may say why`
+  } else if (!passed && expected === '2xx' && status >= 300 && status < 400) {
+    finding = `it answered ${status}, a redirect, to a valid delivery: senders do not follow redirects, so register the final URL`
+  } else if (!passed && expected === '4xx' && status >= 500) {
     finding = `it answered ${status} to a delivery it should refuse: answer 4xx (400 or 401), so the sender does not retry it as an outage`
   } else if (!passed && expected === '4xx' && status >= 300 && status < 400) {
     finding = `it answered ${status}, a redirect, to a delivery it should refuse: senders do not follow redirects`

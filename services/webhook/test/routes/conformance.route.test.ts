@@ -64,6 +64,8 @@ beforeAll(async () => {
   receivers.acceptsAll = await receiver((raw, headers, response) => response.writeHead(200).end('ok'))
   receivers.reserialises = await receiver(verifying(401, true))
   receivers.fails500 = await receiver(verifying(500))
+  receivers.crashes = await receiver((raw, headers, response) => response.writeHead(500).end('TypeError: cannot read properties of undefined'))
+  receivers.redirects = await receiver((raw, headers, response) => response.writeHead(308, { location: '/hooks/v2' }).end())
   receivers.private = await receiver((raw, headers, response) => response.writeHead(200).end('internal'), '127.0.0.2')
 })
 
@@ -126,6 +128,16 @@ describe('POST /v1/webhooks/conformance', () => {
     expect(tampered).toMatchObject({ passed: false, status: 500, finding: expect.stringContaining('answer 4xx') })
     expect(Buffer.byteLength(tampered.response_start as string)).toBe(200)
     expect(named(result.checks, 'valid').passed).toBe(true)
+  })
+
+  it('says a 5xx or a redirect to the valid delivery is a failure or a moved endpoint, not a refused signature', async () => {
+    const crashed = named((await grade(receivers.crashes.url)).json().checks, 'valid')
+    expect(crashed).toMatchObject({ passed: false, status: 500 })
+    expect(crashed.finding).toMatch(/^it answered 500 to a valid delivery: it failed/)
+    expect(crashed.finding).not.toMatch(/re-serialised/)
+    const moved = named((await grade(receivers.redirects.url)).json().checks, 'valid')
+    expect(moved).toMatchObject({ passed: false, status: 308 })
+    expect(moved.finding).toMatch(/^it answered 308, a redirect, to a valid delivery: senders do not follow redirects/)
   })
 
   it('refuses an endpoint on a private address without sending it anything (SSRF)', async () => {
