@@ -18,8 +18,10 @@ const padding = (variant: LogoVariant) => variant.format === 'jpg' ? variant.bac
 /**
  * The SVG with everything that could reach outside the file or run removed: scripts, foreignObject, every href that
  * is not a fragment of the file itself (an image loaded from elsewhere, a data: URI holding a bitmap librsvg would decode
- * unbounded), CSS imports and url()s. A document type (entities: a billion laughs) refuses the file; so does a file that
- * is not an SVG.
+ * unbounded), CSS imports and url()s. An href is one under any namespace prefix: XML binds xlink to whatever prefix a
+ * file names (`xmlns:xl`), and librsvg honours it. A document type (entities: a billion laughs) refuses the file; so
+ * does a file that is not an SVG, and one where an href to anything but a fragment is left after the cleaning (quotes
+ * paired across attributes to hide one): refusing costs one candidate, a bitmap let through costs the process.
  */
 function safeSvg (body: Buffer): Buffer | null {
   if (body.length > SVG_MAX_BYTES) return null
@@ -28,10 +30,11 @@ function safeSvg (body: Buffer): Buffer | null {
   const cleaned = text
     .replace(/<script[\s\S]*?(?:<\/script\s*>|$)/gi, '')
     .replace(/<foreignObject[\s\S]*?(?:<\/foreignObject\s*>|$)/gi, '')
-    .replace(/\s(?:xlink:)?href\s*=\s*(["'])(?!#)[\s\S]*?\1/gi, '')
+    .replace(/\s(?:[^\s=<>/"':]+:)?href\s*=\s*(["'])(?!#)[\s\S]*?\1/gi, '')
     .replace(/@import[^;]*;?/gi, '')
     .replace(/url\(\s*(["']?)(?!#)[^)]*\)/gi, 'none')
     .replace(/\son[a-z]+\s*=\s*(["'])[\s\S]*?\1/gi, '')
+  if (/href\s*=\s*["'](?!#)/i.test(cleaned)) return null
   return Buffer.from(cleaned, 'utf8')
 }
 

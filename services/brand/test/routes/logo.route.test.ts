@@ -44,6 +44,17 @@ beforeAll(async () => {
         '<script>alert(1)</script><rect width="10" height="10" fill="#00a000"/><image xlink:href="/tracker.png" width="10" height="10"/></svg>'),
       '/tracker.png': image('image/png', pngOf(10, 10, () => RED))
     },
+    // a bitmap embedded under an xlink prefix of the file's own naming, and one hidden by quotes paired across attributes
+    'prefixed.test': {
+      '/': { body: '<!doctype html><title>Prefixed</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
+      '/logo.svg': image('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xl="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">' +
+        `<rect width="10" height="10" fill="#00a000"/><image xl:href="data:image/png;base64,${pngOf(10, 10, () => RED).toString('base64')}" width="10" height="10"/></svg>`)
+    },
+    'paired.test': {
+      '/': { body: '<!doctype html><title>Paired</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
+      '/logo.svg': image('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:a="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">' +
+        `<rect width="10" height="10" fill="#00a000"/><image id=" href='" a:href="data:image/png;base64,${pngOf(10, 10, () => RED).toString('base64')}" y='0' width="10" height="10"/></svg>`)
+    },
     // only a favicon.ico with a 32-bit bitmap-free PNG entry
     'favicon.test': {
       '/': { body: '<!doctype html><title>Favicon</title>' },
@@ -57,7 +68,7 @@ beforeAll(async () => {
     },
     'plain.test': { '/': { body: '<!doctype html><title>Plain Example</title><meta name="theme-color" content="#336699">' } }
   })
-  app = await buildTestApp(['contrast.test', 'marks.test', 'wordmark.test', 'themes.test', 'vector.test', 'favicon.test', 'plain.test'])
+  app = await buildTestApp(['contrast.test', 'marks.test', 'wordmark.test', 'themes.test', 'vector.test', 'prefixed.test', 'paired.test', 'favicon.test', 'plain.test'])
 })
 
 afterAll(async () => {
@@ -151,6 +162,15 @@ describe('GET /v1/domain/logo/{domain}', () => {
     expect(res.headers['content-type']).toBe('image/png')
     expect((await pixels(res.rawPayload)).at(32, 32)).toEqual([0, 160, 0, 255])
     expect(server.requests.filter((request) => request.host === 'vector.test' && request.path === '/tracker.png')).toEqual([])
+  })
+
+  it('never decodes a bitmap an SVG embeds, under whatever prefix it binds xlink to (librsvg decodes it unbounded)', async () => {
+    const prefixed = await logo('prefixed.test', 'size=64')
+    expect((await pixels(prefixed.rawPayload)).at(32, 32)).toEqual([0, 160, 0, 255])
+    // quotes paired across attributes hide an href from the cleaning: the file is refused, the monogram answers
+    const paired = await logo('paired.test', 'size=64')
+    expect(paired.headers['x-logo-source']).toBe('monogram')
+    expect((await pixels(paired.rawPayload)).at(32, 32)).not.toEqual(RED)
   })
 
   it('takes the largest entry of a favicon.ico', async () => {
