@@ -62,15 +62,22 @@ export class LogoService {
    * Throws TargetNotAllowedError for a target that resolves to a non-public address.
    */
   async logo (target: DomainTarget, variant: LogoVariant): Promise<LogoAnswer> {
+    const cached = await this.served(target, variant)
+    if (cached !== null) return { image: cached, cached: true }
+    return { image: await this.#shared(this.#key(target, variant), target, variant), cached: false }
+  }
+
+  /**
+   * The cached image of the variant, as `logo` answers it (a stale one with a refresh started behind it, once per
+   * variant however many ask), or null when none is cached: nothing is made for the caller.
+   */
+  async served (target: DomainTarget, variant: LogoVariant): Promise<LogoImage | null> {
     const key = this.#key(target, variant)
     const cached = await this.#options.cache.get(key)
-    if (cached !== null) {
-      if (this.#now() - cached.storedAt >= this.#options.ttlSeconds * 1000) {
-        this.#shared(key, target, variant).catch((error: unknown) => this.#options.onRefreshError?.(error))
-      }
-      return { image: cached, cached: true }
+    if (cached !== null && this.#now() - cached.storedAt >= this.#options.ttlSeconds * 1000) {
+      this.#shared(key, target, variant).catch((error: unknown) => this.#options.onRefreshError?.(error))
     }
-    return { image: await this.#shared(key, target, variant), cached: false }
+    return cached
   }
 
   /** A cached image of the variant, fresh or stale, or null; never fetches anything (for other routes showing a logo). */

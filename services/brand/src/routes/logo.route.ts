@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import type { DomainTarget } from '../domain/normalize-domain.js'
+import type { LogoImage } from '../logo/logo-cache.js'
 import type { LogoService } from '../logo/logo-service.js'
-import { variantOf } from '../logo/logo-variant.js'
+import { variantOf, type LogoVariant } from '../logo/logo-variant.js'
+import type { Static } from '@sinclair/typebox'
 import { targetOrValidationError } from './domain-input.js'
 import { LogoNotFoundError } from './logo.errors.js'
 import { LogoParamsSchema, LogoQuerySchema, LogoResponses } from './logo.schemas.js'
@@ -31,6 +34,8 @@ function matches (header: string | undefined, etag: string): boolean {
 /** Targets already read, by the path's `domain`: an <img> tag asks for the same few domains again and again. */
 const MAX_TARGETS = 10_000
 
+type LogoQuery = Static<typeof LogoQuerySchema>
+
 export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app, { logos, cacheControl }) => {
   const targets = new Map<string, DomainTarget>()
   const targetOf = (domain: string): DomainTarget => {
@@ -44,8 +49,19 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
   app.metrics.declare('logos', ['logo', 'monogram', 'none', 'cached', 'not_modified', 'not_allowed'])
   app.get('/v1/domain/logo/:domain', {
     config: { auth: true, publishableKeys: true },
-    // the route's own preHandler runs before the quota's: a domain it refuses is a free 422, on a spent key too
-    preHandler: async (request) => { targetOf((request.params as { domain: string }).domain) },
+    // The route's own preHandler runs before the quota's: a domain it refuses is a free 422 on a spent key too, and so
+    // are the free answers the cache holds (a 304 to an image the caller has, a 404 with fallback=404): a spent key's
+    // <img> tags keep revalidating. Nothing is made for the call here; a stale image is refreshed as always (once per
+    // variant, the cache's upkeep), so revalidations alone keep a logo current.
+    preHandler: async (request, reply) => {
+      const target = targetOf((request.params as { domain: string }).domain)
+      const image = await logos.served(target, variantOfQuery(request.query as LogoQuery))
+      if (image === null || (image.kind !== 'none' && !matches(request.headers['if-none-match'], image.etag))) return
+      reply.headers(await quotaHeaders(request))
+      if (image.kind === 'none') throw new LogoNotFoundError()
+      app.metrics.count('logos', 'not_modified')
+      return await reply.headers(imageHeaders(image, request.query as LogoQuery)).code(304).send()
+    },
     onError: async (_request, _reply, error) => { if (error instanceof TargetNotAllowedError) app.metrics.count('logos', 'not_allowed') },
     schema: {
       tags: ['brand'],
@@ -61,19 +77,44 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
       response: LogoResponses
     }
   }, async (request, reply) => {
-    const target = targetOf(request.params.domain)
-    const query = request.query
-    const variant = variantOf({ ...query, background: query.background === undefined ? undefined : `#${query.background.replace(/^#/, '')}` })
-    const { image, cached } = await logos.logo(target, variant)
+    const { image, cached } = await logos.logo(targetOf(request.params.domain), variantOfQuery(request.query))
     app.metrics.count('logos', cached ? 'cached' : image.kind)
     if (image.kind === 'none') throw new LogoNotFoundError()
-    reply.headers({ ...IMAGE_HEADERS, 'cache-control': cacheControl, etag: image.etag, 'x-logo-source': image.kind })
-    // a publishable key's answer depends on where the page is (Origin, else Referer); a secret key's on the key
-    reply.header('vary', query.token === undefined ? 'X-API-Key, Authorization' : 'Origin, Referer')
+    reply.headers(imageHeaders(image, request.query))
     if (matches(request.headers['if-none-match'], image.etag)) {
       app.metrics.count('logos', 'not_modified')
       return await reply.code(304).send()
     }
     return await reply.type(image.contentType).send(image.body)
   })
+
+  /** The key's quota on a free answer given before the quota's hook, as on every metered answer; none for a marketplace call. */
+  async function quotaHeaders (request: FastifyRequest): Promise<Record<string, string>> {
+    const principal = request.principal
+    if (principal?.kind !== 'api-key') return {}
+    try {
+      const usage = await app.quotaUsage(principal)
+      return { 'x-ratelimit-limit': String(usage.limit), 'x-ratelimit-remaining': String(usage.remaining), 'x-ratelimit-reset': String(usage.resetSeconds) }
+    } catch {
+      // the quota store is away: a free answer needs no count, so it goes without one
+      return {}
+    }
+  }
+
+  /** The headers of an image answer, its 304 included. */
+  function imageHeaders (image: LogoImage, query: LogoQuery): Record<string, string> {
+    return {
+      ...IMAGE_HEADERS,
+      'cache-control': cacheControl,
+      etag: image.etag,
+      'x-logo-source': image.kind,
+      // a publishable key's answer depends on where the page is (Origin, else Referer); a secret key's on the key
+      vary: query.token === undefined ? 'X-API-Key, Authorization' : 'Origin, Referer'
+    }
+  }
+}
+
+/** The variant the query asks for (`background` with or without its `#`). */
+function variantOfQuery (query: LogoQuery): LogoVariant {
+  return variantOf({ ...query, background: query.background === undefined ? undefined : `#${query.background.replace(/^#/, '')}` })
 }

@@ -10,6 +10,7 @@ import { pngOf } from '../helpers/images.js'
 
 const SECRET = 'sk-owner-secret-never-logged'
 const PUBLISHABLE = 'pk_live_imgtag01'
+const SPENDING = 'sk-one-unit-a-month'
 
 let server: FixtureServer
 let app: FastifyInstance
@@ -20,10 +21,12 @@ beforeAll(async () => {
     'keyed.test': {
       '/': { body: '<!doctype html><title>Keyed</title><link rel="apple-touch-icon" href="/touch.png">' },
       '/touch.png': { body: pngOf(180, 180, () => [20, 40, 200, 255]), headers: { 'content-type': 'image/png' } }
-    }
+    },
+    'bare.test': { '/': { body: '<!doctype html><title>Bare</title>' } },
+    'other.test': { '/': { body: '<!doctype html><title>Other</title>' } }
   })
-  app = await buildTestApp(['keyed.test'], {
-    config: testConfig({ keys: `test-key,${SECRET}:10`, publishable: `${PUBLISHABLE}=${SECRET}@https://app.example.com` }),
+  app = await buildTestApp(['keyed.test', 'bare.test', 'other.test'], {
+    config: testConfig({ keys: `test-key,${SECRET}:10,${SPENDING}:1`, publishable: `${PUBLISHABLE}=${SECRET}@https://app.example.com` }),
     logger: { level: 'trace', stream: { write: (line: string) => { lines.push(line) } } }
   })
 })
@@ -54,6 +57,27 @@ describe('keys on the logo route', () => {
     expect(profile.json().code).toBe('publishable_key_not_allowed')
     const usage = await app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': PUBLISHABLE } })
     expect(usage.statusCode).toBe(403)
+  })
+
+  it('answers a spent key the free answers it has, from the cache: a 304 to an image it holds, a 404 with fallback=404', async () => {
+    const get = async (host: string, query: string, headers: Record<string, string> = {}) => await app.inject({
+      method: 'GET', url: `/v1/domain/logo/${encodeURIComponent(`${server.origin(host)}/`)}?${query}`, headers: { 'x-api-key': SPENDING, ...headers }
+    })
+    expect((await get('bare.test', 'size=32&fallback=404')).statusCode).toBe(404)
+    const image = await get('keyed.test', 'size=32')
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['x-ratelimit-remaining']).toBe('0')
+    // the key is spent: what the caller holds is still current, and a site without a logo still has none
+    const revalidated = await get('keyed.test', 'size=32', { 'if-none-match': image.headers.etag as string })
+    expect(revalidated.statusCode).toBe(304)
+    expect(revalidated.headers).toMatchObject({ etag: image.headers.etag, 'cache-control': image.headers['cache-control'], vary: 'X-API-Key, Authorization' })
+    expect((await get('bare.test', 'size=32&fallback=404')).json().code).toBe('logo_not_found')
+    // anything the service would have to make is refused before a site is fetched
+    const before = server.requests.length
+    expect((await get('other.test', 'size=32&fallback=404')).statusCode).toBe(429)
+    expect((await get('keyed.test', 'size=48', { 'if-none-match': image.headers.etag as string })).statusCode).toBe(429)
+    expect(server.requests.length).toBe(before)
+    expect((await app.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': SPENDING } })).json().used).toBe(1)
   })
 
   it('refuses a secret key in ?token= with a 401 that says why, and logs the request without it', async () => {
