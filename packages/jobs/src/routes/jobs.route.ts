@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { wantsHtml } from '@utility-apis/service-kit' // and its decorations: app.metrics, app.quotaStore
 import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
+import type { ResultLine } from '../types.js'
 import { createJobRoute } from './create-job.js'
 import type { JobRouteContext, JobRoutesOptions } from './job-route-context.js'
 import { jobExamples } from './jobs.examples.js'
@@ -103,7 +104,8 @@ function jobResultsRoute (app: FastifyInstance, { options, schemas, needRedis, e
     const cursor = Number(request.query.cursor ?? '0')
     if (request.headers.accept?.includes('application/x-ndjson') === true) {
       reply.type('application/x-ndjson')
-      return Readable.from(ndjson(engine(), job, cursor))
+      // each line as the pages' serializer writes it: exactly the answer's schema, as the single call answers
+      return Readable.from(ndjson(engine(), job, cursor, reply.compileSerializationSchema(schemas.line)))
     }
     const page = await engine().results(job, cursor, request.query.limit ?? 100)
     return { results: page.results, next_cursor: page.nextCursor === null ? null : String(page.nextCursor) }
@@ -130,11 +132,11 @@ function cancelJobRoute (app: FastifyInstance, { options, schemas, needRedis, en
   })
 }
 
-async function * ndjson (engine: JobEngine, job: JobRecord, from: number): AsyncGenerator<string> {
+async function * ndjson (engine: JobEngine, job: JobRecord, from: number, serialize: (line: ResultLine) => string): AsyncGenerator<string> {
   let cursor: number | null = from
   while (cursor !== null) {
     const page = await engine.results(job, cursor, MAX_PAGE)
-    for (const line of page.results) yield `${JSON.stringify(line)}\n`
+    for (const line of page.results) yield `${serialize(line)}\n`
     // a running job's stream ends at its first unfinished item
     if (page.results.length === 0) break
     cursor = page.nextCursor

@@ -48,6 +48,9 @@ describe.skipIf(REDIS_URL === undefined)('site-intel jobs on Redis (skipped with
     expect(page.results[0]).toMatchObject({ index: 0, input: url, ok: true })
     const single = await app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers, payload: { url } })
     expect(withoutTimings(page.results[0].analysis)).toEqual(withoutTimings(single.json()))
+    // the NDJSON stream holds the same lines as the pages, nothing the answer's schema leaves out
+    const stream = await app.inject({ method: 'GET', url: `/v1/site-intel/jobs/${id}/results`, headers: { ...headers, accept: 'application/x-ndjson' } })
+    expect(stream.body.trimEnd().split('\n').map((text) => JSON.parse(text) as unknown)).toEqual(page.results)
   })
 
   it('reports a refused address as the single call answers it: status, detail and code', async () => {
