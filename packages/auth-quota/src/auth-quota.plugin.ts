@@ -49,6 +49,11 @@ declare module 'fastify' {
     quotaStore: QuotaStore
     /** A principal's usage in the current window, read without counting; `QuotaUnavailableError` while the store is down. */
     quotaUsage: (principal: Principal) => Promise<QuotaUsage>
+    /**
+     * The caller's quota as the X-RateLimit-* headers every metered answer carries, for a free answer a route gives
+     * before the quota's hook (a revalidation, a retried creation); none for a marketplace call or while the store is away.
+     */
+    quotaHeaders: (request: FastifyRequest) => Promise<Record<string, string>>
   }
 }
 
@@ -60,6 +65,17 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   app.decorateRequest('quotaCharge', null)
   app.decorate('quotaStore', options.store)
   app.decorate('quotaUsage', async (principal: Principal): Promise<QuotaUsage> => await gate.usage(principal))
+  app.decorate('quotaHeaders', async (request: FastifyRequest): Promise<Record<string, string>> => {
+    const principal = request.principal
+    if (principal?.kind !== 'api-key') return {}
+    try {
+      const usage = await gate.usage(principal)
+      return { 'x-ratelimit-limit': String(usage.limit), 'x-ratelimit-remaining': String(usage.remaining), 'x-ratelimit-reset': String(usage.resetSeconds) }
+    } catch {
+      // the store is away: a free answer needs no count, so it goes without one
+      return {}
+    }
+  })
 
   const authenticateHook = (publishableKeys: boolean) => {
     const route = { publishableKeys }

@@ -103,7 +103,7 @@ export class JobEngine {
     this.logError = errorLogger(options.log ?? null)
     this.retentionSeconds = Math.round((options.retentionDays ?? 7) * 86400)
     const client = this.connect('api')
-    this.store = new JobStore(client, this.keys, this.retentionSeconds)
+    this.store = new JobStore(client, this.keys, this.retentionSeconds, this.clock)
     this.scheduler = new FairScheduler(client, this.keys, this.retentionSeconds)
     this.outbox = new Outbox(client, this.keys, options.outboxLeaseMs)
     this.storage = new StorageGauge(client)
@@ -195,8 +195,10 @@ export class JobEngine {
   }
 
   /**
-   * Cancels the job (null: no such job of `owner`). The refund of the items that never began and the callback are
-   * due from the cancel's own script on; this call makes them at once, and a worker does when this process cannot.
+   * Cancels the job (null: no such job of `owner`), answering its counts of this moment: the items in flight are
+   * still written. The refund of the items that never began is due from the cancel's own script on, and so is the
+   * `job.cancelled` callback when nothing was in flight (else it is due once the last started chunk finishes, with
+   * the final counts); this call makes what is due at once, and a worker does when this process cannot.
    */
   async cancel (id: string, owner: string): Promise<JobRecord | null> {
     if (!/^job_[0-9a-f]{24}$/.test(id)) return null

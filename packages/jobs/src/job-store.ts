@@ -29,8 +29,8 @@ export interface JobRecord {
   windowId: string
   /** The quota store's key id the units were reserved under; null when they are not ours to refund. */
   quotaKey: string | null
-  /** Items written per second of Redis's clock, over the last minute (the `r<second mod 60>` ring). */
-  itemsPerSecond: number
+  /** Items written per second over the last minute or since the job started (`itemsPerSecond`); null before any. */
+  itemsPerSecond: number | null
 }
 
 export interface NewJob {
@@ -43,6 +43,12 @@ export interface NewJob {
   quotaKey: string | null
   /** The service's item options (JSON-serialisable); null without. */
   itemOptions?: unknown
+}
+
+/** What an Idempotency-Key holds: the job it names and the hash of the body it was first sent with. */
+export interface IdempotencyClaim {
+  jobId: string
+  bodyHash: string
 }
 
 export type WriteOutcome = 'written' | 'completed' | 'duplicate' | 'cancelled' | 'missing'
@@ -68,7 +74,9 @@ export class JobStore {
   constructor (
     private readonly redis: RedisConnection,
     private readonly keys: JobKeys,
-    private readonly retentionSeconds: number
+    private readonly retentionSeconds: number,
+    /** Times what the store stamps itself: a cancelled job's `finished_at` when its last started chunk finishes. */
+    private readonly clock: () => Date = () => new Date()
   ) {}
 
   async create (job: NewJob, clock: () => Date): Promise<JobRecord> {
@@ -88,7 +96,7 @@ export class JobStore {
       callbackSecret: job.callbackUrl === null ? null : newCallbackSecret(),
       windowId: job.windowId,
       quotaKey: job.quotaKey,
-      itemsPerSecond: 0
+      itemsPerSecond: null
     }
     const fields = {
       owner: record.owner,
@@ -177,15 +185,18 @@ export class JobStore {
 
   /**
    * A chunk with every item written, or stopped by a cancel, leaves the job's started chunks; of a cancelled job its
-   * items without a result are refunded (through the outbox), once. The units refunded.
+   * items without a result are refunded (through the outbox), once, and the last such chunk settles the job: its
+   * `finished_at` and `job.cancelled` callback, with the final counts. How many outbox entries it made due (drain them).
    */
   async finishChunk (id: string, chunk: number, inputs: number): Promise<number> {
-    return await this.redis.eval(FINISH_CHUNK, 3, this.keys.job(id), this.keys.chunk(id, chunk), this.keys.outbox(), chunk, inputs, id) as number
+    return await this.redis.eval(FINISH_CHUNK, 3, this.keys.job(id), this.keys.chunk(id, chunk), this.keys.outbox(), chunk, inputs, id,
+      this.clock().toISOString(), this.retentionSeconds) as number
   }
 
   /**
-   * Cancels a queued or running job of `owner`: the refund of its items that never began and its callback go to the
-   * outbox in the same script. `cancelledNow` is false when it was finished already.
+   * Cancels a queued or running job of `owner`: the refund of its items that never began goes to the outbox in the
+   * same script, and, when no chunk had begun, its `finished_at` and callback (else the last started chunk's finish
+   * makes them, once its items in flight are written). `cancelledNow` is false when it was finished already.
    */
   async cancel (id: string, owner: string, now: Date): Promise<{ status: JobState | 'missing', cancelledNow: boolean }> {
     const [status, cancelledNow] = await this.redis.eval(CANCEL_JOB, 2, this.keys.job(id), this.keys.outbox(), owner, now.toISOString(),
@@ -249,18 +260,24 @@ export class JobStore {
    * Claims an Idempotency-Key of `owner` for 24 h: null when it was free (the caller creates the job), else the
    * job id and body hash it already names.
    */
-  async claimIdempotencyKey (owner: string, keyHash: string, jobId: string, bodyHash: string): Promise<{ jobId: string, bodyHash: string } | null> {
+  async claimIdempotencyKey (owner: string, keyHash: string, jobId: string, bodyHash: string): Promise<IdempotencyClaim | null> {
     const key = this.keys.idempotency(owner, keyHash)
     // SET NX then GET: the GET may find the key just expired, so once more (it cannot expire twice in a row)
     for (let attempt = 0; attempt < 2; attempt++) {
       const claimed = await this.redis.set(key, `${jobId} ${bodyHash}`, 'EX', 24 * 3600, 'NX')
       if (claimed === 'OK') return null
-      const value = await this.redis.get(key)
-      if (value === null) continue
-      const [existing, hash] = value.split(' ')
-      return { jobId: existing, bodyHash: hash }
+      const existing = await this.idempotencyClaim(owner, keyHash)
+      if (existing !== null) return existing
     }
     throw new Error('The idempotency key could not be claimed')
+  }
+
+  /** The job id and body hash an Idempotency-Key of `owner` names, read without claiming it; null when it is free. */
+  async idempotencyClaim (owner: string, keyHash: string): Promise<IdempotencyClaim | null> {
+    const value = await this.redis.get(this.keys.idempotency(owner, keyHash))
+    if (value === null) return null
+    const [jobId, bodyHash] = value.split(' ')
+    return { jobId, bodyHash }
   }
 
   async releaseIdempotencyKey (owner: string, keyHash: string): Promise<void> {
@@ -268,25 +285,27 @@ export class JobStore {
   }
 }
 
-/** Items per second over the last minute from the job's ring of per-second counts, at `nowMs`. */
-export function itemsPerSecond (hash: Record<string, string>, nowMs: number): number {
+/**
+ * Items per second at `nowMs` from the job's ring of per-second counts (Redis's clock) and its `started_at` and
+ * `done`: the items of the last minute over min(60 s, time since the job started), at least 1 s. Measured from the
+ * start, not from the first second that had a write, so a first burst after a slow start is not taken for the pace.
+ * Null before it started or before its first item finished (no pace to tell yet).
+ */
+export function itemsPerSecond (hash: Record<string, string>, nowMs: number): number | null {
+  const started = Date.parse(hash.started_at ?? '')
+  if (Number.isNaN(started) || !(Number(hash.done) > 0)) return null
   const now = nowMs / 1000
   let items = 0
-  let oldest = Math.floor(now)
   for (let slot = 0; slot < 60; slot++) {
     const [at, count] = (hash[`r${slot}`] ?? '0:0').split(':').map(Number)
-    if (at > now - 60 && at <= now) {
-      items += count
-      oldest = Math.min(oldest, at)
-    }
+    if (at > now - 60 && at <= now) items += count
   }
-  // a job that started 5 s ago is measured over those 5 s, not over a minute
-  const seconds = Math.min(60, Math.max(1, now - oldest))
+  const seconds = Math.min(60, Math.max(1, now - started / 1000))
   return Math.round(items / seconds * 100) / 100
 }
 
 export function statusOf (job: JobRecord, resultsUrl: string, now: Date = new Date()): JobStatus {
-  const running = job.status === 'running' && job.itemsPerSecond > 0
+  const pace = job.status === 'running' ? job.itemsPerSecond : null
   return {
     id: job.id,
     status: job.status,
@@ -298,7 +317,8 @@ export function statusOf (job: JobRecord, resultsUrl: string, now: Date = new Da
     finished_at: job.finishedAt,
     charged: job.done - job.failed,
     results_url: resultsUrl,
-    items_per_second: job.status === 'running' ? job.itemsPerSecond : null,
-    estimated_finish_at: running ? new Date(now.getTime() + (job.total - job.done) / job.itemsPerSecond * 1000).toISOString() : null
+    items_per_second: pace,
+    // no item in the last minute: no pace to estimate from
+    estimated_finish_at: pace !== null && pace > 0 ? new Date(now.getTime() + (job.total - job.done) / pace * 1000).toISOString() : null
   }
 }

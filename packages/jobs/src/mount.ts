@@ -54,7 +54,8 @@ async function runEngine (
   const engine = new JobEngine({
     service: options.service,
     redis,
-    prefix: options.engine?.prefix,
+    // JOBS_PREFIX, as the worker processes read it; a test's own prefix first
+    prefix: options.engine?.prefix ?? settings.prefix,
     jobsPath: options.path,
     retentionDays: settings.retentionDays,
     chunkSize: options.engine?.chunkSize,

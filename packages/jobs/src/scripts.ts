@@ -12,6 +12,20 @@ local function extend_chunks (job, chunks, ttl)
 end
 `
 
+// A cancelled job is settled once no chunk that began before the cancel is still open: nothing moves its counts any
+// more, so `finished_at` is set and the `job.cancelled` callback (which reads the status when it is sent) is queued
+// now, in the script that settled it. HSETNX makes it once: a job cancelled before this rule (finished_at set at the
+// cancel, its callback queued then) is not announced twice. 1 when a callback was put in the outbox.
+const SETTLE_CANCELLED = EXTEND_CHUNKS + `
+local function settle_cancelled (job, outbox, id, now, ttl)
+  if redis.call('HSETNX', job, 'finished_at', now) == 0 then return 0 end
+  extend_chunks(job, tonumber(redis.call('HGET', job, 'chunks')), ttl)
+  if redis.call('HGET', job, 'callback_url') == '' then return 0 end
+  redis.call('ZADD', outbox, 0, cjson.encode({t = 'callback', job = id, type = 'job.cancelled'}))
+  return 1
+end
+`
+
 /** KEYS: job. ARGV: ttl seconds, then field/value pairs. 1 when created, 0 when the id exists. */
 export const CREATE_JOB = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -88,43 +102,51 @@ return 'written'
 `
 
 /**
- * KEYS: job, chunk, outbox. ARGV: chunk number, the chunk's inputs, job id. A chunk is done (every item written) or
- * stopped by a cancel: it leaves the job's started set and, of a cancelled job, the units of its items without a
- * result are refunded through the outbox, once (only the call that removed it from the set refunds). Units refunded.
+ * KEYS: job, chunk, outbox. ARGV: chunk number, the chunk's inputs, job id, now, ttl seconds. A chunk is done (every
+ * item written) or stopped by a cancel: it leaves the job's started set and, of a cancelled job, the units of its
+ * items without a result are refunded through the outbox, once (only the call that removed it from the set refunds).
+ * The chunk that empties a cancelled job's started set settles the job (SETTLE_CANCELLED). The outbox entries it made
+ * due (0 to 2), so its caller drains them at once.
  */
-export const FINISH_CHUNK = `
+export const FINISH_CHUNK = SETTLE_CANCELLED + `
 if redis.call('SREM', KEYS[1] .. ':started', ARGV[1]) == 0 then return 0 end
-if redis.call('HGET', KEYS[1], 'status') ~= 'cancelled' or redis.call('HEXISTS', KEYS[2], 'all') == 1 then return 0 end
-local refund = tonumber(ARGV[2]) - redis.call('HLEN', KEYS[2])
-if refund > 0 then
-  redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'refund', job = ARGV[3], id = 'chunk:' .. ARGV[1], units = refund}))
+if redis.call('HGET', KEYS[1], 'status') ~= 'cancelled' then return 0 end
+local due = 0
+if redis.call('HEXISTS', KEYS[2], 'all') == 0 then
+  local refund = tonumber(ARGV[2]) - redis.call('HLEN', KEYS[2])
+  if refund > 0 then
+    redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'refund', job = ARGV[3], id = 'chunk:' .. ARGV[1], units = refund}))
+    due = 1
+  end
 end
-return refund
+if redis.call('SCARD', KEYS[1] .. ':started') > 0 then return due end
+return due + settle_cancelled(KEYS[1], KEYS[3], ARGV[3], ARGV[4], ARGV[5])
 `
 
 /**
  * KEYS: job, outbox. ARGV: owner, now, ttl seconds, job id. {status, 1 when this call cancelled it}. The call that
- * cancels a queued or running job puts in the outbox, in this script, the refund of every item that never began and
- * the `job.cancelled` callback; the items of chunks that had begun are delivered or refunded when those are written.
+ * cancels a queued or running job puts in the outbox, in this script, the refund of every item that never began; the
+ * items of chunks that had begun are delivered or refunded when those finish. The job is settled here when no chunk
+ * had begun, else by the FINISH_CHUNK of the last of them: its callback carries the counts once nothing moves them.
  */
-export const CANCEL_JOB = EXTEND_CHUNKS + `
-local job = redis.call('HMGET', KEYS[1], 'status', 'owner', 'total', 'done', 'chunks', 'chunk_size', 'callback_url')
+export const CANCEL_JOB = SETTLE_CANCELLED + `
+local job = redis.call('HMGET', KEYS[1], 'status', 'owner', 'total', 'done', 'chunks', 'chunk_size')
 if not job[1] or job[2] ~= ARGV[1] then return {'missing', 0} end
 if job[1] == 'cancelled' or job[1] == 'completed' then return {job[1], 0} end
 local total, size = tonumber(job[3]), tonumber(job[6])
 -- the items of started chunks without a result yet: delivered or refunded when their chunk finishes
+local started = redis.call('SMEMBERS', KEYS[1] .. ':started')
 local begun = 0
-for _, chunk in ipairs(redis.call('SMEMBERS', KEYS[1] .. ':started')) do
+for _, chunk in ipairs(started) do
   local key = KEYS[1] .. ':chunk:' .. chunk
   if redis.call('HEXISTS', key, 'all') == 0 then
     begun = begun + math.min(size, total - tonumber(chunk) * size) - redis.call('HLEN', key)
   end
 end
 local due = total - tonumber(job[4]) - begun
-redis.call('HSET', KEYS[1], 'status', 'cancelled', 'finished_at', ARGV[2])
-extend_chunks(KEYS[1], tonumber(job[5]), ARGV[3])
+redis.call('HSET', KEYS[1], 'status', 'cancelled')
 if due > 0 then redis.call('ZADD', KEYS[2], 0, cjson.encode({t = 'refund', job = ARGV[4], id = 'cancel', units = due})) end
-if job[7] ~= '' then redis.call('ZADD', KEYS[2], 0, cjson.encode({t = 'callback', job = ARGV[4], type = 'job.cancelled'})) end
+if #started == 0 then settle_cancelled(KEYS[1], KEYS[2], ARGV[4], ARGV[2], ARGV[3]) end
 return {'cancelled', 1}
 `
 

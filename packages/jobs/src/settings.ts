@@ -15,9 +15,16 @@ export interface JobsSettings {
    * results can never fill the store quota counters are written to.
    */
   redisUrl: string | null
+  /**
+   * JOBS_PREFIX: the jobs' key prefix, `{jobs:<service>}` unless set. Read by the API and its worker processes alike
+   * (`jobsPrefixFromEnv`): an API and a worker on different prefixes never see each other's jobs.
+   */
+  prefix: string | undefined
 }
 
-export const DEFAULT_JOBS_SETTINGS: JobsSettings = { inlineWorker: false, concurrency: 16, retentionDays: 7, perHostConcurrency: 4, redisUrl: null }
+export const DEFAULT_JOBS_SETTINGS: JobsSettings = {
+  inlineWorker: false, concurrency: 16, retentionDays: 7, perHostConcurrency: 4, redisUrl: null, prefix: undefined
+}
 
 function whole (env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim()
@@ -39,6 +46,7 @@ export function jobsSettingsFromEnv (env: Env): JobsSettings {
   }
   return {
     redisUrl: redisUrl === '' ? null : redisUrl,
+    prefix: jobsPrefixFromEnv(env),
     inlineWorker: inline === 'true',
     concurrency: whole(env, 'WORKER_CONCURRENCY', DEFAULT_JOBS_SETTINGS.concurrency, 1, 1000),
     retentionDays: whole(env, 'JOB_RETENTION_DAYS', DEFAULT_JOBS_SETTINGS.retentionDays, 1, 365),
@@ -50,20 +58,28 @@ export function jobsSettingsFromEnv (env: Env): JobsSettings {
 export interface WorkerSettings {
   /** WORKER_METRICS_PORT: where the worker serves /health and /metrics; 0 turns that listener off. */
   metricsPort: number
-  /** JOBS_PREFIX: the jobs' key prefix, `{jobs:<service>}` unless set (tests keep theirs apart). */
+  /** JOBS_PREFIX, as `JobsSettings.prefix` reads it. */
   prefix: string | undefined
   /** JOBS_LOCK_MS: how long a chunk's lock lasts; a killed worker's chunk moves on after it. */
   lockMs: number
 }
 
-export function workerSettingsFromEnv (env: Env): WorkerSettings {
+/**
+ * JOBS_PREFIX, read here only: the API (`jobsSettingsFromEnv`) and the worker (`workerSettingsFromEnv`) must agree on
+ * it, or jobs created by one are never worked by the other. Undefined: the engine's `{jobs:<service>}`.
+ */
+function jobsPrefixFromEnv (env: Env): string | undefined {
   const prefix = env.JOBS_PREFIX?.trim()
   if (prefix !== undefined && prefix !== '' && !/^\{[A-Za-z0-9:_-]{1,64}\}$/.test(prefix)) {
     throw new Error(`Invalid configuration: JOBS_PREFIX must be a hash tag such as {jobs:brand}, got "${prefix}"`)
   }
+  return prefix === '' ? undefined : prefix
+}
+
+export function workerSettingsFromEnv (env: Env): WorkerSettings {
   return {
     metricsPort: whole(env, 'WORKER_METRICS_PORT', 9464, 0, 65535),
-    prefix: prefix === '' ? undefined : prefix,
+    prefix: jobsPrefixFromEnv(env),
     lockMs: whole(env, 'JOBS_LOCK_MS', 30_000, 1000, 600_000)
   }
 }

@@ -96,6 +96,20 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without R
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 3, failed: 1, status: 'completed' })
   })
 
+  it('says no pace and no estimate for a running job until its first item finished, then a pace since its start', async () => {
+    const jobs = engine(2)
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    expect(await jobs.store.beginChunk(job.id, 0, new Date())).toBe('queued')
+    expect(jobs.status((await jobs.get(job.id, 'o'))!)).toMatchObject({ status: 'running', done: 0, items_per_second: null, estimated_finish_at: null })
+    await jobs.store.writeItem(job.id, 0, { index: 0, input: 'a', ok: true, thing: 0 }, new Date())
+    const status = jobs.status((await jobs.get(job.id, 'o'))!)
+    // one item over the time since the job started (at least 1 s): 1 item/s at most
+    expect(status).toMatchObject({ status: 'running', done: 1 })
+    expect(status.items_per_second).toBeGreaterThan(0)
+    expect(status.items_per_second).toBeLessThanOrEqual(1)
+    expect(Date.parse(status.estimated_finish_at ?? '')).toBeGreaterThan(Date.now())
+  })
+
   it('compacts a finished chunk into one blob: the same results, and an item written again still counts once', async () => {
     const jobs = engine(2)
     const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w', quotaKey: null })

@@ -9,6 +9,15 @@ describe('jobsSettingsFromEnv', () => {
     expect(jobsSettingsFromEnv({ JOBS_REDIS_URL: 'redis://redis-jobs:6379' }).redisUrl).toBe('redis://redis-jobs:6379')
   })
 
+  it('reads JOBS_PREFIX for the API as for its workers, so both meet on the same keys', () => {
+    expect(jobsSettingsFromEnv({}).prefix).toBeUndefined()
+    expect(jobsSettingsFromEnv({ JOBS_PREFIX: '' }).prefix).toBeUndefined()
+    const env = { JOBS_PREFIX: ' {jobs:brand-blue} ' }
+    expect(jobsSettingsFromEnv(env).prefix).toBe('{jobs:brand-blue}')
+    expect(jobsSettingsFromEnv(env).prefix).toBe(workerSettingsFromEnv(env).prefix)
+    expect(() => jobsSettingsFromEnv({ JOBS_PREFIX: 'jobs:brand' })).toThrow(/JOBS_PREFIX must be a hash tag such as \{jobs:brand\}/)
+  })
+
   it('reads WORKER_METRICS_PORT, 0 turning the listener off', () => {
     expect(workerSettingsFromEnv({}).metricsPort).toBe(9464)
     expect(workerSettingsFromEnv({ WORKER_METRICS_PORT: '0' }).metricsPort).toBe(0)

@@ -15,10 +15,17 @@ export function createJobRoute (app: FastifyInstance, context: JobRouteContext):
   app.post(options.path, {
     bodyLimit: options.bodyLimit,
     preValidation: [needRedis, async () => { await roomForResults(context) }],
-    // a route's own preHandler runs before the quota's: an invalid job is a free 422 on any key, a spent one included
-    preHandler: async (request: FastifyRequest) => {
+    // A route's own preHandler runs before the quota's: an invalid job is a free 422 on any key, a spent one included,
+    // and so is a retry of a creation already made (its job, paid for once; or the 422 for another body under its key).
+    // Decided after the quota, a retry on the key its own job spent was a 429 for a job it had.
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       const body = request.body as Record<string, unknown>
       await validate(options, body[names.inputField] as string[], (body.callback_url as string | undefined) ?? null)
+      const job = await replayed(context, request)
+      if (job === null) return
+      // what the handler answers a replay, with the key's quota as every metered answer carries it
+      reply.headers(await app.quotaHeaders(request))
+      return await reply.send(created(reply, options.path, job))
     },
     config: {
       auth: true,
@@ -50,22 +57,26 @@ export function createJobRoute (app: FastifyInstance, context: JobRouteContext):
       }
     }
   }, async (request, reply) => {
-    const body = request.body as Record<string, unknown>
-    const inputs = body[names.inputField] as string[]
-    const callbackUrl = (body.callback_url as string | undefined) ?? null
-    const input: CreateJobInput = {
-      owner: context.owner(request),
-      inputs,
-      callbackUrl,
-      // refunds go to the window the reservation was counted in, and only to a store that counted it
-      windowId: request.quotaCharge?.windowId ?? monthWindow((options.clock ?? (() => new Date()))()).id,
-      quotaKey: request.principal?.kind === 'api-key' && request.quotaCharge?.fallback === false ? request.principal.id : null,
-      itemOptions: names.itemOptions === undefined ? null : body[names.itemOptions.field] ?? null
-    }
+    const input = jobInput(context, request)
     const key = request.headers['idempotency-key']
-    const job = typeof key === 'string' ? await createOnce(context, request, input, key, body) : await context.engine().create(input)
+    const job = typeof key === 'string' ? await createOnce(context, request, input, key) : await context.engine().create(input)
     return created(reply, options.path, job)
   })
+}
+
+/** The job the request asks for, with the reservation's window and key (none before the quota has reserved). */
+function jobInput (context: JobRouteContext, request: FastifyRequest): CreateJobInput {
+  const { names } = context.options
+  const body = request.body as Record<string, unknown>
+  return {
+    owner: context.owner(request),
+    inputs: body[names.inputField] as string[],
+    callbackUrl: (body.callback_url as string | undefined) ?? null,
+    // refunds go to the window the reservation was counted in, and only to a store that counted it
+    windowId: request.quotaCharge?.windowId ?? monthWindow((context.options.clock ?? (() => new Date()))()).id,
+    quotaKey: request.principal?.kind === 'api-key' && request.quotaCharge?.fallback === false ? request.principal.id : null,
+    itemOptions: names.itemOptions === undefined ? null : body[names.itemOptions.field] ?? null
+  }
 }
 
 // Results expire JOB_RETENTION_DAYS after their job finished: room comes back as old jobs expire
@@ -103,12 +114,10 @@ async function validate (options: JobRoutesOptions, inputs: string[], callbackUr
 }
 
 /** A creation under an Idempotency-Key: the job it already names (free), or a new one whose id the key keeps. */
-async function createOnce (
-  context: JobRouteContext, request: FastifyRequest, input: CreateJobInput, key: string, body: unknown
-): Promise<JobRecord> {
+async function createOnce (context: JobRouteContext, request: FastifyRequest, input: CreateJobInput, key: string): Promise<JobRecord> {
   const jobs = context.engine()
   const keyHash = sha256(key)
-  const bodyHash = sha256(JSON.stringify(body))
+  const bodyHash = bodyHashOf(request.body)
   const jobId = `job_${sha256(`${input.owner} ${keyHash} ${Date.now()} ${Math.random()}`).slice(0, 24)}`
   const existing = await jobs.store.claimIdempotencyKey(input.owner, keyHash, jobId, bodyHash)
   if (existing === null) {
@@ -119,14 +128,9 @@ async function createOnce (
       throw error
     }
   }
-  if (existing.bodyHash !== bodyHash) {
-    throw new RequestValidationError([{
-      type: 'idempotency_key_reused',
-      loc: ['header', 'idempotency-key'],
-      msg: 'This Idempotency-Key was used with another request body in the last 24 hours'
-    }])
-  }
-  // the job as the first attempt made it, finished here if that attempt died before queuing all of it
+  if (existing.bodyHash !== bodyHash) throw keyReused()
+  // a claim made since the preHandler looked, or one it found no job for yet (an attempt in flight, or one that died
+  // before writing its record): the job as the first attempt made it, finished here if that attempt died before queuing all of it
   const job = await jobs.resume({ ...input, id: existing.jobId })
   if (job === null) throw new HttpError(404, 'Job not found', {}, 'job_not_found')
   // the same job again, already paid for: this answer costs nothing
@@ -143,6 +147,37 @@ function created (reply: FastifyReply, path: string, job: JobRecord) {
     created_at: job.createdAt,
     ...(job.callbackSecret === null ? {} : { callback_secret: job.callbackSecret })
   }
+}
+
+/**
+ * A retried creation, decided before the quota: the job its Idempotency-Key already names for this owner and body
+ * (resumed: chunks a first attempt died before queuing are queued), or null when the key names no job written yet,
+ * for the handler to decide after the quota as before. So a job is only ever made by an attempt that reserved its
+ * units, and two first attempts at once still meet at the claim (`createOnce`). Another body under the key is the 422.
+ */
+async function replayed (context: JobRouteContext, request: FastifyRequest): Promise<JobRecord | null> {
+  const key = request.headers['idempotency-key']
+  if (typeof key !== 'string') return null
+  const owner = context.owner(request)
+  const jobs = context.engine()
+  const claim = await jobs.store.idempotencyClaim(owner, sha256(key))
+  if (claim === null) return null
+  if (claim.bodyHash !== bodyHashOf(request.body)) throw keyReused()
+  const stored = await jobs.store.get(claim.jobId)
+  if (stored === null || stored.owner !== owner) return null
+  return await jobs.resume({ ...jobInput(context, request), id: claim.jobId })
+}
+
+function keyReused (): RequestValidationError {
+  return new RequestValidationError([{
+    type: 'idempotency_key_reused',
+    loc: ['header', 'idempotency-key'],
+    msg: 'This Idempotency-Key was used with another request body in the last 24 hours'
+  }])
+}
+
+function bodyHashOf (body: unknown): string {
+  return sha256(JSON.stringify(body))
 }
 
 function sha256 (text: string): string {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyRequest } from 'fastify'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import type { DomainTarget } from '../domain/normalize-domain.js'
 import type { LogoImage } from '../logo/logo-cache.js'
@@ -57,7 +56,7 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
       const target = targetOf((request.params as { domain: string }).domain)
       const image = await logos.served(target, variantOfQuery(request.query as LogoQuery))
       if (image === null || (image.kind !== 'none' && !matches(request.headers['if-none-match'], image.etag))) return
-      reply.headers(await quotaHeaders(request))
+      reply.headers(await app.quotaHeaders(request))
       if (image.kind === 'none') throw new LogoNotFoundError()
       app.metrics.count('logos', 'not_modified')
       return await reply.headers(imageHeaders(image, request.query as LogoQuery)).code(304).send()
@@ -87,19 +86,6 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
     }
     return await reply.type(image.contentType).send(image.body)
   })
-
-  /** The key's quota on a free answer given before the quota's hook, as on every metered answer; none for a marketplace call. */
-  async function quotaHeaders (request: FastifyRequest): Promise<Record<string, string>> {
-    const principal = request.principal
-    if (principal?.kind !== 'api-key') return {}
-    try {
-      const usage = await app.quotaUsage(principal)
-      return { 'x-ratelimit-limit': String(usage.limit), 'x-ratelimit-remaining': String(usage.remaining), 'x-ratelimit-reset': String(usage.resetSeconds) }
-    } catch {
-      // the quota store is away: a free answer needs no count, so it goes without one
-      return {}
-    }
-  }
 
   /** The headers of an image answer, its 304 included. */
   function imageHeaders (image: LogoImage, query: LogoQuery): Record<string, string> {
