@@ -61,7 +61,10 @@ export function jobSchemas (names: JobSchemaNames) {
     failed: Type.Integer({ description: 'Items finished with an error (`ok: false`).' }),
     created_at: Timestamp,
     started_at: NullableTimestamp,
-    finished_at: NullableTimestamp,
+    finished_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'When the job completed, or when a cancelled one settled: null until the items in flight at the cancel ' +
+        'are written (`done` and `charged` may still grow until then; the `job.cancelled` callback carries the final counts).'
+    }),
     charged: Type.Integer({
       description: 'Units of quota this job costs so far: its items delivered with a result. A job costs what its inputs ' +
         'would cost as single calls: failed items (`ok: false`) and items a cancel stopped before they ran are refunded.'
