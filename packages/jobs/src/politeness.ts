@@ -5,36 +5,81 @@ import type { JobKeys } from './keys.js'
 import type { RedisConnection } from './job-store.js'
 import { ACQUIRE_HOST } from './scripts.js'
 
+/** How long a host lease lasts unless renewed: a killed worker's leases free their hosts after this. */
+export const DEFAULT_LEASE_MS = 15_000
+
 export interface PolitenessOptions {
   /** Items, and requests, of one host at the same time across every worker process (JOBS_HOST_CONCURRENCY). */
   perHost: number
-  /** An item lease outlives the longest item; a killed worker's lease frees itself after this. */
-  leaseMs: number
-  /** A request lease outlives the longest request (a fetch's deadline is 15 s by default). */
-  requestLeaseMs?: number
+  /**
+   * How long an item or request lease lasts unless renewed (default 15 s). A held lease is renewed while its item or
+   * request runs, so this bounds only how long a killed process blocks its hosts, never how long an item may take.
+   */
+  leaseMs?: number
+  /** How often a held lease is renewed (default a third of `leaseMs`: two renewals may fail before it lapses). */
+  renewMs?: number
   /** How often a request of a started item asks again for its host. */
   pollMs?: number
+  /** Told when a renewal found its lease gone (it had lapsed and was purged by another taker); see RENEW_LEASE. */
+  onLeaseLost?: (lost: LostLease) => void
+}
+
+export interface LostLease {
+  kind: 'item' | 'request'
+  host: string
+  /** The host had its `perHost` leases without this one: for a while it had one item or request more. */
+  overLimit: boolean
 }
 
 export type Release = () => Promise<void>
 
 /**
+ * KEYS: a host's lease set. ARGV: token, lease ms, the host's limit. Pushes the lease's expiry to now + lease ms:
+ * 0 when it was still there. A lease that is gone had lapsed (its process stalled, or Redis was away, longer than the
+ * lease) and was purged by a taker, who may have taken its place. Its item or request is still running, so it is put
+ * back all the same: the set then counts what really runs, and no one takes the host again until it is under its
+ * limit (the count may be over it for the rest of this item or request). 1 when that left it within the limit, 2 when
+ * over it, so the caller reports it: the host is never over its limit silently.
+ */
+const RENEW_LEASE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local lost = 0
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+  if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then lost = 1 else lost = 2 end
+end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return lost
+`
+
+/**
  * Per-host politeness in Redis, shared by every worker process, at two levels. An item starts only when it takes one
- * of its host's `perHost` item leases without waiting (else its chunk is moved back with a delay, holding no worker
- * slot); each request the item makes then takes one of the host's `perHost` request leases (`gate`), so the host
- * never sees more than `perHost` requests at once however many pages, sitemaps and user-agents an item fetches.
- * Only started items wait for request leases, at most `perHost` of them per host, and briefly.
+ * of its host's `perHost` item leases without waiting (else its chunk waits, holding no worker slot: worker.ts); each
+ * request the item makes then takes one of the host's `perHost` request leases (`gate`), so the host never sees more
+ * than `perHost` requests at once however many pages, sitemaps and user-agents an item fetches. Only started items
+ * wait for request leases, at most `perHost` of them per host, and briefly.
+ *
+ * A lease is short (`leaseMs`, 15 s) and renewed every `renewMs` while its item or request runs, as BullMQ renews a
+ * chunk's lock: a killed process's leases lapse within `leaseMs` (they blocked their hosts for 120 s), while a long
+ * item keeps its place. Renewals stop when the lease is released, and all of them at `close`.
  */
 export class HostPoliteness {
+  private readonly leaseMs: number
+  private readonly renewals = new Set<() => void>()
+
   constructor (
     private readonly redis: RedisConnection,
     private readonly keys: JobKeys,
     private readonly options: PolitenessOptions
-  ) {}
+  ) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+  }
 
-  /** An item lease on `host`, or null when the host has its `perHost` items already. */
+  /** An item lease on `host`, renewed until released, or null when the host has its `perHost` items already. */
   async tryItem (host: string): Promise<Release | null> {
-    return await this.take(this.keys.host(host), this.options.leaseMs)
+    return await this.take(this.keys.host(host), { kind: 'item', host })
   }
 
   /** The gate every request of a started item passes (safe-fetch's `withRequestGate`). */
@@ -43,8 +88,8 @@ export class HostPoliteness {
       const poll = this.options.pollMs ?? 20
       for (;;) {
         signal.throwIfAborted()
-        const release = await this.take(this.keys.hostRequests(host), this.options.requestLeaseMs ?? 60_000)
-        // a lease left behind by a failed release frees itself at its expiry
+        const release = await this.take(this.keys.hostRequests(host), { kind: 'request', host })
+        // a lease left behind by a failed release frees itself at its expiry (its renewals stop at once)
         if (release !== null) return () => { release().catch(() => {}) }
         // jitter, so the requests waiting for one host do not ask in lock step
         await sleep(poll + Math.floor(Math.random() * poll), undefined, { signal })
@@ -52,9 +97,49 @@ export class HostPoliteness {
     }
   }
 
-  private async take (key: string, leaseMs: number): Promise<Release | null> {
+  /** Stops every renewal (the worker closes): a lease still held lapses within `leaseMs`. */
+  close (): void {
+    for (const stop of [...this.renewals]) stop()
+  }
+
+  private async take (key: string, lease: Omit<LostLease, 'overLimit'>): Promise<Release | null> {
     const token = randomUUID()
-    const taken = await this.redis.eval(ACQUIRE_HOST, 1, key, token, leaseMs, this.options.perHost)
-    return taken === 1 ? async () => { await this.redis.zrem(key, token) } : null
+    const taken = await this.redis.eval(ACQUIRE_HOST, 1, key, token, this.leaseMs, this.options.perHost)
+    if (taken !== 1) return null
+    const stop = this.renew(key, token, lease)
+    let held = true
+    return async () => {
+      if (!held) return
+      held = false
+      // stopped first: no renewal is sent after the ZREM (one already sent runs before it, on the same connection)
+      stop()
+      await this.redis.zrem(key, token)
+    }
+  }
+
+  /** Renews one lease every `renewMs` until the returned function stops it; a renewal still under way skips a tick. */
+  private renew (key: string, token: string, lease: Omit<LostLease, 'overLimit'>): () => void {
+    let pending = false
+    let stopped = false
+    const timer = setInterval(() => {
+      if (pending) return
+      pending = true
+      this.redis.eval(RENEW_LEASE, 1, key, token, this.leaseMs, this.options.perHost)
+        .then((lost) => {
+          if (lost !== 0 && !stopped) this.options.onLeaseLost?.({ ...lease, overLimit: lost === 2 })
+        })
+        // Redis away (its errors are logged by the connection): the next tick tries again, and reports a lapse
+        .catch(() => {})
+        .finally(() => { pending = false })
+    }, this.options.renewMs ?? Math.max(1, Math.floor(this.leaseMs / 3)))
+    // a renewal never keeps a process alive: an exiting worker's leases are to lapse
+    timer.unref()
+    const stop = (): void => {
+      stopped = true
+      clearInterval(timer)
+      this.renewals.delete(stop)
+    }
+    this.renewals.add(stop)
+    return stop
   }
 }

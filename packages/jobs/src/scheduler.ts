@@ -6,6 +6,19 @@ import type { JobKeys } from './keys.js'
 // that key's ring of jobs by one job, so keys share the workers equally whatever their number of jobs, a key's jobs
 // share its turns, and a job created later never stops an older one. A ticket stays bound to its chunk (a killed
 // worker's ticket is redelivered to the same chunk) until the chunk is done.
+//
+// Waiting for a host holds no worker slot, and one busy host must not stop its job's other hosts. A chunk that has
+// not begun begins only once its first item holds its host's item lease (worker.ts); until then it is *parked* (its
+// ticket stays bound and is moved back to the queue for 250-500 ms, then tries again) while fewer than `perHost` of
+// its job's chunks are parked for that host (one ready to replace each item running there), else *deferred*: its
+// ticket is unbound and takes the job's next chunk at once, and the chunk waits, polling nothing, in a per-host set
+// of its job until NEXT_CHUNK sees the host with room and hands it out again. Handing chunks out strictly in input
+// order behind a cap of 4 parked chunks a job (what this replaced) left 12 of 16 slots idle behind one slow host.
+// Parking is still bounded: a job's chunks parked for hosts that have not begun number at most `perHost` for each of
+// its saturated hosts, and a saturated host has `perHost` items in worker slots, so at most as many as the slots in
+// use. A chunk that has begun (several hosts in one chunk, a redelivered chunk) cannot be deferred, its ticket must
+// finish it: it parks whatever the count, and a job stops getting new chunks while as many of those wait as a worker
+// has slots (at least 4), so chunks that all meet a busy host mid-way cannot park by the thousand.
 
 /** KEYS: job, owner's job ring, key ring. ARGV: job id, owner. Idempotent (a retried creation registers once). */
 const REGISTER_JOB = `
@@ -15,20 +28,76 @@ if not redis.call('LPOS', KEYS[3], ARGV[2]) then redis.call('RPUSH', KEYS[3], AR
 return 1
 `
 
-/**
- * KEYS: ticket binding, key ring. ARGV: prefix, binding ttl seconds, most parked chunks a job may have and still be
- * given a new one, ticket id. `<job> <chunk> <chunk size>` (the ticket's chunk, kept across redeliveries), `wait`
- * (only jobs whose hosts are busy have chunks left: try later) or `none` (nothing left: the ticket is spent).
- */
-const NEXT_CHUNK = `
-local prefix = ARGV[1]
-local bound = redis.call('GET', KEYS[1])
-if bound then
-  redis.call('ZREM', prefix .. ':job:' .. string.match(bound, '^(%S+)') .. ':parked', ARGV[4])
-  return bound
-end
+const NOW = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`
+
+/**
+ * A job with deferred chunks must stay in its owner's ring (and the owner in the key ring) until they are handed
+ * out: `enlist` puts it back when it is not there, and the set `sched:deferred-jobs` names every such job. A job
+ * leaves its ring once its last chunk is handed out, so a chunk deferred after that (its ticket had it already)
+ * enlists it again; a worker of a version without deferral drops it all the same, so each NEXT_CHUNK not bound
+ * already enlists one job of the set, at random: one whose deferred chunks are out of every ring is back within a
+ * few calls (a job over, or with nothing deferred, leaves the set then).
+ */
+const ENLIST = `
+local function enlist (prefix, key_ring, id, owner)
+  local ring = prefix .. ':sched:owner:' .. owner
+  if not redis.call('LPOS', ring, id) then redis.call('RPUSH', ring, id) end
+  if not redis.call('LPOS', key_ring, owner) then redis.call('RPUSH', key_ring, owner) end
+end
+`
+
+/**
+ * KEYS: ticket binding, key ring. ARGV: prefix, binding ttl seconds, most parked begun chunks a job may have and still
+ * be given a new one, ticket id, a host's limit (JOBS_HOST_CONCURRENCY). `<job> <chunk> <chunk size> <begun 0|1>`:
+ * the ticket's chunk (kept across redeliveries), else the job's lowest deferred chunk whose host has room (or fewer
+ * than its limit of parked chunks), else its next chunk in input order; `wait` (only chunks waiting for busy hosts
+ * are left: try later) or `none` (nothing left: the ticket is spent). Deferred hosts are looked at 8 a call, in turn.
+ */
+const NEXT_CHUNK = NOW + ENLIST + `
+local prefix, per_host = ARGV[1], tonumber(ARGV[5])
+local deferred_jobs = prefix .. ':sched:deferred-jobs'
+local function live (key) return redis.call('ZCOUNT', key, '(' .. now, '+inf') end
+local function deferred_chunk (job)
+  local hosts = job .. ':deferred-hosts'
+  for i = 1, math.min(redis.call('LLEN', hosts), 8) do
+    local host = redis.call('LMOVE', hosts, hosts, 'LEFT', 'RIGHT')
+    if live(prefix .. ':host:' .. host) < per_host or live(job .. ':parked-host:' .. host) < per_host then
+      local deferred = job .. ':deferred:' .. host
+      local popped = redis.call('ZPOPMIN', deferred)
+      if redis.call('ZCARD', deferred) == 0 then redis.call('LREM', hosts, 0, host) end
+      if popped[1] then return popped[1] end
+    end
+  end
+  return nil
+end
+local function forget (id, job)
+  for _, host in ipairs(redis.call('LRANGE', job .. ':deferred-hosts', 0, -1)) do redis.call('DEL', job .. ':deferred:' .. host) end
+  redis.call('DEL', job .. ':deferred-hosts')
+  redis.call('SREM', deferred_jobs, id)
+end
+local bound = redis.call('GET', KEYS[1])
+if bound then
+  local id, chunk, size, host = string.match(bound, '^(%S+) (%S+) (%S+) ?(.*)$')
+  local job = prefix .. ':job:' .. id
+  -- back from parking: it parks again if its host is still busy
+  redis.call('ZREM', job .. ':parked', ARGV[4])
+  if host ~= '' then redis.call('ZREM', job .. ':parked-host:' .. host, ARGV[4]) end
+  return id .. ' ' .. chunk .. ' ' .. size .. ' ' .. redis.call('SISMEMBER', job .. ':started', chunk)
+end
+-- one job with deferred chunks, at random, is put back in its ring if a worker without deferral dropped it (ENLIST)
+local stray = redis.call('SRANDMEMBER', deferred_jobs)
+if stray then
+  local job = prefix .. ':job:' .. stray
+  local f = redis.call('HMGET', job, 'status', 'owner')
+  if (f[1] == 'queued' or f[1] == 'running') and redis.call('EXISTS', job .. ':deferred-hosts') == 1 then
+    enlist(prefix, KEYS[2], stray, f[2])
+  else
+    redis.call('SREM', deferred_jobs, stray)
+  end
+end
 local waiting = false
 for k = 1, redis.call('LLEN', KEYS[2]) do
   local owner = redis.call('LMOVE', KEYS[2], KEYS[2], 'LEFT', 'RIGHT')
@@ -38,18 +107,24 @@ for k = 1, redis.call('LLEN', KEYS[2]) do
     local job = prefix .. ':job:' .. id
     local f = redis.call('HMGET', job, 'status', 'chunks', 'next_chunk', 'chunk_size')
     local next = tonumber(f[3] or '0')
-    if (not f[1]) or f[1] == 'cancelled' or f[1] == 'completed' or next >= tonumber(f[2]) then
+    if (not f[1]) or f[1] == 'cancelled' or f[1] == 'completed' then
+      -- its deferred chunks never began: a cancel refunded them
       redis.call('LREM', ring, 1, id)
+      forget(id, job)
+    elseif live(job .. ':parked') >= tonumber(ARGV[3]) then
+      waiting = true
     else
-      redis.call('ZREMRANGEBYSCORE', job .. ':parked', '-inf', now)
-      if redis.call('ZCARD', job .. ':parked') >= tonumber(ARGV[3]) then
-        waiting = true
-      else
+      local chunk = deferred_chunk(job)
+      if not chunk and next < tonumber(f[2]) then
+        chunk = next
         redis.call('HSET', job, 'next_chunk', next + 1)
-        local value = id .. ' ' .. next .. ' ' .. f[4]
-        redis.call('SET', KEYS[1], value, 'EX', ARGV[2])
-        return value
       end
+      if chunk then
+        local value = id .. ' ' .. chunk .. ' ' .. f[4]
+        redis.call('SET', KEYS[1], value, 'EX', ARGV[2])
+        return value .. ' 0'
+      end
+      if redis.call('EXISTS', job .. ':deferred-hosts') == 1 then waiting = true else redis.call('LREM', ring, 1, id) end
     end
   end
   if redis.call('LLEN', ring) == 0 then redis.call('LREM', KEYS[2], 1, owner) end
@@ -58,23 +133,72 @@ if waiting then return 'wait' end
 return 'none'
 `
 
-/** KEYS: the job's parked set. ARGV: ticket id, ms the chunk is parked for (plus a margin). */
-const PARK_CHUNK = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
-return 1
+/**
+ * KEYS: ticket binding, job. ARGV: ticket id, ms the chunk is parked for (plus a margin), host, binding. A begun
+ * chunk's ticket waits for its host: counted among the job's parked chunks (which cap its new ones) and its host's.
+ * The binding names the host, so the ticket's return takes it off both.
+ */
+const PARK_BEGUN = NOW + `
+for _, key in ipairs({KEYS[2] .. ':parked', KEYS[2] .. ':parked-host:' .. ARGV[3]}) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+  redis.call('ZADD', key, now + tonumber(ARGV[2]), ARGV[1])
+  redis.call('PEXPIRE', key, tonumber(ARGV[2]) * 2)
+end
+redis.call('SET', KEYS[1], ARGV[4] .. ' ' .. ARGV[3], 'KEEPTTL')
+return 'parked'
+`
+
+/**
+ * KEYS: ticket binding, job, key ring. ARGV: ticket id, ms, host, binding, chunk, the host's limit, ttl seconds,
+ * prefix, job id. A chunk that has not begun and whose host is busy: `parked` (its ticket stays bound and comes back)
+ * while fewer than the limit of the job's chunks are parked for that host, else `deferred`: the ticket is unbound,
+ * free for another chunk at once, and the chunk joins its job's deferred set of that host (the host joins the job's
+ * ring of deferred hosts when the set was empty, the job its owner's ring when it had left it). The job's status when
+ * it is over (nothing to wait for).
+ */
+const PARK_OR_DEFER = NOW + ENLIST + `
+local f = redis.call('HMGET', KEYS[2], 'status', 'owner')
+if f[1] ~= 'queued' and f[1] ~= 'running' then return f[1] or 'missing' end
+local parked = KEYS[2] .. ':parked-host:' .. ARGV[3]
+redis.call('ZREMRANGEBYSCORE', parked, '-inf', now)
+if redis.call('ZCARD', parked) < tonumber(ARGV[6]) then
+  redis.call('ZADD', parked, now + tonumber(ARGV[2]), ARGV[1])
+  redis.call('PEXPIRE', parked, tonumber(ARGV[2]) * 2)
+  redis.call('SET', KEYS[1], ARGV[4] .. ' ' .. ARGV[3], 'KEEPTTL')
+  return 'parked'
+end
+local deferred, hosts = KEYS[2] .. ':deferred:' .. ARGV[3], KEYS[2] .. ':deferred-hosts'
+if redis.call('ZADD', deferred, tonumber(ARGV[5]), ARGV[5]) == 1 and redis.call('ZCARD', deferred) == 1 then
+  redis.call('RPUSH', hosts, ARGV[3])
+end
+redis.call('EXPIRE', deferred, ARGV[7])
+redis.call('EXPIRE', hosts, ARGV[7])
+redis.call('SADD', ARGV[8] .. ':sched:deferred-jobs', ARGV[9])
+redis.call('EXPIRE', ARGV[8] .. ':sched:deferred-jobs', ARGV[7])
+enlist(ARGV[8], KEYS[3], ARGV[9], f[2])
+redis.call('DEL', KEYS[1])
+return 'deferred'
 `
 
 export interface BoundChunk {
   job: string
   chunk: number
   chunkSize: number
+  /** Whether the chunk has begun (its job counts it as started): one that has not may still be deferred. */
+  begun: boolean
 }
 
-/** A job stops being given new chunks while this many of its chunks wait for their hosts. */
-const MAX_PARKED = 4
+/** What the worker asking for a chunk works with. */
+export interface HostLimits {
+  /** Item leases of one host (JOBS_HOST_CONCURRENCY); as many of a job's chunks may be parked for one host. */
+  perHost: number
+  /** The asking worker's slots (WORKER_CONCURRENCY): a job gets no new chunk while this many begun chunks wait. */
+  concurrency: number
+}
+
+/** The fewest parked begun chunks that stop a job's new chunks, whatever the worker's concurrency. */
+const MIN_PARKED = 4
+const DEFAULT_LIMITS: HostLimits = { perHost: 4, concurrency: MIN_PARKED }
 
 export class FairScheduler {
   constructor (
@@ -95,13 +219,17 @@ export class FairScheduler {
     await this.redis.eval(REGISTER_JOB, 3, this.keys.job(id), this.keys.ownerRing(owner), this.keys.keyRing(), id, owner)
   }
 
-  /** The chunk of `ticket`: the one it is bound to, else the next in fair order; `wait` or `none` when there is none. */
-  async next (ticket: string): Promise<BoundChunk | 'wait' | 'none'> {
+  /**
+   * The chunk of `ticket`: the one it is bound to, else a deferred chunk whose host has room, else the next in fair
+   * order; `wait` or `none` when there is none. A job stops getting new chunks while as many of its begun chunks are
+   * parked as the worker has slots (at least 4): parked tickets poll, so that many is the most a job keeps polling.
+   */
+  async next (ticket: string, limits: HostLimits = DEFAULT_LIMITS): Promise<BoundChunk | 'wait' | 'none'> {
     const answer = await this.redis.eval(NEXT_CHUNK, 2, this.keys.ticket(ticket), this.keys.keyRing(),
-      this.keys.prefix, this.retentionSeconds, MAX_PARKED, ticket) as string
+      this.keys.prefix, this.retentionSeconds, Math.max(MIN_PARKED, limits.concurrency), ticket, limits.perHost) as string
     if (answer === 'wait' || answer === 'none') return answer
-    const [job, chunk, chunkSize] = answer.split(' ')
-    return { job, chunk: Number(chunk), chunkSize: Number(chunkSize) }
+    const [job, chunk, chunkSize, begun] = answer.split(' ')
+    return { job, chunk: Number(chunk), chunkSize: Number(chunkSize), begun: begun === '1' }
   }
 
   /** The inputs of a chunk; null once they are gone (the job ended and expired). */
@@ -110,13 +238,28 @@ export class FairScheduler {
     return stored === null ? null : JSON.parse(stored) as string[]
   }
 
-  /** The ticket's chunk waits for its host for `ms`: its job is given no new chunk while MAX_PARKED of them wait. */
-  async park (ticket: string, bound: BoundChunk, ms: number): Promise<void> {
-    await this.redis.eval(PARK_CHUNK, 1, `${this.keys.job(bound.job)}:parked`, ticket, ms + 1000)
+  /** The ticket's begun chunk waits `ms` for `host`, parked: it must be the one to finish it (see `next` for the cap). */
+  async park (ticket: string, bound: BoundChunk, host: string, ms: number): Promise<void> {
+    await this.redis.eval(PARK_BEGUN, 2, this.keys.ticket(ticket), this.keys.job(bound.job), ticket, ms + 1000, host, binding(bound))
+  }
+
+  /**
+   * The ticket's chunk, not begun, waits for `host`: `parked` for `ms` (the ticket comes back to it) while fewer than
+   * `perHost` of its job's chunks are parked for that host, else `deferred` (the ticket is free for another chunk; the
+   * chunk is handed out again once the host has room); the job's status when it is over.
+   */
+  async waitForHost (ticket: string, bound: BoundChunk, host: string, ms: number, perHost: number): Promise<string> {
+    return await this.redis.eval(PARK_OR_DEFER, 3, this.keys.ticket(ticket), this.keys.job(bound.job), this.keys.keyRing(),
+      ticket, ms + 1000, host, binding(bound), bound.chunk, perHost, this.retentionSeconds, this.keys.prefix, bound.job) as string
   }
 
   /** The ticket's chunk is done (or its job is over): the ticket is spent, the chunk's inputs dropped. */
   async release (ticket: string, bound: BoundChunk): Promise<void> {
     await this.redis.del(this.keys.ticket(ticket), this.keys.inputs(bound.job, bound.chunk))
   }
+}
+
+/** A ticket's binding as NEXT_CHUNK stores it. */
+function binding (bound: BoundChunk): string {
+  return `${bound.job} ${bound.chunk} ${bound.chunkSize}`
 }

@@ -5,8 +5,8 @@ import { callbackBackoffMs, deliver, signDelivery } from './callbacks.js'
 import { CALLBACKS_QUEUE, ITEMS_QUEUE, type CallbackData, type ChunkData, type JobEngine } from './engine.js'
 import { INTERNAL_ITEM_ERROR } from './item-processor.js'
 import type { ErrorPlace } from './log.js'
-import type { BoundChunk } from './scheduler.js'
-import { HostPoliteness } from './politeness.js'
+import type { BoundChunk, HostLimits } from './scheduler.js'
+import { DEFAULT_LEASE_MS, HostPoliteness, type Release } from './politeness.js'
 import type { ItemOutcome, ItemProcessor, ResultLine } from './types.js'
 
 export interface WorkerOptions {
@@ -21,7 +21,10 @@ export interface WorkerOptions {
   callbackFetcher: Pick<SafeFetcher, 'fetch'>
   /** A chunk whose worker stopped renewing its lock (killed) is given to another worker after this. Default 30 s. */
   lockMs?: number
-  /** Longest time one item may hold a host's lease. */
+  /**
+   * How long a host's item and request leases last unless renewed (default 15 s, renewed every third of it while the
+   * item or request runs): how long a killed worker blocks its hosts, never a limit on an item's time.
+   */
   itemLeaseMs?: number
   /** How long a chunk whose next item's host is busy waits before it is tried again (plus as much jitter). */
   hostBusyDelayMs?: number
@@ -49,33 +52,95 @@ async function moveBack (ticket: Job<ChunkData>, token: string | undefined, dela
   throw new DelayedError()
 }
 
+// Chunks one ticket may defer (their hosts busy) before it lets its worker slot go to another ticket a while
+const DEFERRALS_PER_TAKE = 16
+
 interface ChunkWork {
   engine: JobEngine
   resultField: string
   hostBusyDelayMs: number
-  /** The item's outcome; null when its host is busy (nothing was fetched). */
-  runItem: (input: string, place: Required<ErrorPlace>, options: unknown) => Promise<ItemOutcome | null>
+  limits: HostLimits
+  hostOf: (input: string) => string | null
+  /** The item lease of `host` (a no-op for none), renewed while held; null while the host has its items already. */
+  takeHost: (host: string | null) => Promise<Release | null>
+  runItem: (input: string, place: Required<ErrorPlace>, options: unknown) => Promise<ItemOutcome>
   writeItem: (id: string, chunk: number, line: ResultLine) => Promise<string>
 }
 
-/** A ticket's work: the chunk the fair scheduler binds it to, worked to its end; the ticket is spent with it. */
-async function workTicket (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined): Promise<string> {
-  const id = ticket.id as string
-  const bound = await work.engine.scheduler.next(id)
-  if (bound === 'none') return 'none'
-  // only chunks whose hosts are busy are left: this ticket may serve one of them (or a new job) later
-  if (bound === 'wait') return await moveBack(ticket, token, 4 * work.hostBusyDelayMs)
-  const result = await workChunk(work, ticket, token, bound)
-  await work.engine.scheduler.release(id, bound)
-  return result
+/**
+ * The item lease a chunk holds, kept from one item to the next of the same host: a chunk of one host's pages is
+ * not overtaken between two of its items by a chunk handed out meanwhile (which would leave it parked half-way).
+ */
+class HeldHost {
+  private held: { host: string | null, release: Release } | null = null
+
+  constructor (private readonly take: ChunkWork['takeHost']) {}
+
+  /** Whether `host` is held now (kept from the previous item, or taken); false while it has its items already. */
+  async hold (host: string | null): Promise<boolean> {
+    if (this.held !== null && this.held.host === host) return true
+    await this.drop()
+    const release = await this.take(host)
+    if (release !== null) this.held = { host, release }
+    return release !== null
+  }
+
+  async drop (): Promise<void> {
+    const held = this.held
+    this.held = null
+    // a lease left behind by a failed release lapses by itself (its renewals stop at once)
+    await held?.release().catch(() => {})
+  }
 }
 
-/** The items of a chunk not written yet, one after the other; the chunk is moved back whole when a host is busy. */
-async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined, bound: BoundChunk): Promise<string> {
+/**
+ * A ticket's work: the chunk the fair scheduler binds it to, worked to its end; the ticket is spent with it. A chunk
+ * deferred for its busy host frees the ticket for the next chunk at once, so a busy host never idles a worker slot.
+ */
+async function workTicket (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined): Promise<string> {
+  const id = ticket.id as string
+  for (let deferred = 0; deferred < DEFERRALS_PER_TAKE; deferred++) {
+    const bound = await work.engine.scheduler.next(id, work.limits)
+    if (bound === 'none') return 'none'
+    // only chunks whose hosts are busy are left: this ticket may serve one of them (or a new job) later
+    if (bound === 'wait') return await moveBack(ticket, token, 4 * work.hostBusyDelayMs)
+    const held = new HeldHost(work.takeHost)
+    try {
+      const result = await startChunk(work, ticket, token, bound, held)
+      if (result === 'deferred') continue
+      await work.engine.scheduler.release(id, bound)
+      return result
+    } finally {
+      await held.drop()
+    }
+  }
+  // every chunk it was given waits for its host: the slot is let go, the ticket tries again soon
+  return await moveBack(ticket, token, work.hostBusyDelayMs)
+}
+
+/**
+ * A chunk that has not begun begins only once its first item holds its host: until then it is parked or deferred
+ * (FairScheduler.waitForHost) and counts for nothing in its job (a cancel refunds it as never begun).
+ */
+async function startChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined, bound: BoundChunk, held: HeldHost): Promise<string> {
+  const inputs = await work.engine.scheduler.inputs(bound)
+  if (inputs === null) return 'missing'
+  // a chunk that has not begun has no item written: its first item is the next
+  const host = bound.begun ? null : work.hostOf(inputs[0])
+  if (host !== null && !await held.hold(host)) {
+    const waiting = await work.engine.scheduler.waitForHost(ticket.id as string, bound, host, 2 * work.hostBusyDelayMs, work.limits.perHost)
+    if (waiting === 'parked') return await moveBack(ticket, token, work.hostBusyDelayMs)
+    // `deferred`, or the job's status once it is over: nothing is left for this chunk to do
+    return waiting
+  }
+  return await workChunk(work, ticket, token, bound, inputs, held)
+}
+
+/** The items of a chunk not written yet, one after the other; the chunk is parked whole when a host is busy. */
+async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined, bound: BoundChunk,
+  inputs: string[], held: HeldHost): Promise<string> {
   const { engine } = work
   const { store } = engine
-  const inputs = await engine.scheduler.inputs(bound)
-  if (inputs === null) return 'missing'
   const begun = await store.beginChunk(bound.job, bound.chunk, engine.clock())
   // a chunk of a cancelled job that had begun: what it finished is delivered, the rest refunded
   if (begun === 'flush') return await finishChunk(work, bound, inputs.length, 'cancelled')
@@ -88,11 +153,12 @@ async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string
     if (written.has(index)) continue
     // a cancellation stops the chunk between items, keeping what was finished
     if (offset > 0 && await store.status(bound.job) === 'cancelled') return await finishChunk(work, bound, inputs.length, 'cancelled')
-    const outcome = await work.runItem(input, { job: bound.job, chunk: bound.chunk, index }, itemOptions)
-    if (outcome === null) {
-      await engine.scheduler.park(ticket.id as string, bound, 2 * work.hostBusyDelayMs)
+    const host = work.hostOf(input)
+    if (!await held.hold(host)) {
+      await engine.scheduler.park(ticket.id as string, bound, host as string, 2 * work.hostBusyDelayMs)
       return await moveBack(ticket, token, work.hostBusyDelayMs)
     }
+    const outcome = await work.runItem(input, { job: bound.job, chunk: bound.chunk, index }, itemOptions)
     const result = await work.writeItem(bound.job, bound.chunk, lineOf(index, input, outcome, work.resultField))
     if (result === 'cancelled' || result === 'missing') return await finishChunk(work, bound, inputs.length, result)
   }
@@ -116,19 +182,13 @@ async function finishChunk (work: ChunkWork, bound: BoundChunk, inputs: number, 
  * (its worker was killed) or moved back (its host was busy) skips the items already written.
  */
 export function startWorker (engine: JobEngine, options: WorkerOptions): JobWorker {
-  const politeness = new HostPoliteness(engine.connect('api'), engine.keys, {
-    perHost: options.perHostConcurrency,
-    leaseMs: options.itemLeaseMs ?? 120_000
-  })
+  const politeness = hostPoliteness(engine, options)
   const stopping = new AbortController()
   const { metrics, store } = engine
 
-  /** The item's outcome; null when its host has its items already (nothing was fetched). */
-  const runItem = async (input: string, place: Required<ErrorPlace>, itemOptions: unknown): Promise<ItemOutcome | null> => {
+  /** The item's outcome, its host's item lease held by its chunk (ChunkWork.takeHost). */
+  const runItem = async (input: string, place: Required<ErrorPlace>, itemOptions: unknown): Promise<ItemOutcome> => {
     const started = performance.now()
-    const host = options.processor.hostOf(input)
-    const release = host === null ? null : await politeness.tryItem(host)
-    if (host !== null && release === null) return null
     try {
       // every request the item makes, however deep, passes the host's shared request leases
       const outcome = await withRequestGate(politeness.gate, async () => await options.processor.run(input, stopping.signal, itemOptions))
@@ -139,7 +199,6 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
       metrics.count('job_item_failures', { reason: 'exception' })
       return INTERNAL_ERROR
     } finally {
-      await release?.().catch(() => {})
       metrics.itemSeconds.observe((performance.now() - started) / 1000)
     }
   }
@@ -156,7 +215,16 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     return written
   }
 
-  const chunkWork: ChunkWork = { engine, resultField: options.resultField, hostBusyDelayMs: options.hostBusyDelayMs ?? 250, runItem, writeItem }
+  const chunkWork: ChunkWork = {
+    engine,
+    resultField: options.resultField,
+    hostBusyDelayMs: options.hostBusyDelayMs ?? 250,
+    limits: { perHost: options.perHostConcurrency, concurrency: options.concurrency },
+    hostOf: (input) => options.processor.hostOf(input),
+    takeHost: async (host) => host === null ? NO_LEASE : await politeness.tryItem(host),
+    runItem,
+    writeItem
+  }
   const work = async (ticket: Job<ChunkData>, token?: string): Promise<string> => await workTicket(chunkWork, ticket, token)
 
   const lockDuration = options.lockMs ?? 30_000
@@ -184,9 +252,30 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
       stopping.abort(new Error('worker closing'))
       drain.stop()
       await Promise.allSettled([items.close(), callbacks.close()])
+      // the items have ended and released their leases; a lease never released stops being renewed and lapses
+      politeness.close()
       await drain.idle()
     }
   }
+}
+
+/** An input without a host spends no politeness budget. */
+const NO_LEASE: Release = async () => {}
+
+/**
+ * The worker's per-host leases: short and renewed while held (politeness.ts). A lease that lapsed while its item or
+ * request still ran is taken back and reported (logged once a minute, counted in `job_host_leases_lost_total`).
+ */
+function hostPoliteness (engine: JobEngine, options: WorkerOptions): HostPoliteness {
+  return new HostPoliteness(engine.connect('api'), engine.keys, {
+    perHost: options.perHostConcurrency,
+    leaseMs: options.itemLeaseMs ?? DEFAULT_LEASE_MS,
+    onLeaseLost: ({ kind, overLimit }) => {
+      const limit = overLimit ? 'exceeded' : 'kept'
+      engine.metrics.count('job_host_leases_lost', { kind, limit })
+      engine.logError('politeness', { name: 'HostLeaseLost', code: `${kind}_lease_lost_limit_${limit}` })
+    }
+  })
 }
 
 // Item errors that are the service's own doing (a bug, an internal timeout, the renderer away), not the target's

@@ -1,15 +1,17 @@
+import { MemoryQuotaStore } from '@utility-apis/auth-quota'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { JobEngine } from '../src/engine.js'
 import type { JobRecord } from '../src/job-store.js'
 import type { BoundChunk } from '../src/scheduler.js'
+import type { ItemProcessor } from '../src/types.js'
 import { startWorker, type JobWorker } from '../src/worker.js'
 import { REDIS_URL, testEngine, trackingProcessor, until } from './helpers.js'
 
 const closing: Array<JobEngine | JobWorker> = []
 const fetcher = { fetch: async () => { throw new Error('no callbacks in these tests') } }
 
-function engine (chunkSize: number | null): JobEngine {
-  const created = testEngine({ chunkSize })
+function engine (chunkSize: number | null, quota?: MemoryQuotaStore): JobEngine {
+  const created = testEngine({ chunkSize, quota })
   closing.push(created)
   return created
 }
@@ -22,6 +24,35 @@ afterEach(async () => {
 })
 
 const inputs = (name: string, count: number) => Array.from({ length: count }, (_, i) => `${name}${i}.test/`)
+
+/** Items of `busy.test` wait until `open()`; every other host's finish at once. Tracks what runs, and x's peak. */
+function busyHostProcessor () {
+  let open = (): void => {}
+  const gate = new Promise<void>((resolve) => { open = resolve })
+  const runs: string[] = []
+  const finished: string[] = []
+  let busy = 0
+  let peak = 0
+  const processor: ItemProcessor = {
+    hostOf: (input) => input.split('/')[0],
+    run: async (input) => {
+      runs.push(input)
+      if (input.startsWith('busy.test/')) {
+        peak = Math.max(peak, ++busy)
+        await gate
+        busy--
+      }
+      finished.push(input)
+      return { ok: true, value: input }
+    }
+  }
+  return { processor, runs, finished, open: () => { open() }, peak: () => peak }
+}
+
+function startBusyWorker (jobs: JobEngine, processor: ItemProcessor, concurrency: number, perHostConcurrency: number): void {
+  const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency, perHostConcurrency, callbackFetcher: fetcher })
+  closing.unshift(worker)
+}
 
 describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
   it('serves keys round-robin, then a key\'s jobs round-robin, and binds a ticket to its chunk until it is released', async () => {
@@ -80,4 +111,75 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
     for (const job of progress) expect(job).toMatchObject({ status: 'running' })
     for (const job of progress) expect(job.done).toBeGreaterThan(0)
   }, 90_000)
+  it('hands a deferred chunk out again once its host has room, even after its job left the ring (its last chunk out)', async () => {
+    const jobs = engine(1)
+    const limits = { perHost: 1, concurrency: 4 }
+    const job = await jobs.create({ owner: 'key-a', inputs: ['h.test/0', 'h.test/1', 'h.test/2'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    const bound: BoundChunk[] = []
+    for (let i = 0; i < 3; i++) bound.push(await jobs.scheduler.next(`t${i}`, limits) as BoundChunk)
+    expect(bound).toMatchObject([{ chunk: 0, begun: false }, { chunk: 1, begun: false }, { chunk: 2, begun: false }])
+    // every chunk is out and none deferred: the job leaves its ring, a ticket without a chunk is spent
+    expect(await jobs.scheduler.next('spent', limits)).toBe('none')
+    // the host is busy: t0's chunk parks (the host's one parked chunk), t1's is deferred and t1 unbound
+    const redis = jobs.connect('api')
+    await redis.zadd(jobs.keys.host('h.test'), Date.now() + 60_000, 'busy')
+    expect(await jobs.scheduler.waitForHost('t0', bound[0], 'h.test', 60_000, 1)).toBe('parked')
+    expect(await jobs.scheduler.waitForHost('t1', bound[1], 'h.test', 60_000, 1)).toBe('deferred')
+    expect(await jobs.scheduler.next('t3', limits)).toBe('wait')
+    // the host has room: the deferred chunk is handed out again, to any ticket, once
+    await redis.del(jobs.keys.host('h.test'))
+    expect(await jobs.scheduler.next('t3', limits)).toEqual({ job: job.id, chunk: 1, chunkSize: 1, begun: false })
+    await jobs.scheduler.release('t3', bound[1])
+    expect(await jobs.scheduler.next('spent', limits)).toBe('none')
+    // a worker of a version without deferral dropped the job from its ring with a chunk deferred: enlisted again
+    expect(await jobs.scheduler.waitForHost('t2', bound[2], 'h.test', 60_000, 1)).toBe('deferred')
+    await redis.del(jobs.keys.ownerRing('key-a'), jobs.keys.keyRing())
+    expect(await jobs.scheduler.next('t4', limits)).toEqual({ job: job.id, chunk: 2, chunkSize: 1, begun: false })
+    // the parked one comes back to its own ticket
+    expect(await jobs.scheduler.next('t0', limits)).toEqual({ ...bound[0], begun: false })
+  })
+
+  it('works a job\'s other hosts while one host has its items: they finish while that host\'s are blocked', async () => {
+    const jobs = engine(1)
+    const busy = busyHostProcessor()
+    startBusyWorker(jobs, busy.processor, 8, 2)
+    // the gate opens before the worker closes, whatever the test did
+    closing.unshift({ close: async () => { busy.open() } })
+    const xs = Array.from({ length: 30 }, (_, i) => `busy.test/${i}`)
+    const others = inputs('other', 8)
+    const job = await jobs.create({ owner: 'key-a', inputs: [...xs, ...others], callbackUrl: null, windowId: 'w', quotaKey: null })
+    // every other host's item is written while busy.test's first two are still blocked (it was 30 s and more)
+    await until(async () => (await jobs.get(job.id, 'key-a'))!.done, (done) => done === others.length, 10_000)
+    expect(busy.finished.sort()).toEqual([...others].sort())
+    expect(busy.runs.filter((input) => input.startsWith('busy.test/'))).toHaveLength(2)
+    busy.open()
+    const done = await until(async () => await jobs.get(job.id, 'key-a'), (record) => record?.status === 'completed', 60_000)
+    expect(done).toMatchObject({ done: 38, failed: 0 })
+    // each item once, and never more than the host's limit at once
+    expect(busy.runs.sort()).toEqual([...xs, ...others].sort())
+    expect(busy.peak()).toBe(2)
+  }, 90_000)
+
+  it('has not begun a chunk that waits for its host: a cancel refunds its items at once, and it never runs', async () => {
+    const quota = new MemoryQuotaStore()
+    const jobs = engine(1, quota)
+    const busy = busyHostProcessor()
+    startBusyWorker(jobs, busy.processor, 4, 1)
+    closing.unshift({ close: async () => { busy.open() } })
+    const xs = Array.from({ length: 10 }, (_, i) => `busy.test/${i}`)
+    quota.consume('k', 'w', xs.length, 100)
+    const job = await jobs.create({ owner: 'key-a', inputs: xs, callbackUrl: null, windowId: 'w', quotaKey: 'k' })
+    await until(async () => busy.runs.length, (count) => count === 1)
+    // the other slots' chunks wait (parked or deferred) without having begun
+    await until(async () => await jobs.store.status(job.id), (status) => status === 'running')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    await jobs.cancel(job.id, 'key-a')
+    // the cancel refunded every item but the one in flight, at once
+    expect(quota.consume('k', 'w', 0, 100).used).toBe(1)
+    busy.open()
+    await until(async () => await jobs.queueDepth(), (depth) => depth.waiting + depth.delayed + depth.active === 0, 15_000)
+    expect(busy.runs).toEqual(['busy.test/0'])
+    expect(await jobs.get(job.id, 'key-a')).toMatchObject({ status: 'cancelled', done: 1 })
+    expect(quota.consume('k', 'w', 0, 100).used).toBe(1)
+  }, 30_000)
 })

@@ -51,4 +51,33 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     // a refused target is the target's doing, not ours
     expect(exposition).not.toMatch(/reason="target_not_allowed"/)
   })
+  it('holds a host with a short lease (15 s) renewed while the item runs: a killed worker blocks its host 15 s, not 120', async () => {
+    const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
+    let open = (): void => {}
+    const gate = new Promise<void>((resolve) => { open = resolve })
+    const started: string[] = []
+    const processor: ItemProcessor = {
+      hostOf: () => 'slow.test',
+      run: async (input) => {
+        started.push(input)
+        await gate
+        return { ok: true, value: input }
+      }
+    }
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { open(); await worker.close() })
+    const job = await jobs.create({ owner: 'o', inputs: ['a'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    await until(async () => started.length, (count) => count === 1)
+    const redis = jobs.connect('api')
+    const [seconds, micros] = await redis.time()
+    const [, expiry] = await redis.zrange(jobs.keys.host('slow.test'), 0, -1, 'WITHSCORES')
+    const left = Number(expiry) - (Number(seconds) * 1000 + Math.floor(Number(micros) / 1000))
+    // what a kill -9 leaves: a lease that lapses within 15 s (it was 120 s); while the item runs it is renewed
+    expect(left).toBeGreaterThan(5000)
+    expect(left).toBeLessThanOrEqual(15_000)
+    open()
+    await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed')
+    // released with its item: nothing renews it after
+    await until(async () => await redis.zcard(jobs.keys.host('slow.test')), (count) => count === 0)
+  })
 })
