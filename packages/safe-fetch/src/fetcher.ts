@@ -124,6 +124,7 @@ async function nextHop (resolved: ResolvedPolicy, exchange: Exchange, redirects:
   const { url, response } = exchange
   const location = response.headers.location
   if (!REDIRECT_STATUSES.has(response.statusCode) || typeof location !== 'string') return null
+  // a redirect's body is never read: one that fails to drain only costs its connection
   await response.body.dump({ limit: REDIRECT_BODY_DRAIN }).catch(() => {})
   exchange.release()
   let target: URL

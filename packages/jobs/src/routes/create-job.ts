@@ -124,6 +124,7 @@ async function createOnce (context: JobRouteContext, request: FastifyRequest, in
     try {
       return await jobs.create({ ...input, id: jobId })
     } catch (error) {
+      // a key left claimed expires in 24 h; the creation's own error is the one to answer
       await jobs.store.releaseIdempotencyKey(input.owner, keyHash).catch(() => {})
       throw error
     }

@@ -60,6 +60,7 @@ export function readImageInfo (body: Buffer, truncated = false): ImageInfo | nul
     if (isImpossibleSize(format, width, height, body, truncated)) return null
     return { format, width: Math.round(width), height: Math.round(height), body, truncated, sizeSource: 'declared' }
   } catch {
+    // bytes the size reader cannot parse are no image
     return null
   }
 }

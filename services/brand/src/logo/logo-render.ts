@@ -116,6 +116,7 @@ export async function renderLogo (body: Buffer, format: string, variant: LogoVar
         .resize(variant.pixels, variant.pixels, { fit: 'contain', background: padding(variant) })
       return await encode(image, variant)
     } catch {
+      // bytes that do not decode within the bounds: the next candidate is tried
       return null
     }
   })

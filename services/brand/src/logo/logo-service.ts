@@ -153,6 +153,7 @@ export class LogoService {
       const info = readImageInfo(response.body)
       return info === null ? null : { body: response.body, format: info.format }
     } catch {
+      // a file that could not be fetched: the next logo is tried
       return null
     }
   }
