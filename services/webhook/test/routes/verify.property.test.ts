@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROVIDER_IDS } from '../../src/domain/providers/index.js'
+import { MAX_EPOCH_SECONDS } from '../../src/routes/schema-types.js'
 import { KEY, testApp } from '../helpers/app.js'
 
 // Objects whose toString or valueOf is not a function: String() of them throws.
@@ -125,7 +126,8 @@ describe('POST /v1/webhooks/verify with random input', { timeout: 120_000 }, () 
       url: urls,
       method: fc.constantFrom('POST', 'GET', 'PUT'),
       tolerance_seconds: fc.integer({ min: 0, max: 86400 }),
-      now_epoch_seconds: fc.oneof(fc.maxSafeNat(), fc.constant(null)),
+      // any time the schema takes, up to 9999-12-31
+      now_epoch_seconds: fc.oneof(fc.integer({ min: 0, max: MAX_EPOCH_SECONDS }), fc.constant(MAX_EPOCH_SECONDS), fc.constant(null)),
       generic: genericOptions.map((options) => ({ ...options, timestamp_header: options.timestamp_header ?? 'X-Timestamp', id_header: options.id_header ?? 'X-Id' }))
     }), fc.oneof(secret.map((value) => ({ secret: value })), fc.array(secret, { minLength: 1, maxLength: 10 }).map((values) => ({ secrets: values }))))
       .map(([body, secrets]) => ({ ...body, ...secrets }))
