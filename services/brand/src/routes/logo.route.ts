@@ -54,12 +54,15 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
     // variant, the cache's upkeep), so revalidations alone keep a logo current.
     preHandler: async (request, reply) => {
       const target = targetOf((request.params as { domain: string }).domain)
-      const image = await logos.served(target, variantOfQuery(request.query as LogoQuery))
+      const query = request.query as LogoQuery
+      // only a revalidation or a fallback=404 can be a free answer: any other request reads the cache once, in the handler
+      if (request.headers['if-none-match'] === undefined && query.fallback !== '404') return
+      const image = await logos.served(target, variantOfQuery(query))
       if (image === null || (image.kind !== 'none' && !matches(request.headers['if-none-match'], image.etag))) return
       reply.headers(await app.quotaHeaders(request))
       if (image.kind === 'none') throw new LogoNotFoundError()
       app.metrics.count('logos', 'not_modified')
-      return await reply.headers(imageHeaders(image, request.query as LogoQuery)).code(304).send()
+      return await reply.headers(imageHeaders(image, query)).code(304).send()
     },
     onError: async (_request, _reply, error) => { if (error instanceof TargetNotAllowedError) app.metrics.count('logos', 'not_allowed') },
     schema: {
