@@ -1,6 +1,7 @@
 // The one browser process of a renderer. It is launched when first needed (never on a path that blocks a service's
 // start), launched again when it died, and never waited for past a render's deadline.
 import type { Browser } from 'playwright-core'
+import { launchedBrowsers } from './browser-processes.js'
 import { BROWSER_ARGS, heapArg } from './lockdown.js'
 import { lowerBrowserGroups, lowerBrowserPriority } from './process-priority.js'
 import { RendererError } from './render-result.js'
@@ -13,6 +14,8 @@ export interface BrowserSettings {
   launchTimeoutMs: number
   /** After a failed launch, renders fail at once with its reason for this long before one launches again. */
   relaunchDelayMs: number
+  /** A browser that answered no render's request for a context for this long is killed, and launched again. */
+  unresponsiveMs: number
 }
 
 interface LaunchFailure { at: number, reason: string, cause: unknown }
@@ -27,6 +30,10 @@ export class BrowserHost {
   #launching: Promise<Browser> | null = null
   /** the browser #launching gave, once it has */
   #current: Browser | null = null
+  /** the process of #current, where it could be told apart (Linux) */
+  #pid: number | null = null
+  /** when the oldest request #current has not answered was made, since it last answered one */
+  #unansweredSince: number | null = null
   #failure: LaunchFailure | null = null
   #closed = false
 
@@ -62,9 +69,37 @@ export class BrowserHost {
     await context.close().catch(() => {})
   }
 
-  /** Kills a browser that no longer answers; the next render launches a new one. */
+  /** `browser` answered a request: it is alive, whatever it left unanswered before. */
+  answered (browser: Browser): void {
+    if (browser === this.#current) this.#unansweredSince = null
+  }
+
+  /**
+   * `browser` did not answer a request made at `askedAt` within its render's time. Once it has answered none for
+   * `unresponsiveMs`, it is discarded: a browser that no longer answers (a wedged process) never disconnects, and would
+   * fail every render until the service restarted.
+   */
+  async unanswered (browser: Browser, askedAt: number): Promise<void> {
+    if (browser !== this.#current) return
+    this.#unansweredSince = Math.min(this.#unansweredSince ?? askedAt, askedAt)
+    if (Date.now() - this.#unansweredSince >= this.settings.unresponsiveMs) await this.discard(browser)
+  }
+
+  /**
+   * Kills a browser that no longer answers, as the OOM killer would: a browser that does not answer does not answer
+   * a request to close either. The next render launches a new one.
+   */
   async discard (browser: Browser): Promise<void> {
-    await browser.close().catch(() => {})
+    const pid = browser === this.#current ? this.#pid : null
+    if (pid === null) {
+      await browser.close().catch(() => {})
+      return
+    }
+    const gone = new Promise<void>((resolve) => { browser.once('disconnected', () => { resolve() }) })
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {} // it has exited since: it disconnects, or has
+    if (browser.isConnected()) await gone
   }
 
   async close (): Promise<void> {
@@ -76,10 +111,12 @@ export class BrowserHost {
 
   async #launch (): Promise<Browser> {
     let browser: Browser
+    let before = new Set<string>()
     try {
       // playwright-core is loaded with the first launch: importing it costs a service ~60 MB of memory, and a service
       // without RENDERER never launches
       const { chromium } = await import('playwright-core')
+      before = new Set(launchedBrowsers())
       browser = await chromium.launch({
         executablePath: this.settings.executablePath,
         args: [...BROWSER_ARGS, heapArg(this.settings.heapMb)],
@@ -100,6 +137,10 @@ export class BrowserHost {
     // a browser that dies (killed, crashed) is launched again by the next render
     browser.on('disconnected', () => { if (this.#launching !== null && this.#current === browser) this.#launching = null })
     this.#current = browser
+    // the one browser process this launch added (another renderer of this process may launch its own meanwhile)
+    const added = launchedBrowsers().filter((pid) => !before.has(pid))
+    this.#pid = added.length === 1 ? Number(added[0]) : null
+    this.#unansweredSince = null
     if (this.#closed) {
       await browser.close().catch(() => {})
       throw new RendererError('RENDERER_CLOSED', 'the renderer is closed')

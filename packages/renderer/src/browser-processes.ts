@@ -21,17 +21,26 @@ function commandOf (pid: string): string {
   }
 }
 
+/** Every process's pid, or none where /proc cannot be read (not Linux). */
+function allProcesses (): string[] {
+  try {
+    return readdirSync('/proc').filter((name) => /^\d+$/.test(name))
+  } catch {
+    return []
+  }
+}
+
+/** The top processes of the browsers under `root` (this process by default): those whose command line holds `command`. */
+export function launchedBrowsers (root = String(process.pid), command = BROWSER_MARK): string[] {
+  return allProcesses().filter((pid) => parentOf(pid) === root && commandOf(pid).includes(command))
+}
+
 /**
  * The pids of the process trees under `root` (this process by default) whose top process's command line holds
  * `command` (BROWSER_MARK: the browsers this package launched).
  */
 export function browserProcesses (root = String(process.pid), command = BROWSER_MARK): string[] {
-  let pids: string[]
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name))
-  } catch {
-    return []
-  }
+  const pids = allProcesses()
   const children = new Map<string, string[]>()
   for (const pid of pids) {
     const parent = parentOf(pid)

@@ -15,6 +15,21 @@ export async function networkQuiet (interceptor: Interceptor, settleMs: number, 
   }
 }
 
+/** Runs in the page: resolves with its first idle callback (this package is typed without the DOM's names). */
+async function inPageIdle (): Promise<void> {
+  const page = globalThis as unknown as { requestIdleCallback: (callback: () => void) => void }
+  await new Promise<void>((resolve) => { page.requestIdleCallback(() => { resolve() }) })
+}
+
+/**
+ * Resolves once the page's main thread has run the work its scripts queued (an idle callback ran), or by `until`.
+ * A framework renders after its last request: React's scheduler commits a page after a run of short tasks, each posted
+ * by the one before, which a starved browser may still be working through when the network went quiet.
+ */
+export async function mainThreadIdle (page: Page, until: number): Promise<void> {
+  await within(page.evaluate(inPageIdle), until - Date.now())
+}
+
 /** The page's vitals once its CPU has been quiet for CPU_QUIET_MS; null when it is not by `until` (or `signal` aborts). */
 export async function cpuQuietVitals (page: Page, until: number, signal: AbortSignal): Promise<RawVitals | null> {
   while (!signal.aborted && Date.now() < until) {

@@ -6,7 +6,7 @@ import { PageAllowance, type RenderBudget } from './budget.js'
 import type { BrowserHost } from './browser-host.js'
 import { Interceptor, type PageFetcher } from './interceptor.js'
 import { lockdownScript } from './lockdown.js'
-import { cpuQuietVitals, networkQuiet, readDom } from './page-reading.js'
+import { cpuQuietVitals, mainThreadIdle, networkQuiet, readDom } from './page-reading.js'
 import { emptyResult, RendererError, type RenderOptions, type RenderResult, type StopReason } from './render-result.js'
 import { takeScreenshots } from './screenshots.js'
 import { within } from './timing.js'
@@ -137,11 +137,15 @@ export class RenderSession {
     browser.on('disconnected', lost)
     let context: BrowserContext | null = null
     try {
-      context = await browser.newContext(CONTEXT_OPTIONS)
-      if (this.result.stopped === null) {
-        const { page, cdp } = await this.#open(context, fetcher)
-        await this.#load(page)
-        await this.#readPage(page, cdp)
+      const asked = Date.now()
+      // a browser that does not answer holds no slot past the page's time: a context it makes later is closed at once
+      context = await this.#unlessStopped(browser.newContext(CONTEXT_OPTIONS), (late) => { late.close().catch(() => {}) })
+      if (context === null) await browsers.unanswered(browser, asked)
+      else browsers.answered(browser)
+      const opened = context === null || this.result.stopped !== null ? null : await this.#unlessStopped(this.#open(context, fetcher))
+      if (opened !== null) {
+        await this.#load(opened.page)
+        await this.#readPage(opened.page, opened.cdp)
       }
     } catch {
       // the browser failed the page (a protocol error, a context closed under it): what was read stands, marked cut short
@@ -208,6 +212,7 @@ export class RenderSession {
       return
     }
     await Promise.race([networkQuiet(this.#interceptor as Interceptor, this.settings.settleMs, this.#abort.signal), this.#stopped])
+    if (result.stopped === null) await Promise.race([mainThreadIdle(page, this.stopAt), this.#stopped])
     // settled: from here its time no longer stops the page, only bounds the vitals and the reading
     if (result.stopped === null) this.#settled = true
   }
@@ -222,6 +227,16 @@ export class RenderSession {
       target = this.#redirectTo
     }
     return false
+  }
+
+  /**
+   * What `work` gives, or null when the page is stopped first; what it gives later goes to `dispose`, and a later
+   * failure is dropped (the page no longer waits for it).
+   */
+  async #unlessStopped<T> (work: Promise<T>, dispose?: (late: T) => void): Promise<T | null> {
+    const first = await Promise.race([work.then((value) => ({ value })), this.#stopped.then(() => null)])
+    if (first === null) work.then(dispose, () => {})
+    return first?.value ?? null
   }
 
   /** Whether `promise` fulfilled before the page was stopped. */

@@ -22,6 +22,8 @@ export interface RendererOptions {
   launchTimeoutMs?: number
   /** After a failed launch, renders fail at once with its reason for this long before one launches again. Default 5000. */
   relaunchDelayMs?: number
+  /** A browser that answered no render's request for a context for this long is killed, and launched again. Default 30000. */
+  unresponsiveMs?: number
 }
 
 export interface Renderer {
@@ -46,7 +48,8 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
     executablePath: options.executablePath ?? DEFAULT_EXECUTABLE,
     heapMb: positive(options.heapMb, 256, 'heapMb'),
     launchTimeoutMs: positive(options.launchTimeoutMs, 15_000, 'launchTimeoutMs'),
-    relaunchDelayMs: options.relaunchDelayMs ?? 5000
+    relaunchDelayMs: options.relaunchDelayMs ?? 5000,
+    unresponsiveMs: positive(options.unresponsiveMs, 30_000, 'unresponsiveMs')
   })
   const priority = new PriorityKeeper()
   return {

@@ -3,7 +3,7 @@
 import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createRenderer } from '../src/index.js'
-import { browserSuite, gatedBrowser } from './helpers/chromium.js'
+import { browserPids, browserSuite, CHROMIUM, gatedBrowser } from './helpers/chromium.js'
 import { sitePages, startFixture, STATIC_TEXT, type Fixture } from './helpers/fixture-site.js'
 
 const unavailable = (reason: string): Record<string, string> => ({ name: 'RendererError', code: 'RENDERER_UNAVAILABLE', message: reason })
@@ -63,6 +63,30 @@ browserSuite('the browser of a renderer', () => {
     } finally {
       await renderer.close()
       browser.remove()
+    }
+  })
+
+  it('that stops answering holds no render slot past its deadline, and is killed and replaced once it answered nothing for a while', async () => {
+    const renderer = createRenderer({ fetcher, executablePath: CHROMIUM, maxConcurrent: 1, unresponsiveMs: 2000 })
+    const frozen = []
+    try {
+      await renderer.start()
+      // a wedged browser: its process alive and connected, answering nothing
+      for (const pid of browserPids()) { process.kill(pid, 'SIGSTOP'); frozen.push(pid) }
+      expect(frozen).toHaveLength(1)
+      const renders = []
+      for (let i = 0; i < 6 && renders.at(-1)?.stopped !== null; i++) renders.push(await renderer.render(`${site.origin}/static`, { timeoutMs: 1500 }))
+      // the renders of the frozen browser answer by their deadline, cut short; then one of a new browser renders
+      expect(renders[0]).toMatchObject({ stopped: 'timeout', html: null })
+      expect(renders.at(-1)).toMatchObject({ status: 200, stopped: null, html: expect.stringContaining(STATIC_TEXT) })
+      expect(browserPids()).not.toContain(frozen[0])
+    } finally {
+      for (const pid of frozen) {
+        try {
+          process.kill(pid, 'SIGKILL')
+        } catch {} // killed by the renderer, as it should be
+      }
+      await renderer.close()
     }
   })
 

@@ -37,6 +37,12 @@ browserSuite('rendering a page in chromium', () => {
     expect(r.requests).toBe(3)
   })
 
+  it('reads a page once the work its scripts queued is done, not when its network went quiet', async () => {
+    const r = await renderer.render(`${site.origin}/scheduled-shell`)
+    expect([r.status, r.stopped]).toEqual([200, null])
+    expect(r.html).toContain('<h1>Committed by the scheduler</h1>')
+  })
+
   it('passes every request the browser makes for a page through the gate of the work that asked for it (a job item\'s)', async () => {
     const passed: string[] = []
     const gate: RequestGate = { acquire: async (host) => { passed.push(host); return () => {} } }

@@ -54,6 +54,16 @@ export function sitePages (privateOrigin: () => string): Handler {
       document.title = c.title
       document.getElementById('app').innerHTML = '<nav><a href="/docs">Docs</a></nav><h1>' + c.title + '</h1><p>' + c.text + '</p>'
     })`],
+    // a framework's render after its last request: React's scheduler works in 5 ms tasks, one posted by the last,
+    // and commits the page after them (here 1.5 s of them from the load event, far past the network's quiet period)
+    '/scheduled-shell': () => ['text/html', page('<title>Loading</title>', `<div id="app"></div><script>
+      const channel = new MessageChannel(); let tasks = 0
+      channel.port1.onmessage = () => {
+        const start = performance.now(); while (performance.now() - start < 5) {}
+        if (++tasks < 300) channel.port2.postMessage(0)
+        else document.getElementById('app').innerHTML = '<h1>Committed ' + 'by the scheduler</h1>'
+      }
+      addEventListener('load', () => { channel.port2.postMessage(0) })</script>`)],
     '/api/content.json': () => ['application/json', JSON.stringify({ title: 'Rendered shell', text: 'Text that only exists once the script ran.' })],
     '/ssr-canonical': () => ['text/html', page('<title>Server rendered</title>',
       '<h1>Server rendered</h1><script>const l = document.createElement("link"); l.rel = "canonical"; l.href = "/canonical-from-script"; ' +
