@@ -5,6 +5,7 @@ import { launchedBrowsers } from './browser-processes.js'
 import { BROWSER_ARGS, heapArg } from './lockdown.js'
 import { lowerBrowserGroups, lowerBrowserPriority } from './process-priority.js'
 import { RendererError } from './render-result.js'
+import { within } from './timing.js'
 
 export interface BrowserSettings {
   executablePath: string
@@ -98,8 +99,11 @@ export class BrowserHost {
     const gone = new Promise<void>((resolve) => { browser.once('disconnected', () => { resolve() }) })
     try {
       process.kill(pid, 'SIGKILL')
-    } catch {} // it has exited since: it disconnects, or has
-    if (browser.isConnected()) await gone
+    } catch {
+      return // it has exited since: it disconnects, or has
+    }
+    // playwright sees the pipe close at once; the bound only keeps a caller from waiting on an event that never comes
+    if (browser.isConnected()) await within(gone, 5000)
   }
 
   async close (): Promise<void> {
