@@ -3,15 +3,43 @@
 // _blank, window.open, document.open), a meta refresh looping in an iframe, endless dialogs, request floods, a
 // network that never goes quiet, a busy loop, a page that eats memory until its tab crashes, and the browser process
 // killed during an analysis. After each the service answers; at the end it is still running and logged no failure.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserProcesses } from '../../../packages/renderer/src/browser-processes.js'
 import { killBrowsers } from '../../../packages/renderer/test/helpers/chromium.js'
 import { startServiceProcess, type ServiceProcess } from '../../../packages/service-kit/test/helpers/service-process.js'
 import { startFixtureServer, type FixtureServer } from './fixtures/fixture-server.js'
 import { BUSY, FLOOD, HOG, HOSTILE_RENDER, NEVER_SETTLES, RENDERED_HOSTS, renderedSites, STATIC, TRICKS } from './fixtures/sites/rendered.js'
 
 const CHROMIUM = '/usr/bin/chromium'
+
+/** The renderer processes (those of open pages among them) of the browser `parent` started. */
+function pageProcesses (parent: number): string[] {
+  return browserProcesses(String(parent)).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')
+    } catch {
+      return false // it ended since it was listed
+    }
+  })
+}
+
+/** The CPU time process `pid` has used, in ms (0 once it ended). */
+function cpuMs (pid: string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number)
+    return (utime + stime) * 10
+  } catch {
+    return 0 // it ended since it was listed
+  }
+}
+
+async function until (condition: () => boolean, ms: number): Promise<void> {
+  const giveUp = Date.now() + ms
+  while (!condition() && Date.now() < giveUp) await new Promise((resolve) => setTimeout(resolve, 100))
+}
 const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
 const runs = existsSync(CHROMIUM) || inCi
 const suite = runs ? describe : describe.skip
@@ -64,16 +92,21 @@ suite(runs ? 'the site service with the renderer, in a process of its own' : `th
       expect(await service.healthyWithin(20_000)).toBe(true)
     })
 
-    it('answers when its browser is killed during an analysis, and renders again after', async () => {
+    // once more when it fails: its browser runs at the lowest CPU priority, and a CI machine busy with other work for a
+    // while (a spell of seconds, seen once in several runs) starves it until no page opens within its time at all
+    it('answers when its browser is killed during an analysis, and renders again after', { retry: 1, timeout: 150_000 }, async () => {
+      // the browser's processes before (a spare one may take the next page), with the CPU time each had used
+      const before = new Map(pageProcesses(service.pid).map((pid) => [pid, cpuMs(pid)]))
       const analysis = analyze(BUSY).catch((error: Error) => ({ status: 0, body: { error: error.message } }))
-      // killed once the analysis has its browser busy with the loop
-      await new Promise((resolve) => setTimeout(resolve, 2500))
+      // killed once the analysis has its browser busy with the loop: a page process has run it for a while
+      await until(() => pageProcesses(service.pid).some((pid) => cpuMs(pid) - (before.get(pid) ?? 0) >= 300), 20_000)
       expect(killBrowsers(service.pid)).toBe(1)
       const { status, body } = await analysis
       expect(status).toBe(200)
       expect(body.rendering.pages.map((p: any) => p.stopped)).toContain('browser_crashed')
       let again: any
-      for (let i = 0; i < 4 && again?.rendering.pages?.[0]?.stopped !== null; i++) again = (await analyze(STATIC)).body
+      const giveUp = Date.now() + 60_000
+      while (again?.rendering.pages?.[0]?.stopped !== null && Date.now() < giveUp) again = (await analyze(STATIC)).body
       expect(again.rendering.pages[0]).toMatchObject({ stopped: null, error: null })
     })
 
