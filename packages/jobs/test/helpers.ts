@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { QuotaStore } from '@utility-apis/auth-quota'
+import { Redis } from 'ioredis'
 import { JobEngine } from '../src/engine.js'
 import type { JobLog } from '../src/log.js'
 import type { MetricsSink } from '../src/metrics.js'
@@ -63,5 +64,20 @@ export async function until<T> (read: () => Promise<T>, done: (value: T) => bool
     if (done(value)) return value
     if (Date.now() > deadline) throw new Error(`not done after ${timeoutMs} ms: ${JSON.stringify(value)}`)
     await sleep(50)
+  }
+}
+
+/** Deletes every key of a test's prefix (BullMQ's queue keys have no TTL and would stay in the shared Redis). */
+export async function dropPrefix (prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL as string)
+  try {
+    let cursor = '0'
+    do {
+      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
+      if (found.length > 0) await redis.del(...found)
+      cursor = next
+    } while (cursor !== '0')
+  } finally {
+    redis.disconnect()
   }
 }

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { jobsSettingsFromEnv } from '../src/settings.js'
-import { REDIS_URL } from './helpers.js'
-import { buildJobsApp, dropPrefix, testKey, testPrefix } from './routes/jobs-app.js'
+import { dropPrefix, REDIS_URL } from './helpers.js'
+import { buildJobsApp, testKey, testPrefix } from './routes/jobs-app.js'
 
 let app: FastifyInstance | undefined
 const prefix = testPrefix()

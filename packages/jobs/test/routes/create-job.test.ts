@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REDIS_URL } from '../helpers.js'
-import { buildJobsApp, dropPrefix, JOBS_PATH, testKey, testPrefix } from './jobs-app.js'
+import { dropPrefix, REDIS_URL } from '../helpers.js'
+import { buildJobsApp, JOBS_PATH, testKey, testPrefix } from './jobs-app.js'
 
 let app: FastifyInstance
 // `small` has 5 units this month; `roomy` 100

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox'
 import { buildService, testConfig } from '@utility-apis/service-kit'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import type { FastifyInstance } from 'fastify'
-import { Redis } from 'ioredis'
 import type { JobEngine } from '../../src/engine.js'
 import { mountJobs, type MountJobsOptions } from '../../src/mount.js'
 import { REDIS_URL } from '../helpers.js'
@@ -53,19 +52,4 @@ export async function buildJobsApp (
     }
   }, { config: testConfig({ keys, redisUrl: REDIS_URL ?? null }), processMetrics: false })
   return { app, engine: () => engine }
-}
-
-/** Deletes every key of a test's prefix (BullMQ's queue keys have no TTL and would stay in the shared Redis). */
-export async function dropPrefix (prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL as string)
-  try {
-    let cursor = '0'
-    do {
-      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
-      if (found.length > 0) await redis.del(...found)
-      cursor = next
-    } while (cursor !== '0')
-  } finally {
-    redis.disconnect()
-  }
 }

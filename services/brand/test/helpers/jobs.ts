@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { Redis } from 'ioredis'
 import { testConfig, type ServiceConfig } from '@utility-apis/service-kit'
 import { buildApp, type BuildAppOptions } from '../../src/app.js'
 import { NO_SHEDDING } from './app.js'
@@ -49,17 +48,4 @@ export async function waitFor<T> (read: () => Promise<T>, done: (value: T) => bo
   }
 }
 
-/** Deletes every key of a test's prefix (BullMQ's queue keys have no TTL and would stay in the shared Redis). */
-export async function dropPrefix (redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl)
-  try {
-    let cursor = '0'
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
-      if (keys.length > 0) await redis.del(...keys)
-      cursor = next
-    } while (cursor !== '0')
-  } finally {
-    redis.disconnect()
-  }
-}
+export { dropPrefix } from '../../../../packages/jobs/test/helpers.js'

@@ -58,7 +58,7 @@ describe.skipIf(REDIS_URL === undefined)('brand job callbacks when a worker dies
     await app?.close()
     await server?.close()
     receiver?.close()
-    if (REDIS_URL !== undefined) await dropPrefix(REDIS_URL, prefix)
+    if (REDIS_URL !== undefined) await dropPrefix(prefix)
   })
 
   it('delivers job.completed through another worker, signed, with the webhook-id every attempt carries', async () => {

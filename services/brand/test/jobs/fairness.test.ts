@@ -57,7 +57,7 @@ describe.skipIf(REDIS_URL === undefined)('fairness between keys (skipped without
     await app?.close()
     await server?.close()
     // the cancelled job's chunks that no worker drained would stay in the shared Redis
-    if (REDIS_URL !== undefined) await dropPrefix(REDIS_URL, prefix)
+    if (REDIS_URL !== undefined) await dropPrefix(prefix)
     probe?.disconnect()
   })
 

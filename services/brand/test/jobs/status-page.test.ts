@@ -38,7 +38,7 @@ describe.skipIf(!runs)(runs ? 'the job status page in chromium' : `the job statu
     await browser?.close()
     await app?.close()
     await server?.close()
-    if (REDIS_URL !== undefined) await dropPrefix(REDIS_URL, prefix)
+    if (REDIS_URL !== undefined) await dropPrefix(prefix)
   })
 
   const create = async (domains: string[]) =>

@@ -42,7 +42,7 @@ describe.skipIf(!hasRedisServer || REDIS_URL === undefined)('brand job results o
     jobsProbe?.disconnect()
     quotaProbe?.disconnect()
     if (jobsRedis !== undefined) await stopProcess(jobsRedis, 'SIGKILL')
-    if (REDIS_URL !== undefined) await dropPrefix(REDIS_URL, prefix)
+    if (REDIS_URL !== undefined) await dropPrefix(prefix)
   })
 
   it('keeps a job and its results in the jobs store and the quota counter in the quota store', async () => {

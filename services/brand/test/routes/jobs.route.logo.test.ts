@@ -40,7 +40,7 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs with a logo variant (skippe
   afterAll(async () => {
     await app?.close()
     await server?.close()
-    if (REDIS_URL !== undefined) await dropPrefix(REDIS_URL, prefix)
+    if (REDIS_URL !== undefined) await dropPrefix(prefix)
   })
 
   it('gives each result a logo_url that answers the cached 64x64 webp without fetching the site again', async () => {

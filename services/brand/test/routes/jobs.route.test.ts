@@ -35,7 +35,7 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs on Redis (skipped without R
   afterAll(async () => {
     await app?.close()
     await server?.close()
-    if (REDIS_URL !== undefined) await dropPrefix(REDIS_URL, prefix)
+    if (REDIS_URL !== undefined) await dropPrefix(prefix)
   })
 
   it('answers 202 with a Location, runs every domain, and each result is what POST /v1/domain/profile answers', async () => {

@@ -111,7 +111,7 @@ describe.skipIf(REDIS_URL === undefined)('brand profile jobs over MCP (skipped w
   afterAll(async () => {
     await agent?.close()
     await jobs?.close()
-    if (REDIS_URL !== undefined) await dropPrefix(REDIS_URL, prefix)
+    if (REDIS_URL !== undefined) await dropPrefix(prefix)
   })
 
   it('creates a job, and reads its status and results as the job routes answer them', async () => {
