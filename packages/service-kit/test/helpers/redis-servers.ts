@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -41,6 +41,9 @@ export async function startCluster (fixedPorts?: number[]): Promise<{ nodes: Arr
   const servers = await Promise.all(ports.map(async (port) => await startRedis(port, [
     '--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${port}.conf`), '--cluster-node-timeout', '2000'
   ])))
+  // the nodes' config files matter only while they run: the folder goes once the last of them has exited
+  let running = servers.length
+  for (const server of servers) server.once('exit', () => { if (--running === 0) rmSync(dir, { recursive: true, force: true }) })
   const create = spawnSync('redis-cli', ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`),
     '--cluster-replicas', '0', '--cluster-yes'], { encoding: 'utf8' })
   if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`)

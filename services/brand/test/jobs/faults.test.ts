@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -91,6 +91,7 @@ describe.skipIf(!hasRedisServer)('brand jobs under faults (skipped without redis
     probe?.disconnect()
     await server?.close()
     if (redis !== undefined) await stopProcess(redis, 'SIGKILL')
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('completes a job whose worker is SIGKILLed mid-job: every input exactly once, exactly total units charged', async () => {
