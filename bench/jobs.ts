@@ -80,7 +80,9 @@ async function waitForUrl (url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(url)).ok) return
-    } catch {}
+    } catch {
+      // not listening yet: asked again after a pause
+    }
     await sleep(100)
   }
   throw new Error(`${url} did not answer`)

@@ -80,6 +80,7 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     log.flush()
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    // the process exits whatever stopping met: a failure to close a connection has nowhere left to go
     process.once(signal, () => { stop().finally(() => process.exit(0)).catch(() => {}) })
   }
   log.info({ concurrency: settings.concurrency, metricsPort: workerSettings.metricsPort }, 'working jobs')

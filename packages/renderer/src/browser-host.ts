@@ -66,6 +66,7 @@ export class BrowserHost {
   async start (): Promise<void> {
     const browser = await this.get(Date.now() + this.settings.launchTimeoutMs + 5000)
     const context = await browser.newContext()
+    // a warm-up only: a page that fails to open here fails again, and is reported, in the render that needs it
     await context.newPage().catch(() => {})
     await context.close().catch(() => {})
   }
@@ -93,6 +94,7 @@ export class BrowserHost {
   async discard (browser: Browser): Promise<void> {
     const pid = browser === this.#current ? this.#pid : null
     if (pid === null) {
+      // a browser that cannot be closed is gone already: the next render launches another either way
       await browser.close().catch(() => {})
       return
     }
@@ -146,6 +148,7 @@ export class BrowserHost {
     this.#pid = added.length === 1 ? Number(added[0]) : null
     this.#unansweredSince = null
     if (this.#closed) {
+      // launched while the renderer closed: closing it is tidying up, and the caller hears RENDERER_CLOSED either way
       await browser.close().catch(() => {})
       throw new RendererError('RENDERER_CLOSED', 'the renderer is closed')
     }

@@ -100,6 +100,8 @@ export class Interceptor {
     }
   })
 
+  // Every abort and fulfil below may find its request gone (its page closed, the render stopped): the answer then has
+  // no one to go to, and the rejection says nothing more, so it is dropped.
   private async route (route: Route): Promise<void> {
     const request = route.request()
     const url = request.url()

@@ -178,6 +178,7 @@ export class RenderSession {
     await context.route('**/*', interceptor.handle)
     await context.routeWebSocket(() => true, (ws) => {
       interceptor.refuse(ws.url(), 'scheme')
+      // a socket the page dropped first is closed already
       ws.close({ code: 1008, reason: 'refused' }).catch(() => {})
     })
     const page = await context.newPage()
@@ -188,7 +189,10 @@ export class RenderSession {
     return { page, cdp }
   }
 
-  /** The events a page raises, each answered without a throw. */
+  /**
+   * The events a page raises, each answered without a throw: closing a window, dismissing a dialog or cancelling a
+   * download fails only when the page or the browser went first, which the render already reads as its own stop.
+   */
   #contain (context: BrowserContext, page: Page): void {
     // windows the page opens are closed at once (their requests were refused as `popup`): only `page` lives here
     context.on('page', (other) => { if (other !== page) other.close().catch(() => {}) })

@@ -51,6 +51,7 @@ export async function takeScreenshots (page: Page, cdp: CDPSession, input: {
   let documentServed = false
   // twice over: scripts stay switched off for the new document, and its policy forbids every script, inline ones too
   await within(cdp.send('Emulation.setScriptExecutionDisabled', { value: true }), input.until - Date.now())
+  // an abort or fulfil that rejects found its page closed (the render's time ran out): nothing is left to answer
   await page.route('**/*', async (route) => {
     const request = route.request()
     const kept = input.replay.get(request.url())

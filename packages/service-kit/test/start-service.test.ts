@@ -19,7 +19,9 @@ async function waitForHealth (base: string) {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`${base}/health`)).ok) return
-    } catch {}
+    } catch {
+      // not listening yet: asked again after a pause
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error('service did not start')

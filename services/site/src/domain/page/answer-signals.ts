@@ -111,7 +111,9 @@ export function answerSignals (html: string, pageUrl: string, $: CheerioAPI = lo
   if (authorHref !== undefined) {
     try {
       authorLink = new URL(authorHref, pageUrl).href
-    } catch {}
+    } catch {
+      // an author link that is no URL names no author page: authorLink stays null
+    }
   }
   return {
     questions,

@@ -13,7 +13,9 @@ export function parseLinkHeader (value: string | null | undefined, base: string)
     try {
       const href = new URL(m[1].trim(), base).href
       out.push({ href, rel: rel.toLowerCase().split(/\s+/).filter(Boolean), type: type === null ? null : type.toLowerCase().trim() })
-    } catch {}
+    } catch {
+      // a target that is no URL is no link: it is left out, as a browser ignores it
+    }
   }
   return out
 }
