@@ -135,7 +135,15 @@ export class JobEngine {
 
   async create (input: CreateJobInput): Promise<JobRecord> {
     const job = await this.store.create(this.newJob(input), this.clock)
-    await this.enqueue(job, input.inputs)
+    try {
+      await this.enqueue(job, input.inputs)
+    } catch (error) {
+      // The caller hears the creation failed (and is charged nothing), so nothing of it may run: its chunks may be in
+      // the scheduler's rings already without a ticket each, and would take other jobs' tickets. Without its record
+      // the scheduler drops it (DEL is allowed even to a Redis out of memory).
+      await this.store.forget(job.id).catch((cleanup: unknown) => { this.logError('job creation', cleanup, { job: job.id }) })
+      throw error
+    }
     this.metrics.count('jobs', 'created')
     return job
   }

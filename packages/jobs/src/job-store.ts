@@ -119,6 +119,11 @@ export class JobStore {
     return record
   }
 
+  /** Removes a job that was never created for its caller (its creation failed half-way); its inputs expire alone. */
+  async forget (id: string): Promise<void> {
+    await this.redis.del(this.keys.job(id))
+  }
+
   async get (id: string): Promise<JobRecord | null> {
     const hash = await this.redis.hgetall(this.keys.job(id))
     if (hash.status === undefined) return null

@@ -23,6 +23,17 @@ export class StorageGauge {
     private readonly now: () => number = Date.now
   ) {}
 
+  /**
+   * Whether `error` is the store refusing a write for want of memory (Redis' `OOM` reply): it filled since the gauge
+   * last looked, so it counts as full from now on, until the next look.
+   */
+  refusedForMemory (error: unknown): boolean {
+    if (!(error instanceof Error) || !error.message.startsWith('OOM ')) return false
+    this.full = true
+    this.checkedAt = this.now()
+    return true
+  }
+
   async isFull (): Promise<boolean> {
     if (this.now() - this.checkedAt < this.cacheMs) return this.full
     const nodes = this.redis.isCluster ? (this.redis as import('ioredis').Cluster).nodes('master') : [this.redis]

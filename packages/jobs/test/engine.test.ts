@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemoryQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
 import { chunkSizeFor, type JobEngine } from '../src/engine.js'
@@ -35,6 +36,24 @@ describe('chunk sizes', () => {
 })
 
 describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without REDIS_URL)', () => {
+  it('leaves nothing to work of a creation that failed after registering its chunks: other jobs keep every ticket', async () => {
+    const healthy = engine(1)
+    // Redis refuses the queue's writes (its meta key of the wrong type) after the job and its chunks were written
+    const redis = new Redis(REDIS_URL as string)
+    const meta = `${healthy.keys.prefix}:${healthy.items.name}:meta`
+    await redis.set(meta, 'not a hash')
+    const failed = { owner: 'a', inputs: ['a.test/0', 'a.test/1', 'a.test/2', 'a.test/3'], callbackUrl: null, windowId: 'w', quotaKey: null }
+    await expect(healthy.create(failed)).rejects.toThrow(/WRONGTYPE/)
+    await redis.del(meta)
+    redis.disconnect()
+    const tracking = trackingProcessor(5)
+    worker(healthy, tracking.processor, 2)
+    const job = await healthy.create({ ...failed, owner: 'b', inputs: ['b.test/0', 'b.test/1', 'b.test/2', 'b.test/3'] })
+    const done = await until(async () => healthy.status((await healthy.get(job.id, 'b'))!), (status) => status.status === 'completed', 10_000)
+    expect(done).toMatchObject({ done: 4, failed: 0 })
+    expect(tracking.runs.filter((input) => input.startsWith('a.test'))).toEqual([])
+  })
+
   it('moves done and failed per item, and says items per second and an estimated finish while it runs', async () => {
     const jobs = engine(10)
     const tracking = trackingProcessor(60)

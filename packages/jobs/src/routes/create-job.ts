@@ -59,8 +59,14 @@ export function createJobRoute (app: FastifyInstance, context: JobRouteContext):
   }, async (request, reply) => {
     const input = jobInput(context, request)
     const key = request.headers['idempotency-key']
-    const job = typeof key === 'string' ? await createOnce(context, request, input, key) : await context.engine().create(input)
-    return created(reply, options.path, job)
+    try {
+      const job = typeof key === 'string' ? await createOnce(context, request, input, key) : await context.engine().create(input)
+      return created(reply, options.path, job)
+    } catch (error) {
+      // the store filled after the gauge last looked (it looks every few seconds): the same answer as a full one
+      if (context.engine().storage.refusedForMemory(error)) throw storageFull()
+      throw error
+    }
   })
 }
 
@@ -82,13 +88,14 @@ function jobInput (context: JobRouteContext, request: FastifyRequest): CreateJob
 // Results expire JOB_RETENTION_DAYS after their job finished: room comes back as old jobs expire
 const STORAGE_RETRY_AFTER_SECONDS = '600'
 
+const storageFull = () => new HttpError(503, 'The job results store is full: retry later, once older jobs\' results have expired',
+  { 'retry-after': STORAGE_RETRY_AFTER_SECONDS }, 'jobs_storage_full')
+
 /** 503 `jobs_storage_full` while the results store is above 90% of its maxmemory; a Redis that cannot tell lets it by. */
 async function roomForResults (context: JobRouteContext): Promise<void> {
+  // a store that cannot say how full it is lets the creation by: the creation's own writes then tell
   const full = await context.engine().storage.isFull().catch(() => false)
-  if (full) {
-    throw new HttpError(503, 'The job results store is full: retry later, once older jobs\' results have expired',
-      { 'retry-after': STORAGE_RETRY_AFTER_SECONDS }, 'jobs_storage_full')
-  }
+  if (full) throw storageFull()
 }
 
 /** Every input checked as its single call would be, and the callback URL against the SSRF policy: one 422 for all. */

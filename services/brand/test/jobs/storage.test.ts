@@ -58,6 +58,23 @@ describe.skipIf(!hasRedisServer || REDIS_URL === undefined)('brand job results o
     expect(await jobsProbe.exists(counter)).toBe(0)
   })
 
+  it('answers 503 jobs_storage_full, never a server error, when the store refuses writes before its gauge saw it fill', async () => {
+    // the gauge looked a moment ago and saw room; then the store filled (a limit of 1 byte: Redis refuses every write)
+    expect((await create()).statusCode).toBe(202)
+    await jobsProbe.config('SET', 'maxmemory', '1')
+    try {
+      const before = Number(await quotaProbe.get(counter))
+      const refused = await create()
+      expect(refused.statusCode).toBe(503)
+      expect(refused.json()).toMatchObject({ code: 'jobs_storage_full' })
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      // the units it reserved are given back once the answer is sent
+      expect(await waitFor(async () => Number(await quotaProbe.get(counter)), (used) => used === before)).toBe(before)
+    } finally {
+      await jobsProbe.config('SET', 'maxmemory', '16mb')
+    }
+  })
+
   it('answers 503 jobs_storage_full with Retry-After while the results store is near full, charging nothing', async () => {
     // the store at 95% of its maxmemory: a lower limit than it holds now is the same as more data
     const used = Number(/^used_memory:(\d+)/m.exec(await jobsProbe.info('memory'))?.[1])
