@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
-import { ROOT, type BenchReport } from './harness.js'
+import { median, ROOT, type BenchReport } from './harness.js'
 
 // `pnpm bench jobs`: 10,000 brand profiles as one job, worked by 1 and by 2 worker processes (node
 // services/brand/dist/worker.js), of fixture sites that answer after 100 ms; and the p99 latency of single profile
@@ -142,8 +142,6 @@ async function runSmall (sitePort: number, workers: number, block: number): Prom
   await Promise.all(children.map(stop))
   return SMALL_ITEMS / ((Date.parse(job.finished_at) - Date.parse(job.created_at)) / 1000)
 }
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /** The 200-item job on 1 and on 2 worker processes, SMALL_RUNS times each, alternating: the median items/s of each. */
 async function runSmallPairs (sitePort: number): Promise<[number, number]> {

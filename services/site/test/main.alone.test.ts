@@ -3,38 +3,15 @@
 // _blank, window.open, document.open), a meta refresh looping in an iframe, endless dialogs, request floods, a
 // network that never goes quiet, a busy loop, a page that eats memory until its tab crashes, and the browser process
 // killed during an analysis. After each the service answers; at the end it is still running and logged no failure.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserProcesses } from '../../../packages/renderer/src/browser-processes.js'
-import { killBrowsers } from '../../../packages/renderer/test/helpers/chromium.js'
+import { cpuMs, killBrowsers, pageProcesses } from '../../../packages/renderer/test/helpers/chromium.js'
 import { startServiceProcess, type ServiceProcess } from '../../../packages/service-kit/test/helpers/service-process.js'
 import { startFixtureServer, type FixtureServer } from './fixtures/fixture-server.js'
 import { BUSY, FLOOD, HOG, HOSTILE_RENDER, NEVER_SETTLES, RENDERED_HOSTS, renderedSites, STATIC, TRICKS } from './fixtures/sites/rendered.js'
 
 const CHROMIUM = '/usr/bin/chromium'
-
-/** The renderer processes (those of open pages among them) of the browser `parent` started. */
-function pageProcesses (parent: number): string[] {
-  return browserProcesses(String(parent)).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')
-    } catch {
-      return false // it ended since it was listed
-    }
-  })
-}
-
-/** The CPU time process `pid` has used, in ms (0 once it ended). */
-function cpuMs (pid: string): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number)
-    return (utime + stime) * 10
-  } catch {
-    return 0 // it ended since it was listed
-  }
-}
 
 async function until (condition: () => boolean, ms: number): Promise<void> {
   const giveUp = Date.now() + ms

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { afterAll, beforeAll, describe } from 'vitest'
+import { browserProcesses } from '../../src/browser-processes.js'
 import { createRenderer, type Renderer } from '../../src/index.js'
 import { sitePages, startFixture, type Fixture } from './fixture-site.js'
 
@@ -40,6 +41,28 @@ export function killBrowsers (parent = process.pid): number {
   const pids = browserPids(parent)
   for (const pid of pids) process.kill(pid, 'SIGKILL')
   return pids.length
+}
+
+/** The renderer processes (those of open pages among them) of the browser `parent` started. */
+export function pageProcesses (parent: number): string[] {
+  return browserProcesses(String(parent)).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')
+    } catch {
+      return false // it ended since it was listed
+    }
+  })
+}
+
+/** The CPU time process `pid` has used, in ms (0 once it ended). */
+export function cpuMs (pid: string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number)
+    return (utime + stime) * 10
+  } catch {
+    return 0 // it ended since it was listed
+  }
 }
 
 export interface GatedBrowser {
