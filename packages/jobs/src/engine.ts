@@ -14,6 +14,9 @@ import type { JobStatus } from './types.js'
 export const ITEMS_QUEUE = 'items'
 export const CALLBACKS_QUEUE = 'callbacks'
 const ADD_BATCH = 500
+// How long a creation may take to queue one batch of tickets (one addBulk of ADD_BATCH, well under a second) before
+// its job's remaining chunks count as abandoned by a creator that died
+const TICKETING_MS = 60_000
 /** The largest chunk, and the chunks a job is split into at least while it can (see `chunkSizeFor`). */
 const MAX_CHUNK = 20
 const MIN_CHUNKS = 256
@@ -49,6 +52,8 @@ export interface JobEngineOptions {
   quota?: QuotaStore | null
   /** How long a drainer holds an outbox entry before another may take it (default 30 s). */
   outboxLeaseMs?: number
+  /** How long a creation may take per batch of tickets before its remaining chunks count as abandoned (default 60 s). */
+  ticketingMs?: number
   /** Where engine, queue, worker and callback errors are logged (pino); none without it. */
   log?: JobLog | null
 }
@@ -178,7 +183,8 @@ export class JobEngine {
   /** Registers the job with the fair scheduler and adds one ticket per chunk (a repeated add of a ticket is a no-op). */
   private async enqueue (job: JobRecord, inputs: string[]): Promise<void> {
     const chunks = Array.from({ length: job.chunks }, (_, chunk) => inputs.slice(chunk * job.chunkSize, (chunk + 1) * job.chunkSize))
-    await this.scheduler.register(job.id, job.owner, chunks)
+    const ticketingMs = this.options.ticketingMs ?? TICKETING_MS
+    await this.scheduler.register(job.id, job.owner, chunks, ticketingMs)
     const options = (chunk: number): JobsOptions => ({
       jobId: `${job.id}-${chunk}`,
       attempts: this.options.chunkAttempts ?? 20,
@@ -192,6 +198,7 @@ export class JobEngine {
         batch.push({ name: 'ticket', data: { job: job.id }, opts: options(chunk) })
       }
       await this.items.addBulk(batch)
+      await this.scheduler.countTickets(job.id, first + batch.length, ticketingMs)
     }
   }
 

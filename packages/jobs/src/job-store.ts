@@ -111,7 +111,9 @@ export class JobStore {
       callback_secret: record.callbackSecret ?? '',
       window_id: record.windowId,
       quota_key: record.quotaKey ?? '',
-      item_options: job.itemOptions == null ? '' : JSON.stringify(job.itemOptions)
+      item_options: job.itemOptions == null ? '' : JSON.stringify(job.itemOptions),
+      // none of its chunks' tickets queued yet (FairScheduler.register)
+      ticketed: 0
     }
     const created = await this.redis.eval(CREATE_JOB, 1, this.keys.job(record.id), this.retentionSeconds, ...Object.entries(fields).flat())
     // Two attempts of one Idempotency-Key raced: the record (and its callback secret) is the one stored first

@@ -20,17 +20,33 @@ import type { JobKeys } from './keys.js'
 // finish it: it parks whatever the count, and a job stops getting new chunks while as many of those wait as a worker
 // has slots (at least 4), so chunks that all meet a busy host mid-way cannot park by the thousand.
 
-/** KEYS: job, owner's job ring, key ring. ARGV: job id, owner. Idempotent (a retried creation registers once). */
-const REGISTER_JOB = `
+const NOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`
+
+/**
+ * KEYS: job, owner's job ring, key ring. ARGV: job id, owner, ms its tickets may take to be queued. Idempotent (a
+ * retried creation registers once, and renews the time its tickets may take).
+ */
+const REGISTER_JOB = NOW + `
+redis.call('HSET', KEYS[1], 'ticketing_until', now + tonumber(ARGV[3]))
 if redis.call('HSETNX', KEYS[1], 'scheduled', 1) == 0 then return 0 end
 redis.call('RPUSH', KEYS[2], ARGV[1])
 if not redis.call('LPOS', KEYS[3], ARGV[2]) then redis.call('RPUSH', KEYS[3], ARGV[2]) end
 return 1
 `
 
-const NOW = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+/**
+ * KEYS: job. ARGV: chunks whose tickets are queued, ms the rest may take. Only a record that exists, and never fewer
+ * than before (a retried creation counts from its first batch again).
+ */
+const COUNT_TICKETS = NOW + `
+local f = redis.call('HMGET', KEYS[1], 'status', 'ticketed')
+if not f[1] then return 0 end
+if tonumber(f[2] or '0') < tonumber(ARGV[1]) then redis.call('HSET', KEYS[1], 'ticketed', ARGV[1]) end
+redis.call('HSET', KEYS[1], 'ticketing_until', now + tonumber(ARGV[2]))
+return 1
 `
 
 /**
@@ -105,8 +121,10 @@ for k = 1, redis.call('LLEN', KEYS[2]) do
   for j = 1, redis.call('LLEN', ring) do
     local id = redis.call('LMOVE', ring, ring, 'LEFT', 'RIGHT')
     local job = prefix .. ':job:' .. id
-    local f = redis.call('HMGET', job, 'status', 'chunks', 'next_chunk', 'chunk_size')
-    local next = tonumber(f[3] or '0')
+    local f = redis.call('HMGET', job, 'status', 'chunks', 'next_chunk', 'chunk_size', 'ticketed', 'ticketing_until')
+    local next, chunks = tonumber(f[3] or '0'), tonumber(f[2])
+    -- a record of a version before 'ticketed' had its tickets queued before anyone could read it
+    local ticketed = tonumber(f[5] or f[2])
     if (not f[1]) or f[1] == 'cancelled' or f[1] == 'completed' then
       -- its deferred chunks never began: a cancel refunded them
       redis.call('LREM', ring, 1, id)
@@ -115,7 +133,7 @@ for k = 1, redis.call('LLEN', KEYS[2]) do
       waiting = true
     else
       local chunk = deferred_chunk(job)
-      if not chunk and next < tonumber(f[2]) then
+      if not chunk and next < math.min(chunks, ticketed) then
         chunk = next
         redis.call('HSET', job, 'next_chunk', next + 1)
       end
@@ -124,7 +142,15 @@ for k = 1, redis.call('LLEN', KEYS[2]) do
         redis.call('SET', KEYS[1], value, 'EX', ARGV[2])
         return value .. ' 0'
       end
-      if redis.call('EXISTS', job .. ':deferred-hosts') == 1 then waiting = true else redis.call('LREM', ring, 1, id) end
+      if redis.call('EXISTS', job .. ':deferred-hosts') == 1 then
+        waiting = true
+      elseif next < chunks then
+        -- chunks whose tickets are still being queued: this ticket may be one of theirs, so it comes back for them;
+        -- once the time for queuing them is over, their creator died half-way and they wait for its retry
+        if tonumber(f[6] or '0') > now then waiting = true end
+      else
+        redis.call('LREM', ring, 1, id)
+      end
     end
   end
   if redis.call('LLEN', ring) == 0 then redis.call('LREM', KEYS[2], 1, owner) end
@@ -207,8 +233,13 @@ export class FairScheduler {
     private readonly retentionSeconds: number
   ) {}
 
-  /** Puts a job in its key's ring (and the key in the ring of keys); inputs are stored per chunk beside it. */
-  async register (id: string, owner: string, chunks: string[][]): Promise<void> {
+  /**
+   * Puts a job in its key's ring (and the key in the ring of keys); inputs are stored per chunk beside it. Its chunks
+   * are handed out only as far as `countTickets` says their tickets are queued: tickets are interchangeable, so a
+   * chunk handed out without one takes another job's, and that job is left a chunk short. The creator has
+   * `ticketingMs` for each batch of tickets; past it, the rest waits for a retry of the creation.
+   */
+  async register (id: string, owner: string, chunks: string[][], ticketingMs: number): Promise<void> {
     for (let first = 0; first < chunks.length; first += 500) {
       const pipeline = this.redis.pipeline()
       for (let chunk = first; chunk < Math.min(chunks.length, first + 500); chunk++) {
@@ -216,7 +247,12 @@ export class FairScheduler {
       }
       for (const [error] of await pipeline.exec() ?? []) if (error !== null) throw error
     }
-    await this.redis.eval(REGISTER_JOB, 3, this.keys.job(id), this.keys.ownerRing(owner), this.keys.keyRing(), id, owner)
+    await this.redis.eval(REGISTER_JOB, 3, this.keys.job(id), this.keys.ownerRing(owner), this.keys.keyRing(), id, owner, ticketingMs)
+  }
+
+  /** The tickets of the job's first `chunks` chunks are queued; the next batch has `ticketingMs`. */
+  async countTickets (id: string, chunks: number, ticketingMs: number): Promise<void> {
+    await this.redis.eval(COUNT_TICKETS, 1, this.keys.job(id), chunks, ticketingMs)
   }
 
   /**

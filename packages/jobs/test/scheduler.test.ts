@@ -182,4 +182,38 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
     expect(await jobs.get(job.id, 'key-a')).toMatchObject({ status: 'cancelled', done: 1 })
     expect(quota.consume('k', 'w', 0, 100).used).toBe(1)
   }, 30_000)
+
+  it('hands out a job\'s chunks only as far as their tickets are queued: a ticket that finds only those waits for them', async () => {
+    const jobs = engine(1)
+    const job = await jobs.store.create({ owner: 'key-a', total: 3, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }, () => new Date())
+    // its creator registered the chunks and has queued no ticket yet: a chunk handed out now would take another job's
+    await jobs.scheduler.register(job.id, 'key-a', [['a0.test/'], ['a1.test/'], ['a2.test/']], 400)
+    expect(await jobs.scheduler.next('t0')).toBe('wait')
+    await jobs.scheduler.countTickets(job.id, 2, 400)
+    expect(await jobs.scheduler.next('t0')).toMatchObject({ job: job.id, chunk: 0 })
+    expect(await jobs.scheduler.next('t1')).toMatchObject({ job: job.id, chunk: 1 })
+    expect(await jobs.scheduler.next('t2')).toBe('wait')
+    // the creator died before its last ticket: once its time is over, no ticket waits for that chunk any more
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await jobs.scheduler.next('t2')).toBe('none')
+  })
+
+  it('lends no other job\'s ticket to a creation that died after registering its chunks; its retry runs it', async () => {
+    const jobs = engine(1)
+    const tracking = trackingProcessor(5)
+    const a = { owner: 'key-a', inputs: inputs('a', 4), callbackUrl: null, windowId: 'w', quotaKey: null }
+    // what a creator killed between registering the chunks and queuing their tickets leaves
+    const dead = await jobs.store.create({ owner: 'key-a', total: 4, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }, () => new Date())
+    await jobs.scheduler.register(dead.id, 'key-a', a.inputs.map((input) => [input]), 200)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    startBusyWorker(jobs, tracking.processor, 2, 2)
+    const b = await jobs.create({ ...a, owner: 'key-b', inputs: inputs('b', 4) })
+    const done = await until(async () => jobs.status((await jobs.get(b.id, 'key-b'))!), (status) => status.status === 'completed', 10_000)
+    expect(done).toMatchObject({ done: 4, failed: 0 })
+    expect(tracking.runs.filter((input) => input.startsWith('a'))).toEqual([])
+    // the caller's retry with the same Idempotency-Key queues the tickets, and the job runs
+    await jobs.resume({ ...a, id: dead.id })
+    const resumed = await until(async () => jobs.status((await jobs.get(dead.id, 'key-a'))!), (status) => status.status === 'completed', 10_000)
+    expect(resumed).toMatchObject({ done: 4, failed: 0 })
+  })
 })
