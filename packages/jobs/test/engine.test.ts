@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
 import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemoryQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
@@ -6,6 +9,7 @@ import type { ItemProcessor } from '../src/types.js'
 import { startWorker, type JobWorker } from '../src/worker.js'
 import { REDIS_URL, testEngine, trackingProcessor, until } from './helpers.js'
 
+const CREATOR = fileURLToPath(new URL('./fixtures/job-creator.ts', import.meta.url))
 const closing: Array<JobEngine | JobWorker> = []
 const fetcher = { fetch: async () => { throw new Error('no callbacks in these tests') } }
 
@@ -53,6 +57,33 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without R
     expect(done).toMatchObject({ done: 4, failed: 0 })
     expect(tracking.runs.filter((input) => input.startsWith('a.test'))).toEqual([])
   })
+
+  it('finishes every job whose creation answered while the creating process is killed at any moment (SIGKILL)', async () => {
+    const jobs = engine(null)
+    worker(jobs, trackingProcessor(2).processor, 16, 4)
+    const answered: Array<{ id: string, owner: string }> = []
+    for (let kill = 0; kill < 8; kill++) {
+      const creator = spawn(process.execPath, ['--import', 'tsx', '--conditions=@utility-apis/source', CREATOR], {
+        env: { PATH: process.env.PATH, REDIS_URL, JOBS_PREFIX: jobs.keys.prefix, FIRST_JOB: String(kill * 1000) },
+        stdio: ['ignore', 'pipe', 'inherit']
+      })
+      const lines = createInterface({ input: creator.stdout })
+      await new Promise<void>((resolve) => lines.on('line', (line) => {
+        if (line === 'ready') return resolve()
+        const [id, owner] = line.split(' ')
+        answered.push({ id, owner })
+      }))
+      // somewhere inside one of the creations it is making
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 300))
+      const exited = new Promise((resolve) => creator.once('exit', resolve))
+      creator.kill('SIGKILL')
+      await exited
+    }
+    expect(answered.length).toBeGreaterThan(8)
+    const statuses = async () => await Promise.all(answered.map(async ({ id, owner }) => (await jobs.get(id, owner))?.status))
+    // before, a creator killed between registering its chunks and queuing their tickets left other jobs short of theirs
+    await until(statuses, (all) => all.every((status) => status === 'completed'), 60_000)
+  }, 90_000)
 
   it('moves done and failed per item, and says items per second and an estimated finish while it runs', async () => {
     const jobs = engine(10)
