@@ -52,8 +52,6 @@ export interface JobEngineOptions {
   quota?: QuotaStore | null
   /** How long a drainer holds an outbox entry before another may take it (default 30 s). */
   outboxLeaseMs?: number
-  /** How long a creation may take per batch of tickets before its remaining chunks count as abandoned (default 60 s). */
-  ticketingMs?: number
   /** Where engine, queue, worker and callback errors are logged (pino); none without it. */
   log?: JobLog | null
 }
@@ -183,8 +181,7 @@ export class JobEngine {
   /** Registers the job with the fair scheduler and adds one ticket per chunk (a repeated add of a ticket is a no-op). */
   private async enqueue (job: JobRecord, inputs: string[]): Promise<void> {
     const chunks = Array.from({ length: job.chunks }, (_, chunk) => inputs.slice(chunk * job.chunkSize, (chunk + 1) * job.chunkSize))
-    const ticketingMs = this.options.ticketingMs ?? TICKETING_MS
-    await this.scheduler.register(job.id, job.owner, chunks, ticketingMs)
+    await this.scheduler.register(job.id, job.owner, chunks, TICKETING_MS)
     const options = (chunk: number): JobsOptions => ({
       jobId: `${job.id}-${chunk}`,
       attempts: this.options.chunkAttempts ?? 20,
@@ -198,7 +195,7 @@ export class JobEngine {
         batch.push({ name: 'ticket', data: { job: job.id }, opts: options(chunk) })
       }
       await this.items.addBulk(batch)
-      await this.scheduler.countTickets(job.id, first + batch.length, ticketingMs)
+      await this.scheduler.countTickets(job.id, first + batch.length, TICKETING_MS)
     }
   }
 
