@@ -7,8 +7,30 @@ import { isQuiet, readVitalsInPage, type RawVitals } from './vitals.js'
 const POLL_MS = 50
 const CPU_QUIET_MS = 500
 
+// A request the page sends just before its idle callback reaches the interceptor a few ms after that callback's
+// answer (3 ms measured): this long is waited before the network counts as still quiet
+const REQUEST_ECHO_MS = 50
+
+/**
+ * True once the network is quiet and the main thread has then run the work queued so far without sending a request;
+ * false when `signal` aborts first or the main thread is not idle by `until`. A starved browser may be quiet on the network only because it has
+ * not yet run the script that sends its next request (a Next.js export asked for a chunk while its idle callback was
+ * pending, and was read before React committed the page), so both are waited for again until an idle passes quietly.
+ */
+export async function pageSettled (page: Page, interceptor: Interceptor, settleMs: number, until: number, signal: AbortSignal): Promise<boolean> {
+  while (!signal.aborted) {
+    await networkQuiet(interceptor, settleMs, signal)
+    if (signal.aborted) return false
+    const lastActivity = interceptor.lastActivity
+    if (await mainThreadIdle(page, until) === 'late') return false
+    await sleep(REQUEST_ECHO_MS)
+    if (interceptor.inFlight === 0 && interceptor.lastActivity === lastActivity) return true
+  }
+  return false
+}
+
 /** Resolves once no request has been in flight for `settleMs`, or when `signal` aborts. */
-export async function networkQuiet (interceptor: Interceptor, settleMs: number, signal: AbortSignal): Promise<void> {
+async function networkQuiet (interceptor: Interceptor, settleMs: number, signal: AbortSignal): Promise<void> {
   while (!signal.aborted) {
     if (interceptor.inFlight === 0 && Date.now() - interceptor.lastActivity >= settleMs) return
     await sleep(POLL_MS)
@@ -22,12 +44,14 @@ async function inPageIdle (): Promise<void> {
 }
 
 /**
- * Resolves once the page's main thread has run the work its scripts queued (an idle callback ran), or by `until`.
+ * Once the page's main thread has run the work its scripts queued (an idle callback ran): `idle`; `gone` when the page
+ * cannot say (its document navigated away: the new one's requests are the network's to wait for); `late` by `until`.
  * A framework renders after its last request: React's scheduler commits a page after a run of short tasks, each posted
  * by the one before, which a starved browser may still be working through when the network went quiet.
  */
-export async function mainThreadIdle (page: Page, until: number): Promise<void> {
-  await within(page.evaluate(inPageIdle), until - Date.now())
+async function mainThreadIdle (page: Page, until: number): Promise<'idle' | 'gone' | 'late'> {
+  const idle = await within(page.evaluate(inPageIdle).then(() => true, () => false), until - Date.now())
+  return idle === null ? 'late' : idle ? 'idle' : 'gone'
 }
 
 /** The page's vitals once its CPU has been quiet for CPU_QUIET_MS; null when it is not by `until` (or `signal` aborts). */

@@ -6,7 +6,7 @@ import { PageAllowance, type RenderBudget } from './budget.js'
 import type { BrowserHost } from './browser-host.js'
 import { Interceptor, type PageFetcher } from './interceptor.js'
 import { lockdownScript } from './lockdown.js'
-import { cpuQuietVitals, mainThreadIdle, networkQuiet, readDom } from './page-reading.js'
+import { cpuQuietVitals, pageSettled, readDom } from './page-reading.js'
 import { emptyResult, RendererError, type RenderOptions, type RenderResult, type StopReason } from './render-result.js'
 import { takeScreenshots } from './screenshots.js'
 import { within } from './timing.js'
@@ -215,10 +215,10 @@ export class RenderSession {
       this.stop(Date.now() >= this.stopAt ? 'timeout' : 'error')
       return
     }
-    await Promise.race([networkQuiet(this.#interceptor as Interceptor, this.settings.settleMs, this.#abort.signal), this.#stopped])
-    if (result.stopped === null) await Promise.race([mainThreadIdle(page, this.stopAt), this.#stopped])
-    // settled: from here its time no longer stops the page, only bounds the vitals and the reading
-    if (result.stopped === null) this.#settled = true
+    const settling = pageSettled(page, this.#interceptor as Interceptor, this.settings.settleMs, this.stopAt, this.#abort.signal)
+    // settled: from here its time no longer stops the page, only bounds the vitals and the reading; else its time stops it
+    if (await Promise.race([settling, this.#stopped.then(() => false)]) && result.stopped === null) this.#settled = true
+    else await this.#stopped
   }
 
   /** Whether the last document navigated to fired `load`. */

@@ -43,6 +43,12 @@ browserSuite('rendering a page in chromium', () => {
     expect(r.html).toContain('<h1>Committed by the scheduler</h1>')
   })
 
+  it('reads a page whose script sends a request after its network went quiet once that request is answered', async () => {
+    const r = await renderer.render(`${site.origin}/late-fetch-shell`)
+    expect([r.status, r.stopped, r.requests]).toEqual([200, null, 2])
+    expect(r.html).toContain('<h1>Text that only exists once the script ran.</h1>')
+  })
+
   it('passes every request the browser makes for a page through the gate of the work that asked for it (a job item\'s)', async () => {
     const passed: string[] = []
     const gate: RequestGate = { acquire: async (host) => { passed.push(host); return () => {} } }

@@ -64,6 +64,16 @@ export function sitePages (privateOrigin: () => string): Handler {
         else document.getElementById('app').innerHTML = '<h1>Committed ' + 'by the scheduler</h1>'
       }
       addEventListener('load', () => { channel.port2.postMessage(0) })</script>`)],
+    // the same, but the last task sends a request and the page is committed from its answer: a starved browser runs
+    // the script that sends its next request after its network has long been quiet
+    '/late-fetch-shell': () => ['text/html', page('<title>Loading</title>', `<div id="app"></div><script>
+      const channel = new MessageChannel(); let tasks = 0
+      channel.port1.onmessage = () => {
+        const start = performance.now(); while (performance.now() - start < 5) {}
+        if (++tasks < 120) return channel.port2.postMessage(0)
+        fetch('/api/slow-content.json').then((r) => r.json()).then((c) => { document.getElementById('app').innerHTML = '<h1>' + c.text + '</h1>' })
+      }
+      addEventListener('load', () => { channel.port2.postMessage(0) })</script>`)],
     '/api/content.json': () => ['application/json', JSON.stringify({ title: 'Rendered shell', text: 'Text that only exists once the script ran.' })],
     '/ssr-canonical': () => ['text/html', page('<title>Server rendered</title>',
       '<h1>Server rendered</h1><script>const l = document.createElement("link"); l.rel = "canonical"; l.href = "/canonical-from-script"; ' +
@@ -113,13 +123,16 @@ export function sitePages (privateOrigin: () => string): Handler {
       '<p>worker</p><img src="/late.svg"><script>new Worker("/trick/flood-worker.js")</script>')],
     '/trick/flood-worker.js': () => ['text/javascript', 'for (let i = 0; i < 300; i++) fetch("/n/w" + i).catch(() => {})'],
     '/trick/never-settles': () => ['text/html', page('<title>Busy network</title>', '<p>polling</p><script>setInterval(() => fetch("/n/" + Math.random()), 50)</script>')],
-    '/late.svg': () => ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300"/></svg>']
+    '/late.svg': () => ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300"/></svg>'],
+    '/api/slow-content.json': () => routes['/api/content.json']()
   }
+  // answered only after this many ms
+  const late: Record<string, number> = { '/late.svg': 2500, '/api/slow-content.json': 300 }
   return (request, response) => {
     const path = new URL(request.url ?? '/', 'http://fixture.invalid').pathname
     const route = routes[path]
-    if (path === '/late.svg') {
-      setTimeout(() => response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(routes[path]()[1]), 2500)
+    if (late[path] !== undefined) {
+      setTimeout(() => { const [type, body] = routes[path](); response.writeHead(200, { 'content-type': type }).end(body) }, late[path])
       return
     }
     const [type, body] = path.startsWith('/n/') ? ['text/plain', 'n'] : route?.() ?? ['text/plain', 'not found']
