@@ -25,7 +25,7 @@ export interface McpTool {
 export interface RouteSchemas {
   method: string
   url: string
-  schema?: { body?: unknown, querystring?: unknown, params?: unknown, response?: Record<string, unknown> }
+  schema?: { body?: unknown, querystring?: unknown, params?: unknown, headers?: unknown, response?: Record<string, unknown> }
   bodyLimit?: number
 }
 
@@ -37,6 +37,8 @@ export interface RouteCall {
   pathParams: string[]
   /** Arguments sent in the query string: the properties of the route's query string schema. */
   queryParams: Set<string>
+  /** Arguments sent as the headers the route declares (`idempotency_key` as `Idempotency-Key`): argument, then header name. */
+  headerParams: Map<string, string>
   /** Whether the other arguments are the JSON body; a route without one ignores them, as it ignores unknown query parameters. */
   hasBody: boolean
 }
@@ -88,10 +90,11 @@ function without (schema: Json, omitted: string[]): Json {
 }
 
 /**
- * Merges the object schemas of path parameters, query string and body into one. A body that is not a plain object of
- * properties (a union) must be the only part, so that the arguments are the body as it is.
+ * Merges the object schemas of path parameters, query string, body and headers into one, in the body's own words
+ * (`frame`: its title, description, additionalProperties: an argument no other part names goes to the body). A body
+ * that is not a plain object of properties (a union) must be the only part, so that the arguments are the body as it is.
  */
-function mergeInputs (parts: Json[], where: string): ObjectSchema {
+function mergeInputs (parts: Json[], where: string, frame: Json): ObjectSchema {
   if (parts.length === 0) return EMPTY_INPUT
   if (parts.length === 1) return asObjectSchema(parts[0])
   const properties: Json = {}
@@ -106,7 +109,14 @@ function mergeInputs (parts: Json[], where: string): ObjectSchema {
     }
     for (const name of (part.required as string[] | undefined) ?? []) required.add(name)
   }
-  return { type: 'object', properties, required: [...required] } as ObjectSchema
+  return { ...frame, type: 'object', properties, required: [...required] } as ObjectSchema
+}
+
+/** A body schema's keywords other than its properties. */
+function frameOf (body: Json | undefined): Json {
+  if (body === undefined) return {}
+  const { properties: _properties, required: _required, 'x-examples': _examples, ...frame } = body
+  return frame
 }
 
 /** The first 2xx answer's JSON schema (an answer of several media types gives its application/json one). */
@@ -118,13 +128,27 @@ function successSchema (route: RouteSchemas): Json | undefined {
   return schemaOf(content === undefined ? answer : content['application/json']?.schema)
 }
 
+// Models write arguments in snake_case: the route's `idempotency-key` header is the tool's `idempotency_key`
+const argumentOfHeader = (header: string) => header.replaceAll('-', '_')
+
+/** The headers a route declares, as arguments: what makes a retried call safe (Idempotency-Key) is the agent's to give too. */
+function headerArguments (route: RouteSchemas): Json | undefined {
+  const headers = schemaOf(route.schema?.headers)
+  if (headers === undefined || !isObject(headers.properties)) return undefined
+  const properties = Object.fromEntries(Object.entries(headers.properties).map(([name, property]) => [argumentOfHeader(name), property]))
+  const required = (headers.required as string[] | undefined)?.map(argumentOfHeader)
+  return { type: 'object', properties, ...(required === undefined ? {} : { required }) }
+}
+
 function callOf (route: RouteSchemas): RouteCall {
   const query = schemaOf(route.schema?.querystring)
+  const headers = Object.keys((schemaOf(route.schema?.headers)?.properties as Json | undefined) ?? {})
   return {
     method: route.method,
     url: route.url,
     pathParams: pathParamsOf(route.url),
     queryParams: new Set(Object.keys((query?.properties as Json | undefined) ?? {})),
+    headerParams: new Map(headers.map((header) => [argumentOfHeader(header), header])),
     hasBody: route.schema?.body !== undefined
   }
 }
@@ -133,7 +157,8 @@ function inputParts (route: RouteSchemas, omitted: string[]): Json[] {
   const params = schemaOf(route.schema?.params)
   const query = schemaOf(route.schema?.querystring)
   const body = schemaOf(route.schema?.body)
-  return [params, query, body === undefined ? undefined : without(body, omitted)].filter((part): part is Json => part !== undefined)
+  const parts = [params, query, body === undefined ? undefined : without(body, omitted), headerArguments(route)]
+  return parts.filter((part): part is Json => part !== undefined)
 }
 
 /**
@@ -148,7 +173,8 @@ export function deriveTool (declaration: McpTool, findRoute: (ref: RouteRef) => 
     return [name, route] as const
   })
   const where = `MCP tool ${declaration.name}`
-  const inputSchema = mergeInputs(routes.flatMap(([, route]) => inputParts(route, declaration.omit ?? [])), where)
+  const frame = routes.length === 1 ? frameOf(schemaOf(routes[0][1].schema?.body)) : {}
+  const inputSchema = mergeInputs(routes.flatMap(([, route]) => inputParts(route, declaration.omit ?? [])), where, frame)
   const outputs = routes.map(([name, route]) => [name, successSchema(route)] as const)
   let outputSchema: Json | undefined
   if (typeof declaration.route === 'string') {

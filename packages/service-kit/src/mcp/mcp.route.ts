@@ -180,7 +180,8 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
 const MCP_DESCRIPTION = `The [Model Context Protocol](https://modelcontextprotocol.io/specification/2025-11-25) over Streamable HTTP, stateless
 (no Mcp-Session-Id) with JSON answers: \`initialize\`, \`ping\`, \`tools/list\` and \`tools/call\`. Each tool runs one of the
 business routes above exactly as an HTTP call would (same validation, quota, answer and errors): its input schema is the
-route's body, query string and path parameters, its output schema the route's answer.
+route's body, query string, path parameters and declared headers (\`Idempotency-Key\` as \`idempotency_key\`), its output
+schema the route's answer.
 
 The same API key as every route (X-API-Key, or the marketplace proxy's headers): without a valid one the answer is a 401 before
 the message is read. \`initialize\`, \`tools/list\` and \`ping\` are free; a tool call costs what its route costs, only when it

@@ -49,10 +49,19 @@ function invalid (issues: ValidationIssue[], requestId: string): RouteAnswer {
   return { status: 422, body, payload: JSON.stringify(body), retryAfter: undefined, quotaHeaders: {} }
 }
 
+/** The request that runs `call` with these arguments: its URL, body and the headers it declares. */
+interface RouteRequest {
+  url: string
+  body: Arguments | undefined
+  headers: Record<string, string>
+}
+
 /** The request that runs `call` with these arguments, or the 422 of arguments that cannot make one. */
-function requestOf (call: RouteCall, args: Arguments, requestId: string): { url: string, body: Arguments | undefined } | RouteAnswer {
+function requestOf (call: RouteCall, args: Arguments, requestId: string): RouteRequest | RouteAnswer {
   // The common tool: a route whose arguments are all its body, which they are as they came
-  if (call.pathParams.length === 0 && call.queryParams.size === 0) return { url: call.url, body: call.hasBody ? args : undefined }
+  if (call.pathParams.length === 0 && call.queryParams.size === 0 && call.headerParams.size === 0) {
+    return { url: call.url, body: call.hasBody ? args : undefined, headers: {} }
+  }
   let url = call.url
   const missing: ValidationIssue[] = []
   for (const name of call.pathParams) {
@@ -63,19 +72,24 @@ function requestOf (call: RouteCall, args: Arguments, requestId: string): { url:
   if (missing.length > 0) return invalid(missing, requestId)
   const query = new URLSearchParams()
   const body: Arguments | undefined = call.hasBody ? {} : undefined
+  const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(args)) {
     if (call.pathParams.includes(name) || value === undefined) continue
-    if (call.queryParams.has(name)) query.append(name, asText(value))
+    const header = call.headerParams.get(name)
+    if (header !== undefined) headers[header] = asText(value)
+    else if (call.queryParams.has(name)) query.append(name, asText(value))
     else if (body !== undefined) body[name] = value
   }
   const search = query.toString()
-  return { url: search === '' ? url : `${url}?${search}`, body }
+  return { url: search === '' ? url : `${url}?${search}`, body, headers }
 }
 
 async function runRoute (app: FastifyInstance, tool: string, call: RouteCall, args: Arguments, context: CallContext): Promise<RouteAnswer> {
   const request = requestOf(call, args, context.requestId)
   if ('status' in request) return request
   const headers: Record<string, string> = {
+    // the route's own headers first: what the caller's request says of credentials and ids is never an argument's
+    ...request.headers,
     ...context.credentials,
     'x-request-id': context.requestId,
     // The JSON answer, whatever else the route can answer (a report as HTML, results as NDJSON)

@@ -56,9 +56,23 @@ describe('deriveTool', () => {
       type: 'object', properties: { job: json(Status), page: json(Results) }, required: ['job', 'page'], additionalProperties: false
     })
     expect(derived.calls).toEqual({
-      job: { method: 'GET', url: '/v1/jobs/:id', pathParams: ['id'], queryParams: new Set(), hasBody: false },
-      page: { method: 'GET', url: '/v1/jobs/:id/results', pathParams: ['id'], queryParams: new Set(['cursor', 'limit']), hasBody: false }
+      job: { method: 'GET', url: '/v1/jobs/:id', pathParams: ['id'], queryParams: new Set(), headerParams: new Map(), hasBody: false },
+      page: { method: 'GET', url: '/v1/jobs/:id/results', pathParams: ['id'], queryParams: new Set(['cursor', 'limit']), headerParams: new Map(), hasBody: false }
     })
+  })
+
+  it("takes the headers a route declares as snake_case arguments, in the body's own words", () => {
+    const body = Type.Object({ domains: Type.Array(Type.String()) }, { title: 'JobRequest', additionalProperties: false })
+    const headers = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 255 })) })
+    const derived = deriveTool(tool('POST /v1/jobs'), registry([{ method: 'POST', url: '/v1/jobs', schema: { body, headers } }]))
+    expect(derived.definition.inputSchema).toEqual({
+      title: 'JobRequest',
+      additionalProperties: false,
+      type: 'object',
+      properties: { domains: json(body.properties.domains), idempotency_key: { type: 'string', maxLength: 255 } },
+      required: ['domains']
+    })
+    expect(derived.calls).toMatchObject({ headerParams: new Map([['idempotency_key', 'idempotency-key']]), hasBody: true })
   })
 
   it('refuses, when the app starts, a route that does not exist and arguments the routes describe differently', () => {

@@ -32,7 +32,9 @@ export const BRAND_TOOLS: McpTool[] = [
     description: 'Queues a list of domains to be profiled in the background and answers at once with the job\'s id; follow ' +
       'it with get_profile_job. Use it for lists too long for profile_domains. Inputs are checked first: one invalid domain ' +
       'refuses the whole job. Reserves one unit of quota per domain; failed items and items a cancel stopped are refunded (`charged` in the status). ' +
-      'Needs the deployment\'s Redis: without it the error is `jobs_need_redis`. Each call creates a new job.',
+      'Needs the deployment\'s Redis: without it the error is `jobs_need_redis`. Each call creates a new job, unless it ' +
+      'gives `idempotency_key`: a retry with the same key and domains within 24 h answers the first call\'s job and costs ' +
+      'nothing (give one whenever you may retry).',
     route: 'POST /v1/domain/profile/jobs',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
   },

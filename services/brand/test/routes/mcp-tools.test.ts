@@ -51,8 +51,13 @@ describe('the brand service over MCP', () => {
     // the job tools read the job routes' schemas: the same ones OpenAPI documents
     const paths = (await app.inject({ method: 'GET', url: '/openapi.json' })).json().paths
     expect(byName.create_profile_job.inputSchema.required).toEqual(['domains'])
-    expect(Object.keys(byName.create_profile_job.inputSchema.properties ?? {}))
-      .toEqual(Object.keys(resolve(paths['/v1/domain/profile/jobs'].post.requestBody.content['application/json'].schema).properties))
+    const creation = paths['/v1/domain/profile/jobs'].post
+    // the body's fields, and the Idempotency-Key header as `idempotency_key`
+    expect(Object.keys(byName.create_profile_job.inputSchema.properties ?? {})).toEqual([
+      ...Object.keys(resolve(creation.requestBody.content['application/json'].schema).properties),
+      ...creation.parameters.filter((parameter: { in: string }) => parameter.in === 'header').map((parameter: { name: string }) => parameter.name.replaceAll('-', '_'))
+    ])
+    expect(byName.create_profile_job.inputSchema.properties?.idempotency_key).toMatchObject({ type: 'string', maxLength: 255 })
     expect(byName.get_profile_job.inputSchema.required).toEqual(['id'])
     expect(Object.keys(byName.get_profile_job.outputSchema?.properties ?? {})).toEqual(['job', 'page'])
     for (const name of ['profile_domain', 'profile_domains', 'create_profile_job']) expect(byName[name].annotations?.openWorldHint).toBe(true)
@@ -128,6 +133,23 @@ describe.skipIf(REDIS_URL === undefined)('brand profile jobs over MCP (skipped w
     expect((done.structuredContent as { page: { results: unknown[] } }).page.results).toHaveLength(2)
     // reading is free
     expect(await used(jobs, headers)).toBe(HOSTS.length)
+  })
+
+  it('answers a creation retried with the same idempotency_key with the same job, paid once, as the route does', async () => {
+    const domains = HOSTS.map((host) => `${server.origin(host)}/`)
+    const before = await used(jobs, headers)
+    const args = { domains, idempotency_key: 'agent-retry-1' }
+    const first = await agent.callTool({ name: 'create_profile_job', arguments: args })
+    const retried = await agent.callTool({ name: 'create_profile_job', arguments: args })
+    expect(toolAnswer(first)).toMatchObject({ status: 'ok' })
+    expect((retried.structuredContent as { id: string }).id).toBe((first.structuredContent as { id: string }).id)
+    expect(await used(jobs, headers)).toBe(before + HOSTS.length)
+    // another body under the key: the route's 422, which names the header the argument is sent as
+    const other = await agent.callTool({ name: 'create_profile_job', arguments: { ...args, domains: domains.slice(1) } })
+    const http = await jobs.inject({ ...post('/v1/domain/profile/jobs', { domains: domains.slice(1) }), headers: { ...headers, 'idempotency-key': 'agent-retry-1' } })
+    expect(http.json().detail[0].type).toBe('idempotency_key_reused')
+    expect(toolAnswer(other)).toEqual(httpAnswer(http))
+    expect(await used(jobs, headers)).toBe(before + HOSTS.length)
   })
 
   it.each([

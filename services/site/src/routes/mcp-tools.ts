@@ -45,7 +45,8 @@ export const SITE_TOOLS: McpTool[] = [
       'the job\'s id; follow it with get_site_job. Use it for more sites than you can analyse one by one. Inputs are checked ' +
       'first: one invalid URL refuses the whole job. Reserves one unit of quota per site; failed items and items a cancel ' +
       'stopped are refunded (`charged` in the status). Needs the deployment\'s Redis: without it the error is `jobs_need_redis`. Each call creates ' +
-      'a new job.',
+      'a new job, unless it gives `idempotency_key`: a retry with the same key and sites within 24 h answers the first ' +
+      'call\'s job and costs nothing (give one whenever you may retry).',
     route: 'POST /v1/site-intel/jobs',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
   },

@@ -82,6 +82,7 @@ describe('the site service over MCP', () => {
     expect(byName.test_robots_txt.outputSchema).toEqual({ ...json(RobotsTestResponseSchema), description: expect.any(String) })
     expect(byName.simulate_robots_txt.inputSchema).toEqual(json(RobotsSimulateRequestSchema))
     expect(byName.simulate_robots_txt.outputSchema).toEqual({ ...json(RobotsSimulateResponseSchema), description: expect.any(String) })
+    expect(byName.create_site_job.inputSchema.properties?.idempotency_key).toMatchObject({ type: 'string', maxLength: 255 })
     expect(byName.get_site_job.inputSchema.required).toEqual(['id'])
     expect(Object.keys(byName.get_site_job.outputSchema?.properties ?? {})).toEqual(['job', 'page'])
     for (const name of ['analyze_site', 'test_robots_txt', 'simulate_robots_txt', 'create_site_job']) expect(byName[name].annotations?.openWorldHint).toBe(true)
