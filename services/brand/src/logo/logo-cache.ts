@@ -12,6 +12,11 @@ export interface LogoImage {
   etag: string
   /** When it was rendered (ms since the epoch): it is stale once older than the TTL. */
   storedAt: number
+  /**
+   * Made while the site or a logo file failed for a moment (down, a timeout, a 5xx): a stand-in, not the site's answer.
+   * Stale after PROVISIONAL_SECONDS, short-lived in HTTP caches, and never put in place of an image that is not.
+   */
+  provisional?: true
 }
 
 export interface LogoCache {

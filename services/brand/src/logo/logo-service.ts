@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto'
 import { TimeBudget, type Fetcher } from '@utility-apis/homepage-fetch'
+import { FetchError, type FetchErrorCode } from '@utility-apis/safe-fetch'
 import { readImageInfo } from '../domain/image-probe.js'
-import type { Logo } from '../domain/logos.js'
+import { isShareShape } from '../domain/logo-signals.js'
 import type { DomainTarget } from '../domain/normalize-domain.js'
 import { cacheKey, type BrandProfiler } from '../domain/profiler.js'
 import type { BrandProfile } from '../domain/brand-profile.js'
@@ -24,6 +25,24 @@ const MAX_TRIES = 3
 export const LOGO_TIMEOUT_MS = 10_000
 /** LOGO_CACHE_TTL's default: an image is fresh for 7 days. */
 export const DEFAULT_LOGO_TTL_SECONDS = 7 * 24 * 60 * 60
+/** A provisional image (made while the site or a logo file failed for a moment) is fresh this long: then tried again. */
+export const PROVISIONAL_SECONDS = 300
+/** Statuses of a logo file that may be different a moment later; any other refusal (404, 403) is the site's answer. */
+const PASSING_STATUS = new Set([408, 425, 429, 500, 502, 503, 504])
+
+/** Fetch errors that a retry would meet again: the URL or where it leads, not the moment. */
+const SETTLED_FETCH_ERRORS = new Set<FetchErrorCode>([
+  'FETCH_ERR_BLOCKED', 'FETCH_ERR_SCHEME', 'FETCH_ERR_CREDENTIALS', 'FETCH_ERR_BAD_URL', 'FETCH_ERR_TOO_MANY_REDIRECTS', 'FETCH_ERR_REDIRECT_LOOP'
+])
+
+/** A logo file's bytes, or why there are none: `failed` may change on a retry (a timeout, a 5xx), `unusable` will not. */
+type LogoFile = { body: Buffer, format: string, width: number, height: number } | 'failed' | 'unusable'
+
+/** What the logos tried gave: the image, and whether one of them (or the time) failed for a moment. */
+interface Rendered {
+  image: LogoImage | null
+  failed: boolean
+}
 
 export interface LogoServiceOptions {
   profiler: BrandProfiler
@@ -74,7 +93,7 @@ export class LogoService {
   async served (target: DomainTarget, variant: LogoVariant): Promise<LogoImage | null> {
     const key = this.#key(target, variant)
     const cached = await this.#options.cache.get(key)
-    if (cached !== null && this.#now() - cached.storedAt >= this.#options.ttlSeconds * 1000) {
+    if (cached !== null && this.#isStale(cached)) {
       this.#shared(key, target, variant).catch((error: unknown) => this.#options.onRefreshError?.(error))
     }
     return cached
@@ -92,8 +111,13 @@ export class LogoService {
   async fromProfile (target: DomainTarget, profile: BrandProfile, variant: LogoVariant): Promise<LogoImage> {
     const key = this.#key(target, variant)
     const cached = await this.#options.cache.get(key)
-    if (cached !== null && this.#now() - cached.storedAt < this.#options.ttlSeconds * 1000) return cached
+    if (cached !== null && !this.#isStale(cached)) return cached
     return await this.#made(key, profile, variant, new TimeBudget(LOGO_TIMEOUT_MS))
+  }
+
+  #isStale (image: LogoImage): boolean {
+    const freshSeconds = image.provisional === true ? PROVISIONAL_SECONDS : this.#options.ttlSeconds
+    return this.#now() - image.storedAt >= freshSeconds * 1000
   }
 
   #key (target: DomainTarget, variant: LogoVariant): string {
@@ -120,41 +144,69 @@ export class LogoService {
   }
 
   async #made (key: string, profile: BrandProfile, variant: LogoVariant, budget: TimeBudget): Promise<LogoImage> {
-    const image = await this.#rendered(profile, variant, budget) ?? await this.#fallback(profile, variant)
-    // like the profile, only a clean answer is kept: a site that was down may have its logo back in a minute
-    if (profile.reachable && profile.error === null) {
-      await this.#options.cache.set(key, image, this.#options.ttlSeconds + STALE_KEEP_SECONDS)
+    const ranked = await this.#rendered(profile, variant, budget)
+    const rendered = await this.#withHint(ranked, profile, variant, budget)
+    const made = rendered.image ?? await this.#fallback(profile, variant)
+    // The site's own answer is kept for the TTL. One made while the site or a logo file failed for a moment is a
+    // stand-in: kept a few minutes (the next caller is not kept waiting on a site that is down), never in place of an
+    // image that is not one (a refresh that fails leaves the logo as it was)
+    if (profile.reachable && profile.error === null && !rendered.failed) {
+      await this.#options.cache.set(key, made, this.#options.ttlSeconds + STALE_KEEP_SECONDS)
+      return made
     }
+    const image: LogoImage = { ...made, provisional: true }
+    const cached = await this.#options.cache.get(key)
+    if (cached === null || cached.provisional === true) await this.#options.cache.set(key, image, PROVISIONAL_SECONDS + STALE_KEEP_SECONDS)
     return image
   }
 
   /**
-   * The first of the chosen logos that renders. For a light or dark page, a logo the site made for any scheme that
-   * would not show on it (dark on dark, light on light) gives way to the next one that does, when there is one.
+   * The first of the chosen logos that renders, and whether a logo before it (or the time) failed for a moment. For a
+   * light or dark page, a logo the site made for any scheme that would not show on it (dark on dark, light on light)
+   * gives way to the next one that does, when there is one.
    */
-  async #rendered (profile: BrandProfile, variant: LogoVariant, budget: TimeBudget): Promise<LogoImage | null> {
+  async #rendered (profile: BrandProfile, variant: LogoVariant, budget: TimeBudget): Promise<Rendered> {
     let first: Buffer | null = null
+    let failed = false
     for (const logo of logoChoices(profile.logos, variant.pixels, variant.theme).slice(0, MAX_TRIES)) {
-      if (budget.remaining() <= 0) break
-      const file = await this.#file(logo, budget)
-      const body = file === null ? null : await renderLogo(file.body, file.format, variant)
+      if (budget.remaining() <= 0) return { image: first === null ? null : this.#image('logo', first, variant), failed: true }
+      const file = await this.#file(logo.url, budget)
+      failed ||= file === 'failed'
+      const body = typeof file === 'string' ? null : await renderLogo(file.body, file.format, variant)
       if (body === null) continue
-      if (variant.theme === 'auto' || logo.theme !== null || await showsOn(body, variant.theme)) return this.#image('logo', body, variant)
+      if (variant.theme === 'auto' || logo.theme !== null || await showsOn(body, variant.theme)) return { image: this.#image('logo', body, variant), failed }
       first ??= body
     }
-    return first === null ? null : this.#image('logo', first, variant)
+    return { image: first === null ? null : this.#image('logo', first, variant), failed }
   }
 
-  /** The whole logo file through the safe fetcher, with its format read from its bytes; null when it is no image. */
-  async #file (logo: Logo, budget: TimeBudget): Promise<{ body: Buffer, format: string } | null> {
+  /**
+   * The profile's `logo_hint` names the best logo file it could not read (a 404, a 5xx, a timeout): tried once more, its
+   * failing for a moment makes the answer provisional, and without a ranked logo that rendered it is the logo when it
+   * now reads as one (a share card's shape is not).
+   */
+  async #withHint (ranked: Rendered, profile: BrandProfile, variant: LogoVariant, budget: TimeBudget): Promise<Rendered> {
+    const hint = profile.logo_hint
+    if (hint === null || ranked.failed || profile.logos.some((logo) => logo.url === hint)) return ranked
+    if (budget.remaining() <= 0) return { image: ranked.image, failed: true }
+    const file = await this.#file(hint, budget)
+    if (file === 'failed') return { image: ranked.image, failed: true }
+    if (ranked.image !== null || file === 'unusable' || isShareShape(file.width, file.height)) return ranked
+    const body = await renderLogo(file.body, file.format, variant)
+    return { image: body === null ? null : this.#image('logo', body, variant), failed: false }
+  }
+
+  /** The whole logo file through the safe fetcher, with its format and size read from its bytes. */
+  async #file (url: string, budget: TimeBudget): Promise<LogoFile> {
     try {
-      const response = await this.#options.fetcher.fetch(logo.url, { maxBytes: LOGO_MAX_BYTES, timeoutMs: budget.fetchTimeout(LOGO_FETCH_MS) })
-      if (response.status !== 200 || response.truncated || /^text\/html/i.test(response.headers['content-type'] ?? '')) return null
+      const response = await this.#options.fetcher.fetch(url, { maxBytes: LOGO_MAX_BYTES, timeoutMs: budget.fetchTimeout(LOGO_FETCH_MS) })
+      if (PASSING_STATUS.has(response.status)) return 'failed'
+      if (response.status !== 200 || response.truncated || /^text\/html/i.test(response.headers['content-type'] ?? '')) return 'unusable'
       const info = readImageInfo(response.body)
-      return info === null ? null : { body: response.body, format: info.format }
-    } catch {
-      // a file that could not be fetched: the next logo is tried
-      return null
+      return info === null ? 'unusable' : { body: response.body, format: info.format, width: info.width, height: info.height }
+    } catch (error) {
+      // the next logo is tried either way; a timeout, a reset or a DNS failure may pass, a refused address or URL not
+      return error instanceof FetchError && SETTLED_FETCH_ERRORS.has(error.code) ? 'unusable' : 'failed'
     }
   }
 

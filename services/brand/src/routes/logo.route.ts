@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import type { DomainTarget } from '../domain/normalize-domain.js'
 import type { LogoImage } from '../logo/logo-cache.js'
-import type { LogoService } from '../logo/logo-service.js'
+import { PROVISIONAL_SECONDS, type LogoService } from '../logo/logo-service.js'
 import { variantOf, type LogoVariant } from '../logo/logo-variant.js'
 import type { Static } from '@sinclair/typebox'
 import { targetOrValidationError } from './domain-input.js'
-import { LogoNotFoundError } from './logo.errors.js'
+import { LogoNotFoundError, LogoUnavailableError } from './logo.errors.js'
 import { LogoParamsSchema, LogoQuerySchema, LogoResponses } from './logo.schemas.js'
 
 export interface LogoRouteOptions {
@@ -16,6 +16,8 @@ export interface LogoRouteOptions {
 }
 
 export const DEFAULT_LOGO_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800'
+/** A provisional image's: as long as the service itself keeps it before trying the site again. */
+const PROVISIONAL_CACHE_CONTROL = `public, max-age=${PROVISIONAL_SECONDS}`
 
 // An image put on any page must be nothing else: never sniffed, never a document, loadable from any origin
 const IMAGE_HEADERS = {
@@ -60,7 +62,7 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
       const image = await logos.served(target, variantOfQuery(query))
       if (image === null || (image.kind !== 'none' && !matches(request.headers['if-none-match'], image.etag))) return
       reply.headers(await app.quotaHeaders(request))
-      if (image.kind === 'none') throw new LogoNotFoundError()
+      if (image.kind === 'none') throw noLogo(image)
       app.metrics.count('logos', 'not_modified')
       return await reply.headers(imageHeaders(image, query)).code(304).send()
     },
@@ -81,7 +83,7 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
   }, async (request, reply) => {
     const { image, cached } = await logos.logo(targetOf(request.params.domain), variantOfQuery(request.query))
     app.metrics.count('logos', cached ? 'cached' : image.kind)
-    if (image.kind === 'none') throw new LogoNotFoundError()
+    if (image.kind === 'none') throw noLogo(image)
     reply.headers(imageHeaders(image, request.query))
     if (matches(request.headers['if-none-match'], image.etag)) {
       app.metrics.count('logos', 'not_modified')
@@ -94,7 +96,9 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
   function imageHeaders (image: LogoImage, query: LogoQuery): Record<string, string> {
     return {
       ...IMAGE_HEADERS,
-      'cache-control': cacheControl,
+      // a stand-in made while the site failed for a moment: caches in front ask again soon, and the caller is told
+      'cache-control': image.provisional === true ? PROVISIONAL_CACHE_CONTROL : cacheControl,
+      ...(image.provisional === true ? { 'x-logo-provisional': 'true' } : {}),
       etag: image.etag,
       'x-logo-source': image.kind,
       // a publishable key's answer depends on where the page is (Origin, else Referer); a secret key's on the key
@@ -102,6 +106,10 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
     }
   }
 }
+
+/** `fallback=404` without an image: no logo, or none known yet while the site failed for a moment. */
+const noLogo = (image: LogoImage): Error =>
+  image.provisional === true ? new LogoUnavailableError({ 'retry-after': String(PROVISIONAL_SECONDS) }) : new LogoNotFoundError()
 
 /** The variant the query asks for (`background` with or without its `#`). */
 function variantOfQuery (query: LogoQuery): LogoVariant {

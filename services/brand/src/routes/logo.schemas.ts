@@ -39,12 +39,16 @@ const binary = { schema: { type: 'string', format: 'binary' } }
 
 export const LogoResponses = {
   200: {
-    description: 'The logo, or the monogram, as a square image in the asked format. `X-Logo-Source` says which: `logo` or `monogram`.',
+    description: 'The logo, or the monogram, as a square image in the asked format. `X-Logo-Source` says which: `logo` or `monogram`. ' +
+      '`X-Logo-Provisional: true` marks an image made while the site or a logo file failed for a moment (down, a timeout, ' +
+      'a 5xx): a monogram or a lesser logo standing in, `Cache-Control: public, max-age=300`; the site is tried again ' +
+      'after 5 minutes, and an image the service already had is never replaced by one.',
     content: { 'image/png': binary, 'image/webp': binary, 'image/jpeg': binary }
   },
   304: { description: 'Not modified: the `If-None-Match` ETag is the image\'s. Costs nothing.', type: 'null' },
   400: described('The target resolves to, or redirects to, an address that is not public. `code`: `target_not_allowed`.'),
   401: described('Missing or invalid API key, or a secret key sent as `?token=`. `code`: `missing_api_key`, `invalid_api_key`, `secret_key_in_query`.'),
   403: described('A publishable key used from an origin its owner did not list. `code`: `origin_not_allowed`.'),
-  404: described('No logo, and `fallback=404`. `code`: `logo_not_found`.')
+  404: described('No logo, and `fallback=404`. `code`: `logo_not_found`; or `logo_unavailable`, with `Retry-After`, while the ' +
+    'site or a logo file failed for a moment, so whether it has a logo is not known yet.')
 }

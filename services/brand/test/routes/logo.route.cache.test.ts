@@ -21,21 +21,27 @@ const stores = [
   { name: 'Redis', redisUrl: REDIS_URL ?? null, skip: REDIS_URL === undefined }
 ]
 
+const homepage = (name: string) => ({ body: `<!doctype html><title>${name}</title><link rel="apple-touch-icon" href="/touch.png">` })
+const FAILING = { status: 503, body: 'Service Unavailable' }
+
 describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
   let server: FixtureServer
   let app: FastifyInstance
   let now = Date.parse('2026-11-29T00:00:00Z')
   const host = 'cached.test'
+  // a site whose logo file fails for a moment (a 503), and one that has it from the start
+  const flaky = 'flaky.test'
+  const steady = 'steady.test'
 
   beforeAll(async () => {
     if (skip) return
     server = await startFixtureServer({
-      [host]: {
-        '/': { body: '<!doctype html><title>Cached</title><link rel="apple-touch-icon" href="/touch.png">' },
-        '/touch.png': image(pngOf(180, 180, () => BLUE))
-      }
+      [host]: { '/': homepage('Cached'), '/touch.png': image(pngOf(180, 180, () => BLUE)) },
+      [flaky]: { '/': homepage('Flaky'), '/touch.png': FAILING },
+      [steady]: { '/': homepage('Steady'), '/touch.png': image(pngOf(180, 180, () => BLUE)) }
     })
-    app = await buildTestApp([host], { config: testConfig({ redisUrl }), clock: () => new Date(now), logo: { ttlSeconds: TTL_SECONDS } })
+    const config = testConfig({ redisUrl, keys: `${KEY['x-api-key']}:1000` })
+    app = await buildTestApp([host, flaky, steady], { config, clock: () => new Date(now), logo: { ttlSeconds: TTL_SECONDS } })
   })
 
   afterAll(async () => {
@@ -43,9 +49,10 @@ describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
     await server?.close()
   })
 
-  const url = () => `/v1/domain/logo/${encodeURIComponent(`${server.origin(host)}/`)}?size=64`
-  const get = async (headers: Record<string, string> = {}) => await app.inject({ method: 'GET', url: url(), headers: { ...KEY, ...headers } })
-  const fetchesOf = (path: string) => server.requests.filter((request) => request.host === host && request.path === path).length
+  const url = (of = host, query = '') => `/v1/domain/logo/${encodeURIComponent(`${server.origin(of)}/`)}?size=64${query}`
+  const get = async (headers: Record<string, string> = {}, of = host, query = '') =>
+    await app.inject({ method: 'GET', url: url(of, query), headers: { ...KEY, ...headers } })
+  const fetchesOf = (path: string, of = host) => server.requests.filter((request) => request.host === of && request.path === path).length
   const centre = async (body: Buffer) => {
     const { data } = await sharp(body).ensureAlpha().extract({ left: 32, top: 32, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true })
     return [...data]
@@ -86,5 +93,42 @@ describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
     // the refresh fetches the logo again behind the answer; then the new image is the one answered
     await waitFor(async () => await centre((await get()).rawPayload), (pixel) => pixel.join() === GREEN.join())
     expect(fetchesOf('/touch.png')).toBe(before + 1)
+  })
+
+  it.skipIf(skip)('answers a logo file failing for a moment with a provisional monogram, and tries the site again after 5 minutes', async () => {
+    const monogram = await get({}, flaky)
+    expect(monogram.statusCode).toBe(200)
+    expect(monogram.headers).toMatchObject({ 'x-logo-source': 'monogram', 'x-logo-provisional': 'true', 'cache-control': 'public, max-age=300' })
+    // with fallback=404 a 404 all the same (the client shows its placeholder), which says it is not known yet; free
+    const unknown = await get({}, flaky, '&fallback=404')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toMatchObject({ code: 'logo_unavailable' })
+    expect(unknown.headers['retry-after']).toBe('300')
+    expect(unknown.headers['x-ratelimit-remaining']).toBe(monogram.headers['x-ratelimit-remaining'])
+    // the logo is back: within the 5 minutes the monogram is answered without asking the site again, then it is replaced
+    server.addSite(flaky, { '/touch.png': image(pngOf(180, 180, () => BLUE)) })
+    const tried = fetchesOf('/touch.png', flaky)
+    expect((await get({}, flaky)).headers['x-logo-provisional']).toBe('true')
+    expect(fetchesOf('/touch.png', flaky)).toBe(tried)
+    now += 301 * 1000
+    const logo = await waitFor(async () => await get({}, flaky), (answer) => answer.headers['x-logo-source'] === 'logo')
+    expect(logo.headers['x-logo-provisional']).toBeUndefined()
+    expect(logo.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800')
+    expect(await centre(logo.rawPayload)).toEqual(BLUE)
+  })
+
+  it.skipIf(skip)('keeps the logo it has when the refresh meets its file failing for a moment', async () => {
+    expect(await centre((await get({}, steady)).rawPayload)).toEqual(BLUE)
+    server.addSite(steady, { '/touch.png': FAILING })
+    const before = fetchesOf('/touch.png', steady)
+    now += (TTL_SECONDS + 1) * 1000
+    expect(await centre((await get({}, steady)).rawPayload)).toEqual(BLUE)
+    await waitFor(async () => fetchesOf('/touch.png', steady), (fetches) => fetches > before)
+    // the refresh has written what it keeps by the time its fetch is answered and rendered
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const after = await get({}, steady)
+    expect(after.headers['x-logo-source']).toBe('logo')
+    expect(after.headers['x-logo-provisional']).toBeUndefined()
+    expect(await centre(after.rawPayload)).toEqual(BLUE)
   })
 })
