@@ -14,6 +14,8 @@ export class JobKeys {
   idempotency (owner: string, keyHash: string): string { return `${this.prefix}:idem:${owner}:${keyHash}` }
   host (host: string): string { return `${this.prefix}:host:${host}` }
   hostRequests (host: string): string { return `${this.prefix}:host-requests:${host}` }
+  /** Set while a host asked for time (a 429, a 503 with Retry-After): no item of it starts until it expires. */
+  hostPause (host: string): string { return `${this.prefix}:host-pause:${host}` }
   inputs (id: string, chunk: number): string { return `${this.prefix}:job:${id}:inputs:${chunk}` }
   ticket (ticket: string): string { return `${this.prefix}:ticket:${ticket}` }
   /** The fair scheduler's ring of API keys with jobs to work, and each key's ring of jobs. */

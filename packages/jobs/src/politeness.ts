@@ -7,6 +7,31 @@ import { ACQUIRE_HOST } from './scripts.js'
 
 /** How long a host lease lasts unless renewed: a killed worker's leases free their hosts after this. */
 export const DEFAULT_LEASE_MS = 15_000
+/** A 429 without Retry-After: the host is given this long before its next item. */
+const DEFAULT_PAUSE_MS = 30_000
+/** The most a host's Retry-After holds its items back at once; past it the host is asked again (and may say more). */
+const MAX_PAUSE_MS = 10 * 60_000
+const MIN_PAUSE_MS = 1000
+
+/** Retry-After as milliseconds from `now` (delay-seconds or an HTTP date), or null when it says neither. */
+function retryAfterMs (value: string | undefined, now: number): number | null {
+  if (value === undefined) return null
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  const date = Date.parse(text)
+  return Number.isNaN(date) ? null : date - now
+}
+
+/**
+ * How long a host that answered `status` asks to be left alone: a 429 the time its Retry-After says (30 s when it says
+ * none), a 503 only the time it says (a 503 alone is as often a broken page as an overloaded host); 0 for any other.
+ */
+export function hostPauseMs (status: number, retryAfter: string | undefined, now: number): number {
+  if (status !== 429 && status !== 503) return 0
+  const asked = retryAfterMs(retryAfter, now)
+  if (asked === null) return status === 429 ? DEFAULT_PAUSE_MS : 0
+  return Math.min(Math.max(asked, MIN_PAUSE_MS), MAX_PAUSE_MS)
+}
 
 export interface PolitenessOptions {
   /** Items, and requests, of one host at the same time across every worker process (JOBS_HOST_CONCURRENCY). */
@@ -22,6 +47,8 @@ export interface PolitenessOptions {
   pollMs?: number
   /** Told when a renewal found its lease gone (it had lapsed and was purged by another taker); see RENEW_LEASE. */
   onLeaseLost?: (lost: LostLease) => void
+  /** Told when a host's answer pauses its items (`hostPauseMs`). */
+  onHostPaused?: (status: number) => void
 }
 
 export interface LostLease {
@@ -77,13 +104,33 @@ export class HostPoliteness {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
   }
 
-  /** An item lease on `host`, renewed until released, or null when the host has its `perHost` items already. */
+  /**
+   * An item lease on `host`, renewed until released, or null when the host has its `perHost` items already or asked
+   * for time (a pause is set).
+   */
   async tryItem (host: string): Promise<Release | null> {
-    return await this.take(this.keys.host(host), { kind: 'item', host })
+    return await this.take(this.keys.host(host), { kind: 'item', host }, this.keys.hostPause(host))
   }
 
-  /** The gate every request of a started item passes (safe-fetch's `withRequestGate`). */
+  /** Whether `host` asked for time: an item lease already held is not used for its next item until the pause ends. */
+  async paused (host: string): Promise<boolean> {
+    return await this.redis.exists(this.keys.hostPause(host)) === 1
+  }
+
+  /**
+   * The gate every request of a started item passes (safe-fetch's `withRequestGate`). An answer that asks for time
+   * pauses the host's items across every worker: requests of items already started go on (they finish or time out
+   * within their own budget), no other item of the host starts, and its chunks wait without holding a worker slot.
+   */
   readonly gate: RequestGate = {
+    answered: (host, status, retryAfter) => {
+      const pauseMs = hostPauseMs(status, retryAfter, Date.now())
+      if (pauseMs === 0) return
+      this.options.onHostPaused?.(status)
+      // the newest answer sets the time, shorter or longer: it is the host's latest word
+      // (Redis away: its errors are logged by the connection; the host is then only held to its leases)
+      this.redis.set(this.keys.hostPause(host), String(status), 'PX', pauseMs).catch(() => {})
+    },
     acquire: async (host, signal) => {
       const poll = this.options.pollMs ?? 20
       for (;;) {
@@ -102,9 +149,10 @@ export class HostPoliteness {
     for (const stop of [...this.renewals]) stop()
   }
 
-  private async take (key: string, lease: Omit<LostLease, 'overLimit'>): Promise<Release | null> {
+  private async take (key: string, lease: Omit<LostLease, 'overLimit'>, pauseKey?: string): Promise<Release | null> {
     const token = randomUUID()
-    const taken = await this.redis.eval(ACQUIRE_HOST, 1, key, token, this.leaseMs, this.options.perHost)
+    const keys = pauseKey === undefined ? [key] : [key, pauseKey]
+    const taken = await this.redis.eval(ACQUIRE_HOST, keys.length, ...keys, token, this.leaseMs, this.options.perHost)
     if (taken !== 1) return null
     const stop = this.renew(key, token, lease)
     let held = true

@@ -63,6 +63,8 @@ interface ChunkWork {
   hostOf: (input: string) => string | null
   /** The item lease of `host` (a no-op for none), renewed while held; null while the host has its items already. */
   takeHost: (host: string | null) => Promise<Release | null>
+  /** Whether `host` asked for time (a 429): a lease held from the item before is not used until its pause ends. */
+  hostPaused: (host: string) => Promise<boolean>
   runItem: (input: string, place: Required<ErrorPlace>, options: unknown) => Promise<ItemOutcome>
   writeItem: (id: string, chunk: number, line: ResultLine) => Promise<string>
 }
@@ -74,13 +76,16 @@ interface ChunkWork {
 class HeldHost {
   private held: { host: string | null, release: Release } | null = null
 
-  constructor (private readonly take: ChunkWork['takeHost']) {}
+  constructor (private readonly work: Pick<ChunkWork, 'takeHost' | 'hostPaused'>) {}
 
-  /** Whether `host` is held now (kept from the previous item, or taken); false while it has its items already. */
+  /**
+   * Whether `host` is held now (kept from the previous item, or taken); false while it has its items already or asked
+   * for time.
+   */
   async hold (host: string | null): Promise<boolean> {
-    if (this.held !== null && this.held.host === host) return true
+    if (this.held !== null && this.held.host === host && (host === null || !await this.work.hostPaused(host))) return true
     await this.drop()
-    const release = await this.take(host)
+    const release = await this.work.takeHost(host)
     if (release !== null) this.held = { host, release }
     return release !== null
   }
@@ -104,7 +109,7 @@ async function workTicket (work: ChunkWork, ticket: Job<ChunkData>, token: strin
     if (bound === 'none') return 'none'
     // only chunks whose hosts are busy are left: this ticket may serve one of them (or a new job) later
     if (bound === 'wait') return await moveBack(ticket, token, 4 * work.hostBusyDelayMs)
-    const held = new HeldHost(work.takeHost)
+    const held = new HeldHost(work)
     try {
       const result = await startChunk(work, ticket, token, bound, held)
       if (result === 'deferred') continue
@@ -222,6 +227,7 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     limits: { perHost: options.perHostConcurrency, concurrency: options.concurrency },
     hostOf: (input) => options.processor.hostOf(input),
     takeHost: async (host) => host === null ? NO_LEASE : await politeness.tryItem(host),
+    hostPaused: async (host) => await politeness.paused(host),
     runItem,
     writeItem
   }
@@ -270,6 +276,7 @@ function hostPoliteness (engine: JobEngine, options: WorkerOptions): HostPoliten
   return new HostPoliteness(engine.connect('api'), engine.keys, {
     perHost: options.perHostConcurrency,
     leaseMs: options.itemLeaseMs ?? DEFAULT_LEASE_MS,
+    onHostPaused: (status) => { engine.metrics.count('job_host_pauses', { status: String(status) }) },
     onLeaseLost: ({ kind, overLimit }) => {
       const limit = overLimit ? 'exceeded' : 'kept'
       engine.metrics.count('job_host_leases_lost', { kind, limit })

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { connectRedis } from '../src/connection.js'
 import type { RedisConnection } from '../src/job-store.js'
 import { JobKeys } from '../src/keys.js'
-import { HostPoliteness, type LostLease, type PolitenessOptions } from '../src/politeness.js'
+import { HostPoliteness, hostPauseMs, type LostLease, type PolitenessOptions } from '../src/politeness.js'
 import { REDIS_URL, until } from './helpers.js'
 
 // Host leases are short and renewed while held: a killed worker's lapse quickly, a long item's never do. The lease
@@ -52,7 +52,51 @@ async function requestWithin (politeness: HostPoliteness, host: string, ms: numb
   }
 }
 
+describe('how long a host asks to be left alone', () => {
+  const now = Date.parse('2026-11-29T12:00:00Z')
+  it.each([
+    [429, undefined, 30_000, 'a 429 that says nothing: 30 s'],
+    [429, '7', 7000, 'delay-seconds'],
+    [429, ' 0 ', 1000, 'no less than a second'],
+    [429, 'Sun, 29 Nov 2026 12:01:30 GMT', 90_000, 'an HTTP date'],
+    [429, '86400', 600_000, 'at most 10 minutes, then it is asked again'],
+    [429, 'soon', 30_000, 'a Retry-After that is neither: as if it said nothing'],
+    [503, '120', 120_000, 'a 503 that says how long'],
+    [503, undefined, 0, 'a 503 alone: a broken page as often as an overloaded host'],
+    [500, '60', 0, 'any other status'],
+    [200, '60', 0, 'an answer']
+  ] as Array<[number, string | undefined, number, string]>)('%i, Retry-After %s: %i ms (%s)', (status, retryAfter, ms) => {
+    expect(hostPauseMs(status, retryAfter, now)).toBe(ms)
+  })
+})
+
 describe.skipIf(REDIS_URL === undefined)('host leases (REDIS_URL)', () => {
+  it('starts no item of a host that answered 429 for the time it asked, on any worker, and lets a started one go on', async () => {
+    const keys = testKeys()
+    const paused: number[] = []
+    const mine = worker(keys, { perHost: 4, leaseMs: 2000, onHostPaused: (status) => { paused.push(status) } })
+    const other = worker(keys, { perHost: 4, leaseMs: 2000 })
+    const started = await mine.politeness.tryItem('busy.test')
+    expect(started).not.toBeNull()
+    mine.politeness.gate.answered?.('busy.test', 429, '2')
+    expect(paused).toEqual([429])
+    // read on the connection that set it (the pause is written without waiting), then seen by every worker
+    expect(await mine.politeness.paused('busy.test')).toBe(true)
+    expect(await other.politeness.tryItem('busy.test')).toBeNull()
+    // the started item's requests are not held back: it finishes within its own budget
+    expect(await requestWithin(mine.politeness, 'busy.test', 1000)).toBe(true)
+    // another host is not paused
+    expect(await other.politeness.tryItem('calm.test')).not.toBeNull()
+    const asked = Date.now()
+    const next = await until(async () => await other.politeness.tryItem('busy.test'), (release) => release !== null, 10_000)
+    expect(next).not.toBeNull()
+    expect(Date.now() - asked).toBeGreaterThan(1000)
+    expect(await mine.politeness.paused('busy.test')).toBe(false)
+    // an answer that asks for nothing pauses nothing
+    mine.politeness.gate.answered?.('calm.test', 503, undefined)
+    expect(await mine.politeness.paused('calm.test')).toBe(false)
+  })
+
   it('frees a killed worker\'s item and request leases within the short lease: another worker gets the host', async () => {
     const keys = testKeys()
     const killed = worker(keys, { perHost: 2, leaseMs: 2000 })

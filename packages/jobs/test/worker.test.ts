@@ -1,3 +1,6 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createSafeFetcher } from '@utility-apis/safe-fetch'
 import { Metrics } from '@utility-apis/service-kit'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { JobEngine } from '../src/engine.js'
@@ -79,5 +82,40 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed')
     // released with its item: nothing renews it after
     await until(async () => await redis.zcard(jobs.keys.host('slow.test')), (count) => count === 0)
+  })
+
+  it('gives a host that answers 429 the time its Retry-After asks: no item of it starts meanwhile, and the job completes', async () => {
+    const metrics = new Metrics('test')
+    const jobs = engine({ error: () => {}, warn: () => {} }, metrics)
+    let requests = 0
+    const server = createServer((_request, response) => {
+      // the second request is told to come back in 2 s
+      if (++requests === 2) response.writeHead(429, { 'retry-after': '2' }).end('slow down')
+      else response.writeHead(200).end('ok')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
+    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'busy.test': '127.0.0.1' } })
+    closing.push(async () => { await fetcher.close() })
+    const origin = `http://busy.test:${(server.address() as AddressInfo).port}`
+    const starts: number[] = []
+    let toldAt = 0
+    const processor: ItemProcessor = {
+      hostOf: () => 'busy.test',
+      run: async (input) => {
+        starts.push(Date.now())
+        const response = await fetcher.fetch(`${origin}/${input}`)
+        if (response.status === 429) toldAt = Date.now()
+        return { ok: true, value: response.status }
+      }
+    }
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c', 'd', 'e', 'f'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 20_000)
+    const later = starts.filter((at) => at > toldAt)
+    expect(later).toHaveLength(4)
+    expect(Math.min(...later) - toldAt).toBeGreaterThanOrEqual(1900)
+    expect(await metrics.exposition()).toMatch(/^job_host_pauses_total\{status="429",service="test"\} 1$/m)
   })
 })

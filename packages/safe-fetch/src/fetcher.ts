@@ -112,6 +112,8 @@ async function send (parts: FetcherParts, url: URL, request: { method: 'GET' | '
     const response = await parts.scope.run(signal, async () => await parts.dispatcher.request({
       origin: url.origin, path: `${url.pathname}${url.search}`, ...request, signal, opaque: new RemoteRecord()
     }))
+    const retryAfter = response.headers['retry-after']
+    gate?.answered?.(url.hostname, response.statusCode, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter)
     return { url, response, release }
   } catch (error) {
     release()

@@ -7,6 +7,11 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 export interface RequestGate {
   /** Resolves once one more request to `host` may start; the returned function frees its place. */
   acquire: (host: string, signal: AbortSignal) => Promise<() => void>
+  /**
+   * Told the status of each answer `host` gave a request that passed the gate (each redirect hop too), and its
+   * Retry-After: a host that says it is overloaded (429, 503) can be given the time it asks for.
+   */
+  answered?: (host: string, status: number, retryAfter: string | undefined) => void
 }
 
 const current = new AsyncLocalStorage<RequestGate>()

@@ -67,4 +67,15 @@ describe('request gate', () => {
     // the in-process place was given back: a fetch without the gate goes through at once
     expect((await fetcher.fetch(`http://site.test:${site.port}/`)).status).toBe(200)
   })
+
+  test('the gate is told each answer\'s status and Retry-After, a redirect hop\'s too', async () => {
+    const answers: Array<[string, number, string | undefined]> = []
+    const { gate } = countingGate(4)
+    const telling: RequestGate = { ...gate, answered: (host, status, retryAfter) => { answers.push([host, status, retryAfter]) } }
+    await withRequestGate(telling, async () => {
+      await fetcher.fetch(`http://site.test:${site.port}/hop/1`)
+      await fetcher.fetch(`http://site.test:${site.port}/busy`)
+    })
+    expect(answers).toEqual([['site.test', 302, undefined], ['site.test', 200, undefined], ['site.test', 429, '7']])
+  })
 })

@@ -59,6 +59,9 @@ export function siteHandler (redirectTarget: () => string) {
       case '/to-target':
         response.writeHead(302, { location: redirectTarget() }).end()
         return
+      case '/busy':
+        response.writeHead(429, { 'retry-after': '7', 'content-type': 'text/plain' }).end('slow down')
+        return
       default:
         response.writeHead(404).end('not found')
     }
