@@ -68,15 +68,27 @@ describe.skipIf(REDIS_URL === undefined)('job callbacks (skipped without REDIS_U
     })
     expect(created.statusCode).toBe(202)
     const { id, callback_secret: secret } = created.json()
+    const status = async () => (await brand.inject({ method: 'GET', url: `/v1/domain/profile/jobs/${id}`, headers: { 'x-api-key': key } })).json()
     const deadline = Date.now() + 20_000
+    while (deliveries.length < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    // the refused attempt is in the job's status while the retry waits (5 s): a receiver that is down is seen
+    const pause = async () => await new Promise((resolve) => setTimeout(resolve, 50))
+    let refusedStatus = await status()
+    while (refusedStatus.callback.attempts < 1 && Date.now() < deadline) { await pause(); refusedStatus = await status() }
+    expect(refusedStatus.callback).toMatchObject({ state: 'retrying', attempts: 1, last_error: 'HTTP 503' })
     while (deliveries.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
     expect(deliveries).toHaveLength(2)
+    let deliveredStatus = await status()
+    while (deliveredStatus.callback.state !== 'delivered' && Date.now() < deadline) { await pause(); deliveredStatus = await status() }
+    expect(deliveredStatus.callback).toMatchObject({ state: 'delivered', attempts: 2, last_error: null })
 
     const [refused, delivery] = deliveries
     // the same message id on every attempt, so a receiver can drop a repeat
     expect(delivery.headers['webhook-id']).toBe(refused.headers['webhook-id'])
     const event = JSON.parse(delivery.body)
     expect(event).toMatchObject({ type: 'job.completed', data: { id, status: 'completed', total: 1, done: 1, failed: 0 } })
+    // the callback's own data says what came before it
+    expect(event.data.callback).toMatchObject({ state: 'retrying', attempts: 1, last_error: 'HTTP 503' })
     expect(delivery.body).not.toContain(secret)
 
     const headers = {

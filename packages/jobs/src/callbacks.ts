@@ -32,14 +32,19 @@ export function signDelivery (secret: string, type: CallbackType, status: JobSta
 
 export type DeliveryOutcome = 'delivered' | 'rejected' | 'unreachable' | 'not_allowed'
 
+/** An attempt's outcome, and the status the receiver answered (null when none came). */
+export interface Delivered {
+  outcome: DeliveryOutcome
+  status: number | null
+}
+
 /** POSTs one delivery through the SSRF-safe fetcher; only a 2xx is `delivered`. Redirects are not followed. */
-export async function deliver (fetcher: Pick<SafeFetcher, 'fetch'>, url: string, delivery: SignedDelivery, timeoutMs = 10_000): Promise<DeliveryOutcome> {
+export async function deliver (fetcher: Pick<SafeFetcher, 'fetch'>, url: string, delivery: SignedDelivery, timeoutMs = 10_000): Promise<Delivered> {
   try {
     const response = await fetcher.fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body, timeoutMs, maxBytes: 4096 })
-    return response.status >= 200 && response.status < 300 ? 'delivered' : 'rejected'
+    return { outcome: response.status >= 200 && response.status < 300 ? 'delivered' : 'rejected', status: response.status }
   } catch (error) {
-    if (error instanceof FetchError && error.code === 'FETCH_ERR_BLOCKED') return 'not_allowed'
-    return 'unreachable'
+    return { outcome: error instanceof FetchError && error.code === 'FETCH_ERR_BLOCKED' ? 'not_allowed' : 'unreachable', status: null }
   }
 }
 

@@ -3,8 +3,8 @@ import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 import type { Cluster, Redis } from 'ioredis'
 import type { JobKeys } from './keys.js'
-import { BEGIN_CHUNK, CANCEL_JOB, COMPACT_CHUNK, CREATE_JOB, FINISH_CHUNK, WRITE_ITEM } from './scripts.js'
-import type { JobState, JobStatus, ResultLine } from './types.js'
+import { BEGIN_CHUNK, CANCEL_JOB, COMPACT_CHUNK, CREATE_JOB, FINISH_CHUNK, RECORD_CALLBACK, WRITE_ITEM } from './scripts.js'
+import type { CallbackStatus, JobState, JobStatus, ResultLine } from './types.js'
 
 const gzipAsync = promisify(gzip)
 const gunzipAsync = promisify(gunzip)
@@ -31,6 +31,8 @@ export interface JobRecord {
   quotaKey: string | null
   /** Items written per second over the last minute or since the job started (`itemsPerSecond`); null before any. */
   itemsPerSecond: number | null
+  /** How its callback is going (`recordCallback`); null without `callbackUrl`. */
+  callback: CallbackStatus | null
 }
 
 export interface NewJob {
@@ -69,6 +71,15 @@ function newCallbackSecret (): string {
 
 const nullable = (value: string | undefined): string | null => value === undefined || value === '' ? null : value
 
+function callbackOf (hash: Record<string, string>): CallbackStatus {
+  return {
+    state: (hash.cb_state ?? 'pending') as CallbackStatus['state'],
+    attempts: Number(hash.cb_attempts ?? 0),
+    last_attempt_at: nullable(hash.cb_last_at),
+    last_error: nullable(hash.cb_last_error)
+  }
+}
+
 /** Jobs, their compressed results per chunk and their idempotency keys, in Redis. */
 export class JobStore {
   constructor (
@@ -96,7 +107,8 @@ export class JobStore {
       callbackSecret: job.callbackUrl === null ? null : newCallbackSecret(),
       windowId: job.windowId,
       quotaKey: job.quotaKey,
-      itemsPerSecond: null
+      itemsPerSecond: null,
+      callback: job.callbackUrl === null ? null : { state: 'pending', attempts: 0, last_attempt_at: null, last_error: null }
     }
     const fields = {
       owner: record.owner,
@@ -145,8 +157,14 @@ export class JobStore {
       callbackSecret: nullable(hash.callback_secret),
       windowId: hash.window_id,
       quotaKey: nullable(hash.quota_key),
-      itemsPerSecond: itemsPerSecond(hash, Date.now())
+      itemsPerSecond: itemsPerSecond(hash, Date.now()),
+      callback: hash.callback_url === undefined || hash.callback_url === '' ? null : callbackOf(hash)
     }
+  }
+
+  /** One delivery attempt of the job's callback, as its status shows it; nothing for a job that is gone. */
+  async recordCallback (id: string, attempt: { state: CallbackStatus['state'], at: Date, error: string | null }): Promise<void> {
+    await this.redis.eval(RECORD_CALLBACK, 1, this.keys.job(id), attempt.state, attempt.at.toISOString(), attempt.error ?? '')
   }
 
   /** The job's item options as created, or null (none, or the job is gone). */
@@ -326,6 +344,7 @@ export function statusOf (job: JobRecord, resultsUrl: string, now: Date = new Da
     results_url: resultsUrl,
     items_per_second: pace,
     // no item in the last minute: no pace to estimate from
-    estimated_finish_at: pace !== null && pace > 0 ? new Date(now.getTime() + (job.total - job.done) / pace * 1000).toISOString() : null
+    estimated_finish_at: pace !== null && pace > 0 ? new Date(now.getTime() + (job.total - job.done) / pace * 1000).toISOString() : null,
+    callback: job.callback
   }
 }

@@ -191,3 +191,14 @@ redis.call('HSET', KEYS[1], 'all', ARGV[2])
 if ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end
 return 1
 `
+
+/**
+ * KEYS: job. ARGV: the callback's state, the attempt's time, why it failed (empty when it did not). A job whose record
+ * expired is left gone (a write would make a record of a few fields that never expires).
+ */
+export const RECORD_CALLBACK = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HINCRBY', KEYS[1], 'cb_attempts', 1)
+redis.call('HSET', KEYS[1], 'cb_state', ARGV[1], 'cb_last_at', ARGV[2], 'cb_last_error', ARGV[3])
+return 1
+`

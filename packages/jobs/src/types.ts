@@ -17,6 +17,21 @@ export interface JobStatus {
   items_per_second: number | null
   /** When the job should finish at that pace, while running; null otherwise or before its first item. */
   estimated_finish_at: string | null
+  /** How the job's callback is going; null for a job without `callback_url`. */
+  callback: CallbackStatus | null
+}
+
+/**
+ * A job's callback as its owner can follow it: `pending` until its first attempt, `retrying` after an attempt that
+ * failed, `delivered` once a 2xx came back, `failed` when the attempts of 24 hours are spent or the URL now leads to an
+ * address that is not allowed.
+ */
+export interface CallbackStatus {
+  state: 'pending' | 'retrying' | 'delivered' | 'failed'
+  attempts: number
+  last_attempt_at: string | null
+  /** Why the last attempt failed (`HTTP 503`, `unreachable`, `not_allowed`); null when it did not. */
+  last_error: string | null
 }
 
 /** Why one input failed: the status, `detail` and `code` the single call would have answered. */

@@ -15,7 +15,8 @@ const STATUS: JobStatus = {
   items_per_second: null,
   estimated_finish_at: null,
   charged: 2,
-  results_url: '/v1/things/jobs/job_000000000000000000000001/results'
+  results_url: '/v1/things/jobs/job_000000000000000000000001/results',
+  callback: { state: 'pending', attempts: 0, last_attempt_at: null, last_error: null }
 }
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 

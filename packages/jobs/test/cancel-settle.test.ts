@@ -10,6 +10,9 @@ import type { ItemProcessor } from '../src/types.js'
 import { startWorker } from '../src/worker.js'
 import { REDIS_URL, testEngine, until } from './helpers.js'
 
+/** A callback's own state in the data of its first attempt: none made before it. */
+const FIRST_ATTEMPT = { state: 'pending', attempts: 0, last_attempt_at: null, last_error: null }
+
 // A cancelled job's `job.cancelled` callback is queued when the job is settled (no chunk that began is still open),
 // not at the cancel: the items in flight at the cancel are written after it, and the callback must carry them.
 
@@ -96,7 +99,8 @@ describe.skipIf(REDIS_URL === undefined)('a cancelled job settles when its last 
     expect(final).toMatchObject({ status: 'cancelled', done: 6, failed: 0, charged: 6 })
     expect(Date.parse(final.finished_at ?? '')).toBeGreaterThanOrEqual(Date.parse(final.started_at ?? ''))
     const delivery = JSON.parse(hook.received[0]) as { type: string, data: unknown }
-    expect(delivery).toEqual({ type: 'job.cancelled', data: final })
+    // the final counts; its own callback as it stood at this first attempt
+    expect(delivery).toEqual({ type: 'job.cancelled', data: { ...final, callback: FIRST_ATTEMPT } })
     // charged what was delivered: the six items never begun and nothing else refunded, once
     await until(async () => quota.consume('k', 'w', 0, 100).used, (used) => used === 6)
     await sleep(500)
@@ -129,7 +133,7 @@ describe.skipIf(REDIS_URL === undefined)('a cancelled job settles when its last 
     await until(async () => hook.received.length, (count) => count > 0)
     const final = jobs.status((await jobs.get(job.id, 'o'))!)
     expect(final).toMatchObject({ status: 'cancelled', done: 1, charged: 1, finished_at: expect.any(String) })
-    expect(JSON.parse(hook.received[0])).toEqual({ type: 'job.cancelled', data: final })
+    expect(JSON.parse(hook.received[0])).toEqual({ type: 'job.cancelled', data: { ...final, callback: FIRST_ATTEMPT } })
     // charged the one item delivered: the cancel's 3 units and the chunk's unwritten item refunded, once
     await until(async () => quota.consume('k', 'w', 0, 100).used, (used) => used === 1)
     await sleep(300)

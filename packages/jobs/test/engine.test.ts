@@ -5,6 +5,7 @@ import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemoryQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
 import { chunkSizeFor, type JobEngine } from '../src/engine.js'
+import type { JobRecord } from '../src/job-store.js'
 import type { ItemProcessor } from '../src/types.js'
 import { startWorker, type JobWorker } from '../src/worker.js'
 import { REDIS_URL, testEngine, trackingProcessor, until } from './helpers.js'
@@ -144,6 +145,21 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without R
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 2, failed: 1, status: 'queued' })
     expect(await jobs.store.writeItem(job.id, 1, { index: 2, input: 'c', ok: true, thing: 3 }, new Date())).toBe('completed')
     expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 3, failed: 1, status: 'completed' })
+  })
+
+  it("records each callback attempt in the job's status, and leaves a job that is gone gone", async () => {
+    const jobs = engine(2)
+    const job = await jobs.create({ owner: 'o', inputs: ['a'], callbackUrl: 'https://hooks.example/jobs', windowId: 'w', quotaKey: null })
+    expect((await jobs.get(job.id, 'o'))?.callback).toEqual({ state: 'pending', attempts: 0, last_attempt_at: null, last_error: null })
+    await jobs.store.recordCallback(job.id, { state: 'retrying', at: new Date('2026-11-29T03:00:05Z'), error: 'HTTP 503' })
+    await jobs.store.recordCallback(job.id, { state: 'delivered', at: new Date('2026-11-29T03:00:15Z'), error: null })
+    expect(jobs.status(await jobs.get(job.id, 'o') as JobRecord).callback)
+      .toEqual({ state: 'delivered', attempts: 2, last_attempt_at: '2026-11-29T03:00:15.000Z', last_error: null })
+    const silent = await jobs.create({ owner: 'o', inputs: ['a'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    expect(jobs.status(await jobs.get(silent.id, 'o') as JobRecord).callback).toBeNull()
+    // an attempt for a job whose record expired makes no record of it
+    await jobs.store.recordCallback('job_000000000000000000000000', { state: 'failed', at: new Date(), error: 'unreachable' })
+    expect(await jobs.connect('api').exists(jobs.keys.job('job_000000000000000000000000'))).toBe(0)
   })
 
   it('says no pace and no estimate for a running job until its first item finished, then a pace since its start', async () => {

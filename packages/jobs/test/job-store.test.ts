@@ -50,7 +50,8 @@ describe('job status', () => {
     callbackSecret: null,
     windowId: 'w',
     quotaKey: null,
-    itemsPerSecond: 20
+    itemsPerSecond: 20,
+    callback: null
   }
   it('estimates the finish of a running job from its pace, and says neither once it is finished', () => {
     expect(statusOf(job, '/r', new Date(NOW))).toMatchObject({ items_per_second: 20, estimated_finish_at: '2026-11-29T02:00:30.500Z' })

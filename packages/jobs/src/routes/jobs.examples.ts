@@ -34,11 +34,12 @@ export function jobExamples (path: string, inputField: string, example: JobExamp
           finished_at: null,
           charged: total - 1,
           items_per_second: 2.5,
-          estimated_finish_at: '2026-11-27T09:00:01.000Z'
+          estimated_finish_at: '2026-11-27T09:00:01.000Z',
+          callback: { state: 'pending', attempts: 0, last_attempt_at: null, last_error: null }
         }
       },
       completed: {
-        summary: 'A completed job',
+        summary: 'A completed job, its callback delivered at the second attempt',
         value: {
           ...progress,
           status: 'completed',
@@ -46,7 +47,8 @@ export function jobExamples (path: string, inputField: string, example: JobExamp
           finished_at: '2026-11-27T09:00:04.480Z',
           charged: total,
           items_per_second: null,
-          estimated_finish_at: null
+          estimated_finish_at: null,
+          callback: { state: 'delivered', attempts: 2, last_attempt_at: '2026-11-27T09:00:09.530Z', last_error: null }
         }
       }
     }

@@ -24,6 +24,22 @@ const JobState = Type.Unsafe<'queued' | 'running' | 'completed' | 'cancelled'>({
 const Timestamp = Type.String({ format: 'date-time' })
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()])
 
+const CallbackStatus = Type.Object({
+  state: Type.Unsafe<'pending' | 'retrying' | 'delivered' | 'failed'>({
+    type: 'string',
+    enum: ['pending', 'retrying', 'delivered', 'failed'],
+    description: '`pending` until its first attempt (the job has not ended), `retrying` after an attempt that failed, ' +
+      '`delivered` once the receiver answered 2xx, `failed` when 24 hours of attempts are spent or the URL now leads to an ' +
+      'address that is not allowed.'
+  }),
+  attempts: Type.Integer({ minimum: 0, description: 'Attempts made so far (the callback\'s own `data` counts those before it).' }),
+  last_attempt_at: NullableTimestamp,
+  last_error: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why the last attempt failed: `HTTP <status>` (the receiver answered other than 2xx), `unreachable` (no ' +
+      'answer within 10 s), `not_allowed`; null when it did not fail.'
+  })
+}, { title: 'JobCallbackStatus' })
+
 const CallbackUrlField = Type.String({
   minLength: 1,
   maxLength: 2048,
@@ -75,7 +91,8 @@ export function jobSchemas (names: JobSchemaNames) {
     }),
     estimated_finish_at: Type.Union([Timestamp, Type.Null()], {
       description: 'When the job should finish at `items_per_second`, while it runs; null before its first item and once finished.'
-    })
+    }),
+    callback: Type.Union([CallbackStatus, Type.Null()], { description: 'How the job\'s callback is going; null without `callback_url`.' })
   }, { title: `${names.stem}JobStatus` })
 
   const line = Type.Object({

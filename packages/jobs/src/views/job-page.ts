@@ -2,7 +2,7 @@
 // code and links to the results. While the job runs the page reloads itself (a meta refresh: no script). Pure: the
 // JSON status in, an HTML string out; every value is escaped, and the only links are our own paths.
 import { escapeHtml, HTML_PAGE_CSP } from '@utility-apis/service-kit'
-import type { JobStatus } from '../types.js'
+import type { CallbackStatus, JobStatus } from '../types.js'
 
 /** Failures counted by code among the first `read` results (a bounded read: a job may hold 100,000). */
 export interface FailureCounts { read: number, byCode: Record<string, number> }
@@ -35,12 +35,18 @@ function progress (s: JobStatus): string {
     `<rect class="failed" x="${width(s.done - s.failed)}" y="0" width="${width(s.failed)}" height="10"/></svg><p id="progress-text">${escapeHtml(label)}</p>`
 }
 
+function callbackText (callback: CallbackStatus): string {
+  const attempts = `${callback.attempts} attempt${callback.attempts === 1 ? '' : 's'}`
+  return callback.last_error === null ? `${callback.state} (${attempts})` : `${callback.state} (${attempts}, last: ${callback.last_error})`
+}
+
 function facts (s: JobStatus): string {
   const rows: Array<[string, string, string | null | undefined]> = [
     ['state', 'State', s.status],
     ['items-per-second', 'Items per second', s.items_per_second === null ? undefined : String(s.items_per_second)],
     ['estimated-finish', 'Estimated finish', s.estimated_finish_at],
     ['charged', 'Units charged', String(s.charged)],
+    ['callback', 'Callback', s.callback === null ? undefined : callbackText(s.callback)],
     ['created', 'Created', s.created_at],
     ['started', 'Started', s.started_at ?? 'not yet'],
     ['finished', 'Finished', s.finished_at ?? (s.status === 'cancelled' ? 'cancelled' : 'not yet')]

@@ -16,7 +16,8 @@ const base: JobStatus = {
   created_at: '2026-11-29T02:00:00.000Z',
   started_at: '2026-11-29T02:00:01.000Z',
   finished_at: null,
-  results_url: '/v1/domain/profile/jobs/job_0123456789abcdef01234567/results'
+  results_url: '/v1/domain/profile/jobs/job_0123456789abcdef01234567/results',
+  callback: null
 }
 
 describe('the job status page', () => {
@@ -35,9 +36,16 @@ describe('the job status page', () => {
   it('leaves out what the status does not carry, and stops reloading once the job is over', () => {
     const html = renderJobPage({ ...base, status: 'completed', done: 100_000, failed: 0, finished_at: '2026-11-29T03:00:00.000Z' }, null)
     expect(html).not.toContain('http-equiv="refresh"')
-    expect(html).not.toMatch(/items-per-second|estimated-finish/)
+    expect(html).not.toMatch(/items-per-second|estimated-finish|id="callback"/)
     expect(html).toContain('No item failed.')
     expect(html).toContain(`<a id="results-json" href="${base.results_url}">`)
+  })
+
+  it('says how the callback is going: its state, attempts and why the last one failed', () => {
+    const retrying = renderJobPage({ ...base, callback: { state: 'retrying', attempts: 3, last_attempt_at: '2026-11-29T03:00:35.000Z', last_error: 'HTTP 503' } }, null)
+    expect(retrying).toContain('<dt>Callback</dt><dd id="callback">retrying (3 attempts, last: HTTP 503)</dd>')
+    const delivered = renderJobPage({ ...base, callback: { state: 'delivered', attempts: 1, last_attempt_at: '2026-11-29T03:00:00.000Z', last_error: null } }, null)
+    expect(delivered).toContain('<dd id="callback">delivered (1 attempt)</dd>')
   })
 
   it('links only our own paths', () => {
