@@ -133,6 +133,13 @@ export class JobStore {
     return record
   }
 
+  /** Counts one more attempt of an item whose host asked for time; the attempts so far, this one included. */
+  async countItemRetry (id: string, index: number): Promise<number> {
+    const key = this.keys.itemRetries(id)
+    const [[, retries]] = await this.redis.multi().hincrby(key, String(index), 1).expire(key, this.retentionSeconds).exec() as Array<[Error | null, number]>
+    return retries
+  }
+
   /** Removes a job that was never created for its caller (its creation failed half-way); its inputs expire alone. */
   async forget (id: string): Promise<void> {
     await this.redis.del(this.keys.job(id))

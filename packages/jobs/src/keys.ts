@@ -17,6 +17,8 @@ export class JobKeys {
   /** Set while a host asked for time (a 429, a 503 with Retry-After): no item of it starts until it expires. */
   hostPause (host: string): string { return `${this.prefix}:host-pause:${host}` }
   inputs (id: string, chunk: number): string { return `${this.prefix}:job:${id}:inputs:${chunk}` }
+  /** How many times each item of a job was worked again because its host asked for time, by index. */
+  itemRetries (id: string): string { return `${this.prefix}:job:${id}:retries` }
   ticket (ticket: string): string { return `${this.prefix}:ticket:${ticket}` }
   /** The fair scheduler's ring of API keys with jobs to work, and each key's ring of jobs. */
   keyRing (): string { return `${this.prefix}:sched:keys` }

@@ -127,9 +127,7 @@ export class HostPoliteness {
       const pauseMs = hostPauseMs(status, retryAfter, Date.now())
       if (pauseMs === 0) return
       this.options.onHostPaused?.(status)
-      // the newest answer sets the time, shorter or longer: it is the host's latest word
-      // (Redis away: its errors are logged by the connection; the host is then only held to its leases)
-      this.redis.set(this.keys.hostPause(host), String(status), 'PX', pauseMs).catch(() => {})
+      this.pause(host, pauseMs)
     },
     acquire: async (host, signal) => {
       const poll = this.options.pollMs ?? 20
@@ -141,6 +139,37 @@ export class HostPoliteness {
         // jitter, so the requests waiting for one host do not ask in lock step
         await sleep(poll + Math.floor(Math.random() * poll), undefined, { signal })
       }
+    }
+  }
+
+  /** Starts no item of `host` for `pauseMs`, on any worker. */
+  pause (host: string, pauseMs: number): void {
+    // the newest answer sets the time, shorter or longer: it is the host's latest word
+    // (Redis away: its errors are logged by the connection; the host is then only held to its leases)
+    this.redis.set(this.keys.hostPause(host), '1', 'PX', pauseMs).catch(() => {})
+  }
+
+  /**
+   * The gate of one item of `host`: the shared one, which also notes whether the item's own site (its host, or its
+   * `www.` twin a redirect led to) asked for time while the item ran. Such an item's answer is the site's refusal, not
+   * its page: the worker works it again once the pause is over. The item's host is paused too, since items are held
+   * back by their input's host.
+   */
+  itemGate (host: string | null): { gate: RequestGate, askedToWait: () => boolean } {
+    let asked = false
+    const site = host?.replace(/^www\./, '')
+    return {
+      gate: {
+        acquire: this.gate.acquire,
+        answered: (answering, status, retryAfter) => {
+          this.gate.answered?.(answering, status, retryAfter)
+          const pauseMs = hostPauseMs(status, retryAfter, Date.now())
+          if (host === null || pauseMs === 0 || answering.replace(/^www\./, '') !== site) return
+          asked = true
+          if (answering !== host) this.pause(host, pauseMs)
+        }
+      },
+      askedToWait: () => asked
     }
   }
 

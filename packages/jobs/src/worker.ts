@@ -39,6 +39,10 @@ export interface JobWorker {
 }
 
 const INTERNAL_ERROR: ItemOutcome = { ok: false, error: INTERNAL_ITEM_ERROR }
+/** An item whose site asked for time while it ran: not written, worked again after the pause. */
+const AGAIN = Symbol('again')
+/** Attempts of one item beyond its first that its site's 429s may cost; the last attempt's answer is delivered. */
+const MAX_ITEM_RETRIES = 2
 
 export function lineOf (index: number, input: string, outcome: ItemOutcome, resultField: string): ResultLine {
   return outcome.ok
@@ -65,7 +69,7 @@ interface ChunkWork {
   takeHost: (host: string | null) => Promise<Release | null>
   /** Whether `host` asked for time (a 429): a lease held from the item before is not used until its pause ends. */
   hostPaused: (host: string) => Promise<boolean>
-  runItem: (input: string, place: Required<ErrorPlace>, options: unknown) => Promise<ItemOutcome>
+  runItem: (input: string, place: Required<ErrorPlace>, options: unknown) => Promise<ItemOutcome | typeof AGAIN>
   writeItem: (id: string, chunk: number, line: ResultLine) => Promise<string>
 }
 
@@ -164,6 +168,11 @@ async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string
       return await moveBack(ticket, token, work.hostBusyDelayMs)
     }
     const outcome = await work.runItem(input, { job: bound.job, chunk: bound.chunk, index }, itemOptions)
+    // its site asked for time: the chunk waits for the pause, as for a busy host, and works the item again
+    if (outcome === AGAIN) {
+      await engine.scheduler.park(ticket.id as string, bound, host as string, 2 * work.hostBusyDelayMs)
+      return await moveBack(ticket, token, work.hostBusyDelayMs)
+    }
     const result = await work.writeItem(bound.job, bound.chunk, lineOf(index, input, outcome, work.resultField))
     if (result === 'cancelled' || result === 'missing') return await finishChunk(work, bound, inputs.length, result)
   }
@@ -191,12 +200,17 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
   const stopping = new AbortController()
   const { metrics, store } = engine
 
-  /** The item's outcome, its host's item lease held by its chunk (ChunkWork.takeHost). */
-  const runItem = async (input: string, place: Required<ErrorPlace>, itemOptions: unknown): Promise<ItemOutcome> => {
+  /**
+   * The item's outcome, its host's item lease held by its chunk (ChunkWork.takeHost); AGAIN when its site asked for
+   * time while it ran (a 429): it is worked again after the pause, at most MAX_ITEM_RETRIES times, then delivered.
+   */
+  const runItem = async (input: string, place: Required<ErrorPlace>, itemOptions: unknown): Promise<ItemOutcome | typeof AGAIN> => {
     const started = performance.now()
     try {
       // every request the item makes, however deep, passes the host's shared request leases
-      const outcome = await withRequestGate(politeness.gate, async () => await options.processor.run(input, stopping.signal, itemOptions))
+      const watch = politeness.itemGate(options.processor.hostOf(input))
+      const outcome = await withRequestGate(watch.gate, async () => await options.processor.run(input, stopping.signal, itemOptions))
+      if (watch.askedToWait() && await store.countItemRetry(place.job, place.index) <= MAX_ITEM_RETRIES) return AGAIN
       return countedFailure(engine, outcome, place)
     } catch (error) {
       if (stopping.signal.aborted) throw stopping.signal.reason

@@ -4,6 +4,7 @@ import { createSafeFetcher } from '@utility-apis/safe-fetch'
 import { Metrics } from '@utility-apis/service-kit'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { JobEngine } from '../src/engine.js'
+import type { JobRecord } from '../src/job-store.js'
 import type { JobLog } from '../src/log.js'
 import type { ItemProcessor } from '../src/types.js'
 import { startWorker } from '../src/worker.js'
@@ -84,7 +85,7 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     await until(async () => await redis.zcard(jobs.keys.host('slow.test')), (count) => count === 0)
   })
 
-  it('gives a host that answers 429 the time its Retry-After asks: no item of it starts meanwhile, and the job completes', async () => {
+  it('gives a host that answers 429 the time its Retry-After asks: no item of it starts meanwhile, and the refused item is worked again', async () => {
     const metrics = new Metrics('test')
     const jobs = engine({ error: () => {}, warn: () => {} }, metrics)
     let requests = 0
@@ -112,10 +113,40 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
     closing.push(async () => { await worker.close() })
     const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c', 'd', 'e', 'f'], callbackUrl: null, windowId: 'w', quotaKey: null })
-    await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 20_000)
+    const done = await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 20_000)
+    // the refused item again, then the four others: none before the 2 s asked
     const later = starts.filter((at) => at > toldAt)
-    expect(later).toHaveLength(4)
+    expect(later).toHaveLength(5)
     expect(Math.min(...later) - toldAt).toBeGreaterThanOrEqual(1900)
     expect(await metrics.exposition()).toMatch(/^job_host_pauses_total\{status="429",service="test"\} 1$/m)
+    // the refusal was not delivered (nor charged): every item has its page
+    const results = await jobs.results(done as JobRecord, 0, 10)
+    expect(results.results.map((line) => line.thing)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(jobs.status(done as JobRecord)).toMatchObject({ done: 6, failed: 0, charged: 6 })
+  })
+
+  it('delivers the answer of an item whose host still refuses after two more attempts', async () => {
+    const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
+    const requests: number[] = []
+    const server = createServer((_request, response) => { requests.push(Date.now()); response.writeHead(429, { 'retry-after': '1' }).end('slow down') })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
+    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'www.closed.test': '127.0.0.1' } })
+    closing.push(async () => { await fetcher.close() })
+    const origin = `http://www.closed.test:${(server.address() as AddressInfo).port}`
+    // the input names the site; its page is on the www twin, as after a redirect
+    const processor: ItemProcessor = {
+      hostOf: () => 'closed.test',
+      run: async () => ({ ok: true, value: (await fetcher.fetch(`${origin}/`)).status })
+    }
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    const job = await jobs.create({ owner: 'o', inputs: ['a'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    const done = await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 20_000)
+    expect(requests).toHaveLength(3)
+    // the www twin's 429 held back the input's host too: each attempt after the second it asked for
+    expect(requests[1] - requests[0]).toBeGreaterThanOrEqual(900)
+    expect(requests[2] - requests[1]).toBeGreaterThanOrEqual(900)
+    expect((await jobs.results(done as JobRecord, 0, 10)).results.map((line) => line.thing)).toEqual([429])
   })
 })
