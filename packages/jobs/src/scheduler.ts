@@ -70,7 +70,8 @@ end
  * be given a new one, ticket id, a host's limit (JOBS_HOST_CONCURRENCY). `<job> <chunk> <chunk size> <begun 0|1>`:
  * the ticket's chunk (kept across redeliveries), else the job's lowest deferred chunk whose host has room (or fewer
  * than its limit of parked chunks), else its next chunk in input order; `wait` (only chunks waiting for busy hosts
- * are left: try later) or `none` (nothing left: the ticket is spent). Deferred hosts are looked at 8 a call, in turn.
+ * are left: try later), `ticketing` (only chunks whose tickets a creation is queuing right now: counted a moment
+ * after they are queued, so ask again at once) or `none` (nothing left: the ticket is spent). Deferred hosts are looked at 8 a call, in turn.
  */
 const NEXT_CHUNK = NOW + ENLIST + `
 local prefix, per_host = ARGV[1], tonumber(ARGV[5])
@@ -114,7 +115,7 @@ if stray then
     redis.call('SREM', deferred_jobs, stray)
   end
 end
-local waiting = false
+local waiting, ticketing = false, false
 for k = 1, redis.call('LLEN', KEYS[2]) do
   local owner = redis.call('LMOVE', KEYS[2], KEYS[2], 'LEFT', 'RIGHT')
   local ring = prefix .. ':sched:owner:' .. owner
@@ -147,7 +148,7 @@ for k = 1, redis.call('LLEN', KEYS[2]) do
       elseif next < chunks then
         -- chunks whose tickets are still being queued: this ticket may be one of theirs, so it comes back for them;
         -- once the time for queuing them is over, their creator died half-way and they wait for its retry
-        if tonumber(f[6] or '0') > now then waiting = true end
+        if tonumber(f[6] or '0') > now then ticketing = true end
       else
         redis.call('LREM', ring, 1, id)
       end
@@ -156,6 +157,7 @@ for k = 1, redis.call('LLEN', KEYS[2]) do
   if redis.call('LLEN', ring) == 0 then redis.call('LREM', KEYS[2], 1, owner) end
 end
 if waiting then return 'wait' end
+if ticketing then return 'ticketing' end
 return 'none'
 `
 
@@ -257,13 +259,13 @@ export class FairScheduler {
 
   /**
    * The chunk of `ticket`: the one it is bound to, else a deferred chunk whose host has room, else the next in fair
-   * order; `wait` or `none` when there is none. A job stops getting new chunks while as many of its begun chunks are
+   * order; `wait`, `ticketing` or `none` when there is none (NEXT_CHUNK). A job stops getting new chunks while as many of its begun chunks are
    * parked as the worker has slots (at least 4): parked tickets poll, so that many is the most a job keeps polling.
    */
-  async next (ticket: string, limits: HostLimits = DEFAULT_LIMITS): Promise<BoundChunk | 'wait' | 'none'> {
+  async next (ticket: string, limits: HostLimits = DEFAULT_LIMITS): Promise<BoundChunk | 'wait' | 'ticketing' | 'none'> {
     const answer = await this.redis.eval(NEXT_CHUNK, 2, this.keys.ticket(ticket), this.keys.keyRing(),
       this.keys.prefix, this.retentionSeconds, Math.max(MIN_PARKED, limits.concurrency), ticket, limits.perHost) as string
-    if (answer === 'wait' || answer === 'none') return answer
+    if (answer === 'wait' || answer === 'ticketing' || answer === 'none') return answer
     const [job, chunk, chunkSize, begun] = answer.split(' ')
     return { job, chunk: Number(chunk), chunkSize: Number(chunkSize), begun: begun === '1' }
   }

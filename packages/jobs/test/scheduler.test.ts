@@ -188,14 +188,32 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
     const job = await jobs.store.create({ owner: 'key-a', total: 3, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }, () => new Date())
     // its creator registered the chunks and has queued no ticket yet: a chunk handed out now would take another job's
     await jobs.scheduler.register(job.id, 'key-a', [['a0.test/'], ['a1.test/'], ['a2.test/']], 400)
-    expect(await jobs.scheduler.next('t0')).toBe('wait')
+    expect(await jobs.scheduler.next('t0')).toBe('ticketing')
     await jobs.scheduler.countTickets(job.id, 2, 400)
     expect(await jobs.scheduler.next('t0')).toMatchObject({ job: job.id, chunk: 0 })
     expect(await jobs.scheduler.next('t1')).toMatchObject({ job: job.id, chunk: 1 })
-    expect(await jobs.scheduler.next('t2')).toBe('wait')
+    expect(await jobs.scheduler.next('t2')).toBe('ticketing')
     // the creator died before its last ticket: once its time is over, no ticket waits for that chunk any more
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(await jobs.scheduler.next('t2')).toBe('none')
+  })
+
+  it('works a ticket taken while its job\'s tickets are being counted, without sending it back to the queue', async () => {
+    const jobs = engine(1)
+    const tracking = trackingProcessor(5)
+    startBusyWorker(jobs, tracking.processor, 4, 4)
+    // a creation between queuing its tickets and counting them (engine.enqueue), the worker taking them meanwhile
+    const job = await jobs.store.create({ owner: 'key-a', total: 4, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }, () => new Date())
+    await jobs.scheduler.register(job.id, 'key-a', inputs('a', 4).map((input) => [input]), 5000)
+    await jobs.items.addBulk(Array.from({ length: 4 }, (_, chunk) => ({ name: 'ticket', data: { job: job.id }, opts: { jobId: `${job.id}-${chunk}` } })))
+    await until(async () => await jobs.items.getActiveCount(), (active) => active === 4)
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    // the tickets ask again in their slots: none was sent back to wait a second in the queue
+    expect(await jobs.items.getDelayedCount()).toBe(0)
+    await jobs.scheduler.countTickets(job.id, 4, 5000)
+    await until(async () => jobs.status((await jobs.get(job.id, 'key-a'))!), (status) => status.status === 'completed', 10_000)
+    expect(await jobs.items.getDelayedCount()).toBe(0)
+    expect(tracking.runs.sort()).toEqual(inputs('a', 4))
   })
 
   it('lends no other job\'s ticket to a creation that died after registering its chunks; its retry runs it', async () => {
