@@ -32,7 +32,7 @@ export interface BuildAppOptions extends KitOptions {
   jobEngine?: EngineKnobs
 }
 
-/** The kit's clock (tests move it) in milliseconds, for the logo cache's freshness. */
+/** The kit's clock (tests move it) in milliseconds, for the freshness of the memory caches. */
 const clockMs = (options: BuildAppOptions) => () => (options.clock?.() ?? new Date()).getTime()
 
 export async function buildApp (options: BuildAppOptions) {
@@ -60,7 +60,7 @@ export async function buildApp (options: BuildAppOptions) {
         await callbackFetcher.close()
       })
       const cache: ProfileCache = app.redis === null
-        ? new MemoryProfileCache()
+        ? new MemoryProfileCache({ now: clockMs(options) })
         : new RedisProfileCache(app.redis, () => app.metrics.count('cache_errors'))
       const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, renderer })
       await app.register(profileRoute, { profiler, fetcher })

@@ -5,6 +5,7 @@ import { emptyCompany, type CompanyFacts, type CompanySources } from './company.
 import type { BrandFont } from './fonts.js'
 import type { KeyLinks } from './key-links.js'
 import type { Logo } from './logos.js'
+import type { UnreadFile } from './unread-files.js'
 
 // The answer of POST /v1/domain/profile (profile.schemas.ts is its schema), and the part of it one page gives.
 
@@ -52,6 +53,8 @@ export interface BrandProfile {
   blocked: boolean
   truncated: boolean
   error: ProfileError | null
+  /** Files read after the homepage that failed for a moment (unread-files.ts); empty when every one answered. */
+  unread_files: UnreadFile[]
   field_sources: FieldSources
   sources: string[]
   cached: boolean

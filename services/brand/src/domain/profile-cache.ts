@@ -41,8 +41,8 @@ export class MemoryProfileCache implements ProfileCache {
 }
 
 // the version changes with the profile's shape: an entry cached before colors, key_links and consistency lacks them
-// (v2), one before logos' size_source, fonts, company and the rendered page lacks those (v3)
-const CACHE_PREFIX = 'brand:profile:v3:'
+// (v2), one before logos' size_source, fonts, company and the rendered page lacks those (v3), one before unread_files (v4)
+const CACHE_PREFIX = 'brand:profile:v4:'
 
 /** Shared between replicas; entries expire in Redis itself. */
 export class RedisProfileCache implements ProfileCache {

@@ -8,6 +8,7 @@ import { fetchExtras } from './fetch-extras.js'
 import type { DomainTarget } from './normalize-domain.js'
 import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './brand-profile.js'
 import type { ProfileCache } from './profile-cache.js'
+import { noteUnreadFiles } from './unread-files.js'
 
 type Fetcher = Pick<SafeFetcher, 'fetch' | 'resolve'>
 
@@ -24,6 +25,8 @@ export interface ProfilerOptions {
 const RENDER_MAX_MS = 8000
 const RENDER_SHARE = 0.7
 const SHELL = 'The homepage is an application shell whose content JavaScript writes'
+/** A profile with `unread_files` is kept this long, not the TTL: the files may read a few minutes later. */
+export const UNREAD_FILES_CACHE_SECONDS = 300
 
 export interface ProfileRequest {
   timeoutMs: number
@@ -64,9 +67,11 @@ export class BrandProfiler {
     } else {
       profile = await this.#fresh(target, request)
     }
-    // only a clean answer is kept: a timeout, an outage page or a bot challenge may be gone in a minute
+    // only a clean answer is kept: a timeout, an outage page or a bot challenge may be gone in a minute, and one whose
+    // logo, stylesheet or contact page failed for a moment is kept only a few minutes
     if (profile.reachable && profile.error === null) {
-      await this.#options.cache.set(key, profile, this.#options.cacheTtlSeconds)
+      const ttlSeconds = profile.unread_files.length === 0 ? this.#options.cacheTtlSeconds : Math.min(UNREAD_FILES_CACHE_SECONDS, this.#options.cacheTtlSeconds)
+      await this.#options.cache.set(key, profile, ttlSeconds)
     }
     return profile
   }
@@ -104,8 +109,10 @@ export class BrandProfiler {
     let homepage: HomepageResponse = { status: response.status, headers: response.headers, html, meta, url: response.finalUrl }
     const shell = await this.#shell(homepage, budget)
     if (shell.rendered !== null) homepage = shell.rendered
+    const notes = noteUnreadFiles(this.#options.fetcher)
     const { facts, blocked, error } = await describeResponse(homepage, target.domain,
-      async (page, location) => await fetchExtras(this.#options.fetcher, page, location, budget))
+      async (page, location) => await fetchExtras(notes.fetcher, page, location, budget))
+    profile.unread_files = notes.unread
     profile.blocked = blocked
     profile.error = error ?? shell.error
     const { sources, ...fields } = facts
@@ -161,6 +168,7 @@ export class BrandProfiler {
       blocked: false,
       truncated: false,
       error: null,
+      unread_files: [],
       sources: ['dns'],
       cached: false,
       fetched_at: (this.#options.now?.() ?? new Date()).toISOString()

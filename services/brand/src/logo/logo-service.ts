@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto'
-import { TimeBudget, type Fetcher } from '@utility-apis/homepage-fetch'
-import { FetchError, type FetchErrorCode } from '@utility-apis/safe-fetch'
+import { isMomentaryError, isMomentaryStatus, TimeBudget, type Fetcher } from '@utility-apis/homepage-fetch'
 import { readImageInfo } from '../domain/image-probe.js'
 import { isShareShape } from '../domain/logo-signals.js'
 import type { DomainTarget } from '../domain/normalize-domain.js'
@@ -27,14 +26,6 @@ export const LOGO_TIMEOUT_MS = 10_000
 export const DEFAULT_LOGO_TTL_SECONDS = 7 * 24 * 60 * 60
 /** A provisional image (made while the site or a logo file failed for a moment) is fresh this long: then tried again. */
 export const PROVISIONAL_SECONDS = 300
-/** Statuses of a logo file that may be different a moment later; any other refusal (404, 403) is the site's answer. */
-const PASSING_STATUS = new Set([408, 425, 429, 500, 502, 503, 504])
-
-/** Fetch errors that a retry would meet again: the URL or where it leads, not the moment. */
-const SETTLED_FETCH_ERRORS = new Set<FetchErrorCode>([
-  'FETCH_ERR_BLOCKED', 'FETCH_ERR_SCHEME', 'FETCH_ERR_CREDENTIALS', 'FETCH_ERR_BAD_URL', 'FETCH_ERR_TOO_MANY_REDIRECTS', 'FETCH_ERR_REDIRECT_LOOP'
-])
-
 /** A logo file's bytes, or why there are none: `failed` may change on a retry (a timeout, a 5xx), `unusable` will not. */
 type LogoFile = { body: Buffer, format: string, width: number, height: number } | 'failed' | 'unusable'
 
@@ -200,13 +191,13 @@ export class LogoService {
   async #file (url: string, budget: TimeBudget): Promise<LogoFile> {
     try {
       const response = await this.#options.fetcher.fetch(url, { maxBytes: LOGO_MAX_BYTES, timeoutMs: budget.fetchTimeout(LOGO_FETCH_MS) })
-      if (PASSING_STATUS.has(response.status)) return 'failed'
+      if (isMomentaryStatus(response.status)) return 'failed'
       if (response.status !== 200 || response.truncated || /^text\/html/i.test(response.headers['content-type'] ?? '')) return 'unusable'
       const info = readImageInfo(response.body)
       return info === null ? 'unusable' : { body: response.body, format: info.format, width: info.width, height: info.height }
     } catch (error) {
       // the next logo is tried either way; a timeout, a reset or a DNS failure may pass, a refused address or URL not
-      return error instanceof FetchError && SETTLED_FETCH_ERRORS.has(error.code) ? 'unusable' : 'failed'
+      return isMomentaryError(error) ? 'failed' : 'unusable'
     }
   }
 

@@ -83,6 +83,7 @@ const ACME_PROFILE = {
   blocked: false,
   truncated: false,
   error: null,
+  unread_files: [],
   field_sources: {
     brand_name: 'og:site_name',
     brand_summary: 'meta:description',

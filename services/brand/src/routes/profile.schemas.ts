@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { Nullable } from '@utility-apis/service-kit'
+import { MAX_UNREAD_FILES } from '../domain/unread-files.js'
+
 const Url = Type.String({ format: 'uri' })
 
 export const DomainField = Type.String({
@@ -46,6 +48,11 @@ const ProfileErrorSchema = Type.Object({
   }),
   message: Type.String()
 })
+
+const UnreadFileSchema = Type.Object({
+  url: Url,
+  reason: Type.String({ description: '`HTTP 503` (the status), or `timeout`, `connect`, `dns`, `tls`, `protocol`.' })
+}, { title: 'UnreadFile' })
 
 const LogoSchema = Type.Object({
   url: Url,
@@ -195,6 +202,13 @@ export const ProfileSchema = Type.Object({
   blocked: Type.Boolean({ description: 'The site answered with a bot challenge instead of its homepage.' }),
   truncated: Type.Boolean({ description: 'The homepage was larger than 2 MiB; its first 2 MiB were read.' }),
   error: Type.Union([ProfileErrorSchema, Type.Null()], { description: 'Why fields are missing, when something went wrong.' }),
+  unread_files: Type.Array(UnreadFileSchema, {
+    maxItems: MAX_UNREAD_FILES,
+    description: 'Files read after the homepage (logo and icon files, the web manifest, stylesheets, the contact page) that failed ' +
+      'for a moment: a timeout, a reset, a DNS or TLS failure, a 408, 425, 429 or 5xx. The fields they feed (`logos`, `colors`, ' +
+      '`icons`, `fonts`, `company`) may be missing for that reason only; such a profile is cached 5 minutes instead of a day, ' +
+      'so asking again later may complete it. Empty when every file answered (a 404 is the site\'s answer, not listed).'
+  }),
   field_sources: Type.Object({
     brand_name: Nullable(Type.String()),
     brand_summary: Nullable(Type.String()),

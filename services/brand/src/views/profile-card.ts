@@ -96,6 +96,14 @@ function contradictions (profile: BrandProfile): string {
 const about = (profile: BrandProfile): string => `<dl><dt>Title</dt><dd id="title">${text(profile.title)}</dd>` +
   `<dt>Description</dt><dd id="description">${text(profile.description)}</dd><dt>Summary</dt><dd id="summary">${text(profile.brand_summary)}</dd></dl>`
 
+/** The files that failed for a moment, so a person does not take a missing logo or font for the site's. */
+function unread (profile: BrandProfile): string {
+  if (profile.unread_files.length === 0) return ''
+  const files = profile.unread_files.map((file) => `<li>${text(file.url)} (${text(file.reason)})</li>`).join('')
+  const note = 'Not read this time, for a moment\'s failure (the profile is made again after 5 minutes):'
+  return `<p class="sub" id="unread">${note}</p><ul class="plain sub">${files}</ul>`
+}
+
 export function renderProfileCard (profile: BrandProfile, images: LogoImages): string {
   const name = profile.brand_name ?? profile.domain
   const subtitle = [profile.final_url ?? profile.domain, profile.error === null ? null : `${profile.error.code}: ${profile.error.message}`]
@@ -108,6 +116,7 @@ export function renderProfileCard (profile: BrandProfile, images: LogoImages): s
 <body><main>
 <h1 id="brand-name">${text(name)}</h1>
 <p class="sub" id="subtitle">${text(subtitle)}</p>
+${unread(profile)}
 ${card('about', 'About', about(profile))}
 ${card('logos', 'Logos', logos(profile, images))}
 ${card('colors', 'Colours', colors(profile))}

@@ -51,7 +51,7 @@ describe('RedisProfileCache', () => {
     }
     const cache = new RedisProfileCache(fake)
     await cache.set('http://a.test', profile('a.test'), 120)
-    expect(calls).toEqual([['brand:profile:v3:http://a.test', 'EX', 120]])
+    expect(calls).toEqual([['brand:profile:v4:http://a.test', 'EX', 120]])
     expect(await cache.get('http://a.test')).toEqual(profile('a.test'))
   })
 })

@@ -129,6 +129,17 @@ suite(browserRuns ? 'the brand card in chromium' : `the brand card in chromium (
     await page.close()
   })
 
+  it('names the files that failed for a moment, as text, and nothing when none did', async () => {
+    const json = (await app.inject({ method: 'POST', url: '/v1/domain/profile', headers: KEY, payload: { domain: server.origin(HOST) } })).json()
+    expect(renderProfileCard(json, new Map())).not.toContain('id="unread"')
+    const hostile = `${server.origin(HOST)}/logo.png?<img src=x onerror="window.__pwned = 5">`
+    const html = renderProfileCard({ ...json, unread_files: [{ url: hostile, reason: 'HTTP 503' }, { url: `${server.origin(HOST)}/site.css`, reason: 'timeout' }] }, new Map())
+    const { page, requests, dialogs } = await openHtml(browser, html, { width: 960 })
+    expect(await page.locator('#unread + ul li').allInnerTexts()).toEqual([`${hostile} (HTTP 503)`, `${server.origin(HOST)}/site.css (timeout)`])
+    expect([await pwned(page), dialogs, requests]).toEqual([undefined, [], []])
+    await page.close()
+  })
+
   it('answers JSON as before to an API client, and to a browser that prefers it', async () => {
     for (const accept of [undefined, 'application/json', '*/*', 'application/json, text/html;q=0.5']) {
       const res = await app.inject({ method: 'POST', url: '/v1/domain/profile', headers: { ...KEY, ...(accept === undefined ? {} : { accept }) }, payload: { domain: server.origin(HOST) } })

@@ -1,0 +1,46 @@
+import { fetchFailureCode, isMomentaryError, isMomentaryStatus } from '@utility-apis/homepage-fetch'
+import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
+
+// A profile reads more than its homepage: logo and icon files, the web manifest, stylesheets, the contact page. When one
+// of them fails for a moment (a 503, a 429, a timeout), the fields it feeds are missing for a reason that may be gone a
+// minute later, and the profile says which files: it is not the site's settled answer, so it is not kept as one.
+
+type Fetcher = Pick<SafeFetcher, 'fetch'>
+
+/** A file of the profile that failed in a way a retry may not meet. */
+export interface UnreadFile {
+  url: string
+  /** `HTTP 503` (any of 408, 425, 429, 5xx but 501), or the failure's code: `timeout`, `connect`, `dns`, `tls`, `protocol`. */
+  reason: string
+}
+
+/** A profile names at most this many: enough to see what is missing, bounded whatever a page links. */
+export const MAX_UNREAD_FILES = 10
+
+/** The files noted so far, and the fetcher that notes them. */
+export interface UnreadFileNotes {
+  fetcher: Fetcher
+  unread: UnreadFile[]
+}
+
+/**
+ * Wraps the fetcher a profile's extras are read through so that each file failing for a moment is noted. A fetch the
+ * caller aborted (a batch's deadline) is not the site's doing and is not noted; the profile fails as a whole then.
+ */
+export function noteUnreadFiles (fetcher: Fetcher): UnreadFileNotes {
+  const unread: UnreadFile[] = []
+  const note = (url: string, reason: string): void => {
+    if (unread.length < MAX_UNREAD_FILES && !unread.some((file) => file.url === url)) unread.push({ url, reason })
+  }
+  const fetch: Fetcher['fetch'] = async (url, options) => {
+    try {
+      const response = await fetcher.fetch(url, options)
+      if (isMomentaryStatus(response.status)) note(url, `HTTP ${response.status}`)
+      return response
+    } catch (error) {
+      if (options?.signal?.aborted !== true && isMomentaryError(error)) note(url, error instanceof FetchError ? fetchFailureCode(error) : 'error')
+      throw error
+    }
+  }
+  return { fetcher: { fetch }, unread }
+}
