@@ -15,6 +15,8 @@ const REDIS_URL = process.env.REDIS_URL
 const key = `jobs-test-${randomBytes(6).toString('hex')}`
 
 interface Delivery { headers: IncomingHttpHeaders, body: string }
+/** What a receiver that has gone answers: the sender should stop (as Azure DevOps and Ironclad do). */
+const gone: Delivery[] = []
 
 let receiver: Server
 let site: Server
@@ -35,6 +37,11 @@ describe.skipIf(REDIS_URL === undefined)('job callbacks (skipped without REDIS_U
       let body = ''
       request.on('data', (chunk: Buffer) => { body += chunk.toString('utf8') })
       request.on('end', () => {
+        if (request.url === '/gone') {
+          gone.push({ headers: request.headers, body })
+          response.writeHead(410).end()
+          return
+        }
         deliveries.push({ headers: request.headers, body })
         // the first attempt is refused: the callback must be retried
         response.writeHead(deliveries.length === 1 ? 503 : 204).end()
@@ -105,5 +112,27 @@ describe.skipIf(REDIS_URL === undefined)('job callbacks (skipped without REDIS_U
     expect(verified.statusCode).toBe(200)
     expect(verified.json()).toMatchObject({ valid: true })
     expect(new Webhook(secret).verify(delivery.body, headers)).toEqual(event)
+  }, 30_000)
+
+  it('stops at a 410 Gone: the callback is failed at once and never sent again', async () => {
+    const created = await brand.inject({
+      method: 'POST',
+      url: '/v1/domain/profile/jobs',
+      headers: { 'x-api-key': key },
+      payload: { domains: [`http://hooked.test:${sitePort}/`], callback_url: `http://hooks.test:${hookPort}/gone` }
+    })
+    const { id } = created.json()
+    const status = async () => (await brand.inject({ method: 'GET', url: `/v1/domain/profile/jobs/${id}`, headers: { 'x-api-key': key } })).json()
+    const deadline = Date.now() + 20_000
+    let answered = await status()
+    while (answered.callback.attempts < 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      answered = await status()
+    }
+    expect(answered.callback).toMatchObject({ state: 'failed', attempts: 1, last_error: 'HTTP 410' })
+    // a retry would come 5 s after the first attempt
+    await new Promise((resolve) => setTimeout(resolve, 6000))
+    expect(gone).toHaveLength(1)
+    expect((await status()).callback).toMatchObject({ state: 'failed', attempts: 1 })
   }, 30_000)
 })

@@ -32,19 +32,26 @@ export function signDelivery (secret: string, type: CallbackType, status: JobSta
 
 export type DeliveryOutcome = 'delivered' | 'rejected' | 'unreachable' | 'not_allowed'
 
-/** An attempt's outcome, and the status the receiver answered (null when none came). */
+/** An attempt's outcome, the status the receiver answered (null when none came), and whether to try again later. */
 export interface Delivered {
   outcome: DeliveryOutcome
   status: number | null
+  /**
+   * False for a URL that is not allowed, and for a 410 Gone: the receiver says the endpoint is gone for good, and
+   * senders stop there (Azure DevOps, Ironclad) rather than knock for another 24 hours.
+   */
+  retry: boolean
 }
 
 /** POSTs one delivery through the SSRF-safe fetcher; only a 2xx is `delivered`. Redirects are not followed. */
 export async function deliver (fetcher: Pick<SafeFetcher, 'fetch'>, url: string, delivery: SignedDelivery, timeoutMs = 10_000): Promise<Delivered> {
   try {
     const response = await fetcher.fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body, timeoutMs, maxBytes: 4096 })
-    return { outcome: response.status >= 200 && response.status < 300 ? 'delivered' : 'rejected', status: response.status }
+    if (response.status >= 200 && response.status < 300) return { outcome: 'delivered', status: response.status, retry: false }
+    return { outcome: 'rejected', status: response.status, retry: response.status !== 410 }
   } catch (error) {
-    return { outcome: error instanceof FetchError && error.code === 'FETCH_ERR_BLOCKED' ? 'not_allowed' : 'unreachable', status: null }
+    const blocked = error instanceof FetchError && error.code === 'FETCH_ERR_BLOCKED'
+    return { outcome: blocked ? 'not_allowed' : 'unreachable', status: null, retry: !blocked }
   }
 }
 

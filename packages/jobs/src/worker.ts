@@ -349,16 +349,18 @@ function callbackDeliverer (engine: JobEngine, fetcher: Pick<SafeFetcher, 'fetch
     const record = await store.get(job.data.job)
     if (record?.callbackUrl == null || record.callbackSecret === null) return 'gone'
     const delivery = signDelivery(record.callbackSecret, job.data.type, engine.status(record), engine.clock())
-    const { outcome, status } = await deliver(fetcher, record.callbackUrl, delivery)
+    const { outcome, status, retry } = await deliver(fetcher, record.callbackUrl, delivery)
     metrics.count('job_callbacks', outcome)
+    if (outcome === 'delivered') {
+      await store.recordCallback(job.data.job, { state: 'delivered', at: engine.clock(), error: null })
+      return outcome
+    }
     // the owner follows it in the job's status: a receiver that is down is seen, not only missed
-    const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
-    const state = outcome === 'delivered' ? 'delivered' : outcome === 'not_allowed' || last ? 'failed' : 'retrying'
-    const error = outcome === 'delivered' ? null : outcome === 'rejected' ? `HTTP ${status ?? 0}` : outcome
-    await store.recordCallback(job.data.job, { state, at: engine.clock(), error })
-    if (outcome !== 'delivered') engine.logError('callback', { name: 'CallbackError', code: outcome }, { job: job.data.job })
-    if (outcome === 'not_allowed') throw new UnrecoverableError('The callback URL resolves to an address that is not allowed')
-    if (outcome !== 'delivered') throw new Error(`callback ${outcome}`)
-    return outcome
+    const last = !retry || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+    const error = outcome === 'rejected' ? `HTTP ${status ?? 0}` : outcome
+    await store.recordCallback(job.data.job, { state: last ? 'failed' : 'retrying', at: engine.clock(), error })
+    engine.logError('callback', { name: 'CallbackError', code: outcome }, { job: job.data.job })
+    if (!retry) throw new UnrecoverableError(`The callback was refused for good (${error})`)
+    throw new Error(`callback ${outcome}`)
   }
 }

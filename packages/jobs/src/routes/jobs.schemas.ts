@@ -29,8 +29,8 @@ const CallbackStatus = Type.Object({
     type: 'string',
     enum: ['pending', 'retrying', 'delivered', 'failed'],
     description: '`pending` until its first attempt (the job has not ended), `retrying` after an attempt that failed, ' +
-      '`delivered` once the receiver answered 2xx, `failed` when 24 hours of attempts are spent or the URL now leads to an ' +
-      'address that is not allowed.'
+      '`delivered` once the receiver answered 2xx, `failed` when 24 hours of attempts are spent, the URL now leads to an ' +
+      'address that is not allowed, or the receiver answered 410 Gone (no attempt follows).'
   }),
   attempts: Type.Integer({ minimum: 0, description: 'Attempts made so far (the callback\'s own `data` counts those before it).' }),
   last_attempt_at: NullableTimestamp,
