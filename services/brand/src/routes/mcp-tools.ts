@@ -11,8 +11,10 @@ export const BRAND_TOOLS: McpTool[] = [
     description: 'Fetches the homepage of one public domain or URL and returns its brand facts with their sources: name, ' +
       'summary, title, description, OpenGraph, logo and icons, colours, social links, company facts. Use it when you need ' +
       'to know what a company or website is and how it presents itself. An unreachable site is a result with ' +
-      '`reachable: false`; a domain that resolves to a private address is refused. Costs one unit of quota (a profile is ' +
-      'cached for a day). Reads public pages only; it never submits anything.',
+      '`reachable: false`; a domain that resolves to a private address is refused. A non-empty `unread_files` means some ' +
+      'files failed for a moment and the fields they feed may be missing: call again after 5 minutes for a complete ' +
+      'profile. Costs one unit of quota (a profile is cached for a day, 5 minutes with `unread_files`). Reads public ' +
+      'pages only; it never submits anything.',
     route: 'POST /v1/domain/profile',
     annotations: FETCHES
   },
