@@ -3,7 +3,7 @@ import { FetchError, type FetchErrorCode } from '@utility-apis/safe-fetch'
 /** Why a fetch of a caller's target failed, in the words brand and site both report: one vocabulary for both. */
 export type FetchFailureCode =
   | 'blocked' | 'dns' | 'timeout' | 'connect' | 'tls' | 'too_many_redirects' | 'redirect_loop' | 'scheme' | 'credentials'
-  | 'bad_url' | 'protocol'
+  | 'bad_url' | 'protocol' | 'rate_limited'
 
 const CODES: Record<FetchErrorCode, FetchFailureCode> = {
   FETCH_ERR_BLOCKED: 'blocked',
@@ -16,7 +16,8 @@ const CODES: Record<FetchErrorCode, FetchFailureCode> = {
   FETCH_ERR_SCHEME: 'scheme',
   FETCH_ERR_CREDENTIALS: 'credentials',
   FETCH_ERR_BAD_URL: 'bad_url',
-  FETCH_ERR_PROTOCOL: 'protocol'
+  FETCH_ERR_PROTOCOL: 'protocol',
+  FETCH_ERR_RATE_LIMITED: 'rate_limited'
 }
 
 export const FETCH_FAILURE_CODES = Object.values(CODES)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { RequestGate } from '@utility-apis/safe-fetch'
+import { FetchError, type RequestGate } from '@utility-apis/safe-fetch'
 import type { JobKeys } from './keys.js'
 import type { RedisConnection } from './job-store.js'
 import { ACQUIRE_HOST } from './scripts.js'
@@ -60,6 +60,9 @@ export interface LostLease {
 
 export type Release = () => Promise<void>
 
+/** What a lease of a host that asked for time is instead (ACQUIRE_HOST's -1). */
+const PAUSED = Symbol('paused')
+
 /**
  * KEYS: a host's lease set. ARGV: token, lease ms, the host's limit. Pushes the lease's expiry to now + lease ms:
  * 0 when it was still there. A lease that is gone had lapsed (its process stalled, or Redis was away, longer than the
@@ -109,7 +112,8 @@ export class HostPoliteness {
    * for time (a pause is set).
    */
   async tryItem (host: string): Promise<Release | null> {
-    return await this.take(this.keys.host(host), { kind: 'item', host }, this.keys.hostPause(host))
+    const release = await this.take(this.keys.host(host), { kind: 'item', host }, this.keys.hostPause(host))
+    return release === PAUSED ? null : release
   }
 
   /** Whether `host` asked for time: an item lease already held is not used for its next item until the pause ends. */
@@ -119,8 +123,9 @@ export class HostPoliteness {
 
   /**
    * The gate every request of a started item passes (safe-fetch's `withRequestGate`). An answer that asks for time
-   * pauses the host's items across every worker: requests of items already started go on (they finish or time out
-   * within their own budget), no other item of the host starts, and its chunks wait without holding a worker slot.
+   * pauses the host across every worker: no other item of it starts, its chunks wait without holding a worker slot,
+   * and no request goes to it meanwhile, whichever item makes it (an item of another site whose logo is on that host
+   * too): such a request fails at once with `FETCH_ERR_RATE_LIMITED`, nothing sent.
    */
   readonly gate: RequestGate = {
     answered: (host, status, retryAfter) => {
@@ -133,7 +138,8 @@ export class HostPoliteness {
       const poll = this.options.pollMs ?? 20
       for (;;) {
         signal.throwIfAborted()
-        const release = await this.take(this.keys.hostRequests(host), { kind: 'request', host })
+        const release = await this.take(this.keys.hostRequests(host), { kind: 'request', host }, this.keys.hostPause(host))
+        if (release === PAUSED) throw new FetchError('FETCH_ERR_RATE_LIMITED', 'The host asked for time (429) that has not passed: the request was not sent')
         // a lease left behind by a failed release frees itself at its expiry (its renewals stop at once)
         if (release !== null) return () => { release().catch(() => {}) }
         // jitter, so the requests waiting for one host do not ask in lock step
@@ -151,20 +157,28 @@ export class HostPoliteness {
 
   /**
    * The gate of one item of `host`: the shared one, which also notes whether the item's own site (its host, or its
-   * `www.` twin a redirect led to) asked for time while the item ran. Such an item's answer is the site's refusal, not
-   * its page: the worker works it again once the pause is over. The item's host is paused too, since items are held
-   * back by their input's host.
+   * `www.` twin a redirect led to) asked for time while the item ran, by answering it or by a pause another item's
+   * answer set. Such an item's answer is the site's refusal, not its page: the worker works it again once the pause is
+   * over. The item's host is paused too, since items are held back by their input's host.
    */
   itemGate (host: string | null): { gate: RequestGate, askedToWait: () => boolean } {
     let asked = false
     const site = host?.replace(/^www\./, '')
+    const isOwnSite = (requested: string): boolean => host !== null && requested.replace(/^www\./, '') === site
     return {
       gate: {
-        acquire: this.gate.acquire,
+        acquire: async (requested, signal) => {
+          try {
+            return await this.gate.acquire(requested, signal)
+          } catch (error) {
+            if (error instanceof FetchError && error.code === 'FETCH_ERR_RATE_LIMITED' && isOwnSite(requested)) asked = true
+            throw error
+          }
+        },
         answered: (answering, status, retryAfter) => {
           this.gate.answered?.(answering, status, retryAfter)
           const pauseMs = hostPauseMs(status, retryAfter, Date.now())
-          if (host === null || pauseMs === 0 || answering.replace(/^www\./, '') !== site) return
+          if (host === null || pauseMs === 0 || !isOwnSite(answering)) return
           asked = true
           if (answering !== host) this.pause(host, pauseMs)
         }
@@ -178,10 +192,11 @@ export class HostPoliteness {
     for (const stop of [...this.renewals]) stop()
   }
 
-  private async take (key: string, lease: Omit<LostLease, 'overLimit'>, pauseKey?: string): Promise<Release | null> {
+  /** A lease of `key`, renewed until released; null when the host has its limit, PAUSED while it asked for time. */
+  private async take (key: string, lease: Omit<LostLease, 'overLimit'>, pauseKey: string): Promise<Release | typeof PAUSED | null> {
     const token = randomUUID()
-    const keys = pauseKey === undefined ? [key] : [key, pauseKey]
-    const taken = await this.redis.eval(ACQUIRE_HOST, keys.length, ...keys, token, this.leaseMs, this.options.perHost)
+    const taken = await this.redis.eval(ACQUIRE_HOST, 2, key, pauseKey, token, this.leaseMs, this.options.perHost)
+    if (taken === -1) return PAUSED
     if (taken !== 1) return null
     const stop = this.renew(key, token, lease)
     let held = true

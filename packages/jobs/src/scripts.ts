@@ -163,12 +163,12 @@ return due
 `
 
 /**
- * KEYS: the host's lease set (of items, or of requests), and for an item lease the host's pause. ARGV: token, lease
- * ms, limit. 1 when a lease was taken; none is while the pause is set. Leases expire, so a worker killed while holding
- * one frees it after `lease ms`; Redis's own clock times them.
+ * KEYS: the host's lease set (of items, or of requests), and the host's pause. ARGV: token, lease ms, limit. 1 when a
+ * lease was taken, 0 when the host has its limit, -1 while the pause is set (none is taken). Leases expire, so a worker
+ * killed while holding one frees it after `lease ms`; Redis's own clock times them.
  */
 export const ACQUIRE_HOST = `
-if #KEYS > 1 and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[2]) == 1 then return -1 end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)

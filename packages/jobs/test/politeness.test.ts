@@ -71,7 +71,7 @@ describe('how long a host asks to be left alone', () => {
 })
 
 describe.skipIf(REDIS_URL === undefined)('host leases (REDIS_URL)', () => {
-  it('starts no item of a host that answered 429 for the time it asked, on any worker, and lets a started one go on', async () => {
+  it('starts no item of a host that answered 429, nor sends it a request, for the time it asked, on any worker', async () => {
     const keys = testKeys()
     const paused: number[] = []
     const mine = worker(keys, { perHost: 4, leaseMs: 2000, onHostPaused: (status) => { paused.push(status) } })
@@ -83,18 +83,37 @@ describe.skipIf(REDIS_URL === undefined)('host leases (REDIS_URL)', () => {
     // read on the connection that set it (the pause is written without waiting), then seen by every worker
     expect(await mine.politeness.paused('busy.test')).toBe(true)
     expect(await other.politeness.tryItem('busy.test')).toBeNull()
-    // the started item's requests are not held back: it finishes within its own budget
-    expect(await requestWithin(mine.politeness, 'busy.test', 1000)).toBe(true)
+    // no request goes to it either, whichever item makes it: refused at once, not waited for
+    for (const { politeness } of [mine, other]) {
+      await expect(politeness.gate.acquire('busy.test', AbortSignal.timeout(5000))).rejects.toMatchObject({ code: 'FETCH_ERR_RATE_LIMITED' })
+    }
     // another host is not paused
     expect(await other.politeness.tryItem('calm.test')).not.toBeNull()
+    expect(await requestWithin(other.politeness, 'calm.test', 1000)).toBe(true)
     const asked = Date.now()
     const next = await until(async () => await other.politeness.tryItem('busy.test'), (release) => release !== null, 10_000)
     expect(next).not.toBeNull()
     expect(Date.now() - asked).toBeGreaterThan(1000)
     expect(await mine.politeness.paused('busy.test')).toBe(false)
+    expect(await requestWithin(mine.politeness, 'busy.test', 1000)).toBe(true)
     // an answer that asks for nothing pauses nothing
     mine.politeness.gate.answered?.('calm.test', 503, undefined)
     expect(await mine.politeness.paused('calm.test')).toBe(false)
+  })
+
+  it('tells an item that its own site asked for time when its request is refused, not when another site\'s is', async () => {
+    const keys = testKeys()
+    const { politeness } = worker(keys, { perHost: 4, leaseMs: 2000 })
+    // another item's answers paused the item's own site and a CDN its logo is on
+    politeness.gate.answered?.('www.shop.test', 429, '5')
+    politeness.gate.answered?.('cdn.test', 429, '5')
+    await until(async () => await politeness.paused('cdn.test'), (paused) => paused)
+    const viaCdn = politeness.itemGate('other.test')
+    await expect(viaCdn.gate.acquire('cdn.test', AbortSignal.timeout(5000))).rejects.toMatchObject({ code: 'FETCH_ERR_RATE_LIMITED' })
+    expect(viaCdn.askedToWait()).toBe(false)
+    const own = politeness.itemGate('shop.test')
+    await expect(own.gate.acquire('www.shop.test', AbortSignal.timeout(5000))).rejects.toMatchObject({ code: 'FETCH_ERR_RATE_LIMITED' })
+    expect(own.askedToWait()).toBe(true)
   })
 
   it('frees a killed worker\'s item and request leases within the short lease: another worker gets the host', async () => {

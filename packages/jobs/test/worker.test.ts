@@ -125,6 +125,43 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     expect(jobs.status(done as JobRecord)).toMatchObject({ done: 6, failed: 0, charged: 6 })
   })
 
+  it('sends a host that asked for time no request from any item: other sites\' files on it are not read, and they are not held back', async () => {
+    const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
+    const cdnRequests: number[] = []
+    const server = createServer((request, response) => {
+      if (request.headers.host?.startsWith('cdn.test:') === true) {
+        cdnRequests.push(Date.now())
+        response.writeHead(429, { 'retry-after': '30' }).end('slow down')
+      } else {
+        response.writeHead(200).end('ok')
+      }
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
+    const sites = ['a', 'b', 'c', 'd', 'e', 'f']
+    const hostMap = Object.fromEntries([...sites.map((site) => `${site}.test`), 'cdn.test'].map((host) => [host, '127.0.0.1']))
+    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap })
+    closing.push(async () => { await fetcher.close() })
+    const port = (server.address() as AddressInfo).port
+    // each site's page, then its logo on a CDN they all share
+    const processor: ItemProcessor = {
+      hostOf: (input) => `${input}.test`,
+      run: async (input) => {
+        const page = (await fetcher.fetch(`http://${input}.test:${port}/`)).status
+        const logo = await fetcher.fetch(`http://cdn.test:${port}/${input}.png`).then((response) => response.status, (error: { code: string }) => error.code)
+        return { ok: true, value: { page, logo } }
+      }
+    }
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    const job = await jobs.create({ owner: 'o', inputs: sites, callbackUrl: null, windowId: 'w', quotaKey: null })
+    // well within the 30 s the CDN asked for: the sites themselves are not paused
+    const done = await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 20_000)
+    expect(cdnRequests).toHaveLength(1)
+    const results = (await jobs.results(done as JobRecord, 0, 10)).results.map((line) => line.thing)
+    expect(results).toEqual([{ page: 200, logo: 429 }, ...sites.slice(1).map(() => ({ page: 200, logo: 'FETCH_ERR_RATE_LIMITED' }))])
+  })
+
   it('delivers the answer of an item whose host still refuses after two more attempts', async () => {
     const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
     const requests: number[] = []

@@ -12,6 +12,8 @@ export type FetchErrorCode =
   | 'FETCH_ERR_CREDENTIALS'
   | 'FETCH_ERR_BAD_URL'
   | 'FETCH_ERR_PROTOCOL'
+  /** The gate refused the request: its host asked for time (a 429) that has not passed. Nothing was sent. */
+  | 'FETCH_ERR_RATE_LIMITED'
 
 export interface RedirectHop { url: string, status: number, location: string }
 

@@ -5,7 +5,10 @@ import { AsyncLocalStorage } from 'node:async_hooks'
  * work: the homepage, its redirects, robots.txt, sitemaps, pages, logos, and the renderer's requests made for it.
  */
 export interface RequestGate {
-  /** Resolves once one more request to `host` may start; the returned function frees its place. */
+  /**
+   * Resolves once one more request to `host` may start; the returned function frees its place. Rejects with a
+   * FetchError `FETCH_ERR_RATE_LIMITED` when the host asked for time that has not passed: the request is not sent.
+   */
   acquire: (host: string, signal: AbortSignal) => Promise<() => void>
   /**
    * Told the status of each answer `host` gave a request that passed the gate (each redirect hop too), and its

@@ -10,7 +10,10 @@ type Fetcher = Pick<SafeFetcher, 'fetch'>
 /** A file of the profile that failed in a way a retry may not meet. */
 export interface UnreadFile {
   url: string
-  /** `HTTP 503` (any of 408, 425, 429, 5xx but 501), or the failure's code: `timeout`, `connect`, `dns`, `tls`, `protocol`. */
+  /**
+   * `HTTP 503` (any of 408, 425, 429, 5xx but 501), or the failure's code: `timeout`, `connect`, `dns`, `tls`,
+   * `protocol`, `rate_limited` (a job's item: the file's host asked for time, so the request was not sent).
+   */
   reason: string
 }
 

@@ -42,7 +42,8 @@ const RedirectSchema = Type.Object({
 
 const ProfileErrorSchema = Type.Object({
   code: Type.String({
-    description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, ' +
+    description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, rate_limited (in a bulk job: the ' +
+    'host had asked for time and the request was not sent), ' +
     'bad_url, scheme, credentials, http_status, not_html, bot_challenge or javascript_required (the homepage is an application ' +
     'shell whose content JavaScript writes, and the service could not render it: the renderer is off or the render failed)'
   }),
@@ -51,7 +52,10 @@ const ProfileErrorSchema = Type.Object({
 
 const UnreadFileSchema = Type.Object({
   url: Url,
-  reason: Type.String({ description: '`HTTP 503` (the status), or `timeout`, `connect`, `dns`, `tls`, `protocol`.' })
+  reason: Type.String({
+    description: '`HTTP 503` (the status), or `timeout`, `connect`, `dns`, `tls`, `protocol`, `rate_limited` (in a bulk job: the ' +
+      'file\'s host had asked for time, so it was not asked again)'
+  })
 }, { title: 'UnreadFile' })
 
 const LogoSchema = Type.Object({

@@ -19,8 +19,9 @@ const FetchFactsSchema = Type.Object({
   status: Nullable(Int),
   error: Nullable(Type.Object({
     code: Type.String({
-      description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, scheme, credentials, bad_url, blocked ' +
-        '(the words brand reports too), budget (the analysis time budget was spent) or other'
+      description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, scheme, credentials, bad_url, blocked, ' +
+        'rate_limited (in a bulk job: the host had asked for time and the request was not sent; the words brand reports too), budget ' +
+        '(the analysis time budget was spent) or other'
     }),
     message: Str
   })),
