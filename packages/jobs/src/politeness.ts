@@ -62,6 +62,7 @@ export type Release = () => Promise<void>
 
 /** What a lease of a host that asked for time is instead (ACQUIRE_HOST's -1). */
 const PAUSED = Symbol('paused')
+const PAUSED_MESSAGE = 'The host asked for time (a 429, or a 503 with Retry-After) that has not passed: the request was not sent'
 
 /**
  * KEYS: a host's lease set. ARGV: token, lease ms, the host's limit. Pushes the lease's expiry to now + lease ms:
@@ -139,7 +140,7 @@ export class HostPoliteness {
       for (;;) {
         signal.throwIfAborted()
         const release = await this.take(this.keys.hostRequests(host), { kind: 'request', host }, this.keys.hostPause(host))
-        if (release === PAUSED) throw new FetchError('FETCH_ERR_RATE_LIMITED', 'The host asked for time (429) that has not passed: the request was not sent')
+        if (release === PAUSED) throw new FetchError('FETCH_ERR_RATE_LIMITED', PAUSED_MESSAGE)
         // a lease left behind by a failed release frees itself at its expiry (its renewals stop at once)
         if (release !== null) return () => { release().catch(() => {}) }
         // jitter, so the requests waiting for one host do not ask in lock step

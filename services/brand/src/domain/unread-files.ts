@@ -11,7 +11,7 @@ type Fetcher = Pick<SafeFetcher, 'fetch'>
 export interface UnreadFile {
   url: string
   /**
-   * `HTTP 503` (any of 408, 425, 429, 5xx but 501), or the failure's code: `timeout`, `connect`, `dns`, `tls`,
+   * `HTTP 503` (a 408, 425, 429, 500, 502, 503 or 504), or the failure's code: `timeout`, `connect`, `dns`, `tls`,
    * `protocol`, `rate_limited` (a job's item: the file's host asked for time, so the request was not sent).
    */
   reason: string

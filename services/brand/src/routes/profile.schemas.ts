@@ -209,7 +209,7 @@ export const ProfileSchema = Type.Object({
   unread_files: Type.Array(UnreadFileSchema, {
     maxItems: MAX_UNREAD_FILES,
     description: 'Files read after the homepage (logo and icon files, the web manifest, stylesheets, the contact page) that failed ' +
-      'for a moment: a timeout, a reset, a DNS or TLS failure, a 408, 425, 429 or 5xx. The fields they feed (`logos`, `colors`, ' +
+      'for a moment: a timeout, a reset, a DNS or TLS failure, a 408, 425, 429, 500, 502, 503 or 504. The fields they feed (`logos`, `colors`, ' +
       '`icons`, `fonts`, `company`) may be missing for that reason only; such a profile is cached 5 minutes instead of a day, ' +
       'so asking again later may complete it. Empty when every file answered (a 404 is the site\'s answer, not listed).'
   }),
