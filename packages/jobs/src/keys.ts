@@ -14,7 +14,7 @@ export class JobKeys {
   idempotency (owner: string, keyHash: string): string { return `${this.prefix}:idem:${owner}:${keyHash}` }
   host (host: string): string { return `${this.prefix}:host:${host}` }
   hostRequests (host: string): string { return `${this.prefix}:host-requests:${host}` }
-  /** Set while a host asked for time (a 429, a 503 with Retry-After): no item of it starts until it expires. */
+  /** Set while a host asked for time (a 429, a 503 with Retry-After): no item of it starts, nor request to it, until it expires. */
   hostPause (host: string): string { return `${this.prefix}:host-pause:${host}` }
   inputs (id: string, chunk: number): string { return `${this.prefix}:job:${id}:inputs:${chunk}` }
   /** How many times each item of a job was worked again because its host asked for time, by index. */

@@ -129,12 +129,7 @@ export class HostPoliteness {
    * too): such a request fails at once with `FETCH_ERR_RATE_LIMITED`, nothing sent.
    */
   readonly gate: RequestGate = {
-    answered: (host, status, retryAfter) => {
-      const pauseMs = hostPauseMs(status, retryAfter, Date.now())
-      if (pauseMs === 0) return
-      this.options.onHostPaused?.(status)
-      this.pause(host, pauseMs)
-    },
+    answered: (host, status, retryAfter) => { this.answered(host, status, retryAfter) },
     acquire: async (host, signal) => {
       const poll = this.options.pollMs ?? 20
       for (;;) {
@@ -149,7 +144,7 @@ export class HostPoliteness {
     }
   }
 
-  /** Starts no item of `host` for `pauseMs`, on any worker. */
+  /** Starts no item of `host`, and sends it no request, for `pauseMs`, on any worker. */
   pause (host: string, pauseMs: number): void {
     // the newest answer sets the time, shorter or longer: it is the host's latest word
     // (Redis away: its errors are logged by the connection; the host is then only held to its leases)
@@ -177,8 +172,7 @@ export class HostPoliteness {
           }
         },
         answered: (answering, status, retryAfter) => {
-          this.gate.answered?.(answering, status, retryAfter)
-          const pauseMs = hostPauseMs(status, retryAfter, Date.now())
+          const pauseMs = this.answered(answering, status, retryAfter)
           if (host === null || pauseMs === 0 || !isOwnSite(answering)) return
           asked = true
           if (answering !== host) this.pause(host, pauseMs)
@@ -186,6 +180,15 @@ export class HostPoliteness {
       },
       askedToWait: () => asked
     }
+  }
+
+  /** Pauses a host whose answer asked for time (`hostPauseMs`); the pause's length, 0 when it asked for none. */
+  private answered (host: string, status: number, retryAfter: string | undefined): number {
+    const pauseMs = hostPauseMs(status, retryAfter, Date.now())
+    if (pauseMs === 0) return 0
+    this.options.onHostPaused?.(status)
+    this.pause(host, pauseMs)
+    return pauseMs
   }
 
   /** Stops every renewal (the worker closes): a lease still held lapses within `leaseMs`. */

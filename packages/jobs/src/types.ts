@@ -23,8 +23,8 @@ export interface JobStatus {
 
 /**
  * A job's callback as its owner can follow it: `pending` until its first attempt, `retrying` after an attempt that
- * failed, `delivered` once a 2xx came back, `failed` when the attempts of 24 hours are spent or the URL now leads to an
- * address that is not allowed.
+ * failed, `delivered` once a 2xx came back, `failed` when the attempts of 24 hours are spent, the URL now leads to an
+ * address that is not allowed or the receiver answered 410 Gone.
  */
 export interface CallbackStatus {
   state: 'pending' | 'retrying' | 'delivered' | 'failed'

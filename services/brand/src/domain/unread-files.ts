@@ -1,11 +1,9 @@
-import { fetchFailureCode, isMomentaryError, isMomentaryStatus } from '@utility-apis/homepage-fetch'
-import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { fetchFailureCode, isMomentaryError, isMomentaryStatus, type Fetcher } from '@utility-apis/homepage-fetch'
+import { FetchError } from '@utility-apis/safe-fetch'
 
 // A profile reads more than its homepage: logo and icon files, the web manifest, stylesheets, the contact page. When one
 // of them fails for a moment (a 503, a 429, a timeout), the fields it feeds are missing for a reason that may be gone a
 // minute later, and the profile says which files: it is not the site's settled answer, so it is not kept as one.
-
-type Fetcher = Pick<SafeFetcher, 'fetch'>
 
 /** A file of the profile that failed in a way a retry may not meet. */
 export interface UnreadFile {
