@@ -209,29 +209,23 @@ async function finishChunk (work: ChunkWork, bound: BoundChunk, inputs: number, 
 }
 
 /**
- * Works the engine's chunks, `concurrency` at a time, one item of a chunk after the other (so `concurrency` items are
- * in flight), and delivers callbacks. Each item's result is written as it finishes, once: a chunk delivered twice
- * (its worker was killed) or moved back (its host was busy) skips the items already written.
+ * What a chunk does with its items on this worker: each item run through its host's request gate (its outcome, or
+ * AGAIN when its site asked for time while it ran: a 429), each result written once, and the leases of hosts.
  */
-export function startWorker (engine: JobEngine, options: WorkerOptions): JobWorker {
-  const politeness = hostPoliteness(engine, options)
-  const stopping = new AbortController()
+function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: HostPoliteness, stopping: AbortSignal): ChunkWork {
   const { metrics, store } = engine
 
-  /**
-   * The item's outcome, its host's item lease held by its chunk (ChunkWork.takeHost); AGAIN when its site asked for
-   * time while it ran (a 429): it is worked again after the pause, at most MAX_ITEM_RETRIES times, then delivered.
-   */
+  /** The item's outcome; worked again after its site's pause at most MAX_ITEM_RETRIES times, then delivered. */
   const runItem = async (input: string, place: Required<ErrorPlace>, itemOptions: unknown): Promise<ItemOutcome | typeof AGAIN> => {
     const started = performance.now()
     try {
       // every request the item makes, however deep, passes the host's shared request leases
       const watch = politeness.itemGate(options.processor.hostOf(input))
-      const outcome = await withRequestGate(watch.gate, async () => await options.processor.run(input, stopping.signal, itemOptions))
+      const outcome = await withRequestGate(watch.gate, async () => await options.processor.run(input, stopping, itemOptions))
       if (watch.askedToWait() && await store.countItemRetry(place.job, place.index) <= MAX_ITEM_RETRIES) return AGAIN
       return countedFailure(engine, outcome, place)
     } catch (error) {
-      if (stopping.signal.aborted) throw stopping.signal.reason
+      if (stopping.aborted) throw stopping.reason
       engine.logError('item', error, place)
       metrics.count('job_item_failures', { reason: 'exception' })
       return INTERNAL_ERROR
@@ -252,7 +246,7 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     return written
   }
 
-  const chunkWork: ChunkWork = {
+  return {
     engine,
     resultField: options.resultField,
     hostBusyDelayMs: options.hostBusyDelayMs ?? 250,
@@ -263,6 +257,17 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     runItem,
     writeItem
   }
+}
+
+/**
+ * Works the engine's chunks, `concurrency` at a time, one item of a chunk after the other (so `concurrency` items are
+ * in flight), and delivers callbacks. Each item's result is written as it finishes, once: a chunk delivered twice
+ * (its worker was killed) or moved back (its host was busy) skips the items already written.
+ */
+export function startWorker (engine: JobEngine, options: WorkerOptions): JobWorker {
+  const politeness = hostPoliteness(engine, options)
+  const stopping = new AbortController()
+  const chunkWork = chunkWorkOf(engine, options, politeness, stopping.signal)
   const work = async (ticket: Job<ChunkData>, token?: string): Promise<string> => await workTicket(chunkWork, ticket, token)
 
   const lockDuration = options.lockMs ?? 30_000

@@ -104,6 +104,29 @@ function corsOrigins (text: string | null): string[] | '*' | null {
   return origins.length > 0 ? origins : null
 }
 
+/** The keys the service takes: API_KEYS (the development key without it) and the PUBLISHABLE_KEYS made from them. */
+function keysFrom (env: Env, rawKeys: string | null, warnings: string[]): Pick<ServiceConfig, 'apiKeys' | 'publishableKeys'> {
+  let apiKeys: Map<string, KeyEntry>
+  if (rawKeys === null) {
+    apiKeys = parseApiKeys(DEV_KEY)
+    warnings.push(`API_KEYS is not set: only the development key "${DEV_KEY}" is accepted.`)
+  } else {
+    try {
+      apiKeys = parseApiKeys(rawKeys)
+    } catch (err) {
+      throw new ConfigError('API_KEYS', (err as Error).message.replace(/^API_KEYS: /, ''))
+    }
+    if (apiKeys.size === 0) throw new ConfigError('API_KEYS', 'lists no key')
+  }
+  let publishableKeys: Map<string, PublishableKey>
+  try {
+    publishableKeys = parsePublishableKeys(value(env, 'PUBLISHABLE_KEYS') ?? '', apiKeys)
+  } catch (err) {
+    throw new ConfigError('PUBLISHABLE_KEYS', (err as Error).message.replace(/^PUBLISHABLE_KEYS: /, ''))
+  }
+  return { apiKeys, publishableKeys }
+}
+
 /**
  * Reads the environment once, at start-up. Invalid values fail with a message naming the variable, and production
  * refuses to start without credentials or with test-only switches.
@@ -123,25 +146,7 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
     warnings.push(`${name} is set: outbound fetches may reach addresses that are not public. Never use this in production.`)
   }
 
-  let apiKeys: Map<string, KeyEntry>
-  if (rawKeys === null) {
-    apiKeys = parseApiKeys(DEV_KEY)
-    warnings.push(`API_KEYS is not set: only the development key "${DEV_KEY}" is accepted.`)
-  } else {
-    try {
-      apiKeys = parseApiKeys(rawKeys)
-    } catch (err) {
-      throw new ConfigError('API_KEYS', (err as Error).message.replace(/^API_KEYS: /, ''))
-    }
-    if (apiKeys.size === 0) throw new ConfigError('API_KEYS', 'lists no key')
-  }
-
-  let publishableKeys: Map<string, PublishableKey>
-  try {
-    publishableKeys = parsePublishableKeys(value(env, 'PUBLISHABLE_KEYS') ?? '', apiKeys)
-  } catch (err) {
-    throw new ConfigError('PUBLISHABLE_KEYS', (err as Error).message.replace(/^PUBLISHABLE_KEYS: /, ''))
-  }
+  const { apiKeys, publishableKeys } = keysFrom(env, rawKeys, warnings)
 
   const quotaFailMode = value(env, 'QUOTA_FAIL_MODE') ?? 'open'
   if (quotaFailMode !== 'open' && quotaFailMode !== 'closed') {

@@ -38,12 +38,12 @@ const text = (value: string) => cleanText(value).replace(/[‘’]/g, "'").repla
 const mb = (page: RealPage) => round(page.body.length / 2 ** 20, 1)
 
 /** Right answers of a field: one brand, any description the site wrote, any of the site's own logo files; none is null. */
-function rightAnswers (field: typeof FIELDS[number], expected: RealPageExpectation): string[] {
+function rightAnswers (field: Field, expected: RealPageExpectation): string[] {
   if (field === 'brand') return [expected.brand]
   return field === 'description' ? expected.descriptions : expected.logos
 }
 
-function isRight (field: typeof FIELDS[number], actual: string | null, expected: RealPageExpectation): boolean {
+function isRight (field: Field, actual: string | null, expected: RealPageExpectation): boolean {
   const right = rightAnswers(field, expected)
   if (right.length === 0) return actual === null || cleanText(actual) === ''
   if (actual === null) return false
@@ -54,21 +54,28 @@ function isRight (field: typeof FIELDS[number], actual: string | null, expected:
   return right.some((value) => text(value) === text(actual) || (cut !== null && cut.length >= 40 && text(value).startsWith(cut)))
 }
 
-export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
-  const corpus = loadRealPages()
-  let current = corpus[0]
-  const scrape = createMetascraperFor(() => current)
+type Scrape = ReturnType<typeof createMetascraperFor>
+type Field = typeof FIELDS[number]
+type Tool = 'ours' | 'metascraper'
 
-  // accuracy, on the judged pages
-  const correct = { ours: { brand: 0, description: 0, logo: 0 }, metascraper: { brand: 0, description: 0, logo: 0 } }
+/** The page metascraper is reading: its rules read the URL from here, not from their arguments. */
+interface Reading {
+  corpus: RealPage[]
+  current: RealPage
+  scrape: Scrape
+}
+
+/** Right answers per tool and field on the judged pages, and what each got wrong. */
+async function accuracy (reading: Reading) {
+  const correct: Record<Tool, Record<Field, number>> = { ours: { brand: 0, description: 0, logo: 0 }, metascraper: { brand: 0, description: 0, logo: 0 } }
   const misses: string[] = []
   let judged = 0
-  for (const entry of corpus) {
+  for (const entry of reading.corpus) {
     const expected = REAL_PAGE_EXPECTATIONS[entry.name]
     if (expected === undefined) continue
     judged++
-    current = entry
-    const answers: Record<'ours' | 'metascraper', Answer> = { ours: await answerOurs(entry), metascraper: await answerMetascraper(scrape, entry) }
+    reading.current = entry
+    const answers: Record<Tool, Answer> = { ours: await answerOurs(entry), metascraper: await answerMetascraper(reading.scrape, entry) }
     for (const tool of ['ours', 'metascraper'] as const) {
       for (const field of FIELDS) {
         if (isRight(field, answers[tool][field], expected)) correct[tool][field]++
@@ -76,41 +83,46 @@ export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
       }
     }
   }
+  return { correct, misses, judged }
+}
 
-  // extraction is decoding and html-metadata, the counterpart of what metascraper does; the brand rules over it
-  // (choosing between the signals, describeResponse) are timed as well and reported beside it
-  const ours = async (entry: RealPage) => parseOurs(entry)
-  const withRules = async (entry: RealPage) => await extractOurs(entry)
-  const theirs = async (entry: RealPage) => await answerMetascraper(scrape, entry)
+// extraction is decoding and html-metadata, the counterpart of what metascraper does; the brand rules over it
+// (choosing between the signals, describeResponse) are timed as well and reported beside it
+const contenders = (reading: Reading) => ({
+  ours: async (entry: RealPage) => parseOurs(entry),
+  withRules: async (entry: RealPage) => await extractOurs(entry),
+  theirs: async (entry: RealPage) => await answerMetascraper(reading.scrape, entry)
+})
 
-  // throughput, page by page, both tools on the same bytes
+/** Throughput page by page, both tools on the same bytes: the geometric mean of the speedups, and the largest page's times. */
+async function perPage (reading: Reading) {
+  const { ours, theirs } = contenders(reading)
   const speedups: number[] = []
-  const largest = corpus.reduce((a, b) => b.body.length > a.body.length ? b : a)
+  const largest = reading.corpus.reduce((a, b) => b.body.length > a.body.length ? b : a)
   let largestMs = { ours: 0, theirs: 0 }
-  for (const entry of corpus) {
-    current = entry
+  for (const entry of reading.corpus) {
+    reading.current = entry
     const o = await meanMs(async () => await ours(entry), PER_PAGE_MS)
     const t = await meanMs(async () => await theirs(entry), PER_PAGE_MS)
     speedups.push(t / o)
     if (entry === largest) largestMs = { ours: o, theirs: t }
   }
-  const geomean = Math.exp(speedups.reduce((sum, s) => sum + Math.log(s), 0) / speedups.length)
-  const pages = corpus.length
+  return { geomean: Math.exp(speedups.reduce((sum, s) => sum + Math.log(s), 0) / speedups.length), largest, largestMs }
+}
 
-  // throughput over whole passes (time-weighted, so the 3 MB page dominates): the median of several rounds, each
-  // timing both tools back to back, in alternating order, so a burst of load on a shared machine skews one round
-  // instead of the figure
+/**
+ * Throughput over whole passes (time-weighted, so the 3 MB page dominates): several rounds, each timing both tools
+ * back to back, in alternating order, so a burst of load on a shared machine skews one round instead of the figure.
+ */
+async function wholePasses (reading: Reading) {
+  const { ours, withRules, theirs } = contenders(reading)
   const pass = (work: (entry: RealPage) => Promise<unknown>) => async () => {
-    for (const entry of corpus) {
-      current = entry
+    for (const entry of reading.corpus) {
+      reading.current = entry
       await work(entry)
     }
   }
-  const oursMs: number[] = []
-  const rulesMs: number[] = []
-  const theirsMs: number[] = []
-  const ratios: number[] = []
-  const rulesRatios: number[] = []
+  const rounds: Array<{ o: number, w: number, t: number }> = []
   for (let r = 0; r < PASS_ROUNDS; r++) {
     const timings = { o: 0, w: 0, t: 0 }
     const steps: Array<() => Promise<void>> = [
@@ -119,19 +131,30 @@ export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
       async () => { timings.t = await meanMs(pass(theirs), 0, 1) }
     ]
     for (const step of r % 2 === 0 ? steps : [...steps].reverse()) await step()
-    oursMs.push(timings.o)
-    rulesMs.push(timings.w)
-    theirsMs.push(timings.t)
-    ratios.push(timings.t / timings.o)
-    rulesRatios.push(timings.t / timings.w)
+    rounds.push(timings)
     if (process.env.BENCH_PASSES !== undefined) {
       console.log(`round ${r}: extraction ${timings.o.toFixed(1)} ms, with rules ${timings.w.toFixed(1)} ms, metascraper ${timings.t.toFixed(1)} ms`)
     }
   }
-  const passRatio = median(ratios)
+  return {
+    oursMs: median(rounds.map((r) => r.o)),
+    rulesMs: median(rounds.map((r) => r.w)),
+    theirsMs: median(rounds.map((r) => r.t)),
+    ratio: median(rounds.map((r) => r.t / r.o)),
+    rulesRatio: median(rounds.map((r) => r.t / r.w))
+  }
+}
+
+export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
+  const corpus = loadRealPages()
+  const reading: Reading = { corpus, current: corpus[0], scrape: createMetascraperFor(() => reading.current) }
+  const { correct, misses, judged } = await accuracy(reading)
+  const { geomean, largest, largestMs } = await perPage(reading)
+  const passes = await wholePasses(reading)
+  const pages = corpus.length
 
   if (process.env.BENCH_VERBOSE !== undefined) for (const miss of misses) console.log(`  miss: ${miss}`)
-  const accuracy = (tool: 'ours' | 'metascraper', field: typeof FIELDS[number]): BenchReport => ({
+  const accuracyReport = (tool: Tool, field: Field): BenchReport => ({
     name: `accuracy on the real pages, ${field}, ${tool === 'ours' ? 'extraction and brand rules' : 'metascraper'}`,
     value: correct[tool][field],
     unit: `of ${judged} judged pages`,
@@ -141,29 +164,24 @@ export async function run (_ctx: BenchContext): Promise<BenchReport[]> {
   return [
     {
       name: `extraction speedup vs metascraper, one pass over the ${pages}-page corpus (time-weighted, median of ${PASS_ROUNDS} rounds)`,
-      value: round(passRatio),
+      value: round(passes.ratio),
       unit: 'x',
       target: '>= 5',
-      pass: passRatio >= 5
+      pass: passes.ratio >= 5
     },
     {
       name: `extraction and the brand rules (the whole in-process profile) vs metascraper, one pass over the ${pages}-page corpus (median)`,
-      value: round(median(rulesRatios)),
+      value: round(passes.rulesRatio),
       unit: 'x',
       pass: true
     },
-    {
-      name: `extraction speedup vs metascraper, geometric mean of ${pages} per-page speedups`,
-      value: round(geomean),
-      unit: 'x',
-      pass: true
-    },
-    { name: 'extraction (decode, html-metadata), one corpus pass (median)', value: round(median(oursMs), 1), unit: 'ms', pass: true },
-    { name: 'extraction and brand rules, one corpus pass (median)', value: round(median(rulesMs), 1), unit: 'ms', pass: true },
-    { name: 'metascraper, one corpus pass (median)', value: round(median(theirsMs), 1), unit: 'ms', pass: true },
+    { name: `extraction speedup vs metascraper, geometric mean of ${pages} per-page speedups`, value: round(geomean), unit: 'x', pass: true },
+    { name: 'extraction (decode, html-metadata), one corpus pass (median)', value: round(passes.oursMs, 1), unit: 'ms', pass: true },
+    { name: 'extraction and brand rules, one corpus pass (median)', value: round(passes.rulesMs, 1), unit: 'ms', pass: true },
+    { name: 'metascraper, one corpus pass (median)', value: round(passes.theirsMs, 1), unit: 'ms', pass: true },
     { name: `extraction, the ${mb(largest)} MB page`, value: round(largestMs.ours, 1), unit: 'ms', pass: true },
     { name: `metascraper, the ${mb(largest)} MB page`, value: round(largestMs.theirs, 1), unit: 'ms', pass: true },
-    ...FIELDS.flatMap((field) => [accuracy('ours', field), accuracy('metascraper', field)]),
+    ...FIELDS.flatMap((field) => [accuracyReport('ours', field), accuracyReport('metascraper', field)]),
     ...await logoRoundTrips(),
     ...await logoBench()
   ]
