@@ -104,10 +104,16 @@ function corsOrigins (text: string | null): string[] | '*' | null {
   return origins.length > 0 ? origins : null
 }
 
-/** The keys the service takes: API_KEYS (the development key without it) and the PUBLISHABLE_KEYS made from them. */
-function keysFrom (env: Env, rawKeys: string | null, warnings: string[]): Pick<ServiceConfig, 'apiKeys' | 'publishableKeys'> {
+/**
+ * The keys the service takes: API_KEYS and the PUBLISHABLE_KEYS made from them. Without API_KEYS, the development key
+ * outside production; in production (then behind the marketplace proxy alone) none: a key everyone can read from this
+ * repository would otherwise call a public deployment free of the marketplace.
+ */
+function keysFrom (env: Env, rawKeys: string | null, production: boolean, warnings: string[]): Pick<ServiceConfig, 'apiKeys' | 'publishableKeys'> {
   let apiKeys: Map<string, KeyEntry>
-  if (rawKeys === null) {
+  if (rawKeys === null && production) {
+    apiKeys = new Map()
+  } else if (rawKeys === null) {
     apiKeys = parseApiKeys(DEV_KEY)
     warnings.push(`API_KEYS is not set: only the development key "${DEV_KEY}" is accepted.`)
   } else {
@@ -146,7 +152,7 @@ export function loadConfig (env: Env, defaults: ConfigDefaults): { config: Servi
     warnings.push(`${name} is set: outbound fetches may reach addresses that are not public. Never use this in production.`)
   }
 
-  const { apiKeys, publishableKeys } = keysFrom(env, rawKeys, warnings)
+  const { apiKeys, publishableKeys } = keysFrom(env, rawKeys, production, warnings)
 
   const quotaFailMode = value(env, 'QUOTA_FAIL_MODE') ?? 'open'
   if (quotaFailMode !== 'open' && quotaFailMode !== 'closed') {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { sha256 } from '@utility-apis/auth-quota'
 import { ConfigError, DEV_KEY, loadConfig } from '../src/config.js'
+import { buildDemo } from './fixtures/demo-service.js'
 
 const defaults = { service: 'sla', port: 3002 }
 
@@ -58,6 +59,29 @@ describe('loadConfig', () => {
   test('production refuses to start without credentials', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, defaults)).toThrow(/API_KEYS or RAPIDAPI_PROXY_SECRET/)
     expect(loadConfig({ NODE_ENV: 'production', RAPIDAPI_PROXY_SECRET: 's' }, defaults).config.production).toBe(true)
+  })
+
+  test('a production deployment behind the marketplace alone takes no key of ours, never the development key', async () => {
+    const { config, warnings } = loadConfig({ NODE_ENV: 'production', RAPIDAPI_PROXY_SECRET: 'proxy-secret' }, defaults)
+    expect(warnings.join(' ')).not.toContain(DEV_KEY)
+    const app = await buildDemo({ config })
+    try {
+      const withDevKey = await app.inject({ method: 'POST', url: '/v1/echo', headers: { 'x-api-key': DEV_KEY }, payload: { name: 'a', secret: 's', count: 1 } })
+      expect(withDevKey.statusCode).toBe(401)
+      expect(withDevKey.json().code).toBe('invalid_api_key')
+      const proxied = await app.inject({
+        method: 'POST', url: '/v1/echo', headers: { 'x-rapidapi-proxy-secret': 'proxy-secret', 'x-rapidapi-user': 'u' }, payload: { name: 'a', secret: 's', count: 1 }
+      })
+      expect(proxied.statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('outside production, the marketplace secret alone still leaves the development key, with its warning', () => {
+    const { config, warnings } = loadConfig({ RAPIDAPI_PROXY_SECRET: 'proxy-secret' }, defaults)
+    expect([...config.apiKeys.keys()]).toEqual([sha256(DEV_KEY)])
+    expect(warnings.join(' ')).toContain(DEV_KEY)
   })
 
   test('production refuses the UNSAFE_* switches; elsewhere they warn loudly', () => {
