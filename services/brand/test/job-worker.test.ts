@@ -1,15 +1,13 @@
 // The separate job worker process profiles as the API does: with RENDERER=chromium an application shell is rendered.
-import { existsSync } from 'node:fs'
 import { testConfig } from '@utility-apis/service-kit'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserRuns, CHROMIUM } from '../../../packages/renderer/test/helpers/chromium.js'
 import { brandWorker } from '../src/job-worker.js'
 import { startFixtureServer, type FixtureServer } from './helpers/fixture-server.js'
 
-const CHROMIUM = '/usr/bin/chromium'
 const REDIS_URL = process.env.REDIS_URL
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-const canRender = existsSync(CHROMIUM) || inCi
+const canRender = browserRuns
 const HOST = 'shell-worker.test'
 const SHELL = '<!doctype html><html lang="en"><head><title>Vite App</title></head><body><div id="root"></div>' +
   '<script src="/app.js"></script></body></html>'

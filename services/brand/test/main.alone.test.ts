@@ -3,16 +3,13 @@
 // new windows (a form and a link to _blank, window.open, document.open), a meta refresh looping in an iframe, endless
 // dialogs, a request flood, a busy loop, a page that eats memory until its tab crashes, and the browser process killed
 // during a profile. After each the service answers; at the end it is still running and logged no failure.
-import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { killBrowsers } from '../../../packages/renderer/test/helpers/chromium.js'
+import { browserRuns, CHROMIUM, killBrowsers } from '../../../packages/renderer/test/helpers/chromium.js'
 import { startServiceProcess, type ServiceProcess } from '../../../packages/service-kit/test/helpers/service-process.js'
 import { startFixtureServer, type FixtureServer, type FixtureSite } from './helpers/fixture-server.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-const runs = existsSync(CHROMIUM) || inCi
+const runs = browserRuns
 const suite = runs ? describe : describe.skip
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
 

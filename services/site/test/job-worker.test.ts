@@ -1,14 +1,12 @@
 // The separate job worker process analyses as the API does: with RENDERER=chromium its items are rendered too.
-import { existsSync } from 'node:fs'
 import { testConfig } from '@utility-apis/service-kit'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { browserRuns, CHROMIUM } from '../../../packages/renderer/test/helpers/chromium.js'
 import { siteWorker } from '../src/job-worker.js'
 import { fixturePolicy, startFixtureServer, type FixtureServer } from './fixtures/fixture-server.js'
 import { RENDERED_HOSTS, renderedSites, SHELL } from './fixtures/sites/rendered.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-const runs = existsSync(CHROMIUM) || inCi
+const runs = browserRuns
 const suite = runs ? describe : describe.skip
 const noCache = null as never
 

@@ -3,22 +3,18 @@
 // _blank, window.open, document.open), a meta refresh looping in an iframe, endless dialogs, request floods, a
 // network that never goes quiet, a busy loop, a page that eats memory until its tab crashes, and the browser process
 // killed during an analysis. After each the service answers; at the end it is still running and logged no failure.
-import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cpuMs, killBrowsers, pageProcesses } from '../../../packages/renderer/test/helpers/chromium.js'
+import { browserRuns, CHROMIUM, cpuMs, killBrowsers, pageProcesses } from '../../../packages/renderer/test/helpers/chromium.js'
 import { startServiceProcess, type ServiceProcess } from '../../../packages/service-kit/test/helpers/service-process.js'
 import { startFixtureServer, type FixtureServer } from './fixtures/fixture-server.js'
 import { BUSY, FLOOD, HOG, HOSTILE_RENDER, NEVER_SETTLES, RENDERED_HOSTS, renderedSites, STATIC, TRICKS } from './fixtures/sites/rendered.js'
-
-const CHROMIUM = '/usr/bin/chromium'
 
 async function until (condition: () => boolean, ms: number): Promise<void> {
   const giveUp = Date.now() + ms
   while (!condition() && Date.now() < giveUp) await new Promise((resolve) => setTimeout(resolve, 100))
 }
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-const runs = existsSync(CHROMIUM) || inCi
+const runs = browserRuns
 const suite = runs ? describe : describe.skip
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url))
 

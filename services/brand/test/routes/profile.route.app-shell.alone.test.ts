@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserRuns, CHROMIUM } from '../../../../packages/renderer/test/helpers/chromium.js'
 import { buildTestApp, KEY, profile } from '../helpers/app.js'
 import { starterShells } from '../helpers/app-shells.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
@@ -9,9 +9,7 @@ import { png } from '../helpers/images.js'
 // Issue 26, part 5: a homepage that is an application shell (a root element and scripts, nothing else) is profiled
 // from the page Chromium renders when the renderer is on, and said to need JavaScript when it is off.
 
-const CHROMIUM = '/usr/bin/chromium'
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-const canRender = existsSync(CHROMIUM) || inCi
+const canRender = browserRuns
 
 const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vite App</title>
 <link rel="icon" href="/favicon.png"></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`

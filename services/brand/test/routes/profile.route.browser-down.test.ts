@@ -1,15 +1,12 @@
 // Issue 32: a brand service whose browser is missing or slow to start starts all the same (its launch never holds up
 // onReady) and profiles application shells as shells, saying why they were not rendered, until the browser is up.
-import { existsSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { gatedBrowser } from '../../../../packages/renderer/test/helpers/chromium.js'
+import { browserRuns, CHROMIUM, gatedBrowser } from '../../../../packages/renderer/test/helpers/chromium.js'
 import { buildTestApp, profile } from '../helpers/app.js'
 import { startFixtureServer, type FixtureServer, type FixtureSite } from '../helpers/fixture-server.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-const runs = existsSync(CHROMIUM) || inCi
+const runs = browserRuns
 const suite = runs ? describe : describe.skip
 
 const shell: FixtureSite = {

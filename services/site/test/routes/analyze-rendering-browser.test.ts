@@ -1,15 +1,12 @@
 // Issue 32: a site service whose browser is missing or slow to start starts all the same (its launch never holds up
 // onReady) and answers with rendering failed and the reason until the browser is up, then renders.
-import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { gatedBrowser } from '../../../../packages/renderer/test/helpers/chromium.js'
+import { browserRuns, CHROMIUM, gatedBrowser } from '../../../../packages/renderer/test/helpers/chromium.js'
 import { appFor } from '../fixtures/analyze.js'
 import { startFixtureServer, type FixtureServer } from '../fixtures/fixture-server.js'
 import { RENDERED_HOSTS, renderedSites, SHELL, STATIC } from '../fixtures/sites/rendered.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-const runs = existsSync(CHROMIUM) || inCi
+const runs = browserRuns
 const suite = runs ? describe : describe.skip
 
 suite(runs ? 'a site service whose browser is not up' : `a site service whose browser is not up (skipped: no chromium at ${CHROMIUM})`, { timeout: 60_000 }, () => {

@@ -2,15 +2,13 @@
 // and dialogs) beside two normal ones, on the real app with Debian's chromium. Each answers, says which renders were
 // cut short, and makes no verdict about JavaScript from them: a normal page's verdict is the one it gets alone, or
 // undetermined.
-import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserRuns, CHROMIUM } from '../../../../packages/renderer/test/helpers/chromium.js'
 import { appFor, warmRenderer, type Harness } from '../fixtures/analyze.js'
 import { startRenderedSitesProcess, type SitesProcess } from '../fixtures/sites-process.js'
 import { HOSTILE_HOSTS, NEVER_SETTLES, RENDERED_HOSTS, SHELL, STATIC } from '../fixtures/sites/rendered.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-const runs = existsSync(CHROMIUM) || inCi
+const runs = browserRuns
 const suite = runs ? describe : describe.skip
 const BUDGET_SECONDS = 4
 // The contract is an answer within the budget plus 1 s (issue 32, item 4). The browser runs at the lowest CPU priority,

@@ -1,13 +1,11 @@
 // The rendering step end to end: the real app, fixture sites on 127.0.0.1 and Debian's chromium. CI installs chromium
 // (.ci/run) and must not skip this.
-import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserRuns, CHROMIUM } from '../../../../packages/renderer/test/helpers/chromium.js'
 import { harness, KEY, warmRenderer, type Harness } from '../fixtures/analyze.js'
 import { HOSTILE_RENDER, RENDERED_HOSTS, renderedSites, SHELL, SHELL_WORDS, SSR, STATIC } from '../fixtures/sites/rendered.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false'
-const runs = existsSync(CHROMIUM) || inCi
+const runs = browserRuns
 const suite = runs ? describe : describe.skip
 const gapOf = (report: any, code: string): any => report.gaps.find((g: any) => g.code === code)
 
