@@ -17,12 +17,12 @@ const REQUEST_ECHO_MS = 50
  * not yet run the script that sends its next request (a Next.js export asked for a chunk while its idle callback was
  * pending, and was read before React committed the page), so both are waited for again until an idle passes quietly.
  */
-export async function pageSettled (page: Page, interceptor: Interceptor, settleMs: number, until: number, signal: AbortSignal): Promise<boolean> {
+export async function pageSettled (cdp: CDPSession, interceptor: Interceptor, settleMs: number, until: number, signal: AbortSignal): Promise<boolean> {
   while (!signal.aborted) {
     await networkQuiet(interceptor, settleMs, signal)
     if (signal.aborted) return false
     const lastActivity = interceptor.lastActivity
-    if (await mainThreadIdle(page, until) === 'late') return false
+    if (await mainThreadIdle(cdp, until) === 'late') return false
     await sleep(REQUEST_ECHO_MS)
     if (interceptor.inFlight === 0 && interceptor.lastActivity === lastActivity) return true
   }
@@ -37,10 +37,17 @@ async function networkQuiet (interceptor: Interceptor, settleMs: number, signal:
   }
 }
 
-/** Runs in the page: resolves with its first idle callback (this package is typed without the DOM's names). */
-async function inPageIdle (): Promise<void> {
-  const page = globalThis as unknown as { requestIdleCallback: (callback: () => void) => void }
-  await new Promise<void>((resolve) => { page.requestIdleCallback(() => { resolve() }) })
+// The page's first idle callback, asked for in a world of our own: the page's scripts cannot replace the browser's
+// requestIdleCallback there (a page whose own never calls back was read only at its deadline), and the callback still
+// waits for the one main thread the page's work runs on
+const IDLE_IN_OWN_WORLD = 'new Promise((resolve) => { requestIdleCallback(() => { resolve(true) }) })'
+
+/** Resolves once an idle callback ran in the page's main frame; rejects when its document is gone meanwhile. */
+async function idleCallback (cdp: CDPSession): Promise<void> {
+  const { frameTree } = await cdp.send('Page.getFrameTree')
+  const world = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'utility-apis-settle' })
+  const answer = await cdp.send('Runtime.evaluate', { expression: IDLE_IN_OWN_WORLD, contextId: world.executionContextId, awaitPromise: true })
+  if (answer.exceptionDetails !== undefined) throw new Error('the page could not run an idle callback')
 }
 
 /**
@@ -49,8 +56,8 @@ async function inPageIdle (): Promise<void> {
  * A framework renders after its last request: React's scheduler commits a page after a run of short tasks, each posted
  * by the one before, which a starved browser may still be working through when the network went quiet.
  */
-async function mainThreadIdle (page: Page, until: number): Promise<'idle' | 'gone' | 'late'> {
-  const idle = await within(page.evaluate(inPageIdle).then(() => true, () => false), until - Date.now())
+async function mainThreadIdle (cdp: CDPSession, until: number): Promise<'idle' | 'gone' | 'late'> {
+  const idle = await within(idleCallback(cdp).then(() => true, () => false), until - Date.now())
   return idle === null ? 'late' : idle ? 'idle' : 'gone'
 }
 

@@ -144,7 +144,7 @@ export class RenderSession {
       else browsers.answered(browser)
       const opened = context === null || this.result.stopped !== null ? null : await this.#unlessStopped(this.#open(context, fetcher))
       if (opened !== null) {
-        await this.#load(opened.page)
+        await this.#load(opened.page, opened.cdp)
         await this.#readPage(opened.page, opened.cdp)
       }
     } catch {
@@ -206,7 +206,7 @@ export class RenderSession {
   }
 
   /** Loads the document (its redirects followed by safe-fetch), then waits for the network to go quiet. */
-  async #load (page: Page): Promise<void> {
+  async #load (page: Page, cdp: CDPSession): Promise<void> {
     const loaded = await this.#navigate(page)
     const { result } = this
     if (result.stopped !== null || result.error !== null || result.status === null) return
@@ -215,7 +215,7 @@ export class RenderSession {
       this.stop(Date.now() >= this.stopAt ? 'timeout' : 'error')
       return
     }
-    const settling = pageSettled(page, this.#interceptor as Interceptor, this.settings.settleMs, this.stopAt, this.#abort.signal)
+    const settling = pageSettled(cdp, this.#interceptor as Interceptor, this.settings.settleMs, this.stopAt, this.#abort.signal)
     // settled: from here its time no longer stops the page, only bounds the vitals and the reading; else its time stops it
     if (await Promise.race([settling, this.#stopped.then(() => false)]) && result.stopped === null) this.#settled = true
     else await this.#stopped

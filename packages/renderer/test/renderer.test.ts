@@ -43,6 +43,12 @@ browserSuite('rendering a page in chromium', () => {
     expect(r.html).toContain('<h1>Committed by the scheduler</h1>')
   })
 
+  it('reads a page that replaced requestIdleCallback with one that never calls back once it settled, not at its deadline', async () => {
+    const r = await renderer.render(`${site.origin}/idle-replaced`, { timeoutMs: 8000 })
+    expect([r.status, r.stopped]).toEqual([200, null])
+    expect(r.html).toContain('<h1>Idle replaced</h1>')
+  })
+
   it('reads a page whose script sends a request after its network went quiet once that request is answered', async () => {
     const r = await renderer.render(`${site.origin}/late-fetch-shell`)
     expect([r.status, r.stopped, r.requests]).toEqual([200, null, 2])

@@ -78,6 +78,8 @@ export function sitePages (privateOrigin: () => string): Handler {
     '/ssr-canonical': () => ['text/html', page('<title>Server rendered</title>',
       '<h1>Server rendered</h1><script>const l = document.createElement("link"); l.rel = "canonical"; l.href = "/canonical-from-script"; ' +
       'document.head.appendChild(l)</script>')],
+    // a page (or a polyfill of it) whose requestIdleCallback never calls back: what the page does is no verdict on when it settled
+    '/idle-replaced': () => ['text/html', page('<title>Idle replaced</title>', '<script>window.requestIdleCallback = function () { return 1 }</script><h1>Idle replaced</h1>')],
     '/to-static': () => ['redirect', '/static'],
     '/loop': () => ['text/html', page('<title>Loop</title>', '<p>before the loop</p><script>for (;;) {}</script>')],
     '/alert': () => ['text/html', page('<title>Alert</title>', '<script>for (;;) alert("again")</script>')],
