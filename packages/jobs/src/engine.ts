@@ -153,14 +153,18 @@ export class JobEngine {
 
   /**
    * A creation retried under its Idempotency-Key: the job as stored, with what a first attempt that died half-way left
-   * out put back (its record, chunks never queued). Queuing a chunk again is harmless: a queued one is not added twice
-   * and a written one is skipped by its worker. Null when the id names another owner's job.
+   * out put back (its record, the chunks whose tickets it never queued). The chunks queued already are left alone: a
+   * finished one's ticket and inputs are gone, and queued again they would be a ticket and 7 days of inputs for
+   * nothing. Null when the id names another owner's job.
    */
   async resume (input: CreateJobInput & { id: string }): Promise<JobRecord | null> {
     const stored = await this.store.get(input.id)
     const job = stored ?? await this.store.create(this.newJob(input), this.clock)
     if (job.owner !== input.owner) return null
-    if (job.status === 'queued' || job.status === 'running') await this.enqueue(job, input.inputs)
+    if (job.status === 'queued' || job.status === 'running') {
+      const ticketed = await this.store.ticketedChunks(job.id)
+      if (ticketed < job.chunks) await this.enqueue(job, input.inputs, ticketed)
+    }
     if (stored === null) this.metrics.count('jobs', 'created')
     return job
   }
@@ -178,10 +182,13 @@ export class JobEngine {
     }
   }
 
-  /** Registers the job with the fair scheduler and adds one ticket per chunk (a repeated add of a ticket is a no-op). */
-  private async enqueue (job: JobRecord, inputs: string[]): Promise<void> {
+  /**
+   * Registers the job with the fair scheduler and adds one ticket per chunk from `from` on (the chunks before it have
+   * theirs; a repeated add of a queued ticket is a no-op).
+   */
+  private async enqueue (job: JobRecord, inputs: string[], from = 0): Promise<void> {
     const chunks = Array.from({ length: job.chunks }, (_, chunk) => inputs.slice(chunk * job.chunkSize, (chunk + 1) * job.chunkSize))
-    await this.scheduler.register(job.id, job.owner, chunks, TICKETING_MS)
+    await this.scheduler.register(job.id, job.owner, chunks, TICKETING_MS, from)
     const options = (chunk: number): JobsOptions => ({
       jobId: `${job.id}-${chunk}`,
       attempts: this.options.chunkAttempts ?? 20,
@@ -189,7 +196,7 @@ export class JobEngine {
       removeOnComplete: true,
       removeOnFail: { age: this.retentionSeconds }
     })
-    for (let first = 0; first < job.chunks; first += ADD_BATCH) {
+    for (let first = from; first < job.chunks; first += ADD_BATCH) {
       const batch = []
       for (let chunk = first; chunk < Math.min(job.chunks, first + ADD_BATCH); chunk++) {
         batch.push({ name: 'ticket', data: { job: job.id }, opts: options(chunk) })

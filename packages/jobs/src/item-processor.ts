@@ -12,8 +12,8 @@ export function itemErrorOf (error: unknown): ItemError | null {
 export interface ItemSteps {
   /** The host of an input that passed the job's checks; a throw means none (no politeness budget spent). */
   hostOf: (input: string) => string
-  /** The single call's work: its answer, or a coded HttpError that becomes the item's error. */
-  run: (input: string, signal: AbortSignal, options?: unknown) => Promise<unknown>
+  /** The single call's work: its answer, or a coded HttpError that becomes the item's error (ItemProcessor.run). */
+  run: (input: string, signal: AbortSignal, options?: unknown, attempt?: number) => Promise<unknown>
 }
 
 /** A service's item processor from its two steps: the shape every job item shares, kept in one place. */
@@ -26,9 +26,9 @@ export function itemProcessor (steps: ItemSteps): ItemProcessor {
         return null
       }
     },
-    run: async (input, signal, options): Promise<ItemOutcome> => {
+    run: async (input, signal, options, attempt): Promise<ItemOutcome> => {
       try {
-        return { ok: true, value: await steps.run(input, signal, options) }
+        return { ok: true, value: await steps.run(input, signal, options, attempt) }
       } catch (error) {
         const coded = itemErrorOf(error)
         if (coded === null) throw error

@@ -133,6 +133,19 @@ export class JobStore {
     return record
   }
 
+  /** How many of the job's chunks have their tickets queued (all of them for a record from before this was counted). */
+  async ticketedChunks (id: string): Promise<number> {
+    const [ticketed, chunks] = await this.redis.hmget(this.keys.job(id), 'ticketed', 'chunks')
+    return Number(ticketed ?? chunks ?? 0)
+  }
+
+  /** How many times each of these items was run again because its host asked for time (0 for none), in their order. */
+  async itemRetries (id: string, indexes: number[]): Promise<number[]> {
+    if (indexes.length === 0) return []
+    const counts = await this.redis.hmget(this.keys.itemRetries(id), ...indexes.map(String))
+    return counts.map((count) => Number(count ?? 0))
+  }
+
   /** Counts one more attempt of an item whose host asked for time; the attempts so far, this one included. */
   async countItemRetry (id: string, index: number): Promise<number> {
     const key = this.keys.itemRetries(id)

@@ -12,7 +12,7 @@ import type { JobKeys } from './keys.js'
 // ticket stays bound and is moved back to the queue for 250-500 ms, then tries again) while fewer than `perHost` of
 // its job's chunks are parked for that host (one ready to replace each item running there), else *deferred*: its
 // ticket is unbound and takes the job's next chunk at once, and the chunk waits, polling nothing, in a per-host set
-// of its job until NEXT_CHUNK sees the host with room and hands it out again. Handing chunks out strictly in input
+// of its job until NEXT_CHUNK sees the host with room (and not paused: it asked for time) and hands it out again. Handing chunks out strictly in input
 // order behind a cap of 4 parked chunks a job (what this replaced) left 12 of 16 slots idle behind one slow host.
 // Parking is still bounded: a job's chunks parked for hosts that have not begun number at most `perHost` for each of
 // its saturated hosts, and a saturated host has `perHost` items in worker slots, so at most as many as the slots in
@@ -81,7 +81,9 @@ local function deferred_chunk (job)
   local hosts = job .. ':deferred-hosts'
   for i = 1, math.min(redis.call('LLEN', hosts), 8) do
     local host = redis.call('LMOVE', hosts, hosts, 'LEFT', 'RIGHT')
-    if live(prefix .. ':host:' .. host) < per_host or live(job .. ':parked-host:' .. host) < per_host then
+    -- a host that asked for time holds no lease, yet has no room: its chunks stay deferred until the pause is over
+    local paused = redis.call('EXISTS', prefix .. ':host-pause:' .. host) == 1
+    if not paused and (live(prefix .. ':host:' .. host) < per_host or live(job .. ':parked-host:' .. host) < per_host) then
       local deferred = job .. ':deferred:' .. host
       local popped = redis.call('ZPOPMIN', deferred)
       if redis.call('ZCARD', deferred) == 0 then redis.call('LREM', hosts, 0, host) end
@@ -179,7 +181,7 @@ return 'parked'
 /**
  * KEYS: ticket binding, job, key ring. ARGV: ticket id, ms, host, binding, chunk, the host's limit, ttl seconds,
  * prefix, job id. A chunk that has not begun and whose host is busy: `parked` (its ticket stays bound and comes back)
- * while fewer than the limit of the job's chunks are parked for that host, else `deferred`: the ticket is unbound,
+ * while fewer than the limit of the job's chunks are parked for that host and the host is not paused, else `deferred`: the ticket is unbound,
  * free for another chunk at once, and the chunk joins its job's deferred set of that host (the host joins the job's
  * ring of deferred hosts when the set was empty, the job its owner's ring when it had left it). The job's status when
  * it is over (nothing to wait for).
@@ -189,7 +191,9 @@ local f = redis.call('HMGET', KEYS[2], 'status', 'owner')
 if f[1] ~= 'queued' and f[1] ~= 'running' then return f[1] or 'missing' end
 local parked = KEYS[2] .. ':parked-host:' .. ARGV[3]
 redis.call('ZREMRANGEBYSCORE', parked, '-inf', now)
-if redis.call('ZCARD', parked) < tonumber(ARGV[6]) then
+-- a host that asked for time will not have room for a while: its chunk is deferred at once rather than polling
+local paused = redis.call('EXISTS', ARGV[8] .. ':host-pause:' .. ARGV[3]) == 1
+if not paused and redis.call('ZCARD', parked) < tonumber(ARGV[6]) then
   redis.call('ZADD', parked, now + tonumber(ARGV[2]), ARGV[1])
   redis.call('PEXPIRE', parked, tonumber(ARGV[2]) * 2)
   redis.call('SET', KEYS[1], ARGV[4] .. ' ' .. ARGV[3], 'KEEPTTL')
@@ -239,10 +243,11 @@ export class FairScheduler {
    * Puts a job in its key's ring (and the key in the ring of keys); inputs are stored per chunk beside it. Its chunks
    * are handed out only as far as `countTickets` says their tickets are queued: tickets are interchangeable, so a
    * chunk handed out without one takes another job's, and that job is left a chunk short. The creator has
-   * `ticketingMs` for each batch of tickets; past it, the rest waits for a retry of the creation.
+   * `ticketingMs` for each batch of tickets; past it, the rest waits for a retry of the creation, which stores the
+   * inputs of the chunks `from` on (those before have their tickets, and may be done and their inputs dropped).
    */
-  async register (id: string, owner: string, chunks: string[][], ticketingMs: number): Promise<void> {
-    for (let first = 0; first < chunks.length; first += 500) {
+  async register (id: string, owner: string, chunks: string[][], ticketingMs: number, from = 0): Promise<void> {
+    for (let first = from; first < chunks.length; first += 500) {
       const pipeline = this.redis.pipeline()
       for (let chunk = first; chunk < Math.min(chunks.length, first + 500); chunk++) {
         pipeline.set(this.keys.inputs(id, chunk), JSON.stringify(chunks[chunk]), 'EX', this.retentionSeconds)

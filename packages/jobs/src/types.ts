@@ -53,6 +53,11 @@ export type ResultLine = { index: number, input: string, ok: boolean } & Record<
 export interface ItemProcessor {
   /** The host whose politeness budget the input spends, or null for none (an input that fails validation). */
   hostOf: (input: string) => string | null
-  /** `options`: the job's item options as its creation body gave them (see JobSchemaNames.itemOptions), else null. */
-  run: (input: string, signal: AbortSignal, options?: unknown) => Promise<ItemOutcome>
+  /**
+   * `options`: the job's item options as its creation body gave them (see JobSchemaNames.itemOptions), else null.
+   * `attempt`: 0, or how many times the item ran before and is run again because its site asked for time (a 429)
+   * while it ran: a service that keeps answers must not answer that attempt from them (the first one's answer, files
+   * missing, is what the item is run again for).
+   */
+  run: (input: string, signal: AbortSignal, options?: unknown, attempt?: number) => Promise<ItemOutcome>
 }

@@ -87,7 +87,7 @@ interface ChunkWork {
   takeHost: (host: string | null) => Promise<Release | null>
   /** Whether `host` asked for time (a 429): a lease held from the item before is not used until its pause ends. */
   hostPaused: (host: string) => Promise<boolean>
-  runItem: (input: string, place: Required<ErrorPlace>, options: unknown) => Promise<ItemOutcome | typeof AGAIN>
+  runItem: (input: string, place: Required<ErrorPlace>, options: unknown, attempt: number) => Promise<ItemOutcome | typeof AGAIN>
   writeItem: (id: string, chunk: number, line: ResultLine) => Promise<string>
 }
 
@@ -175,6 +175,8 @@ async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string
   const written = await store.writtenItems(bound.job, bound.chunk)
   const itemOptions = await store.itemOptions(bound.job)
   const start = bound.chunk * bound.chunkSize
+  // only a begun chunk has items run again (a retry parks its chunk, begun, until its host's pause is over)
+  const retries = bound.begun ? await store.itemRetries(bound.job, inputs.map((_, offset) => start + offset)) : []
   for (const [offset, input] of inputs.entries()) {
     const index = start + offset
     if (written.has(index)) continue
@@ -185,7 +187,7 @@ async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string
       await engine.scheduler.park(ticket.id as string, bound, host as string, 2 * work.hostBusyDelayMs)
       return await moveBack(ticket, token, work.hostBusyDelayMs)
     }
-    const outcome = await work.runItem(input, { job: bound.job, chunk: bound.chunk, index }, itemOptions)
+    const outcome = await work.runItem(input, { job: bound.job, chunk: bound.chunk, index }, itemOptions, retries[offset] ?? 0)
     // its site asked for time: the chunk waits for the pause, as for a busy host, and works the item again
     if (outcome === AGAIN) {
       await engine.scheduler.park(ticket.id as string, bound, host as string, 2 * work.hostBusyDelayMs)
@@ -216,12 +218,12 @@ function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: Hos
   const { metrics, store } = engine
 
   /** The item's outcome; worked again after its site's pause at most MAX_ITEM_RETRIES times, then delivered. */
-  const runItem = async (input: string, place: Required<ErrorPlace>, itemOptions: unknown): Promise<ItemOutcome | typeof AGAIN> => {
+  const runItem = async (input: string, place: Required<ErrorPlace>, itemOptions: unknown, attempt: number): Promise<ItemOutcome | typeof AGAIN> => {
     const started = performance.now()
     try {
       // every request the item makes, however deep, passes the host's shared request leases
       const watch = politeness.itemGate(options.processor.hostOf(input))
-      const outcome = await withRequestGate(watch.gate, async () => await options.processor.run(input, stopping, itemOptions))
+      const outcome = await withRequestGate(watch.gate, async () => await options.processor.run(input, stopping, itemOptions, attempt))
       if (watch.askedToWait() && await store.countItemRetry(place.job, place.index) <= MAX_ITEM_RETRIES) return AGAIN
       return countedFailure(engine, outcome, place)
     } catch (error) {

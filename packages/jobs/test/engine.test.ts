@@ -327,6 +327,35 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without R
     expect(tracking.runs).toHaveLength(7)
   })
 
+  it('queues nothing again for a retried creation of a job whose chunks are all queued: no ticket, no input stored again', async () => {
+    const jobs = engine(1)
+    let open = (): void => {}
+    const gate = new Promise<void>((resolve) => { open = resolve })
+    const runs: string[] = []
+    worker(jobs, {
+      hostOf: () => null,
+      run: async (item) => {
+        runs.push(item)
+        if (item === 'last') await gate
+        return { ok: true, value: item }
+      }
+    }, 1)
+    const input = { owner: 'o', inputs: ['a', 'b', 'c', 'd', 'last'], callbackUrl: null, windowId: 'w', quotaKey: null, id: 'job_0000000000000000000000aa' }
+    await jobs.create(input)
+    await until(async () => await jobs.get(input.id, 'o'), (job) => job?.done === 4)
+    try {
+      // a client that did not hear the answer tries again, three times, while the last item runs
+      for (let replay = 0; replay < 3; replay++) expect(await jobs.resume(input)).toMatchObject({ id: input.id, status: 'running' })
+      expect(await jobs.items.getJobCounts('waiting', 'prioritized', 'delayed')).toEqual({ waiting: 0, prioritized: 0, delayed: 0 })
+      // the inputs of finished chunks are gone and stay gone (they were stored for the retention, 7 days, again)
+      expect(await jobs.connect('api').exists(...[0, 1, 2, 3].map((chunk) => jobs.keys.inputs(input.id, chunk)))).toBe(0)
+    } finally {
+      open()
+    }
+    expect(await until(async () => await jobs.get(input.id, 'o'), (job) => job?.status === 'completed')).toMatchObject({ done: 5 })
+    expect(runs).toEqual(input.inputs)
+  })
+
   it('creates on a retried creation the job of a first attempt that died before storing it, and one record for two racing', async () => {
     const jobs = engine(2)
     const input = { owner: 'o', inputs: ['a.test/', 'b.test/', 'c.test/'], callbackUrl: 'https://hooks.example/jobs', windowId: 'w', quotaKey: 'k', id: 'job_00000000000000000000beef' }

@@ -162,6 +162,41 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     expect(results).toEqual([{ page: 200, logo: 429 }, ...sites.slice(1).map(() => ({ page: 200, logo: 'FETCH_ERR_RATE_LIMITED' }))])
   })
 
+  it('works the other sites of a job while one site\'s pause lasts, without asking Redis in a loop for the paused one', async () => {
+    const jobs = testEngine({ chunkSize: 1 })
+    closing.push(async () => {
+      await Promise.all([jobs.items.obliterate({ force: true }), jobs.callbacks.obliterate({ force: true })])
+      await jobs.close()
+    })
+    const server = createServer((request, response) => {
+      // the paused site asks for ten minutes at its first request
+      if (request.headers.host?.startsWith('paused.test:') === true) response.writeHead(429, { 'retry-after': '600' }).end('slow down')
+      else response.writeHead(200).end('ok')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
+    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'paused.test': '127.0.0.1', 'open.test': '127.0.0.1' } })
+    closing.push(async () => { await fetcher.close() })
+    const port = (server.address() as AddressInfo).port
+    const processor: ItemProcessor = {
+      hostOf: (input) => input.split('/')[0],
+      run: async (input) => ({ ok: true, value: (await fetcher.fetch(`http://${input.split('/')[0]}:${port}/`)).status })
+    }
+    let asked = 0
+    const next = jobs.scheduler.next.bind(jobs.scheduler)
+    jobs.scheduler.next = async (...args) => { asked++; return await next(...args) }
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 4, perHostConcurrency: 2, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    const inputs = [...Array.from({ length: 10 }, (_, i) => `paused.test/${i}`), ...Array.from({ length: 10 }, (_, i) => `open.test/${i}`)]
+    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w', quotaKey: null })
+    const record = await until(async () => await jobs.get(job.id, 'o'), (found) => (found?.done ?? 0) >= 10, 10_000)
+    expect(record?.done).toBe(10)
+    const since = asked
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    // the paused site's chunks wait in their set (each of the 4 slots asks again every 1-2 s): no spin on Redis
+    expect(asked - since).toBeLessThan(60)
+  })
+
   it('delivers the answer of an item whose host still refuses after two more attempts', async () => {
     const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
     const requests: number[] = []
