@@ -19,18 +19,21 @@ function logoUrlOf (input: string, option: JobLogoOption): string {
 
 /**
  * One domain of a job, worked exactly as `POST /v1/domain/profile` with its default timeout: the same profiler,
- * cache and fetch policy, so a result is what the single call answers (its 400 becomes an item error). With the job's
+ * cache and fetch policy, so a result is what the single call answers (its 400 becomes an item error); an item run
+ * again after its site's pause reads the site afresh. With the job's
  * `logo` option, the logo variant is made from that profile and cached, and the result names its URL (`logo_url`).
  */
 export function profileItems (profiler: BrandProfiler, timeoutMs: number, logos: LogoService): ItemProcessor {
   return itemProcessor({
     hostOf: (input) => normalizeDomainInput(input).domain,
-    run: async (input, _signal, options) => {
+    run: async (input, _signal, options, attempt = 0) => {
       const target = normalizeDomainInput(input)
-      const profile = await profiler.profile(target, { timeoutMs })
+      // run again because the site asked for time: the profile kept from the first run lacks what it refused then
+      const fresh = attempt > 0
+      const profile = await profiler.profile(target, { timeoutMs, fresh })
       const logo = options as JobLogoOption | null | undefined
       if (logo == null) return profile
-      await logos.fromProfile(target, profile, variantOf(logo))
+      await logos.fromProfile(target, profile, variantOf(logo), { fresh })
       return { ...profile, logo_url: logoUrlOf(input, logo) } satisfies BrandProfile & { logo_url: string }
     }
   })

@@ -32,6 +32,8 @@ export interface ProfileRequest {
   timeoutMs: number
   /** Aborts the work (batch deadline); the abort reason is thrown. */
   signal?: AbortSignal
+  /** Reads no kept profile (a job item run again after its site's pause); the new one is kept as any other. */
+  fresh?: boolean
 }
 
 function errorOf (error: FetchError): ProfileError {
@@ -54,7 +56,7 @@ export class BrandProfiler {
   /** A cached profile when one is fresh, else a new one (identical concurrent requests share one fetch). */
   async profile (target: DomainTarget, request: ProfileRequest): Promise<BrandProfile> {
     const key = cacheKey(target)
-    const cached = await this.#options.cache.get(key)
+    const cached = request.fresh === true ? null : await this.#options.cache.get(key)
     if (cached !== null) return { ...cached, cached: true }
     let profile: BrandProfile
     if (request.signal === undefined) {

@@ -97,11 +97,12 @@ export class LogoService {
 
   /**
    * The variant made from a profile just made (a job's item), cached as the route caches it: the route then answers it
-   * from the cache. The profile is not made again; only the logo file is fetched, and not when a fresh image is cached.
+   * from the cache. The profile is not made again; only the logo file is fetched, and not when a fresh image is cached
+   * (`fresh`: whatever is cached, for an item run again after its site's pause, whose first image lacks what it refused).
    */
-  async fromProfile (target: DomainTarget, profile: BrandProfile, variant: LogoVariant): Promise<LogoImage> {
+  async fromProfile (target: DomainTarget, profile: BrandProfile, variant: LogoVariant, read: { fresh?: boolean } = {}): Promise<LogoImage> {
     const key = this.#key(target, variant)
-    const cached = await this.#options.cache.get(key)
+    const cached = read.fresh === true ? null : await this.#options.cache.get(key)
     if (cached !== null && !this.#isStale(cached)) return cached
     return await this.#made(key, profile, variant, new TimeBudget(LOGO_TIMEOUT_MS))
   }

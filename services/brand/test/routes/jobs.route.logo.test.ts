@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +11,8 @@ import { buildJobsApp, dropPrefix, REDIS_URL, testKey, testPrefix, waitFor } fro
 
 const BLUE: Rgba = [20, 40, 200, 255]
 const HOST = 'logojob.test'
+// its logo file and stylesheet each answer 429 once (Retry-After: 1), then what they hold
+const HICCUP = 'hiccup-logojob.test'
 
 let server: FixtureServer
 let app: FastifyInstance
@@ -25,7 +28,18 @@ async function resultsOf (id: string) {
     (job) => job.status === 'completed')
   return (await app.inject({ method: 'GET', url: done.results_url, headers })).json().results
 }
-const fetchesOf = (path: string) => server.requests.filter((request) => request.host === HOST && request.path === path).length
+const fetchesOf = (path: string, host = HOST) => server.requests.filter((request) => request.host === host && request.path === path).length
+
+/** A file that answers 429 with Retry-After: 1 the first time it is asked for, then its content. */
+function onceTooMany (file: { body: string | Buffer, type: string }) {
+  let asked = 0
+  return {
+    handler: (_request: IncomingMessage, response: ServerResponse) => {
+      if (++asked === 1) response.writeHead(429, { 'retry-after': '1' }).end('slow down')
+      else response.writeHead(200, { 'content-type': file.type }).end(file.body)
+    }
+  }
+}
 
 describe.skipIf(REDIS_URL === undefined)('brand jobs with a logo variant (skipped without REDIS_URL)', () => {
   beforeAll(async () => {
@@ -33,9 +47,14 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs with a logo variant (skippe
       [HOST]: {
         '/': { body: '<!doctype html><title>Logo Job</title><link rel="apple-touch-icon" href="/touch.png">' },
         '/touch.png': { body: pngOf(180, 180, () => BLUE), headers: { 'content-type': 'image/png' } }
+      },
+      [HICCUP]: {
+        '/': { body: '<!doctype html><title>Hiccup</title><link rel="apple-touch-icon" href="/touch.png"><link rel="stylesheet" href="/site.css">' },
+        '/touch.png': onceTooMany({ body: pngOf(180, 180, () => BLUE), type: 'image/png' }),
+        '/site.css': onceTooMany({ body: 'body { font-family: "Inter", sans-serif }', type: 'text/css' })
       }
     })
-    app = await buildJobsApp({ keys: key, hosts: [HOST], prefix })
+    app = await buildJobsApp({ keys: key, hosts: [HOST, HICCUP], prefix })
   })
   afterAll(async () => {
     await app?.close()
@@ -63,6 +82,20 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs with a logo variant (skippe
     // answered from the cache the item filled: neither the homepage nor the logo file was fetched for it
     expect(fetchesOf('/')).toBe(homepages)
     expect(fetchesOf('/touch.png')).toBe(logoFiles)
+  })
+
+  it('works an item again after its site asked for time, reading the site afresh: the result has every file, and its logo', async () => {
+    const input = `${server.origin(HICCUP)}/`
+    const response = await create({ domains: [input], logo: { size: 64, format: 'png' } })
+    const [line] = await resultsOf(response.json().id)
+    // the first attempt's profile (kept a few minutes for single calls, files missing) is not what the retry answers
+    expect(line.profile).toMatchObject({ cached: false, unread_files: [], logos: [{ url: `${input}touch.png`, format: 'png' }] })
+    expect(line.profile.fonts.map((font: { family: string }) => font.family)).toEqual(['Inter'])
+    // the stylesheet refused once, then read on the run after the pause
+    expect(fetchesOf('/site.css', HICCUP)).toBe(2)
+    const image = await app.inject({ method: 'GET', url: line.profile.logo_url, headers })
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['x-logo-source']).toBe('logo')
   })
 
   it('leaves results unchanged without logo: no logo_url', async () => {
