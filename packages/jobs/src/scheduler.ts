@@ -27,9 +27,11 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 
 /**
  * KEYS: job, owner's job ring, key ring. ARGV: job id, owner, ms its tickets may take to be queued. Idempotent (a
- * retried creation registers once, and renews the time its tickets may take).
+ * retried creation registers once, and renews the time its tickets may take). A record removed meanwhile (its creation
+ * failed) is not brought back as a part without its TTL.
  */
 const REGISTER_JOB = NOW + `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'ticketing_until', now + tonumber(ARGV[3]))
 if redis.call('HSETNX', KEYS[1], 'scheduled', 1) == 0 then return 0 end
 redis.call('RPUSH', KEYS[2], ARGV[1])

@@ -85,6 +85,16 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
     expect(await jobs.scheduler.next('spent')).toBe('none')
   })
 
+  it('registers no job whose record is gone (a failed creation removed it): no partial record is left without its TTL', async () => {
+    const jobs = engine(2)
+    const id = 'job_0000000000000000000000ff'
+    await jobs.scheduler.register(id, 'o', [['a.test/']], 1000)
+    const redis = jobs.connect('api')
+    expect(await redis.exists(jobs.keys.job(id))).toBe(0)
+    expect(await redis.llen(jobs.keys.ownerRing('o'))).toBe(0)
+    expect(await jobs.scheduler.next('ticket-1')).toBe('none')
+  })
+
   it('gives a job created later a share at once: the older job keeps going', async () => {
     const jobs = engine(1)
     const first = await jobs.create({ owner: 'key-a', inputs: inputs('old', 6), callbackUrl: null, windowId: 'w', quotaKey: null })
