@@ -7,6 +7,15 @@ import type { PageFacts } from './observations.js'
 const LANGUAGE = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
 const REGION = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
 
+/** The English name of a code, or undefined when ICU has none (it throws for a few, BCP 47's `und` among them). */
+function nameOf (names: Intl.DisplayNames, code: string): string | undefined {
+  try {
+    return names.of(code)
+  } catch {
+    return undefined
+  }
+}
+
 /** Why a code is not a valid hreflang value, or null when it is one. */
 export function hreflangCodeProblem (code: string): string | null {
   if (code.toLowerCase() === 'x-default') return null
@@ -17,11 +26,13 @@ export function hreflangCodeProblem (code: string): string | null {
   } catch {
     return `"${code}" is not a language code`
   }
-  if (LANGUAGE.of(locale.language) === undefined || locale.language.length > 3) return `"${code}" is not a language code`
+  if (nameOf(LANGUAGE, locale.language) === undefined || locale.language.length > 3) return `"${code}" is not a language code`
   const region = /^[a-z]{2,3}(?:-[a-z]{4})?-([a-z]{2}|\d{3})$/i.exec(code)?.[1]
   // ICU maps aliases such as UK to GB; hreflang wants the ISO code itself
-  if (region !== undefined && (locale.region?.toUpperCase() !== region.toUpperCase() || REGION.of(region.toUpperCase()) === undefined)) {
-    return `"${code}" names no ISO 3166-1 region${locale.region !== undefined ? ` (use ${locale.language}-${locale.region})` : ''}`
+  if (region === undefined) return null
+  const alias = locale.region !== undefined && locale.region.toUpperCase() !== region.toUpperCase()
+  if (alias || nameOf(REGION, region.toUpperCase()) === undefined) {
+    return `"${code}" names no ISO 3166-1 region${alias ? ` (use ${locale.language}-${locale.region as string})` : ''}`
   }
   return null
 }

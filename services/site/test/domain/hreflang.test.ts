@@ -12,6 +12,11 @@ describe('hreflangCodeProblem', () => {
     ['en_GB', '"en_GB" separates with "_" where hreflang needs "-"'],
     ['en-UK', '"en-UK" names no ISO 3166-1 region (use en-GB)'],
     ['xx', '"xx" is not a language code'],
+    // BCP 47's "undetermined", which ICU refuses to name (it threw, and the whole analysis answered 500)
+    ['und', '"und" is not a language code'],
+    ['und-US', '"und-US" is not a language code'],
+    // a region shaped right that ISO 3166-1 does not have: no advice to use the same code
+    ['en-AA', '"en-AA" names no ISO 3166-1 region'],
     ['', '"" is not a language code']
   ])('rejects %j', (code, problem) => {
     expect(hreflangCodeProblem(code)).toBe(problem)
