@@ -28,6 +28,8 @@ export interface SitemapContext {
   candidate?: (url: URL) => boolean
 }
 
+const DAY_MS = 86_400_000
+
 class LastmodStats {
   entries = 0
   valid = 0
@@ -38,7 +40,8 @@ class LastmodStats {
 
   add (lastmod: string | null, ms: number | null, today: [number, number]): void {
     if (lastmod === null) return
-    if (ms === null) {
+    // a modification cannot come after tomorrow (UTC): such a date would stand for the newest and hide a stale sitemap
+    if (ms === null || ms >= today[1] + DAY_MS) {
       this.invalid++
       return
     }
@@ -104,7 +107,7 @@ async function readFile (
   ctx: SitemapContext, url: string, source: SitemapFileFacts['source']
 ): Promise<{ file: SitemapFileFacts, reading: FileReading | null }> {
   const midnight = Date.parse(ctx.now.toISOString().slice(0, 10))
-  const today: [number, number] = [midnight, midnight + 86_400_000]
+  const today: [number, number] = [midnight, midnight + DAY_MS]
   const started: { reading?: FileReading } = {}
   const step = await fetchStep(ctx.fetcher, ctx.budget, `sitemap ${url}`, url, {
     maxBytes: LIMITS.sitemap,

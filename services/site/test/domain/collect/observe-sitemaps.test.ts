@@ -35,7 +35,11 @@ beforeAll(async () => {
         '/long.xml': text(urlset([{ loc: `${o}/short` }, { loc: `${o}/${'l'.repeat(2100)}` }]), 'application/xml'),
         // complete entries, then a close tag that does not match: not a sitemap, however much of it read well
         '/broken.xml': text(urlset([{ loc: `${o}/broken-1` }, { loc: `${o}/broken-2`, lastmod: '2026-02-01' }]).replace('</urlset>', '</urlsett>'), 'application/xml'),
-        '/good.xml': text(urlset([{ loc: `${o}/good`, lastmod: '2026-01-01' }]), 'application/xml')
+        '/good.xml': text(urlset([{ loc: `${o}/good`, lastmod: '2026-01-01' }]), 'application/xml'),
+        // dated 2099, and 2 March where the site is (1 March in UTC, the analysis' day)
+        '/future.xml': text(urlset([
+          { loc: `${o}/a`, lastmod: '2099-12-31' }, { loc: `${o}/b`, lastmod: '2026-03-02T09:00:00+10:00' }, { loc: `${o}/c`, lastmod: '2025-12-01' }
+        ]), 'application/xml')
       }
     }
   })
@@ -100,6 +104,12 @@ describe('observeSitemaps', () => {
     expect(facts.entries).toBeGreaterThan(40_000)
     expect(facts.entries).toBeLessThan(75_000)
     expect(facts.lastmod.valid).toBe(facts.entries)
+  })
+
+  it('takes no lastmod after tomorrow for a modification: it is counted invalid, and never the newest', async () => {
+    const { ctx } = context()
+    const facts = await observeSitemaps(ctx, [`${ctx.origin}/future.xml`])
+    expect(facts.lastmod).toEqual({ valid: 2, invalid: 1, newest: '2026-03-01T23:00:00.000Z', distinct: 2, today: 1 })
   })
 
   it('counts nothing of a file that turns out broken, though its first entries were read as it streamed', async () => {
