@@ -122,7 +122,7 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
   }
   push('other_secret', signDelivery(provider, otherKey(provider, base), now),
     'the endpoint accepted a delivery signed with another secret: it is not verifying, or not with the secret it was given')
-  // Generic options with a timestamp header make generic-hmac replay-protected: the reading of the delivery says so.
+  // Generic options that sign their timestamp header make generic-hmac replay-protected: the reading of the delivery says so.
   if (read.replayProtected ?? provider.replayProtected) {
     push('stale_timestamp', signDelivery(provider, { ...base, timestamp: now - STALE_SECONDS }, now - STALE_SECONDS),
       'the endpoint accepted a delivery signed an hour ago: it does not check the timestamp, so a captured delivery can be replayed')

@@ -46,7 +46,8 @@ export interface VerifyResult {
 }
 
 function timestampChecks (provider: Provider, read: SignatureRead, now: number, tolerance: number): { checks: Check[], reason?: Reason } {
-  if (!(read.replayProtected ?? provider.replayProtected)) {
+  // a timestamp read without being signed (generic-hmac's timestamp_header alone) is still compared, as its caller asked
+  if (!(read.replayProtected ?? provider.replayProtected) && read.timestamp === undefined) {
     return {
       checks: [check('timestamp', 'skipped', `${provider.info.name} signs no timestamp, so there is no ` +
       'replay protection: deduplicate deliveries on their id')]

@@ -44,7 +44,12 @@ function templated (template: string, values: { timestamp?: string, id?: string 
 function signedHeaders (ctx: ProviderContext, options: GenericOptions, read: SignatureRead): { timestamp?: string, id?: string } {
   const values: { timestamp?: string, id?: string } = {}
   if (options.timestamp_header != null) {
-    read.replayProtected = true
+    // only a signed timestamp stops a replay: an unsigned one is sent anew with the captured body
+    read.replayProtected = (options.signed_content ?? '').includes('{timestamp}')
+    if (!read.replayProtected) {
+      read.checks.push(check('timestamp_signed', 'warning', `${options.timestamp_header} is not in signed_content: its value is not ` +
+        'signed, so a captured delivery replays with a fresh one (no replay protection; sign it with {timestamp})'))
+    }
     const found = readHeader(ctx, options.timestamp_header, options.timestamp_header, 'timestamp')
     if ('check' in found) {
       read.checks.push(found.check)

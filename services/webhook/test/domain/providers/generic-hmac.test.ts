@@ -101,6 +101,15 @@ describe('generic-hmac options', () => {
     expect(checkNamed(verify(options, { 'X-Sig': mac('sha256', key, BODY) }, BODY, 'not-hex-or-base64!'), 'secret_format').status).toBe('failed')
   })
 
+  it('says a timestamp header outside signed_content protects from no replay: a captured body passes with a fresh one', () => {
+    const options: GenericOptions = { header_name: 'X-Sig', timestamp_header: 'X-Ts' }
+    const fresh = verify(options, { 'X-Sig': hmacHex(SECRET, BODY), 'X-Ts': String(NOW) })
+    expect(fresh).toMatchObject({ valid: true, replay_protected: false })
+    expect(checkNamed(fresh, 'timestamp_signed')).toMatchObject({ status: 'warning', detail: expect.stringContaining('X-Ts is not in signed_content') })
+    // the clock is still compared, as asked: an old value fails, though a sender's replay would simply send a new one
+    expect(verify(options, { 'X-Sig': hmacHex(SECRET, BODY), 'X-Ts': String(NOW - 3600) }).reason).toBe('timestamp_outside_tolerance')
+  })
+
   describe('with a signed timestamp and id', () => {
     const options: GenericOptions = {
       header_name: 'X-Sig', signed_content: '{id}:{timestamp}:{body}', timestamp_header: 'X-Timestamp', id_header: 'X-Delivery', timestamp_unit: 'milliseconds'
