@@ -78,13 +78,27 @@ function readSignatures (value: string, scheme: Scheme): { candidates: Candidate
   return { candidates, loose, notes }
 }
 
+/**
+ * The scheme the secrets verify: the first secret's kind, unless they mix HMAC secrets and public keys (a sender moving
+ * from v1 to v1a, the receiver listing its keys of both kinds) and the header's entries are all of the other kind:
+ * then the secrets of that kind verify them, and the others, which cannot, are skipped.
+ */
+function schemeOf (secrets: string[], header: string | undefined): Scheme {
+  const first: 'v1' | 'v1a' = isAsymmetric(secrets[0]) ? 'v1a' : 'v1'
+  const mixed = secrets.some((secret) => isAsymmetric(secret) !== (first === 'v1a'))
+  if (!mixed || header === undefined) return SCHEMES[first]
+  const versions = new Set(header.split(' ').filter((entry) => entry.includes(',')).map((entry) => entry.slice(0, entry.indexOf(','))))
+  const other = SCHEMES[first].other
+  return versions.has(other) && !versions.has(first) ? SCHEMES[other] : SCHEMES[first]
+}
+
 function read (ctx: ProviderContext): SignatureRead {
   const family = headerFamily(ctx)
   const checks: Check[] = []
-  const scheme = SCHEMES[isAsymmetric(ctx.secrets[0]) ? 'v1a' : 'v1']
+  const signature = readHeader(ctx, `${family}-signature`, `${family}-signature`)
+  const scheme = schemeOf(ctx.secrets, 'check' in signature ? undefined : signature.value)
   const result: SignatureRead = { checks, candidates: [], loose: [], algorithm: scheme.version === 'v1a' ? ASYMMETRIC : ALGORITHM }
   if (scheme.version === 'v1a') result.scheme = 'ed25519-base64'
-  const signature = readHeader(ctx, `${family}-signature`, `${family}-signature`)
   const id = readHeader(ctx, `${family}-id`, `${family}-id`, 'message_id')
   const timestamp = readHeader(ctx, `${family}-timestamp`, `${family}-timestamp`, 'timestamp')
 

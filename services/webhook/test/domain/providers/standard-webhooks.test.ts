@@ -12,8 +12,14 @@ const headers = (timestamp: number, body = BODY, secret = SECRET, family = 'webh
   [`${family}-timestamp`]: String(timestamp),
   [`${family}-signature`]: standardSignature(secret, ID, timestamp, body)
 })
-const verify = (h: Record<string, string>, extra: { payload?: string, secret?: string, tolerance_seconds?: number } = {}) =>
-  verifyWebhook({ provider: 'standard-webhooks', payload: extra.payload ?? BODY, secret: extra.secret ?? SECRET, headers: h, tolerance_seconds: extra.tolerance_seconds }, NOW)
+const verify = (h: Record<string, string>, extra: { payload?: string, secret?: string, secrets?: string[], tolerance_seconds?: number } = {}) =>
+  verifyWebhook({
+    provider: 'standard-webhooks',
+    payload: extra.payload ?? BODY,
+    ...(extra.secrets === undefined ? { secret: extra.secret ?? SECRET } : { secrets: extra.secrets }),
+    headers: h,
+    tolerance_seconds: extra.tolerance_seconds
+  }, NOW)
 
 describe('standard-webhooks', () => {
   it('verifies the Standard Webhooks reference vector', () => {
@@ -126,6 +132,16 @@ describe('standard-webhooks v1a (ed25519)', () => {
   it('finds a trailing newline with the public key', () => {
     const result = verify(asymmetric(NOW), { secret: PUBLIC, payload: `${BODY}\n` })
     expect(checkNamed(result, 'near_miss_trailing_newline_removed').status).toBe('warning')
+  })
+
+  it('verifies through a rotation from the HMAC secret to a public key, whichever of the two is listed first', () => {
+    const OLD = 'whsec_b2xkIHNlY3JldCBvZiB0aGUgc2VuZGVyIQ=='
+    const signedV1a = verify(asymmetric(NOW), { secrets: [OLD, PUBLIC] })
+    expect(signedV1a).toMatchObject({ valid: true, signature_scheme: 'ed25519-base64', matched_secret_index: 1 })
+    const signedV1 = verify(headers(NOW), { secrets: [PUBLIC, SECRET] })
+    expect(signedV1).toMatchObject({ valid: true, signature_scheme: 'hmac-sha256-base64', matched_secret_index: 1 })
+    // a public key that did not sign fails as before
+    expect(verify(asymmetric(NOW), { secrets: [OLD, `whpk_${Buffer.alloc(32, 7).toString('base64')}`] }).reason).toBe('signature_mismatch')
   })
 
   it('recognises the whsk_ signing key given as the secret, and never uses it', () => {
