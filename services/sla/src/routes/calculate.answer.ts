@@ -7,7 +7,7 @@ import { formatZonedTime, resolveWallTime, zonedTime, type ZonedTime } from '../
 import { LAST_DAY, OutOfRangeError, type WorkCalendar } from '../domain/working-calendar.js'
 import {
   addWorkingDays, dueAfter, dueBefore, nextWorkingInstant, slaClock, stretchEnd, workingDaysBetween,
-  workingSecondsBetween, workingStatus
+  workingSecondsBetween, workingStatus, type PauseSpan
 } from '../domain/working-time.js'
 import type { CalculateRequest, CalculateResponse, Operation } from './calculate.schemas.js'
 import { parseDate, workCalendarFor, type Loc } from './work-rules.request.js'
@@ -28,6 +28,30 @@ const dayOf = (time: ZonedTime): number => floorDiv(time.instant + time.offset, 
  */
 export class Rejected {
   constructor (readonly issues: ValidationIssue[]) {}
+}
+
+/** A body whose wall times, once read in its time zone, contradict each other: thrown to `calculate`, rare. */
+class ContradictoryInput extends Error {
+  constructor (readonly issues: ValidationIssue[]) {
+    super('contradictory input')
+  }
+}
+
+/**
+ * The pauses as instants. The request's check compared their wall times; a start the clocks skip reads later (02:59
+ * as 03:59), and a pause whose end is not after that reading would hold working time it then counts again.
+ */
+function pausesOf (input: Extract<CalculateRequest, { operation: 'sla_status' }>): PauseSpan[] {
+  const { timezone } = input
+  return (input.pauses ?? []).map((pause, index) => {
+    const start = zonedInput(timezone, pause.start_at)
+    const end = pause.end_at === null ? null : zonedInput(timezone, pause.end_at)
+    if (end !== null && end.instant <= start.instant) {
+      throw new ContradictoryInput([valueError(['body', 'pauses', index, 'end_at'], pause.end_at,
+        `must be later than start_at ${pause.start_at}, which the clocks skip in ${timezone}: it reads as ${formatZonedTime(start)}`)])
+    }
+    return { start, end }
+  })
 }
 
 /** The out-of-range issue, reported at the field that asked for the result. */
@@ -151,12 +175,8 @@ const OPERATE: { [O in Operation]: Operate<O> } = {
     const { timezone } = input
     const start = zonedInput(timezone, input.start_at)
     const at = zonedInput(timezone, input.at)
-    const pauses = (input.pauses ?? []).map((pause) => ({
-      start: zonedInput(timezone, pause.start_at),
-      end: pause.end_at === null ? null : zonedInput(timezone, pause.end_at)
-    }))
     const target = input.minutes * 60
-    const clock = slaClock(work, start, at, target, pauses)
+    const clock = slaClock(work, start, at, target, pausesOf(input))
     const remaining = Math.max(target - clock.elapsed, 0)
     const due = clock.due === null ? null : zonedTime(timezone, clock.due)
     const dueAt = due === null ? null : formatZonedTime(due)
@@ -203,6 +223,7 @@ export function calculate (input: CalculateRequest): CalculateResponse | Rejecte
     return answer(input, calendar, workCalendarFor(input, calendar))
   } catch (error) {
     if (error instanceof OutOfRangeError) return outOfRange(input, error)
+    if (error instanceof ContradictoryInput) return new Rejected(error.issues)
     throw error
   }
 }

@@ -153,4 +153,19 @@ describe('the new operations', () => {
     expect(await located({ pauses: Array.from({ length: 1001 }, () => ({ start_at: '2026-01-05T10:00:00', end_at: null })) }, status))
       .toEqual([['too_long', ['body', 'pauses']]])
   })
+
+  it('sla_status: a pause that starts in a skipped hour and ends before it reads is refused, not counted twice', async () => {
+    // 02:59 does not exist on 2026-03-08 in New York (02:00 jumps to 03:00): it reads as 03:59, after the end 03:00
+    const springForward = {
+      ...status, timezone: 'America/New_York', start_at: '2026-03-08T00:00:00', at: '2026-03-08T05:50:00', minutes: 300, schedule: { sun: [['00:00', '24:00']] }
+    }
+    expect(await issues({ pauses: [{ start_at: '2026-03-08T02:59:00', end_at: '2026-03-08T03:00:00' }] }, springForward)).toEqual([expect.objectContaining({
+      type: 'value_error',
+      loc: ['body', 'pauses', 0, 'end_at'],
+      msg: 'Value error, must be later than start_at 2026-03-08T02:59:00, which the clocks skip in America/New_York: it reads as 2026-03-08T03:59:00-04:00'
+    })])
+    // one that ends after that reading is a pause as any other
+    const after = await calculate(app, { ...springForward, pauses: [{ start_at: '2026-03-08T02:30:00', end_at: '2026-03-08T04:00:00' }] })
+    expect(after.json()).toMatchObject({ due_at: '2026-03-08T06:30:00-04:00', remaining_seconds: 2400, breached: false })
+  })
 })
