@@ -1,4 +1,5 @@
-import { load } from 'cheerio/slim'
+import { DomHandler } from 'domhandler'
+import { Parser } from 'htmlparser2'
 
 // The few domhandler fields we read. cheerio/slim parses with htmlparser2, which lowercases tag and attribute names,
 // decodes entities once, keeps <title>, <textarea>, <script> and <style> contents as raw text, and is about 2.5 times
@@ -6,6 +7,7 @@ import { load } from 'cheerio/slim'
 export interface DomNode {
   type: string
   parent: DomNode | null
+  prev?: DomNode | null
   next: DomNode | null
   children?: DomNode[]
   name?: string
@@ -25,8 +27,44 @@ export interface DomElement extends DomNode {
  */
 export type ParsedDocument = DomNode
 
+/**
+ * How deep elements may nest. htmlparser2 keeps its open elements in an array it shifts and unshifts, so parsing is
+ * quadratic in the nesting (512 KiB of `<div>` took 2.8 s, 2 MiB 45 s), and so is reading the text of each nested
+ * heading. A page nesting deeper is read up to the first element past this depth (browsers cap nesting too:
+ * Chromium's parser at 512); no real page comes near 256 levels.
+ */
+export const MAX_DEPTH = 256
+
+/** domhandler's tree builder, stopping the parse at the first element nested deeper than MAX_DEPTH. */
+class BoundedDomHandler extends DomHandler {
+  private depth = 0
+  private tokens: Parser | null = null
+
+  override onparserinit (parser: Parser): void {
+    this.tokens = parser
+    super.onparserinit(parser)
+  }
+
+  override onopentag (name: string, attribs: Record<string, string>): void {
+    if (++this.depth > MAX_DEPTH) {
+      // what was read stays the document; the tokenizer reads nothing more
+      this.tokens?.pause()
+      return
+    }
+    super.onopentag(name, attribs)
+  }
+
+  override onclosetag (): void {
+    this.depth--
+    super.onclosetag()
+  }
+}
+
+/** The page as cheerio/slim parses it (htmlparser2, HTML mode), its nesting bounded by MAX_DEPTH. */
 export function parseDocument (html: string): ParsedDocument {
-  return load(html)._root as unknown as DomNode
+  const handler = new BoundedDomHandler()
+  new Parser(handler).end(html)
+  return handler.root as unknown as DomNode
 }
 
 export function isElement (node: DomNode): node is DomElement {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanText, findAll, parseDocument, textContent } from '../src/dom.js'
+import { cleanText, findAll, MAX_DEPTH, parseDocument, textContent, type DomNode } from '../src/dom.js'
 import { extractMetadata } from '../src/extract-metadata.js'
 
 describe('dom helpers', () => {
@@ -28,6 +28,25 @@ describe('dom helpers', () => {
   it('separates block elements however they are nested, empty or last', () => {
     const doc = parseDocument('<section><div>a<p>b<span>c</span></p></div><br><p></p>d<div><div>e</div></div></section>')
     expect(textContent(doc)).toBe('  a bc      d  e   ')
+  })
+
+  it('reads a page that nests deeper than MAX_DEPTH up to its first element past it, as a browser bounds nesting', () => {
+    const title = '<title>Deep</title><h1>Before</h1>'
+    const root = parseDocument(`<!doctype html><html><head>${title}</head><body>${'<div>'.repeat(20_000)}<h2>Never read</h2></body></html>`)
+    let deepest = 0
+    const stack: Array<[DomNode, number]> = [[root, 0]]
+    while (stack.length > 0) {
+      const [node, depth] = stack.pop() as [DomNode, number]
+      deepest = Math.max(deepest, depth)
+      for (const child of node.children ?? []) stack.push([child, depth + 1])
+    }
+    expect(deepest).toBe(MAX_DEPTH)
+    expect(findAll(root, (el) => el.name === 'h1').map(textContent)).toEqual(['Before'])
+    expect(findAll(root, (el) => el.name === 'h2')).toEqual([])
+    // a page of ordinary depth is parsed whole, as cheerio parses it
+    const shallow = parseDocument('<main><h2>Near <b>question</b>?</h2></main><p>after')
+    expect(textContent(findAll(shallow, (el) => el.name === 'h2')[0])).toBe('Near question?')
+    expect(findAll(shallow, (el) => el.name === 'p')).toHaveLength(1)
   })
 
   it('finds elements in document order', () => {

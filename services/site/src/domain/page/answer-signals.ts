@@ -2,9 +2,11 @@
 // their answers, figures, bylines, contact details, testimonials and citations in the main content.
 // One extra pass over the raw HTML (htmlparser2 via cheerio/slim), no JavaScript run.
 import { load, type CheerioAPI } from 'cheerio/slim'
-import { classifySocialUrl } from '@utility-apis/html-metadata'
+import { compile } from 'css-select'
+import { classifySocialUrl, parseDocument } from '@utility-apis/html-metadata'
 import type { AnswerFacts } from '../observations.js'
 import { hostWithoutWww } from '../url-host.js'
+import { nodesUnder, textUnder, type DomNode } from './dom-walk.js'
 
 const QUESTION_START = /^(who|what|when|where|why|how|which|can|could|do|does|did|is|are|was|should|will|would)\b/i
 const DEFINITION = /\b(is|are) (a|an|the)\b|\brefers to\b|\bmeans\b|\bis defined as\b/i
@@ -27,22 +29,57 @@ function isQuestion (text: string): boolean {
 }
 
 // the few domhandler fields read here (domhandler itself is not a direct dependency)
-interface DomLike { type: string, name?: string, data?: string, next: DomLike | null, parent: DomLike | null, children?: DomLike[] }
+interface DomLike extends DomNode { next: DomLike | null, parent: DomLike | null, children?: DomLike[], attribs?: Record<string, string> }
+
+/** css-select's test of one element, as cheerio's selections apply it, compiled once. */
+const matcher = (selector: string): ((element: DomLike) => boolean) => compile(selector) as unknown as (element: DomLike) => boolean
+const MATCH = {
+  noText: matcher('script, style, noscript, template, svg'),
+  main: matcher('main, article, [role="main"]'),
+  body: matcher('body'),
+  question: matcher('h2, h3'),
+  summary: matcher('details > summary'),
+  paragraph: matcher('p'),
+  metaAuthor: matcher('meta[name="author" i]'),
+  // the most specific byline markers first: an author link or property, then byline-ish classes
+  bylines: ['[rel~="author"]', '[itemprop="author"]', '[class*="author-name"]', '.author', '.byline', '[class*="byline"]'].map(matcher),
+  authorLink: matcher('a[rel~="author"], a[href*="/author/"], a[href*="/authors/"]'),
+  mailto: matcher('a[href^="mailto:" i]'),
+  tel: matcher('a[href^="tel:" i]'),
+  address: matcher('address'),
+  classOrId: matcher('[class], [id]'),
+  sectionHeading: matcher('h1, h2, h3, h4'),
+  link: matcher('a[href]')
+}
+
+const isHeadingTag = (node: DomNode): boolean => node.type === 'tag' && (node.name === 'h1' || node.name === 'h2' || node.name === 'h3')
+/** A page's chrome, left out of its main content. */
+const CHROME = new Set(['header', 'nav', 'footer', 'aside'])
+const isChrome = (element: DomNode): boolean => CHROME.has(element.name ?? '')
+const isElement = (node: DomNode): boolean => node.type === 'tag' || node.type === 'script' || node.type === 'style'
+
+/** The document's elements in document order. */
+const elementsOf = (root: DomNode): DomLike[] => [...nodesUnder(root)].filter(isElement) as DomLike[]
+
+/** Whether an element holds an h1, h2 or h3 below itself. */
+function holdsHeading (element: DomNode): boolean {
+  for (const node of nodesUnder(element)) if (node !== element && isHeadingTag(node)) return true
+  return false
+}
 
 function headingLevel (el: DomLike): number | null {
   return el.type === 'tag' && el.name !== undefined && HEADING.has(el.name) ? Number(el.name[1]) : null
 }
 
 /** Text after a question heading, up to the next heading of the same or a higher level. */
-function answerAfter ($: CheerioAPI, heading: DomLike, level: number): string {
-  const at = (node: DomLike): ReturnType<CheerioAPI> => $(node as never)
+function answerAfter (heading: DomLike, level: number): string {
   const collectFrom = (start: DomLike | null): string => {
     const parts: string[] = []
     for (let node = start; node !== null; node = node.next) {
       const l = headingLevel(node)
       if (l !== null && l <= level) break
-      if (node.type === 'tag' && at(node).find('h1,h2,h3').length > 0) break
-      parts.push(node.type === 'text' ? node.data ?? '' : at(node).text())
+      if (node.type === 'tag' && holdsHeading(node)) break
+      parts.push(textUnder(node))
     }
     return clean(parts.join(' '))
   }
@@ -52,60 +89,84 @@ function answerAfter ($: CheerioAPI, heading: DomLike, level: number): string {
   if (direct === '' && parent !== null && parent.type === 'tag' && (parent.children ?? []).filter((c) => c.type === 'tag').length === 1) {
     let next = parent.next
     while (next !== null && next.type !== 'tag') next = next.next
-    return next === null || headingLevel(next) !== null ? '' : clean(at(next).text())
+    return next === null || headingLevel(next) !== null ? '' : clean(textUnder(next))
   }
   return direct
 }
 
-/** `$` is the page's parsed document when the caller has one; it is changed (scripts and the like removed). */
-export function answerSignals (html: string, pageUrl: string, $: CheerioAPI = load(html)): AnswerFacts {
-  $('script, style, noscript, template, svg').remove()
-  const mainScope = $('main, article, [role="main"]').first()
-  const scope = mainScope.length > 0 ? mainScope : $('body')
-  const contentScope = scope.clone()
-  contentScope.find('header, nav, footer, aside').remove()
-  const mainText = clean(contentScope.text())
+/** The page read for its signals: its elements, those below the main scope, those of its content (the chrome left out), and the content's text. */
+interface PageScopes {
+  elements: DomLike[]
+  inScope: Set<DomNode>
+  inContent: Set<DomNode>
+  mainText: string
+}
 
+function scopesOf (elements: DomLike[]): PageScopes {
+  const scope = elements.find(MATCH.main) ?? elements.find(MATCH.body)
+  if (scope === undefined) return { elements, inScope: new Set(), inContent: new Set(), mainText: '' }
+  const inScope = new Set(nodesUnder(scope))
+  const inContent = new Set(nodesUnder(scope, isChrome))
+  // the selections below are the scope's descendants, never the scope itself
+  inScope.delete(scope)
+  inContent.delete(scope)
+  return { elements, inScope, inContent, mainText: clean(textUnder(scope, isChrome)) }
+}
+
+/** Questions in the main scope (h2 and h3 headings, FAQ summaries) with the words of their answers. */
+function questionsOf ({ elements, inScope }: PageScopes): AnswerFacts['questions'] {
   const questions: AnswerFacts['questions'] = []
-  scope.find('h2, h3').each((_i, el) => {
-    const question = clean($(el).text())
-    if (question === '' || !isQuestion(question)) return
-    questions.push({ question, answer_words: words(answerAfter($, el as unknown as DomLike, Number(el.name[1]))) })
-  })
-  scope.find('details > summary').each((_i, el) => {
-    const question = clean($(el).text())
-    if (question === '' || !isQuestion(question)) return
-    const all = clean($(el).parent().text())
+  for (const el of elements.filter((element) => inScope.has(element) && MATCH.question(element))) {
+    const question = clean(textUnder(el))
+    if (question !== '' && isQuestion(question)) questions.push({ question, answer_words: words(answerAfter(el, Number((el.name as string)[1]))) })
+  }
+  for (const el of elements.filter((element) => inScope.has(element) && MATCH.summary(element))) {
+    const question = clean(textUnder(el))
+    if (question === '' || !isQuestion(question)) continue
+    const all = clean(el.parent === null ? '' : textUnder(el.parent))
     questions.push({ question, answer_words: words(all.slice(all.indexOf(question) + question.length)) })
-  })
+  }
+  return questions
+}
 
-  const firstParagraph = contentScope.find('p').toArray().map((p) => clean($(p).text())).find((t) => words(t) >= 12) ?? ''
-  const metaAuthor = clean($('meta[name="author" i]').attr('content') ?? '')
-  // the most specific markers first: an author link or property, then byline-ish classes
-  const bylineEl = ['[rel~="author"]', '[itemprop="author"]', '[class*="author-name"]', '.author', '.byline', '[class*="byline"]']
-    .flatMap((selector) => $(selector).toArray().map((e) => clean($(e).text()).replace(/^by\s+/i, '')))
+/**
+ * `$` is the page's parsed document when the caller has one; it is changed (scripts and the like removed). Every
+ * selection is one of the document's elements in order, tested by css-select: linear in the page, whatever its shape.
+ */
+export function answerSignals (html: string, pageUrl: string, $: CheerioAPI = load(parseDocument(html) as never)): AnswerFacts {
+  const root = $.root().get(0) as unknown as DomNode
+  $(elementsOf(root).filter(MATCH.noText) as never[]).remove()
+  const page = scopesOf(elementsOf(root))
+  const { elements, inContent, mainText } = page
+  const all = (test: (element: DomLike) => boolean): DomLike[] => elements.filter(test)
+
+  const questions = questionsOf(page)
+  const firstParagraph = all(MATCH.paragraph).filter((p) => inContent.has(p)).map((p) => clean(textUnder(p))).find((t) => words(t) >= 12) ?? ''
+  const metaAuthor = clean(all(MATCH.metaAuthor)[0]?.attribs?.content ?? '')
+  const bylineEl = MATCH.bylines
+    .flatMap((test) => all(test).map((e) => clean(textUnder(e)).replace(/^by\s+/i, '')))
     .find((t) => t !== '' && t.length <= 80)
-  const authorHref = $('a[rel~="author"], a[href*="/author/"], a[href*="/authors/"]').first().attr('href')
+  const authorHref = all(MATCH.authorLink)[0]?.attribs?.href
   const contact: string[] = []
-  if ($('a[href^="mailto:" i]').length > 0) contact.push('email link')
-  if ($('a[href^="tel:" i]').length > 0) contact.push('phone link')
-  if ($('address').length > 0) contact.push('<address>')
+  if (all(MATCH.mailto).length > 0) contact.push('email link')
+  if (all(MATCH.tel).length > 0) contact.push('phone link')
+  if (all(MATCH.address).length > 0) contact.push('<address>')
 
   const host = hostWithoutWww(pageUrl)
   let externalCitations = 0
-  contentScope.find('a[href]').each((_i, el) => {
-    const href = $(el).attr('href') ?? ''
+  for (const el of all(MATCH.link)) {
+    if (!inContent.has(el)) continue
     let url: URL
     try {
-      url = new URL(href, pageUrl)
+      url = new URL(el.attribs?.href ?? '', pageUrl)
     } catch {
-      return
+      continue
     }
     const web = url.protocol === 'http:' || url.protocol === 'https:'
     if (web && hostWithoutWww(url.href) !== host && classifySocialUrl(url.href) === null) externalCitations++
-  })
-  const testimonials = $('[class], [id]').toArray().some((e) => TESTIMONIAL.test(`${$(e).attr('class') ?? ''} ${$(e).attr('id') ?? ''}`)) ||
-    $('h1, h2, h3, h4').toArray().some((e) => /testimonial|what (our )?(customers|clients) say|case stud|reviews/i.test($(e).text()))
+  }
+  const testimonials = all(MATCH.classOrId).some((e) => TESTIMONIAL.test(`${e.attribs?.class ?? ''} ${e.attribs?.id ?? ''}`)) ||
+    all(MATCH.sectionHeading).some((e) => /testimonial|what (our )?(customers|clients) say|case stud|reviews/i.test(textUnder(e)))
 
   let authorLink: string | null = null
   if (authorHref !== undefined) {

@@ -1,7 +1,7 @@
 // One page as the scores see it: the shared metadata package's extraction, summarised, plus the
 // answer-engine signals read from the same HTML.
 import { load } from 'cheerio/slim'
-import { charsetParameter, type PageMetadata } from '@utility-apis/html-metadata'
+import { charsetParameter, parseDocument, type PageMetadata } from '@utility-apis/html-metadata'
 import { cut, quote } from '../evidence-text.js'
 import type { PageFacts } from '../observations.js'
 import { answerSignals } from './answer-signals.js'
@@ -74,7 +74,8 @@ export function pageFacts (meta: PageMetadata, html: string, url: string, conten
   for (const entry of meta.robotsByAgent ?? []) {
     if (entry.agent !== 'robots') byAgent[entry.agent] = [...(byAgent[entry.agent] ?? []), ...entry.directives]
   }
-  const $ = load(html)
+  // parsed as the metadata package parses, its nesting bounded (MAX_DEPTH): every reading below stays linear
+  const $ = load(parseDocument(html) as never)
   // read before answerSignals, which strips scripts, noscript and templates from the document
   const markup = markupFacts($, url)
   const charset = meta.charsetDeclared ?? (contentType === null ? null : charsetParameter(contentType))

@@ -1,7 +1,9 @@
 // What one HTML document offers a reader, raw or rendered: its main words, internal links (the navigation apart),
 // headings, and the head's title, description, canonical, robots and JSON-LD.
 import { parseHomepage } from '@utility-apis/homepage-fetch'
+import { parseDocument } from '@utility-apis/html-metadata'
 import { load } from 'cheerio/slim'
+import { nodesUnder, type DomNode } from '../page/dom-walk.js'
 
 /** Words past this are not compared: a page's main text is far shorter, and the count must not grow with input. */
 const MAX_WORDS = 50_000
@@ -22,16 +24,15 @@ export type HeadField = 'title' | 'description' | 'canonical' | 'robots' | 'json
 export const HEAD_FIELDS: HeadField[] = ['title', 'description', 'canonical', 'robots', 'json_ld']
 
 function mainWords (html: string): string[] {
-  const $ = load(html)
+  const $ = load(parseDocument(html) as never)
   $(NOT_MAIN).remove()
   const words: string[] = []
   // text node by text node: `<h1>A</h1><p>b` is two words, where the elements' joined text would make one
   // cheerio/slim parses without HTML's implied elements: a document without <body> is read from its root
-  const body = $('body')
-  const nodes = body.length > 0 ? body.find('*').addBack().contents() : $.root().find('*').contents()
-  for (const node of nodes.toArray()) {
+  const body = $('body').get(0) ?? $.root().get(0)
+  for (const node of nodesUnder(body as DomNode)) {
     if (node.type !== 'text') continue
-    for (const match of node.data.matchAll(WORD)) {
+    for (const match of (node.data ?? '').matchAll(WORD)) {
       if (words.length >= MAX_WORDS) return words
       words.push(match[0].toLowerCase())
     }
