@@ -63,6 +63,15 @@ describe('parseSitemap', () => {
     expect(parseSitemap('   ').kind).toBeNull()
   })
 
+  it('stops reading at an element nested deeper than any sitemap or feed: the file is not well-formed as one', () => {
+    // 5 MiB of this gzips to 5 KB, and each element left open was an object of the XML parser's (500 MB in all)
+    for (const file of [urlset(`<url><loc>https://a.example/</loc></url>${'<a>'.repeat(100_000)}`), `<rss><channel>${'<item>'.repeat(100_000)}`]) {
+      const parsed = parseSitemap(file)
+      expect(parsed.kind).toBeNull()
+      expect(parsed.errors).toEqual([expect.stringMatching(/^not well-formed XML: elements nested deeper than 16 \(line \d\)$/)])
+    }
+  })
+
   it('warns about a missing namespace and relative locs', () => {
     const parsed = parseSitemap('<urlset><url><loc>/relative</loc></url><url><loc>https://a.example/</loc></url></urlset>')
     expect(parsed.kind).toBe('urlset')
