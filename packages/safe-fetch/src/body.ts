@@ -32,6 +32,29 @@ function isZlibWrapped (first: Buffer): boolean {
   return first.length < 2 || ((first[0] << 8) | first[1]) % 31 === 0
 }
 
+/**
+ * The brotli decoder allocates its window (2^WBITS bytes, RFC 7932 section 9.1) from the stream's first bits, whatever
+ * the body's size or our cap: 26 bytes can ask for 16 MiB of native memory. 4 MiB is the brotli library's default.
+ */
+const MAX_BROTLI_WINDOW_BITS = 22
+
+/** WBITS from a brotli stream's first byte; Infinity for a large window (outside the standard). */
+function brotliWindowBits (first: number): number {
+  if ((first & 1) === 0) return 16
+  const n = (first >> 1) & 7
+  if (n !== 0) return 17 + n
+  const m = (first >> 4) & 7
+  return m === 1 ? Number.POSITIVE_INFINITY : m === 0 ? 17 : 8 + m
+}
+
+/** Refuses brotli whose window cannot be read first (under another coding) or is over MAX_BROTLI_WINDOW_BITS. */
+function checkBrotli (codings: Coding[], first: Buffer): void {
+  const at = codings.indexOf('br')
+  if (at === -1) return
+  if (at > 0 || codings.lastIndexOf('br') > 0) throw new FetchError('FETCH_ERR_PROTOCOL', 'Brotli is read only as the outermost content encoding')
+  if (brotliWindowBits(first[0]) > MAX_BROTLI_WINDOW_BITS) throw new FetchError('FETCH_ERR_PROTOCOL', 'Brotli window over 4 MiB')
+}
+
 function decoderFor (coding: Coding, first: Buffer | null): Transform {
   if (coding === 'gzip') return createGunzip()
   if (coding === 'br') return createBrotliDecompress()
@@ -77,6 +100,7 @@ export async function readBody (
     const raw = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>
     const first = await raw.next()
     if (first.done === true) return { body: Buffer.alloc(0), truncated: false, bytes: 0 }
+    checkBrotli(codings, first.value)
 
     const rawCap = maxBytes + RAW_SLACK
     // Past rawCap the decoder still gets the bytes up to it (one source chunk can be larger than the slack), and

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { parseContentEncoding, readBody } from '../src/body.js'
 
@@ -59,6 +59,16 @@ describe('readBody', () => {
     expect(result.body.equals(TEXT)).toBe(true)
     expect(result.truncated).toBe(false)
     expect(body.destroyed).toBe(true)
+  })
+
+  test('refuses a brotli window over 4 MiB, which the decoder allocates whatever the cap, and brotli under another coding', async () => {
+    const brotli = (window: number, text = TEXT) => brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_LGWIN]: window } })
+    // 22 is the brotli library's default window: real servers' bodies decode
+    expect((await readBody(source(brotli(22)), 'br', 1024 * 1024)).body.equals(TEXT)).toBe(true)
+    // 26 bytes asking for a 16 MiB window: 20 of them held 350 MB of native memory, each capped at 64 KiB
+    await expect(readBody(source(brotli(24)), 'br', 64 * 1024)).rejects.toMatchObject({ code: 'FETCH_ERR_PROTOCOL', message: expect.stringContaining('window') })
+    // under gzip its window cannot be read before the decoder takes it
+    await expect(readBody(source(gzipSync(brotli(16))), 'br, gzip', 64 * 1024)).rejects.toMatchObject({ code: 'FETCH_ERR_PROTOCOL' })
   })
 
   test('an empty body is empty, whatever its encoding claims', async () => {
