@@ -146,6 +146,22 @@ browserSuite('rendering a page in chromium', () => {
     expect(r.bytes).toBeLessThanOrEqual(400_000)
   })
 
+  it('holds a page to its byte budget however many of its requests run at once', async () => {
+    // 20 scripts, each 300 KB, all answered together after 300 ms: each took the whole budget for itself when it began
+    const scripts = Array.from({ length: 20 }, (_, i) => `<script src="/s.js?${i}"></script>`).join('')
+    const slow = await startFixture((request, response) => {
+      if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Many</title>${scripts}<p>many</p>`)
+      else setTimeout(() => { response.writeHead(200, { 'content-type': 'text/javascript' }).end(' '.repeat(300_000)) }, 300)
+    })
+    try {
+      const r = await renderer.render(`${slow.origin}/`, { maxBytes: 1_000_000 })
+      expect(r.stopped).toBe('bytes')
+      expect(r.bytes).toBeLessThanOrEqual(1_000_000)
+    } finally {
+      await slow.close()
+    }
+  })
+
   it('skips images without fetching them when only the DOM counts', async () => {
     const before = site.paths.filter((p) => p.startsWith('/big.bin')).length
     const r = await renderer.render(`${site.origin}/big`, { maxBytes: 400_000, skipMedia: true })
