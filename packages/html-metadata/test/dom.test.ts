@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanText, findAll, MAX_DEPTH, parseDocument, textContent, type DomNode } from '../src/dom.js'
+import { cleanText, findAll, MAX_DEPTH, MAX_ELEMENTS, parseDocument, textContent, type DomNode } from '../src/dom.js'
 import { extractMetadata } from '../src/extract-metadata.js'
 
 describe('dom helpers', () => {
@@ -47,6 +47,12 @@ describe('dom helpers', () => {
     const shallow = parseDocument('<main><h2>Near <b>question</b>?</h2></main><p>after')
     expect(textContent(findAll(shallow, (el) => el.name === 'h2')[0])).toBe('Near question?')
     expect(findAll(shallow, (el) => el.name === 'p')).toHaveLength(1)
+  })
+
+  it('reads a page of more than MAX_ELEMENTS elements up to that many (each costs heap: 2 MiB of <p> took 230 MB)', () => {
+    const root = parseDocument(`<title>Many</title>${'<p>x'.repeat(MAX_ELEMENTS + 50_000)}`)
+    expect(findAll(root, (el) => el.name === 'title')).toHaveLength(1)
+    expect(findAll(root, (el) => el.name === 'p')).toHaveLength(MAX_ELEMENTS - 1)
   })
 
   it('finds elements in document order', () => {
