@@ -12,6 +12,7 @@ function nameOf (names: Intl.DisplayNames, code: string): string | undefined {
   try {
     return names.of(code)
   } catch {
+    // ICU refuses to name it (RangeError): no language or region a reader would know
     return undefined
   }
 }
