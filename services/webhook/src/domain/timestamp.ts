@@ -39,6 +39,22 @@ function isoDate (seconds: number): string {
 const RFC3339 = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i
 const ISO_UTC = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})?$/i
 
+const zoneMinutes = (zone: string): number =>
+  /^z$/i.test(zone) ? 0 : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)))
+
+/**
+ * Milliseconds of a matched date, or NaN. Date.parse rolls impossible dates over (2025-02-30 is 2 March, 24:00 the
+ * next day), so the date is written back in its own zone and must read the same.
+ */
+function rfc3339Millis (match: RegExpExecArray | null): number {
+  if (match === null) return NaN
+  const zone = match[3] ?? 'Z'
+  const millis = Date.parse(`${match[1]}.${(match[2] ?? '').padEnd(3, '0').slice(0, 3)}${zone}`)
+  if (Number.isNaN(millis)) return NaN
+  const local = new Date(millis + zoneMinutes(zone) * 60_000).toISOString().slice(0, 19)
+  return local === match[1].toUpperCase() ? millis : NaN
+}
+
 const invalid = (display: string, why: string): TimestampOutcome => ({
   reason: 'invalid_timestamp',
   checks: [
@@ -50,8 +66,7 @@ const invalid = (display: string, why: string): TimestampOutcome => ({
 /** The timestamp in whole Unix seconds (the second it falls in) and its parsed check, or why it is invalid. */
 function parse (raw: string, display: string, now: number, unit: TimestampUnit): { seconds: number, parsed: Check } | TimestampOutcome {
   if (unit === 'rfc3339' || unit === 'iso-utc') {
-    const match = (unit === 'rfc3339' ? RFC3339 : ISO_UTC).exec(raw)
-    const millis = match === null ? NaN : Date.parse(`${match[1]}.${(match[2] ?? '').padEnd(3, '0').slice(0, 3)}${match[3] ?? 'Z'}`)
+    const millis = rfc3339Millis((unit === 'rfc3339' ? RFC3339 : ISO_UTC).exec(raw))
     if (Number.isNaN(millis)) {
       return invalid(display, `RFC 3339 date: ${/^\d+$/.test(raw) ? 'it is a number; this provider sends a date' : 'expected e.g. 2025-01-31T12:00:00.123Z'}`)
     }

@@ -72,4 +72,13 @@ describe('checkTimestamp in other units', () => {
     expect(checkTimestamp('1700000000', 'ts', NOW, 300, 'rfc3339').checks[0].detail).toContain('it is a number')
     expect(checkTimestamp('2023-11-14 22:13:20', 'ts', NOW, 300, 'rfc3339').reason).toBe('invalid_timestamp')
   })
+
+  it('refuses RFC 3339 dates that do not exist rather than rolling them over', () => {
+    for (const raw of ['2023-02-29T00:00:00Z', '2023-04-31T10:00:00+02:00', '2023-11-14T24:00:00Z', '2023-11-14T22:60:00Z']) {
+      expect(checkTimestamp(raw, 'ts', NOW, 1e9, 'rfc3339').reason, raw).toBe('invalid_timestamp')
+      expect(checkTimestamp(raw, 'ts', NOW, 1e9, 'iso-utc').reason, raw).toBe('invalid_timestamp')
+    }
+    expect(checkTimestamp('2024-02-29T23:30:00-01:00', 'ts', NOW, 1e9, 'rfc3339').reason).toBeUndefined()
+    expect(checkTimestamp('2024-02-29t23:30:00.5z', 'ts', NOW, 1e9, 'rfc3339').reason).toBeUndefined()
+  })
 })
