@@ -42,11 +42,17 @@ async function networkQuiet (interceptor: Interceptor, settleMs: number, signal:
 // waits for the one main thread the page's work runs on
 const IDLE_IN_OWN_WORLD = 'new Promise((resolve) => { requestIdleCallback(() => { resolve(true) }) })'
 
+/** A script world of the renderer's own in the page's main frame: the page's scripts change nothing it reads. */
+async function ownWorld (cdp: CDPSession): Promise<number> {
+  const { frameTree } = await cdp.send('Page.getFrameTree')
+  const world = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'utility-apis-reader' })
+  return world.executionContextId
+}
+
 /** Resolves once an idle callback ran in the page's main frame; rejects when its document is gone meanwhile. */
 async function idleCallback (cdp: CDPSession): Promise<void> {
-  const { frameTree } = await cdp.send('Page.getFrameTree')
-  const world = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'utility-apis-settle' })
-  const answer = await cdp.send('Runtime.evaluate', { expression: IDLE_IN_OWN_WORLD, contextId: world.executionContextId, awaitPromise: true })
+  const contextId = await ownWorld(cdp)
+  const answer = await cdp.send('Runtime.evaluate', { expression: IDLE_IN_OWN_WORLD, contextId, awaitPromise: true })
   if (answer.exceptionDetails !== undefined) throw new Error('the page could not run an idle callback')
 }
 
@@ -72,15 +78,31 @@ export async function cpuQuietVitals (page: Page, until: number, signal: AbortSi
   return null
 }
 
+// The document serialised as Playwright's page.content() does it, or its length alone when it is over the limit: a
+// page's scripts can build a DOM of hundreds of MB from a few bytes, and only what is sent back costs this process
+const SERIALISE_IN_OWN_WORLD = `((max) => {
+  const doctype = document.doctype === null ? '' : new XMLSerializer().serializeToString(document.doctype)
+  const html = doctype + (document.documentElement?.outerHTML ?? '')
+  return html.length <= max ? html : html.length
+})`
+
 /**
  * The DOM as it stands, by `until`: scripts are terminated and switched off first (an endless loop would otherwise
- * keep it from being read). Null when it could not be read in time.
+ * keep it from being read). `too_large` when it serialises to more than `maxChars`; null when it could not be read in
+ * time.
  */
-export async function readDom (page: Page, cdp: CDPSession, until: number): Promise<string | null> {
+export async function readDom (cdp: CDPSession, until: number, maxChars: number): Promise<string | 'too_large' | null> {
   // sent together, answered in order on the one session: the second cannot land before the first
   await Promise.all([
     within(cdp.send('Runtime.terminateExecution'), until - Date.now()),
     within(cdp.send('Emulation.setScriptExecutionDisabled', { value: true }), until - Date.now())
   ])
-  return await within(page.content(), until - Date.now())
+  const read = async (): Promise<string | 'too_large' | null> => {
+    const contextId = await ownWorld(cdp)
+    const answer = await cdp.send('Runtime.evaluate', { expression: `${SERIALISE_IN_OWN_WORLD}(${maxChars})`, contextId, returnByValue: true })
+    if (answer.exceptionDetails !== undefined) return null
+    const value: unknown = answer.result.value
+    return typeof value === 'string' ? value : 'too_large'
+  }
+  return await within(read().catch(() => null), until - Date.now())
 }

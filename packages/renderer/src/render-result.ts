@@ -34,8 +34,9 @@ export interface RenderOptions {
 
 /**
  * Why a render did not complete: its time ran out before the page settled (`timeout`), a request or byte limit
- * (`requests`, `bytes`), the page's renderer process died (`crashed`, e.g. out of memory), it kept opening dialogs
- * (`dialogs`), the whole browser died under it (`browser_crashed`), or the browser failed it otherwise (`error`).
+ * (`requests`, `bytes`; `bytes` also for a DOM serialising to more than `maxBytes` characters), the page's renderer
+ * process died (`crashed`, e.g. out of memory), it kept opening dialogs (`dialogs`), the whole browser died under it
+ * (`browser_crashed`), or the browser failed it otherwise (`error`).
  */
 export const STOP_REASONS = ['timeout', 'requests', 'bytes', 'crashed', 'dialogs', 'browser_crashed', 'error'] as const
 export type StopReason = typeof STOP_REASONS[number]
@@ -46,7 +47,10 @@ export interface RenderResult {
   finalUrl: string
   /** The document's HTTP status; null when it could not be fetched. */
   status: number | null
-  /** The DOM after scripts ran, serialised; null when the document failed, the page crashed or it could not be read in time. */
+  /**
+   * The DOM after scripts ran, serialised; null when the document failed, the page crashed, its DOM was larger than
+   * `maxBytes` or it could not be read in time.
+   */
   html: string | null
   /** The document as the server sent it (decoded Content-Encoding, not charset): what a crawler without scripts reads. */
   raw: { body: Buffer, contentType: string | null } | null

@@ -261,8 +261,10 @@ export class RenderSession {
       const raw = await cpuQuietVitals(page, this.stopAt, this.#abort.signal)
       result.vitals = raw === null || result.stopped !== null ? null : vitalsOf(raw)
     }
-    result.html = await readDom(page, cdp, this.deadline)
-    if (result.html === null) this.stop('timeout')
+    const html = await readDom(cdp, this.deadline, this.settings.maxBytes)
+    result.html = html === 'too_large' ? null : html
+    if (html === 'too_large') this.stop('bytes')
+    else if (html === null) this.stop('timeout')
     const maxBytes = this.settings.screenshotMaxBytes
     if (maxBytes !== null && result.stopped === null) {
       // what is left before the deadline, less a margin so that the answer never waits for the pictures

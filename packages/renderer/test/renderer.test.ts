@@ -112,6 +112,16 @@ browserSuite('rendering a page in chromium', () => {
     expect(r.durationMs).toBeLessThan(5000)
   })
 
+  it('does not read a DOM that serialises to more than the page\'s bytes, however few bytes built it', async () => {
+    const flood = await renderer.render(`${site.origin}/dom-flood`, { maxBytes: 8 * 1024 * 1024 })
+    expect([flood.status, flood.stopped, flood.html]).toEqual([200, 'bytes', null])
+    expect(flood.bytes).toBeLessThan(4096)
+    const within = await renderer.render(`${site.origin}/dom-flood`, { maxBytes: 16 * 1024 * 1024 })
+    expect([within.stopped, within.html?.length]).toEqual([null, expect.any(Number)])
+    expect(within.html?.length).toBeGreaterThan(12 * 1024 * 1024)
+    expect(within.html?.startsWith('<!DOCTYPE html>')).toBe(true)
+  })
+
   it('dismisses dialogs and stops a page that keeps opening them', async () => {
     const r = await renderer.render(`${site.origin}/alert`, { timeoutMs: 5000 })
     expect(r.stopped).toBe('dialogs')

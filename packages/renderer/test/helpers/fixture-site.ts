@@ -81,6 +81,8 @@ export function sitePages (privateOrigin: () => string): Handler {
     // a page (or a polyfill of it) whose requestIdleCallback never calls back: what the page does is no verdict on when it settled
     '/idle-replaced': () => ['text/html', page('<title>Idle replaced</title>', '<script>window.requestIdleCallback = function () { return 1 }</script><h1>Idle replaced</h1>')],
     '/to-static': () => ['redirect', '/static'],
+    // 2 KB that build a 12 MiB DOM: one string, its text nodes share it
+    '/dom-flood': () => ['text/html', page('<title>Flood</title>', '<p>grown</p><div hidden id="d"></div><script>const s = "x".repeat(1 << 20); for (let i = 0; i < 12; i++) d.append(s)</script>')],
     '/loop': () => ['text/html', page('<title>Loop</title>', '<p>before the loop</p><script>for (;;) {}</script>')],
     '/alert': () => ['text/html', page('<title>Alert</title>', '<script>for (;;) alert("again")</script>')],
     '/hog': () => ['text/html', page('<title>Hog</title>', '<script>const a = []; for (;;) a.push(new Array(1e6).fill(Math.random()))</script>')],
