@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import type { Provider, SignatureRead } from './provider.js'
 import { HeaderBag } from './header-bag.js'
-import { signDelivery, type SignRequest } from './sign.js'
+import { signDelivery, type SignedDelivery, type SignRequest } from './sign.js'
 import type { GenericOptions } from './types.js'
 
 /** One POST to the endpoint under test, answered by its status and the first bytes of its body. */
@@ -77,27 +77,31 @@ function reserialised (payload: string): string | undefined {
 const defaultPayload = (now: number): string =>
   JSON.stringify({ id: `evt_${randomUUID()}`, type: 'conformance.test', created: now, data: { object: { note: 'sent by a conformance check' } } }, null, 2)
 
-/** The deliveries of the suite, each signed as the provider would, or made wrong in one way. */
-function plan (provider: Provider, request: ConformanceRequest, endpointUrl: string, now: number): Planned[] {
-  const payload = request.payload ?? defaultPayload(now)
-  const base: SignRequest = {
-    payload,
+/** What every delivery of the suite is signed from; an id of our own, to see whether the scheme signs it. */
+function baseRequest (request: ConformanceRequest, endpointUrl: string, now: number): SignRequest {
+  return {
+    payload: request.payload ?? defaultPayload(now),
     ...(request.secret === undefined ? {} : { secret: request.secret }),
     ...(request.private_key === undefined ? {} : { private_key: request.private_key }),
     url: request.url ?? endpointUrl,
     generic: request.generic,
     timestamp: now,
-    // An id of our own, to see whether the scheme signs it.
     id: `conformance-${randomUUID()}`
   }
+}
+
+/**
+ * The deliveries of the suite, each signed as the provider would, or made wrong in one way. Only `replayed_id` repeats
+ * the valid delivery's id: every other is a new delivery (its own id, and its own event id in the default payload), so
+ * a receiver that deduplicates without verifying cannot pass them by refusing a duplicate.
+ */
+function plan (provider: Provider, request: ConformanceRequest, endpointUrl: string, now: number): Planned[] {
+  const base = baseRequest(request, endpointUrl, now)
   const valid = signDelivery(provider, base, now)
-  const read = provider.read({
-    headers: new HeaderBag(valid.headers), payload: valid.payload, secrets: [], url: base.url, method: 'POST', generic: base.generic ?? undefined
-  })
-  // A configurable provider's header is the one its options name; the listed '<generic.header_name>' is a placeholder.
-  const signatureHeader = [...provider.info.signature_headers, ...request.generic == null ? [] : [request.generic.header_name]]
-    .map((name) => name.toLowerCase())
-  const isSignature = (name: string): boolean => signatureHeader.includes(name.toLowerCase())
+  const anew = (changes: Partial<SignRequest> = {}): SignedDelivery => {
+    const { payload, id } = baseRequest(request, endpointUrl, now)
+    return signDelivery(provider, { ...base, payload, id, ...changes }, changes.timestamp ?? now)
+  }
   const checks: Planned[] = [{
     name: 'valid',
     expected: '2xx',
@@ -111,40 +115,70 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
   }
   const bodySigned = provider.signsBodyFields !== true && provider.algorithm.kind !== 'token'
   if (bodySigned) {
-    push('tampered_body', { ...valid, payload: changedAt(valid.payload, Math.floor(valid.payload.length / 2)) },
+    const delivery = anew()
+    push('tampered_body', { ...delivery, payload: changedAt(delivery.payload, Math.floor(delivery.payload.length / 2)) },
       'the endpoint accepted a body that was not signed: it is not verifying the signature over the raw body')
   }
-  const signatureName = Object.keys(valid.headers).find(isSignature)
-  if (signatureName !== undefined && provider.algorithm.kind !== 'token') {
-    const value = valid.headers[signatureName]
-    push('tampered_signature', { ...valid, headers: { ...valid.headers, [signatureName]: changedAt(value, value.length - 4) } },
-      'the endpoint accepted a signature that does not match: it is not verifying')
-  }
-  push('other_secret', signDelivery(provider, otherKey(provider, base), now),
+  const forgeries = signatureForgeries(provider, request, base, anew)
+  for (const forgery of forgeries.tampered) checks.push(forgery)
+  push('other_secret', anew(otherKey(provider, base)),
     'the endpoint accepted a delivery signed with another secret: it is not verifying, or not with the secret it was given')
   // Generic options that sign their timestamp header make generic-hmac replay-protected: the reading of the delivery says so.
-  if (read.replayProtected ?? provider.replayProtected) {
-    push('stale_timestamp', signDelivery(provider, { ...base, timestamp: now - STALE_SECONDS }, now - STALE_SECONDS),
+  if (readOf(provider, valid, base).replayProtected ?? provider.replayProtected) {
+    push('stale_timestamp', anew({ timestamp: now - STALE_SECONDS }),
       'the endpoint accepted a delivery signed an hour ago: it does not check the timestamp, so a captured delivery can be replayed')
   }
-  const inBody = signatureName === undefined && provider.signBody !== undefined ? bodySignature(valid.payload, read) : undefined
-  if (inBody !== undefined) {
-    // Mailgun and Adyen carry the signature inside the body: forge or blank it there.
-    push('tampered_signature', { ...valid, payload: valid.payload.replace(inBody, changedAt(inBody, inBody.length - 4)) },
-      'the endpoint accepted a signature that does not match: it is not verifying')
-    push('missing_signature', { ...valid, payload: valid.payload.replace(inBody, '') },
-      'the endpoint accepted a delivery without a signature: it is not verifying')
-  }
-  if (signatureName !== undefined) {
-    push('missing_signature', { ...valid, headers: Object.fromEntries(Object.entries(valid.headers).filter(([name]) => !isSignature(name))) },
-      'the endpoint accepted a delivery without a signature: it is not verifying')
-  }
-  const other = bodySigned ? reserialised(valid.payload) : undefined
+  for (const forgery of forgeries.missing) checks.push(forgery)
+  const delivery = anew()
+  const other = bodySigned ? reserialised(delivery.payload) : undefined
   if (other !== undefined) {
-    push('reserialised_body', { ...valid, payload: other },
+    push('reserialised_body', { ...delivery, payload: other },
       'the endpoint accepted the body re-serialised (keys reordered, whitespace changed): it verifies a parsed copy, not the raw bytes')
   }
   return checks.slice(0, MAX_REQUESTS)
+}
+
+const readOf = (provider: Provider, delivery: SignedDelivery, request: Pick<SignRequest, 'url' | 'generic'>): SignatureRead => provider.read({
+  headers: new HeaderBag(delivery.headers), payload: delivery.payload, secrets: [], url: request.url, method: 'POST', generic: request.generic ?? undefined
+})
+
+/** A signature forged, and one left out: in its header, or inside the body for Mailgun and Adyen; each on a new delivery. */
+function signatureForgeries (
+  provider: Provider, request: ConformanceRequest, base: SignRequest, anew: () => SignedDelivery
+): { tampered: Planned[], missing: Planned[] } {
+  const forgery = (name: string, delivery: Planned['delivery'], finding: string): Planned => ({ name, expected: '4xx', delivery, finding })
+  const tampered: Planned[] = []
+  const missing: Planned[] = []
+  // A configurable provider's header is the one its options name; the listed '<generic.header_name>' is a placeholder.
+  const signatureHeader = [...provider.info.signature_headers, ...request.generic == null ? [] : [request.generic.header_name]]
+    .map((name) => name.toLowerCase())
+  const isSignature = (name: string): boolean => signatureHeader.includes(name.toLowerCase())
+  const forged = anew()
+  const unsigned = anew()
+  const signatureName = Object.keys(forged.headers).find(isSignature)
+  if (signatureName !== undefined) {
+    const value = forged.headers[signatureName]
+    if (provider.algorithm.kind !== 'token') {
+      tampered.push(forgery('tampered_signature', { ...forged, headers: { ...forged.headers, [signatureName]: changedAt(value, value.length - 4) } },
+        'the endpoint accepted a signature that does not match: it is not verifying'))
+    }
+    const headers = Object.fromEntries(Object.entries(unsigned.headers).filter(([name]) => !isSignature(name)))
+    missing.push(forgery('missing_signature', { ...unsigned, headers },
+      'the endpoint accepted a delivery without a signature: it is not verifying'))
+  } else if (provider.signBody !== undefined) {
+    const inBody = (delivery: SignedDelivery): string | undefined => bodySignature(delivery.payload, readOf(provider, delivery, base))
+    const forgedText = inBody(forged)
+    const unsignedText = inBody(unsigned)
+    if (forgedText !== undefined) {
+      tampered.push(forgery('tampered_signature', { ...forged, payload: forged.payload.replace(forgedText, changedAt(forgedText, forgedText.length - 4)) },
+        'the endpoint accepted a signature that does not match: it is not verifying'))
+    }
+    if (unsignedText !== undefined) {
+      missing.push(forgery('missing_signature', { ...unsigned, payload: unsigned.payload.replace(unsignedText, '') },
+        'the endpoint accepted a delivery without a signature: it is not verifying'))
+    }
+  }
+  return { tampered, missing }
 }
 
 /** The signature as written in the body by a provider that signs inside it (hex or base64), if it is found there once. */
@@ -154,12 +188,12 @@ function bodySignature (payload: string, read: SignatureRead): string | undefine
   return [digest.toString('hex'), digest.toString('base64')].find((text) => payload.split(text).length === 2)
 }
 
-/** The same request with another key of the same shape: a secret changed in one character, or a new key pair. */
-function otherKey (provider: Provider, base: SignRequest): SignRequest {
-  if (base.secret !== undefined) return { ...base, secret: changedAt(base.secret, Math.floor(base.secret.length / 2)) }
+/** Another key of the same shape: a secret changed in one character, or a new key pair. */
+function otherKey (provider: Provider, base: SignRequest): Pick<SignRequest, 'secret' | 'private_key'> {
+  if (base.secret !== undefined) return { secret: changedAt(base.secret, Math.floor(base.secret.length / 2)) }
   const type = provider.signingKey?.type === 'ed25519' ? 'ed25519' : 'p256'
   const pair = type === 'ed25519' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-  return { ...base, private_key: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }
+  return { private_key: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }
 }
 
 function judged (planned: Planned, status: number | null, body: Buffer | null, error?: string): ConformanceCheck {

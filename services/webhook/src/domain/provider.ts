@@ -71,10 +71,16 @@ export interface ProviderContext {
   secrets: string[]
   /** The absolute URL the sender called, for providers that sign it. */
   url?: string
-  /** The HTTP method of the delivery, POST unless given. */
+  /** The HTTP method of the delivery, upper-case (httpMethod): POST unless given. */
   method: string
   generic?: GenericOptions
 }
+
+/**
+ * The method as a sender signs it: methods are written upper-case on the wire (HubSpot signs `POST`), so one given as
+ * `post` means that; POST unless given.
+ */
+export const httpMethod = (method: string | undefined): string => (method ?? 'POST').toUpperCase()
 
 export interface SignInput {
   body: string

@@ -2,7 +2,7 @@ import { createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from
 import type { Parts } from './digest.js'
 import { HeaderBag } from './header-bag.js'
 import { privateKey as readPrivateKey } from './key-formats.js'
-import type { Provider, SignInput } from './provider.js'
+import { httpMethod, type Provider, type SignInput } from './provider.js'
 import type { GenericOptions } from './types.js'
 
 export interface SignRequest {
@@ -96,7 +96,7 @@ export function signDelivery (provider: Provider, request: SignRequest, now: num
     timestamp: request.timestamp ?? now,
     id: request.id ?? randomUUID(),
     url: request.url,
-    method: request.method,
+    method: httpMethod(request.method),
     generic: request.generic ?? undefined
   }
   const signedBody = provider.signBody?.(input)
@@ -108,7 +108,7 @@ export function signDelivery (provider: Provider, request: SignRequest, now: num
     payload,
     secrets: [key.verifyWith],
     url: request.url,
-    method: request.method ?? 'POST',
+    method: httpMethod(request.method),
     generic: request.generic ?? undefined
   })
   const parts = read.signed?.(payload) ?? []

@@ -6,7 +6,7 @@ import { headerFindings } from './header-findings.js'
 import type { Key } from './key-formats.js'
 import { searchNearMisses, type NearMissHit, type NearMissResult, type SecretKey } from './near-miss.js'
 import { resolveProvider, type ProviderDetection, type ResolvedProvider } from './detect.js'
-import { check, type Provider, type ProviderContext, type SignatureRead } from './provider.js'
+import { check, httpMethod, type Provider, type ProviderContext, type SignatureRead } from './provider.js'
 import { lostBody, lostBodySummary, NOT_DETECTED, rawBodyHints, type LostBody } from './raw-body-hints.js'
 import { secretFormatCheck, wrongCredential } from './secret-shape.js'
 import { checkTimestamp } from './timestamp.js'
@@ -206,7 +206,7 @@ export function verifyWebhook (request: VerifyRequest, clock: number, resolved?:
     payload: request.payload,
     secrets,
     url: request.url,
-    method: request.method ?? 'POST',
+    method: httpMethod(request.method),
     generic
   }
   const read = provider.read(ctx)

@@ -27,7 +27,13 @@ export const ConformanceRequestSchema = Type.Object({
     description: 'The body of the valid delivery; a pretty-printed JSON test event unless given.'
   })),
   generic: Type.Optional(Type.Union([GenericOptionsSchema, Type.Null()]))
-}, { title: 'ConformanceRequest', additionalProperties: false, description: 'Give `secret`, or `private_key` for a public-key provider.' })
+}, {
+  title: 'ConformanceRequest',
+  additionalProperties: false,
+  // a misspelt `secret` (or `secrets`, which verify takes) is refused without its value
+  'x-sensitive-extras': true,
+  description: 'Give `secret`, or `private_key` for a public-key provider.'
+})
 
 const ConformanceCheckSchema = Type.Object({
   name: Type.String({

@@ -42,12 +42,14 @@ export const SignRequestSchema = Type.Object({
   method: Type.Optional(Type.String({
     pattern: '^[A-Za-z]{1,16}$',
     default: 'POST',
-    description: `The HTTP method (${providersIn('signsMethod')} signs it).`
+    description: `The HTTP method (${providersIn('signsMethod')} signs it), in any case: it is signed upper-case.`
   })),
   generic: Type.Optional(Type.Union([GenericOptionsSchema, Type.Null()]))
 }, {
   title: 'SignRequest',
   additionalProperties: false,
+  // a misspelt `secret` (or `secrets`, which verify takes) is refused without its value
+  'x-sensitive-extras': true,
   description: 'Give exactly one of `secret`, `private_key` and `generate_test_key`.'
 })
 

@@ -82,7 +82,7 @@ export const VerifyRequestSchema = Type.Object({
   method: Type.Optional(Type.String({
     pattern: '^[A-Za-z]{1,16}$',
     default: 'POST',
-    description: `The HTTP method of the delivery (${providersIn('signsMethod')} signs it).`
+    description: `The HTTP method of the delivery (${providersIn('signsMethod')} signs it), in any case: it is signed upper-case.`
   })),
   tolerance_seconds: Type.Optional(Type.Integer({
     minimum: 0,

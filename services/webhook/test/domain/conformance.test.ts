@@ -47,6 +47,25 @@ describe('runConformance', () => {
     ])
   })
 
+  it.each(['standard-webhooks', 'stripe', 'twitch'] as const)('fails a %s receiver that refuses a repeated id or event but verifies nothing', async (provider) => {
+    // refuses any delivery carrying a header value or a body `id` it has seen before, and accepts every other
+    const seen = new Set<string>()
+    const send: Send = async ({ payload, headers }) => {
+      let eventId: unknown
+      try { eventId = (JSON.parse(payload) as { id?: unknown }).id } catch { eventId = undefined }
+      const marks = [...Object.entries(headers).filter(([name]) => /id|token/i.test(name)).map(([, value]) => value), String(eventId)]
+      const repeated = marks.some((mark) => mark !== 'undefined' && seen.has(mark))
+      for (const mark of marks) seen.add(mark)
+      return { status: repeated ? 409 : 200, body: Buffer.alloc(0) }
+    }
+    const url = (URLS as Record<string, string>)[provider]
+    const payload = PROVIDERS[provider].signsBodyFields === true ? delivery(provider, '{"a":1}').payload : undefined
+    const result = await runConformance(PROVIDERS[provider], { secret: SECRETS[provider], url, payload }, ENDPOINT, send, NOW)
+    expect(result.grade).toBe('fail')
+    const refused = result.checks.filter((check) => check.status === 409).map((check) => check.name)
+    expect(refused).toEqual(result.checks.some((check) => check.name === 'replayed_id') ? ['replayed_id'] : [])
+  })
+
   it('stops at its time budget: what was not sent is failed as such', async () => {
     const slow: Send = async (item, signal) => await new Promise((resolve, reject) => {
       const timer = setTimeout(() => resolve({ status: 204, body: Buffer.alloc(0) }), 300)

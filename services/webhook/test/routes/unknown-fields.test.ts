@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { postVerify, testApp } from '../helpers/app.js'
+import { KEY, postVerify, testApp } from '../helpers/app.js'
 import { delivery } from '../helpers/deliveries.js'
 
 const BODY = '{"id":"evt_1"}'
@@ -17,6 +17,18 @@ describe('POST /v1/webhooks/verify refuses unknown fields', () => {
     expect(res.statusCode).toBe(422)
     expect(res.json().detail).toEqual([{ ...EXTRA, loc: ['body', 'tolerance'] }, { ...EXTRA, loc: ['body', 'secert'] }])
     expect(res.body).not.toContain('whsec_typo')
+  })
+
+  it.each([
+    ['/v1/webhooks/sign', { provider: 'stripe', payload: BODY }],
+    ['/v1/webhooks/conformance', { provider: 'stripe', endpoint_url: 'https://hooks.example.com/in' }]
+  ])('refuses a misspelt secret on %s without echoing it', async (url, body) => {
+    const res = await app.inject({
+      method: 'POST', url, headers: KEY, payload: { ...body, secrets: ['whsec_typo'], signing_secret: 'whsec_other' }
+    })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().detail).toEqual(expect.arrayContaining([{ ...EXTRA, loc: ['body', 'secrets'] }, { ...EXTRA, loc: ['body', 'signing_secret'] }]))
+    expect(res.body).not.toContain('whsec_')
   })
 
   it('refuses one inside the generic-hmac options', async () => {

@@ -34,6 +34,21 @@ const verify = (url: string, signedUri: string, extra: { method?: string, timest
 describe('hubspot', () => {
   providerBasics(spec)
 
+  it('reads a method given in lower case as the upper-case method HubSpot signs', () => {
+    expect(verify(URL, URL, { method: 'GET' }).valid).toBe(true)
+    const lower = verifyWebhook({
+      provider: 'hubspot',
+      payload: BODY,
+      secret: SECRET,
+      url: URL,
+      method: 'get',
+      headers: {
+        [SIGNATURE]: hubspotSignature(SECRET, 'GET', URL, BODY, millis), [TIMESTAMP]: millis
+      }
+    }, NOW)
+    expect([lower.valid, lower.reason]).toEqual([true, 'valid'])
+  })
+
   it('agrees with @hubspot/api-client\'s Signature.isValid (v3) on random valid and tampered deliveries', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }), fc.constantFrom('POST', 'GET'), fc.nat(), (body, method, at) => {
       const timestamp = Date.now()
