@@ -28,7 +28,10 @@ export function hreflangCodeProblem (code: string): string | null {
     return `"${code}" is not a language code`
   }
   if (nameOf(LANGUAGE, locale.language) === undefined || locale.language.length > 3) return `"${code}" is not a language code`
-  const region = /^[a-z]{2,3}(?:-[a-z]{4})?-([a-z]{2}|\d{3})$/i.exec(code)?.[1]
+  const parts = /^[a-z]{2,3}(?:-[a-z]{4})?(?:-([a-z]{2}|\d{3}))?$/i.exec(code)
+  // a variant or an extension (en-US-x-uk, fr-FR-1996) is no form hreflang takes, and would hide a bogus region
+  if (parts === null) return `"${code}" is not a language with an optional script and region: hreflang takes no variant or extension`
+  const region = parts[1]
   // ICU maps aliases such as UK to GB; hreflang wants the ISO code itself
   if (region === undefined) return null
   const alias = locale.region !== undefined && locale.region.toUpperCase() !== region.toUpperCase()

@@ -17,6 +17,9 @@ describe('hreflangCodeProblem', () => {
     ['und-US', '"und-US" is not a language code'],
     // a region shaped right that ISO 3166-1 does not have: no advice to use the same code
     ['en-AA', '"en-AA" names no ISO 3166-1 region'],
+    // a variant or extension after a region had hidden the region from the check
+    ['en-UK-x-uk', '"en-UK-x-uk" is not a language with an optional script and region: hreflang takes no variant or extension'],
+    ['fr-FR-1996', '"fr-FR-1996" is not a language with an optional script and region: hreflang takes no variant or extension'],
     ['', '"" is not a language code']
   ])('rejects %j', (code, problem) => {
     expect(hreflangCodeProblem(code)).toBe(problem)

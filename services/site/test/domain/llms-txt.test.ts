@@ -34,6 +34,24 @@ describe('llms.txt shape', () => {
     ])
   })
 
+  it('reads links and sections as the markdown has them, titles, odd spacing and unclosed links included', () => {
+    const body = '# T\n> s\n##   Docs   \n- [A]( /a.md "A title" ) and [B](/b.md)[C](/c.md\n[[D](/d.md) [E] (/e.md) [F](/f g.md)\n##    \n'
+    const shape = parseLlmsTxt(body, 'https://a.example/llms.txt')
+    expect(shape.sections).toEqual([{ title: 'Docs', links: 3 }])
+    expect(shape.links.map((l) => [l.text, l.url])).toEqual([
+      ['A', 'https://a.example/a.md'], ['B', 'https://a.example/b.md'], ['D', 'https://a.example/d.md']
+    ])
+  })
+
+  it('reads a hostile file of 240 KB whole: unclosed links, brackets, a heading\'s run of spaces', () => {
+    // each took seconds to minutes by regex (18 s for the first: every `[` rescanned the rest of its line)
+    for (const line of ['[a]('.repeat(60_000), '['.repeat(240_000), '## x' + ' '.repeat(240_000) + 'y']) {
+      const shape = parseLlmsTxt(`# T\n${line}\n[last](/last.md)`, 'https://a.example/llms.txt')
+      expect([shape.title, shape.links.map((l) => l.url)]).toEqual(['T', ['https://a.example/last.md']])
+    }
+    expect(parseLlmsTxt('# T\n' + '[a](/x) '.repeat(30_000), 'https://a.example/llms.txt').links).toHaveLength(30_000)
+  })
+
   it('recognises an HTML page served in its place', () => {
     expect(looksLikeHtml('<!DOCTYPE html><html>', 'text/plain')).toBe(true)
     expect(looksLikeHtml('# Title', 'text/html; charset=utf-8')).toBe(true)

@@ -32,6 +32,12 @@ describe('answer signals', () => {
     expect(s.external_citations).toBe(1)
   })
 
+  it('counts the figures of a page of 400 KB of digits and dots', () => {
+    // a run of single digits: every match tried from each digit had scanned to the end of the run
+    const s = answerSignals(`<main><p>${'1.'.repeat(200_000)}</p><p>Up 12.5% on 2,400 units.</p></main>`, 'https://a.example/')
+    expect(s.numbers).toBe(2)
+  })
+
   it('reads bylines, author pages, contact details and testimonials', () => {
     const html = `<head><meta name="author" content="Jane Doe"></head><body><article><p class="byline">By <a rel="author" href="/authors/jane">Jane</a></p>
       <section id="customer-stories"><p>Great.</p></section><address>1 Main St</address><a href="mailto:a@b.example">mail</a><a href="tel:+1555">call</a></article></body>`
