@@ -85,7 +85,9 @@ export class LogoService {
     const key = this.#key(target, variant)
     const cached = await this.#options.cache.get(key)
     if (cached !== null && this.#isStale(cached)) {
-      this.#shared(key, target, variant).catch((error: unknown) => this.#options.onRefreshError?.(error))
+      // a provisional image was made while something failed for a moment: its site is read again, not from a profile
+      // cached with the same failure
+      this.#shared(key, target, variant, cached.provisional === true).catch((error: unknown) => this.#options.onRefreshError?.(error))
     }
     return cached
   }
@@ -121,17 +123,17 @@ export class LogoService {
     return `${origins}|${variantKey(variant)}`
   }
 
-  async #shared (key: string, target: DomainTarget, variant: LogoVariant): Promise<LogoImage> {
+  async #shared (key: string, target: DomainTarget, variant: LogoVariant, fresh = false): Promise<LogoImage> {
     const running = this.#inFlight.get(key)
     if (running !== undefined) return await running
-    const work = this.#fresh(key, target, variant).finally(() => this.#inFlight.delete(key))
+    const work = this.#fresh(key, target, variant, fresh).finally(() => this.#inFlight.delete(key))
     this.#inFlight.set(key, work)
     return await work
   }
 
-  async #fresh (key: string, target: DomainTarget, variant: LogoVariant): Promise<LogoImage> {
+  async #fresh (key: string, target: DomainTarget, variant: LogoVariant, fresh: boolean): Promise<LogoImage> {
     const budget = new TimeBudget(LOGO_TIMEOUT_MS)
-    const profile = await this.#options.profiler.profile(target, { timeoutMs: LOGO_TIMEOUT_MS })
+    const profile = await this.#options.profiler.profile(target, { timeoutMs: LOGO_TIMEOUT_MS, fresh })
     return await this.#made(key, profile, variant, budget)
   }
 
@@ -139,10 +141,11 @@ export class LogoService {
     const ranked = await this.#rendered(profile, variant, budget)
     const rendered = await this.#withHint(ranked, profile, variant, budget)
     const made = rendered.image ?? await this.#fallback(profile, variant)
-    // The site's own answer is kept for the TTL. One made while the site or a logo file failed for a moment is a
-    // stand-in: kept a few minutes (the next caller is not kept waiting on a site that is down), never in place of an
-    // image that is not one (a refresh that fails leaves the logo as it was)
-    if (profile.reachable && profile.error === null && !rendered.failed) {
+    // The site's own answer is kept for the TTL. One made while the site, a logo file or any file of its profile
+    // (`unread_files`: a better icon that answered 503 never became a candidate) failed for a moment is a stand-in:
+    // kept a few minutes (the next caller is not kept waiting on a site that is down), never in place of an image that
+    // is not one (a refresh that fails leaves the logo as it was)
+    if (profile.reachable && profile.error === null && profile.unread_files.length === 0 && !rendered.failed) {
       await this.#options.cache.set(key, made, this.#options.ttlSeconds + STALE_KEEP_SECONDS)
       return made
     }

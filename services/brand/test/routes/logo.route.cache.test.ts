@@ -32,16 +32,23 @@ describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
   // a site whose logo file fails for a moment (a 503), and one that has it from the start
   const flaky = 'flaky.test'
   const steady = 'steady.test'
+  // a site whose best icon fails for a moment while a lesser one answers
+  const lesser = 'lesser.test'
 
   beforeAll(async () => {
     if (skip) return
     server = await startFixtureServer({
       [host]: { '/': homepage('Cached'), '/touch.png': image(pngOf(180, 180, () => BLUE)) },
       [flaky]: { '/': homepage('Flaky'), '/touch.png': FAILING },
-      [steady]: { '/': homepage('Steady'), '/touch.png': image(pngOf(180, 180, () => BLUE)) }
+      [steady]: { '/': homepage('Steady'), '/touch.png': image(pngOf(180, 180, () => BLUE)) },
+      [lesser]: {
+        '/': { body: '<!doctype html><title>Lesser</title><link rel="icon" sizes="16x16" href="/small.png"><link rel="apple-touch-icon" href="/touch.png">' },
+        '/small.png': image(pngOf(16, 16, () => GREEN)),
+        '/touch.png': FAILING
+      }
     })
     const config = testConfig({ redisUrl, keys: `${KEY['x-api-key']}:1000` })
-    app = await buildTestApp([host, flaky, steady], { config, clock: () => new Date(now), logo: { ttlSeconds: TTL_SECONDS } })
+    app = await buildTestApp([host, flaky, steady, lesser], { config, clock: () => new Date(now), logo: { ttlSeconds: TTL_SECONDS } })
   })
 
   afterAll(async () => {
@@ -115,6 +122,19 @@ describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
     expect(logo.headers['x-logo-provisional']).toBeUndefined()
     expect(logo.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800')
     expect(await centre(logo.rawPayload)).toEqual(BLUE)
+  })
+
+  it.skipIf(skip)('answers a lesser icon as provisional while the better one fails for a moment, then the better one', async () => {
+    const small = await get({}, lesser)
+    expect(small.headers).toMatchObject({ 'x-logo-source': 'logo', 'x-logo-provisional': 'true', 'cache-control': 'public, max-age=300' })
+    expect(await centre(small.rawPayload)).toEqual(GREEN)
+    server.addSite(lesser, { '/touch.png': image(pngOf(180, 180, () => BLUE)) })
+    now += 301 * 1000
+    const best = await waitFor(async () => {
+      const answer = await get({}, lesser)
+      return { provisional: answer.headers['x-logo-provisional'], pixel: (await centre(answer.rawPayload)).join() }
+    }, (answer) => answer.pixel === BLUE.join())
+    expect(best.provisional).toBeUndefined()
   })
 
   it.skipIf(skip)('keeps the logo it has when the refresh meets its file failing for a moment', async () => {
