@@ -18,9 +18,12 @@ RUN pnpm --filter "@utility-apis/${SERVICE}" deploy --prod /out
 
 FROM node:${NODE_VERSION}-trixie-slim AS runtime-base
 ARG SERVICE
+# UV_THREADPOOL_SIZE: every DNS lookup of a fetch, every gunzip and every sharp decode takes one of libuv's threads
+# (4 by default), and a lookup given up on holds its thread until the system resolver gives up too
 ENV SERVICE=${SERVICE} \
     NODE_ENV=production \
-    HOST=0.0.0.0
+    HOST=0.0.0.0 \
+    UV_THREADPOOL_SIZE=16
 WORKDIR /app
 COPY --from=build --chown=node:node /out ./
 EXPOSE 3001 3002 3003 3004

@@ -52,3 +52,10 @@ test('every script that starts a built service passes node the flags of the imag
   }
   expect(readFileSync(join(ROOT, '.ci/run'), 'utf8')).toContain(`node ${flags.join(' ')} dist/main.js`)
 })
+
+test('every image raises libuv\'s thread pool, which DNS lookups given up on would otherwise fill (safe-fetch README)', () => {
+  for (const stage of ['runtime', 'chromium']) {
+    const env = chain(byName(stage)).filter((l) => l.startsWith('ENV ')).join(' ')
+    expect(Number(/\bUV_THREADPOOL_SIZE=(\d+)/.exec(env)?.[1]), stage).toBeGreaterThanOrEqual(16)
+  }
+})
