@@ -1,11 +1,11 @@
 // Sitemap parsing per sitemaps.org: <urlset> and <sitemapindex> XML, RSS 2.0 and Atom feeds, and
 // plain-text lists, with the protocol limits (50,000 entries, 50 MB uncompressed) checked.
-// A file is read as a stream of text: a urlset or index goes through a streaming XML parser (saxes, which
-// checks well-formedness as it goes) and each entry is handed on as its </url> closes, so a 5 MB sitemap is
-// never held whole, as bytes, as a string or as a tree.
+// A file is read as a stream of text: a urlset, index or feed goes through a streaming XML parser (saxes, which
+// checks well-formedness as it goes) and each entry is handed on as its </url>, </item> or </entry> closes, so a
+// 5 MB sitemap is never held whole, as bytes, as a string or as a tree.
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { parseFeedDate, parseW3cDatetime } from './w3c-datetime.js'
-import { feedEntries, type FeedEntry } from './feed-entries.js'
+import { FeedItems, type FeedEntry } from './feed-entries.js'
 
 export const SITEMAP_MAX_ENTRIES = 50_000
 const SITEMAP_MAX_BYTES = 52_428_800
@@ -110,15 +110,15 @@ const localName = (name: string): string => name.slice(name.indexOf(':') + 1)
  */
 const MAX_XML_DEPTH = 16
 
-/** A urlset or sitemap index read as it streams: entries go to the collector as each item closes. */
+/** A urlset, sitemap index or feed read as it streams: entries go to the collector as each item closes. */
 class XmlReader {
   root: string | null = null
   namespaced = false
   /** the first well-formedness error, as "message (line n)" */
   error: string | null = null
-  /** the text so far, while the root is unknown or the file is a feed */
-  raw: string[] | null = []
   collector: Collector | null = null
+  /** the entries of an RSS or Atom feed, read from the same stream */
+  private feed: FeedItems | null = null
   private readonly parser = new SaxesParser<{ xmlns: false, position: true }>({ xmlns: false, position: true })
   private depth = 0
   private item = ''
@@ -142,7 +142,6 @@ class XmlReader {
 
   write (chunk: string): void {
     if (this.tooDeep) return
-    this.raw?.push(chunk)
     this.parser.write(chunk)
   }
 
@@ -162,18 +161,13 @@ class XmlReader {
     if (this.depth > MAX_XML_DEPTH && !this.tooDeep) {
       this.tooDeep = true
       this.error = `elements nested deeper than ${MAX_XML_DEPTH} (line ${this.parser.line})`
-      this.raw = null
     }
     if (this.tooDeep) return
     const name = localName(tag.name)
     if (this.depth === 1) {
-      this.root = name
-      this.namespaced = Object.values(tag.attributes).some((value) => value.includes(SITEMAP_NAMESPACE))
-      if (name === 'urlset' || name === 'sitemapindex') {
-        this.item = name === 'urlset' ? 'url' : 'sitemap'
-        this.collector = new Collector(this.out, name, this.onEntry)
-      }
-      if (name !== 'rss' && name !== 'feed') this.raw = null
+      this.openRoot(name, tag)
+    } else if (this.feed !== null) {
+      this.feed.open(this.depth, name, tag.attributes)
     } else if (this.depth === 2 && name === this.item) {
       this.entry = { loc: null, lastmod: null }
     } else if (this.depth === 3 && (name === 'loc' || name === 'lastmod')) {
@@ -182,14 +176,33 @@ class XmlReader {
     }
   }
 
+  private openRoot (name: string, tag: SaxesTagPlain): void {
+    this.root = name
+    this.namespaced = Object.values(tag.attributes).some((value) => value.includes(SITEMAP_NAMESPACE))
+    if (name === 'urlset' || name === 'sitemapindex') {
+      this.item = name === 'urlset' ? 'url' : 'sitemap'
+      this.collector = new Collector(this.out, name, this.onEntry)
+    } else if (name === 'rss' || name === 'feed') {
+      this.feed = new FeedItems(name)
+      this.collector = new Collector(this.out, name === 'rss' ? 'rss' : 'atom', this.onEntry)
+    }
+  }
+
   private text (value: string): void {
-    if (this.field !== null && this.depth === 3) this.entry[this.field] += value
+    if (this.feed !== null) this.feed.text(this.depth, value)
+    else if (this.field !== null && this.depth === 3) this.entry[this.field] += value
   }
 
   private close (tag: SaxesTagPlain): void {
-    if (this.depth === 3) this.field = null
-    if (this.depth === 2 && this.collector !== null && this.error === null && localName(tag.name) === this.item) {
-      this.collector.add({ loc: this.entry.loc?.trim() ?? null, lastmod: this.entry.lastmod?.trim() ?? null })
+    const name = localName(tag.name)
+    if (this.feed !== null) {
+      const entry = this.feed.close(this.depth, name)
+      if (entry !== null && this.error === null) this.collector?.add(entry)
+    } else {
+      if (this.depth === 3) this.field = null
+      if (this.depth === 2 && this.collector !== null && this.error === null && name === this.item) {
+        this.collector.add({ loc: this.entry.loc?.trim() ?? null, lastmod: this.entry.lastmod?.trim() ?? null })
+      }
     }
     this.depth--
   }
@@ -275,7 +288,9 @@ export class SitemapParser {
     const out = this.out
     xml.end(truncated)
     const sitemap = xml.root === 'urlset' || xml.root === 'sitemapindex'
+    const feed = xml.root === 'rss' || xml.root === 'feed'
     if (truncated) {
+      // a cut feed is still not read, as when feeds were parsed whole: keeping its complete items would change reports
       if (!sitemap) return this.reject('cut at the size limit before the file could be read')
       out.warnings.push('cut at the size limit: only the complete entries before the cut were read')
     }
@@ -284,11 +299,9 @@ export class SitemapParser {
       out.kind = xml.root as SitemapKind
       xml.collector?.finish()
       if (!xml.namespaced) out.warnings.push(`missing the sitemap namespace ${SITEMAP_NAMESPACE}`)
-    } else if (xml.root === 'rss' || xml.root === 'feed') {
+    } else if (feed) {
       out.kind = xml.root === 'rss' ? 'rss' : 'atom'
-      const collector = new Collector(out, out.kind, this.onEntry)
-      for (const entry of feedEntries((xml.raw ?? []).join(''), xml.root)) collector.add(entry)
-      collector.finish()
+      xml.collector?.finish()
     } else {
       this.reject(`not a sitemap: unexpected root element <${xml.root ?? ''}>`)
     }

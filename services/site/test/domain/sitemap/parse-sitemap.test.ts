@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { SitemapBodyDecoder } from '../../../src/domain/sitemap/decode-body.js'
@@ -5,6 +8,20 @@ import { parseSitemap, SitemapParser, SITEMAP_MAX_ENTRIES, SITEMAP_NAMESPACE } f
 
 const urlset = (entries: string): string =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}">${entries}</urlset>`
+const rss = (items: string): string => `<rss version="2.0"><channel><title>t</title>${items}</channel></rss>`
+const atom = (entries: string): string => `<feed xmlns="http://www.w3.org/2005/Atom">${entries}</feed>`
+
+/** Runs parse-large-feed.ts in a child process whose heap is capped at `heapMb` MiB; its exit and its output. */
+async function parseLargeFeeds (heapMb: number): Promise<{ code: number | null, output: string }> {
+  const script = fileURLToPath(new URL('./parse-large-feed.ts', import.meta.url))
+  const child = spawn(process.execPath, [
+    `--max-old-space-size=${heapMb}`, '--max-semi-space-size=2', '--import', 'tsx', '--conditions=@utility-apis/source', script
+  ], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const parts: Buffer[] = []
+  child.stdout.on('data', (part: Buffer) => { parts.push(part) })
+  const [code] = await once(child, 'exit') as [number | null]
+  return { code, output: Buffer.concat(parts).toString() }
+}
 
 describe('parseSitemap', () => {
   it('reads a urlset with locs, escaped ampersands and lastmods', () => {
@@ -103,6 +120,56 @@ describe('parseSitemap', () => {
     expect(parsed.warnings).toContain('cut at the size limit: only the complete entries before the cut were read')
   })
 
+  it('counts RSS and Atom entries past 50,000 as a urlset\'s, keeping the first 50,000', () => {
+    const items = Array.from({ length: SITEMAP_MAX_ENTRIES + 2 }, (_, i) => i)
+    for (const parsed of [
+      parseSitemap(rss(items.map((i) => `<item><link>https://a.example/p${i}</link></item>`).join(''))),
+      parseSitemap(atom(items.map((i) => `<entry><link href="https://a.example/p${i}"/></entry>`).join('')))
+    ]) {
+      expect(parsed.entryCount).toBe(50_002)
+      expect(parsed.entries).toHaveLength(50_000)
+      expect(parsed.entries.at(-1)?.loc).toBe('https://a.example/p49999')
+      expect(parsed.errors).toEqual(['over 50000 entries (50002)'])
+    }
+  })
+
+  it('takes the same fields of feed items as when feeds were parsed whole', () => {
+    // the first channel's items; an item's first <link> (an <atom:link> first has no text: no loc), its <pubDate>,
+    // else <updated>; an element repeated or holding only attributes gives no date
+    const fromRss = parseSitemap(rss(
+      '<item><link> https://a.example/1?a=1&amp;b=2 </link><link>https://a.example/x</link><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate></item>' +
+      '<item><atom:link xmlns:atom="http://www.w3.org/2005/Atom" href="https://a.example/x"/><link>https://a.example/2</link></item>' +
+      '<item><link><![CDATA[https://a.example/3]]></link><pubDate>a</pubDate><pubDate>b</pubDate><updated>2024-02-01T00:00:00Z</updated></item>' +
+      '<item><link>https://a.example/4</link><pubDate when="x"/></item>'
+    ))
+    expect(fromRss).toMatchObject({ kind: 'rss', entryCount: 4, invalidLocs: 1 })
+    expect(fromRss.entries).toEqual([
+      { loc: 'https://a.example/1?a=1&b=2', lastmod: 'Mon, 01 Jan 2024 00:00:00 GMT', lastmodMs: Date.UTC(2024, 0, 1) },
+      { loc: 'https://a.example/3', lastmod: '2024-02-01T00:00:00Z', lastmodMs: Date.UTC(2024, 1, 1) },
+      { loc: 'https://a.example/4', lastmod: null, lastmodMs: null }
+    ])
+    expect(parseSitemap('<rss><channel><item><link>https://a.example/1</link></item></channel>' +
+      '<channel><item><link>https://a.example/2</link></item></channel></rss>').entries.map((e) => e.loc)).toEqual(['https://a.example/1'])
+    // Atom: the first link with an href and no rel but alternate, or a bare link by its text; <updated>, else <published>
+    const fromAtom = parseSitemap(atom(
+      '<entry><link rel="self" href="https://a.example/self"/><link rel="alternate" type="text/html" href="https://a.example/1"/>' +
+      '<published>2024-01-01T00:00:00Z</published></entry>' +
+      '<entry><link rel="enclosure" href="https://a.example/x.mp3"/><link> https://a.example/2 </link><link href="https://a.example/x"/></entry>' +
+      '<entry><link rel="self" href="https://a.example/self"/></entry>'
+    ))
+    expect(fromAtom).toMatchObject({ kind: 'atom', entryCount: 3, invalidLocs: 1 })
+    expect(fromAtom.entries).toEqual([
+      { loc: 'https://a.example/1', lastmod: '2024-01-01T00:00:00Z', lastmodMs: Date.UTC(2024, 0, 1) },
+      { loc: 'https://a.example/2', lastmod: null, lastmodMs: null }
+    ])
+  })
+
+  it('decodes the XML escapes of an Atom link\'s href, as of a urlset loc', () => {
+    // `&amp;` in a query string was kept as written, a URL the site never had
+    const parsed = parseSitemap(atom('<entry><link href="https://a.example/?a=1&amp;b=2&#38;c=3"/></entry>'))
+    expect(parsed.entries.map((e) => e.loc)).toEqual(['https://a.example/?a=1&b=2&c=3'])
+  })
+
   it('never expands DOCTYPE entities', () => {
     const body = '<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY a "https://evil.example/">]>' +
       `<urlset xmlns="${SITEMAP_NAMESPACE}"><url><loc>&a;x</loc></url></urlset>`
@@ -149,6 +216,29 @@ describe('SitemapParser', () => {
     parser.write('</urlset>')
     expect(parser.end()).toMatchObject({ kind: 'urlset', entryCount: 2, entries: [] })
   })
+
+  it('hands RSS and Atom entries on as their items close, before the end of the file', () => {
+    for (const [body, kind] of [
+      [rss('<item><link>https://a.example/1</link></item><item><link>https://a.example/2</link></item>'), 'rss'],
+      [atom('<entry><link href="https://a.example/1"/></entry><entry><link href="https://a.example/2"/></entry>'), 'atom']
+    ]) {
+      const seen: string[] = []
+      const parser = new SitemapParser((entry, entryKind) => { seen.push(`${entryKind} ${entry.loc}`) })
+      const end = body.indexOf(kind === 'rss' ? '</channel>' : '</feed>')
+      parser.write(body.slice(0, end))
+      expect(seen).toEqual([`${kind} https://a.example/1`, `${kind} https://a.example/2`])
+      parser.write(body.slice(end))
+      expect(parser.end()).toMatchObject({ kind, entryCount: 2, entries: [] })
+    }
+  })
+
+  it('reads a 5 MiB RSS or Atom feed within a 32 MiB heap, as a urlset: a feed is never held whole or as a tree', async () => {
+    // held whole and parsed into a tree, each took over 64 MiB (three such feeds listed in robots.txt: +400 MB)
+    const { code, output } = await parseLargeFeeds(32)
+    expect(code).toBe(0)
+    const over = (n: number): object => ({ entryCount: n, handedOn: 50_000, errors: [`over 50000 entries (${n})`] })
+    expect(JSON.parse(output)).toEqual({ rss: { kind: 'rss', ...over(53_612) }, atom: { kind: 'atom', ...over(56_494) } })
+  }, 60_000)
 })
 
 describe('SitemapBodyDecoder', () => {
