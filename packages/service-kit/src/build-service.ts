@@ -5,10 +5,10 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { errorShapePlugin, HttpError } from '@utility-apis/fastapi-errors'
 import type { ServiceConfig } from './config.js'
 import { documentBusinessRoutes, registerDocs, type DocsInfo } from './docs.js'
-import { clientErrorHandler } from './client-errors.js'
+import { clientErrorHandler, frameworkErrorHandler, MAX_PATH_PARAM_LENGTH } from './client-errors.js'
 import { drainOnClose } from './drain.js'
 import { createLogger, type LoggerSettings } from './logger.js'
-import { mcpPlugin } from './mcp/mcp.route.js'
+import { mcpPlugins } from './mcp/mcp.route.js'
 import type { McpTool } from './mcp/mcp-tools.js'
 import { MCP_TAG } from './mcp/mcp.schemas.js'
 import { Metrics } from './metrics.js'
@@ -64,8 +64,8 @@ export interface ServiceDefinition extends DocsInfo {
 
 const MiB = 1024 * 1024
 
-/** Fastify as every service runs it: the kit's logger, request ids, body limit and timeouts. */
-function createFastify (definition: ServiceDefinition, log: FastifyBaseLogger, requestTimeout: number) {
+/** Fastify as every service runs it: the kit's logger, request ids, body limit, timeouts and error answers. */
+function createFastify (definition: ServiceDefinition, log: FastifyBaseLogger, requestTimeout: number, metrics: Metrics) {
   // The kit's pino is Fastify's logger, so request.log works in every route, carries the request id and is redacted.
   // Fastify's own request logging is off: the kit writes one access line per request (request-hooks.ts).
   return Fastify({
@@ -79,10 +79,12 @@ function createFastify (definition: ServiceDefinition, log: FastifyBaseLogger, r
     // checks it every connectionsCheckingInterval (30 s by default, which would double it)
     http: { requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     clientErrorHandler,
+    // the router's own refusals (a malformed path, a path parameter too long) in the kit's shape, headers and logs
+    frameworkErrors: frameworkErrorHandler(metrics),
     keepAliveTimeout: 72_000,
     return503OnClosing: false,
     trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: true }
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH }
   }).withTypeProvider<TypeBoxTypeProvider>()
 }
 
@@ -109,8 +111,10 @@ async function registerCors (app: FastifyInstance, origins: ServiceConfig['corsO
   if (origins === null) return
   await app.register(cors, {
     origin: origins,
-    methods: ['GET', 'POST'],
-    allowedHeaders: ['authorization', 'content-type', 'mcp-protocol-version', 'x-api-key', 'x-request-id'],
+    // Every method and request header a business route takes: DELETE cancels a job, Idempotency-Key makes a retried
+    // job creation safe; a preflight that leaves one out makes the browser refuse the call before it is sent
+    methods: ['GET', 'POST', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'mcp-protocol-version', 'x-api-key', 'x-request-id'],
     exposedHeaders: ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'],
     maxAge: 600
   })
@@ -119,8 +123,8 @@ async function registerCors (app: FastifyInstance, origins: ServiceConfig['corsO
 export async function buildService (definition: ServiceDefinition, options: KitOptions): Promise<FastifyInstance> {
   const { config } = options
   const log = createLogger(definition.name, config.replica, { level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream })
-  const app = createFastify(definition, log as FastifyBaseLogger, options.requestTimeoutMs ?? 30_000)
   const metrics = new Metrics(definition.name, { processMetrics: options.processMetrics })
+  const app = createFastify(definition, log as FastifyBaseLogger, options.requestTimeoutMs ?? 30_000, metrics)
   const quota = await connectQuota(config, log as FastifyBaseLogger, options.redis, options.quotaStoreTimeoutMs)
   app.decorate('metrics', metrics)
   app.decorate<RedisClient | null>('redis', quota.redis)
@@ -160,12 +164,15 @@ export async function buildService (definition: ServiceDefinition, options: KitO
     // for it would turn fail-open into a full outage (quota_store_up says whether Redis answers)
     isReady: () => closing ? { ready: false, reason: 'Shutting down' } : { ready: true }
   })
-  if (definition.tools !== undefined) {
-    const service = { name: definition.name, version: definition.version, title: definition.title, description: definition.description }
-    await app.register(mcpPlugin, { service, tools: definition.tools, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, metrics })
-  }
+  const service = { name: definition.name, version: definition.version, title: definition.title, description: definition.description }
+  const mcp = definition.tools === undefined
+    ? null
+    : mcpPlugins({ service, tools: definition.tools, corsOrigins: config.corsOrigins, publicUrl: config.publicUrl, metrics })
+  if (mcp !== null) await app.register(mcp.setup)
   await app.register(usageRoute)
   await app.register(definition.routes)
+  // after the routes its tools run: /mcp takes the largest body they take
+  if (mcp !== null) await app.register(mcp.endpoint)
   await app.ready()
   return app
 }

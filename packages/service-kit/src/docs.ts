@@ -2,6 +2,7 @@ import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fa
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { ErrorSchema, ValidationErrorSchema } from '@utility-apis/fastapi-errors'
+import { MAX_PATH_PARAM_LENGTH } from './client-errors.js'
 
 export interface DocsInfo {
   title: string
@@ -79,8 +80,13 @@ const REQUEST_ID: Record<string, HeaderDoc> = {
 const EVERY_ROUTE_RESPONSES = {
   404: described('No route at this path. `code`: `not_found`.'),
   405: described('The path exists with other methods, listed in the Allow header. `code`: `method_not_allowed`.'),
+  400: described('The path is not valid percent-encoding (answered before routing). `code`: `bad_request`.'),
   408: described('The whole request did not arrive within 30 s. `code`: `request_timeout`.'),
   500: described('An unexpected error; `detail` says nothing more, `request_id` finds it in the logs. `code`: `internal_error`.')
+}
+// And those of any route with a path parameter: the router's limit on one (maxParamLength)
+const PATH_PARAM_RESPONSES = {
+  414: described(`A path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters (answered before routing). \`code\`: \`uri_too_long\`.`)
 }
 // And those of any route that takes a body
 const BODY_RESPONSES = {
@@ -114,7 +120,12 @@ const documentRoute: SwaggerTransform = ({ schema, url, route }) => {
   if (doc?.tags === undefined || doc.hide === true) return { schema, url }
   const business = route.config?.auth === true
   const method = Array.isArray(route.method) ? route.method[0] : route.method
-  const documented = { ...EVERY_ROUTE_RESPONSES, ...(doc.body === undefined ? {} : BODY_RESPONSES), ...doc.response }
+  const documented = {
+    ...EVERY_ROUTE_RESPONSES,
+    ...(/\/[:{]/.test(url) ? PATH_PARAM_RESPONSES : {}),
+    ...(doc.body === undefined ? {} : BODY_RESPONSES),
+    ...doc.response
+  }
   const response = Object.fromEntries(Object.entries(documented).map(([status, answer]) => {
     const headers = headersOf(status, business)
     return [status, Object.keys(headers).length === 0 ? answer : { ...(answer as object), headers }]

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Metrics } from './metrics.js'
 
 const SECURITY_HEADERS = [['cache-control', 'no-store'], ['x-content-type-options', 'nosniff'], ['x-frame-options', 'DENY']] as const
@@ -9,8 +9,7 @@ const SECURITY_HEADERS = [['cache-control', 'no-store'], ['x-content-type-option
  */
 export function addResponseHeaders (app: FastifyInstance, closing: () => boolean): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id)
-    for (const [name, value] of SECURITY_HEADERS) reply.header(name, value)
+    setResponseHeaders(request, reply)
     done()
   })
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -19,13 +18,23 @@ export function addResponseHeaders (app: FastifyInstance, closing: () => boolean
   })
 }
 
-/** One access line per request (no body, no query string, no headers), and its duration for /metrics. */
+/** The request id and security headers of every answer; also set by answers made outside the hooks (framework errors). */
+export function setResponseHeaders (request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id)
+  for (const [name, value] of SECURITY_HEADERS) reply.header(name, value)
+}
+
+/** A request's access line (no body, no query string, no headers) and its duration for /metrics. */
+export function logAccess (request: FastifyRequest, reply: FastifyReply, metrics: Metrics, durationMs: number): void {
+  const route = request.routeOptions.url ?? 'unmatched'
+  request.log.info({ method: request.method, route, status: reply.statusCode, durationMs: Math.round(durationMs) }, 'request')
+  metrics.observe(request.method, route, reply.statusCode, durationMs / 1000)
+}
+
+/** One access line per request. */
 export function addAccessLog (app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched'
-    const durationMs = reply.elapsedTime
-    request.log.info({ method: request.method, route, status: reply.statusCode, durationMs: Math.round(durationMs) }, 'request')
-    metrics.observe(request.method, route, reply.statusCode, durationMs / 1000)
+    logAccess(request, reply, metrics, reply.elapsedTime)
     done()
   })
 }

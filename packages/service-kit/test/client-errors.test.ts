@@ -2,8 +2,10 @@ import { once } from 'node:events'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { MAX_PATH_PARAM_LENGTH } from '../src/client-errors.js'
 import { testConfig } from '../src/index.js'
 import { buildDemo } from './fixtures/demo-service.js'
+import { captureLog } from './helpers/log-capture.js'
 
 let app: FastifyInstance
 let port: number
@@ -64,5 +66,51 @@ describe('requests Node answers before Fastify sees them, in the {"detail"} shap
     const answer = await exchange('HELLO\r\n\r\n')
     expect(answer).toMatch(/^HTTP\/1\.1 400 /)
     expect(bodyOf(answer)).toEqual({ detail: 'Bad Request', code: 'bad_request', request_id: expect.any(String) })
+  })
+})
+
+describe("what Fastify's router refuses before any route, in the kit's shape, headers and logs", () => {
+  const log = captureLog()
+  let routed: FastifyInstance
+  beforeAll(async () => {
+    routed = await buildDemo({ config: testConfig(), processMetrics: false, logger: { level: 'info', stream: log.stream } }, (target) => {
+      target.get('/v1/items/:id', { config: { auth: true }, schema: { tags: ['demo'], summary: 'Item' } }, async (request) => ({ id: (request.params as { id: string }).id }))
+    })
+  })
+  afterAll(async () => await routed.close())
+
+  test.each([
+    ['a path that is not valid percent-encoding', '/v1/items/%zz', 400, 'bad_request'],
+    ['a path parameter over MAX_PATH_PARAM_LENGTH characters', `/v1/items/${'x'.repeat(MAX_PATH_PARAM_LENGTH + 1)}?token=secret-query`, 414, 'uri_too_long']
+  ])('%s: {detail, code, request_id}, X-Request-Id, security headers, an access line and the metric', async (_name, url, status, code) => {
+    const answer = await routed.inject({ method: 'GET', url, headers: { 'x-api-key': 'test-key', 'x-request-id': 'trace-bad-url' } })
+    expect(answer.statusCode).toBe(status)
+    expect(answer.json()).toEqual({ detail: expect.any(String), code, request_id: 'trace-bad-url' })
+    expect(answer.headers['x-request-id']).toBe('trace-bad-url')
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    expect(answer.headers['cache-control']).toBe('no-store')
+    // the detail is the kit's words: Fastify's quote the path, caller data
+    expect(answer.body).not.toContain('xxxxxxxxxx')
+    const line = log.lines.map((text) => JSON.parse(text)).findLast((entry) => entry.msg === 'request' && entry.reqId === 'trace-bad-url')
+    expect(line).toMatchObject({ method: 'GET', route: 'unmatched', status })
+    expect(JSON.stringify(line)).not.toContain('secret-query')
+    const exposition = await routed.metrics.exposition()
+    expect(exposition).toMatch(new RegExp(`http_request_duration_seconds_count\\{[^}]*route="unmatched"[^}]*status="${status}"[^}]*\\} [1-9]`))
+  })
+
+  test('takes a path parameter far over Fastify\'s default 100 characters: a logo route\'s percent-encoded domain URL', async () => {
+    const id = encodeURIComponent(`https://${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.example/`)
+    const answer = await routed.inject({ method: 'GET', url: `/v1/items/${id}`, headers: { 'x-api-key': 'test-key' } })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json().id).toBe(decodeURIComponent(id))
+  })
+
+  test('documents both: 400 on every operation, 414 on those with a path parameter', async () => {
+    const paths = (await routed.inject({ method: 'GET', url: '/openapi.json' })).json().paths
+    expect(paths['/v1/items/{id}'].get.responses['414'].description).toMatch(/`uri_too_long`/)
+    expect(paths['/v1/items/{id}'].get.responses['400'].description).toMatch(/`bad_request`/)
+    expect(paths['/v1/echo'].post.responses['414']).toBeUndefined()
+    // a route's own 400 is its own
+    expect(paths['/v1/forbidden'].post.responses['400']).toBeDefined()
   })
 })

@@ -110,6 +110,22 @@ describe('CORS', () => {
   })
 })
 
+describe('CORS for every route a browser may call', () => {
+  test('the preflight allows DELETE (cancelling a job) and the Idempotency-Key header (creating one safely)', async () => {
+    const app = await demo({ config: testConfig({ corsOrigins: ['https://app.example'] }) })
+    const preflight = (method: string, headers: string) => app.inject({
+      method: 'OPTIONS',
+      url: '/v1/jobs/job_1',
+      headers: { origin: 'https://app.example', 'access-control-request-method': method, 'access-control-request-headers': headers }
+    })
+    const cancel = await preflight('DELETE', 'x-api-key')
+    expect(cancel.statusCode).toBe(204)
+    expect(String(cancel.headers['access-control-allow-methods']).split(/,\s*/)).toContain('DELETE')
+    const create = await preflight('POST', 'x-api-key,content-type,idempotency-key')
+    expect(String(create.headers['access-control-allow-headers']).split(/,\s*/)).toEqual(expect.arrayContaining(['idempotency-key', 'x-api-key', 'content-type']))
+  })
+})
+
 describe('paths', () => {
   test('a trailing slash answers like the path without it; a wrong method is still 405', async () => {
     const app = await demo()

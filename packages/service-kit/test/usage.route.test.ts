@@ -46,7 +46,7 @@ describe('GET /v1/usage', () => {
     const operation = document.paths['/v1/usage'].get
     expect(operation.operationId).toBe('getUsage')
     expect(operation.security).toEqual([{ APIKeyHeader: [] }, { APIKeyBearer: [] }])
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '401', '404', '405', '408', '500', '503'])
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '405', '408', '500', '503'])
     expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Usage' })
     expect(Object.keys(document.components.schemas.Usage.properties)).toEqual(['limit', 'used', 'remaining', 'period', 'resets_at'])
   })

@@ -60,6 +60,16 @@ function originCheck (allowed: string[] | '*' | null, publicUrl: string | null) 
   }
 }
 
+/**
+ * A call's arguments as the caller sent them (the POST's own parsed message, checked to be an object). The SDK's schema
+ * copies them into a new object by assignment, where an argument named `__proto__` becomes the copy's prototype and
+ * vanishes: the route would never see it, and would run a call its HTTP twin refuses (422 extra_forbidden).
+ */
+function sentArguments (request: FastifyRequest): Record<string, unknown> | undefined {
+  const args = (request.body as { params?: { arguments?: unknown } }).params?.arguments
+  return typeof args === 'object' && args !== null && !Array.isArray(args) ? args as Record<string, unknown> : undefined
+}
+
 interface ToolSet {
   tools: Map<string, DerivedTool>
   listed: () => Tool[]
@@ -97,7 +107,7 @@ function serverFor (app: FastifyInstance, options: McpOptions, toolSet: ToolSet,
       const value = request.headers[name]
       if (typeof value === 'string') credentials[name] = value
     }
-    const answer = await runTool(app, tool, params.arguments ?? {}, { credentials, requestId: request.id, marker: toolSet.marker })
+    const answer = await runTool(app, tool, sentArguments(request) ?? params.arguments ?? {}, { credentials, requestId: request.id, marker: toolSet.marker })
     options.metrics.count('mcp_tool_calls', { tool: tool.declaration.name, outcome: answer.outcome })
     // The quota after this call, as the route's own answer says it
     reply.headers(answer.quotaHeaders)
@@ -115,13 +125,40 @@ function logMessage (request: FastifyRequest, tools: Map<string, DerivedTool>): 
   ;(request.log as Logger).setBindings({ mcp: tool === undefined ? { method } : { method, tool } })
 }
 
-async function mcp (app: FastifyInstance, options: McpOptions) {
-  const declarations = [...options.tools, USAGE_TOOL]
-  const routes = new Map<string, RouteSchemas>()
+/** What the two plugins of /mcp share: the routes seen as they register, the tools read from them, the exchange. */
+interface McpState {
+  declarations: McpTool[]
+  routes: Map<string, RouteSchemas>
+  tools: Map<string, DerivedTool>
+  exchange: JsonExchange<Exchange>
+}
+
+/**
+ * Room in /mcp's body for what wraps a route's body: the JSON-RPC envelope (`jsonrpc`, `id`, `method`, `name`,
+ * `_meta`) and the arguments sent elsewhere (path, query, headers such as a 255-character Idempotency-Key). The
+ * arguments are a JSON object inside the message, not a string, so the route's body is not escaped a second time:
+ * the same body written the same way is the same bytes in both.
+ */
+const ENVELOPE_BYTES = 64 * 1024
+
+/**
+ * The largest body any tool's route accepts (its own bodyLimit, else the service's) plus the envelope, so that a
+ * call its route would take is never a 413 of the transport. Read from the routes as registered: one source of truth.
+ */
+function bodyLimitOf (app: FastifyInstance, state: McpState): number {
+  const fallback = app.initialConfig.bodyLimit ?? 1024 * 1024
+  const refs = state.declarations.flatMap((tool) => typeof tool.route === 'string' ? [tool.route] : Object.values(tool.route))
+  // a tool whose route is missing stops the start in onReady, with its name
+  const limits = refs.map((ref) => state.routes.get(ref)?.bodyLimit ?? fallback)
+  return Math.max(fallback, ...limits) + ENVELOPE_BYTES
+}
+
+/** Registered before the service's routes: collects them, marks the routes a tool runs, connects the SDK server. */
+async function mcp (app: FastifyInstance, options: McpOptions, state: McpState) {
+  const { declarations, routes, tools, exchange } = state
   app.addHook('onRoute', (route: RouteOptions) => {
     for (const method of [route.method].flat()) routes.set(`${method} ${route.url}`, route as RouteSchemas)
   })
-  const tools = new Map<string, DerivedTool>()
   let listed: Tool[] = []
   // Every tool's route is registered by then: a tool whose route is missing, or whose schemas cannot merge, stops the start
   app.addHook('onReady', async () => {
@@ -143,12 +180,19 @@ async function mcp (app: FastifyInstance, options: McpOptions) {
     done()
   })
   const toolSet: ToolSet = { tools, listed: () => listed, marker: { header: MARKER, value: (tool) => `${secret} ${tool}` } }
-  const exchange = new JsonExchange<Exchange>()
   const server = serverFor(app, options, toolSet, exchange)
   await server.connect(exchange)
   app.addHook('onClose', async () => await server.close())
+}
 
+/**
+ * POST /mcp, registered after the service's routes: its body limit is read from the routes its tools run (a Fastify
+ * route's limit is fixed when it registers).
+ */
+async function mcpEndpoint (app: FastifyInstance, options: McpOptions, state: McpState) {
+  const { tools, exchange } = state
   app.post('/mcp', {
+    bodyLimit: bodyLimitOf(app, state),
     config: { auth: true, metered: false },
     onRequest: originCheck(options.corsOrigins, options.publicUrl),
     // The body is a JSON-RPC message for the SDK's transport to check and answer in JSON-RPC's terms: the schema documents it
@@ -189,4 +233,16 @@ succeeds (GET /v1/usage shows it). A tool's failure is a result with \`isError: 
 (\`detail\`, \`code\`, \`request_id\`, and \`status\`, \`retry_after\`); an unknown tool is a JSON-RPC error. A browser Origin not
 listed in CORS_ORIGINS is refused (403). \`GET /mcp\` answers 405: this server opens no stream of its own.`
 
-export const mcpPlugin = fp(mcp, { name: '@utility-apis/service-kit/mcp', fastify: '5.x', dependencies: ['@utility-apis/auth-quota'] })
+/**
+ * The MCP server of an app as two plugins: `setup` before the service's routes (it sees them register and marks the
+ * requests its tools make), `endpoint` after them (POST /mcp, its body limit the largest of its tools' routes).
+ */
+export function mcpPlugins (options: McpOptions) {
+  const state: McpState = { declarations: [...options.tools, USAGE_TOOL], routes: new Map(), tools: new Map(), exchange: new JsonExchange<Exchange>() }
+  const setup = async (app: FastifyInstance) => { await mcp(app, options, state) }
+  const endpoint = async (app: FastifyInstance) => { await mcpEndpoint(app, options, state) }
+  return {
+    setup: fp(setup, { name: '@utility-apis/service-kit/mcp', fastify: '5.x', dependencies: ['@utility-apis/auth-quota'] }),
+    endpoint: fp(endpoint, { name: '@utility-apis/service-kit/mcp-endpoint', fastify: '5.x', dependencies: ['@utility-apis/service-kit/mcp'] })
+  }
+}

@@ -43,11 +43,20 @@ const outcomeOf = (status: number): ToolOutcome =>
 /** A query string or path value as a caller would write it: strings as they are, anything else as JSON. */
 const asText = (value: unknown): string => typeof value === 'string' ? value : JSON.stringify(value)
 
-/** A 422 the tool answers itself, for arguments HTTP could not even express (a path parameter left out). */
+/** A 422 the tool answers itself, for arguments HTTP could not even express (a path parameter left out, or a dot segment). */
 function invalid (issues: ValidationIssue[], requestId: string): RouteAnswer {
   const body = { detail: issues, code: 'validation_failed', request_id: requestId }
   return { status: 422, body, payload: JSON.stringify(body), retryAfter: undefined, quotaHeaders: {} }
 }
+
+/**
+ * A path argument that is a whole dot segment. URLs remove `.` and `..` segments (RFC 3986, 5.2.4), percent-encoded
+ * or not (`%2E`, `%2e`): `inject` would run `GET /v1/jobs/..` as `GET /v1/` (a 405), and no HTTP client that
+ * normalises its URL can send it either. No encoding carries such a value to the route, so it is refused as an
+ * argument HTTP cannot express, naming the argument, in the route's own 422 shape.
+ */
+const DOT_SEGMENT = /^\.\.?$/
+const DOT_SEGMENT_MESSAGE = 'Value error, a path parameter cannot be "." or "..", which URLs remove'
 
 /** The request that runs `call` with these arguments: its URL, body and the headers it declares. */
 interface RouteRequest {
@@ -63,25 +72,29 @@ function requestOf (call: RouteCall, args: Arguments, requestId: string): RouteR
     return { url: call.url, body: call.hasBody ? args : undefined, headers: {} }
   }
   let url = call.url
-  const missing: ValidationIssue[] = []
+  const issues: ValidationIssue[] = []
   for (const name of call.pathParams) {
     const value = args[name]
-    if (value === undefined || value === null) missing.push({ type: 'missing', loc: ['path', name], msg: messages.missing(), input: null })
-    else url = url.replace(`:${name}`, encodeURIComponent(asText(value)))
+    const text = value === undefined || value === null ? undefined : asText(value)
+    if (text === undefined) issues.push({ type: 'missing', loc: ['path', name], msg: messages.missing(), input: null })
+    else if (DOT_SEGMENT.test(text)) issues.push({ type: 'value_error', loc: ['path', name], msg: DOT_SEGMENT_MESSAGE, input: value })
+    else url = url.replace(`:${name}`, encodeURIComponent(text))
   }
-  if (missing.length > 0) return invalid(missing, requestId)
+  if (issues.length > 0) return invalid(issues, requestId)
   const query = new URLSearchParams()
-  const body: Arguments | undefined = call.hasBody ? {} : undefined
+  // Entries, not assignments: an argument named `__proto__` assigned to a plain object would set its prototype and
+  // vanish from the JSON, so the route would never see (and refuse) it
+  const fields: Array<[string, unknown]> = []
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(args)) {
     if (call.pathParams.includes(name) || value === undefined) continue
     const header = call.headerParams.get(name)
     if (header !== undefined) headers[header] = asText(value)
     else if (call.queryParams.has(name)) query.append(name, asText(value))
-    else if (body !== undefined) body[name] = value
+    else fields.push([name, value])
   }
   const search = query.toString()
-  return { url: search === '' ? url : `${url}?${search}`, body, headers }
+  return { url: search === '' ? url : `${url}?${search}`, body: call.hasBody ? Object.fromEntries(fields) : undefined, headers }
 }
 
 async function runRoute (app: FastifyInstance, tool: string, call: RouteCall, args: Arguments, context: CallContext): Promise<RouteAnswer> {

@@ -2,7 +2,10 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testConfig } from '../../src/index.js'
+import { Type } from '@sinclair/typebox'
+import { HttpError } from '@utility-apis/fastapi-errors'
+import { MAX_PATH_PARAM_LENGTH } from '../../src/client-errors.js'
+import { testConfig, type McpTool } from '../../src/index.js'
 import { connectMcpClient, listenOnLoopback } from '../../src/testing.js'
 import { buildDemo, DEMO_TOOLS, DemoBody } from '../fixtures/demo-service.js'
 import { captureLog } from '../helpers/log-capture.js'
@@ -10,6 +13,7 @@ import { captureLog } from '../helpers/log-capture.js'
 const KEY = { 'x-api-key': 'test-key' }
 const ACCEPT = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
 const NO_SHEDDING = { maxEventLoopDelay: 0, maxEventLoopUtilization: 0 }
+const MiB = 1024 * 1024
 
 const json = (value: unknown) => JSON.parse(JSON.stringify(value))
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => JSON.parse((result.content as Array<{ text: string }>)[0].text)
@@ -189,6 +193,113 @@ describe('metering', () => {
     } finally {
       await agent.close()
     }
+  })
+})
+
+describe('body limit', () => {
+  // a route that takes more than the service's 1 MiB, as the job routes do (brand's takes 32 MiB)
+  const BULK: McpTool = { name: 'bulk', title: 'Bulk', description: 'Counts items.', route: 'POST /v1/bulk', annotations: { readOnlyHint: true } }
+  const bulkRoute = (target: FastifyInstance) => {
+    target.post('/v1/bulk', {
+      bodyLimit: 32 * MiB,
+      config: { auth: true },
+      schema: { tags: ['demo'], summary: 'Bulk', body: Type.Object({ items: Type.Array(Type.String()) }) }
+    }, async (request) => ({ n: (request.body as { items: string[] }).items.length }))
+  }
+  const callOf = (items: string[]) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'bulk', arguments: { items } } })
+
+  it("takes the largest body of its tools' routes: a call the route takes is never a 413 of /mcp", async () => {
+    const bulk = await buildDemo({ config: testConfig({ keys: 'test-key' }), pressure: NO_SHEDDING, processMetrics: false }, bulkRoute, [...DEMO_TOOLS, BULK])
+    try {
+      // just over the service's 1 MiB, as 60,000 domains to profile are
+      const items = Array.from({ length: 60_000 }, (_, i) => `domain-${i}.example.com`)
+      expect(callOf(items).length).toBeGreaterThan(MiB)
+      const http = await bulk.inject({ method: 'POST', url: '/v1/bulk', headers: KEY, payload: { items } })
+      const response = await bulk.inject({ method: 'POST', url: '/mcp', headers: { ...KEY, ...ACCEPT }, payload: callOf(items) })
+      expect(response.statusCode).toBe(200)
+      expect(response.json().result.structuredContent).toEqual(http.json())
+      // beyond the route's limit and the envelope's room, /mcp is a 413 too
+      const huge = callOf(['x'.repeat(32 * MiB + 64 * 1024)])
+      expect((await bulk.inject({ method: 'POST', url: '/mcp', headers: { ...KEY, ...ACCEPT }, payload: huge })).statusCode).toBe(413)
+    } finally {
+      await bulk.close()
+    }
+  })
+})
+
+describe('arguments as HTTP carries them', () => {
+  // routes with a path parameter, one with a body too, as the job routes are
+  const ITEM_TOOLS: McpTool[] = [
+    { name: 'get_item', title: 'Get item', description: 'Reads an item.', route: 'GET /v1/items/:id', annotations: { readOnlyHint: true } },
+    { name: 'note_item', title: 'Note item', description: 'Notes an item.', route: 'POST /v1/items/:id/notes', annotations: {} },
+    { name: 'note', title: 'Note', description: 'Takes a note.', route: 'POST /v1/notes', annotations: {} }
+  ]
+  const itemRoutes = (target: FastifyInstance) => {
+    const params = Type.Object({ id: Type.String() })
+    target.get('/v1/items/:id', { config: { auth: true }, schema: { tags: ['demo'], summary: 'Item', params } }, async (request) => {
+      const { id } = request.params as { id: string }
+      if (id !== 'item_1') throw new HttpError(404, 'Item not found', {}, 'item_not_found')
+      return { id }
+    })
+    const body = Type.Object({ note: Type.String() }, { additionalProperties: false })
+    target.post('/v1/items/:id/notes', { config: { auth: true }, schema: { tags: ['demo'], summary: 'Note an item', params, body } },
+      async (request) => ({ id: (request.params as { id: string }).id, noted: true }))
+    target.post('/v1/notes', { config: { auth: true }, schema: { tags: ['demo'], summary: 'Note', body } }, async () => ({ noted: true }))
+  }
+  let items: FastifyInstance
+  beforeAll(async () => {
+    items = await buildDemo({ config: testConfig({ keys: 'test-key' }), pressure: NO_SHEDDING, processMetrics: false }, itemRoutes, [...DEMO_TOOLS, ...ITEM_TOOLS])
+  })
+  afterAll(async () => await items?.close())
+
+  /** The tool's answer to a raw message (an SDK client would drop a `__proto__` argument before sending it). */
+  const callRaw = async (message: string, requestId = 'args-1') => {
+    const response = await items.inject({ method: 'POST', url: '/mcp', headers: { ...KEY, ...ACCEPT, 'x-request-id': requestId }, payload: message })
+    const result = response.json().result as { isError?: boolean, structuredContent?: unknown, content: Array<{ text: string }> }
+    return { isError: result.isError, ...JSON.parse(result.content[0].text) as Record<string, unknown> }
+  }
+  const http = async (method: 'GET' | 'POST', url: string, payload?: string, requestId = 'args-1') => {
+    const response = await items.inject({ method, url, headers: { ...KEY, 'content-type': 'application/json', 'x-request-id': requestId }, payload })
+    return { status: response.statusCode, ...response.json() as Record<string, unknown> }
+  }
+
+  it('answers an argument named __proto__ as the route does: 422 extra_forbidden, nothing run or charged', async () => {
+    const usedBefore = (await items.inject({ method: 'GET', url: '/v1/usage', headers: KEY })).json().used
+    // all arguments the body, and arguments split between the path and the body
+    const note = await callRaw('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"note","arguments":{"note":"n","__proto__":{"x":1}}}}')
+    const noteHttp = await http('POST', '/v1/notes', '{"note":"n","__proto__":{"x":1}}')
+    expect(noteHttp).toMatchObject({ status: 422, code: 'validation_failed', detail: [{ type: 'extra_forbidden', loc: ['body', '__proto__'] }] })
+    expect(note).toEqual({ isError: true, ...noteHttp })
+    const noteItem = await callRaw('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"note_item","arguments":{"id":"item_1","note":"n","__proto__":{"x":1}}}}')
+    const noteItemHttp = await http('POST', '/v1/items/item_1/notes', '{"note":"n","__proto__":{"x":1}}')
+    expect(noteItemHttp).toMatchObject({ status: 422, detail: [{ type: 'extra_forbidden', loc: ['body', '__proto__'] }] })
+    expect(noteItem).toEqual({ isError: true, ...noteItemHttp })
+    expect((await items.inject({ method: 'GET', url: '/v1/usage', headers: KEY })).json().used).toBe(usedBefore)
+  })
+
+  it('answers a path argument over MAX_PATH_PARAM_LENGTH characters as the route does: 414 uri_too_long with its request id', async () => {
+    const id = 'x'.repeat(MAX_PATH_PARAM_LENGTH + 1)
+    const tool = await callRaw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_item', arguments: { id } } }), 'args-414')
+    const route = await http('GET', `/v1/items/${id}`, undefined, 'args-414')
+    expect(route).toMatchObject({ status: 414, code: 'uri_too_long', request_id: 'args-414' })
+    expect(tool).toEqual({ isError: true, ...route })
+  })
+
+  it.each(['.', '..'])('refuses the path argument %j, which a URL cannot carry, with a 422 naming it; a dotted id is sent as it is', async (id) => {
+    for (const name of ['get_item', 'note_item']) {
+      const tool = await callRaw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: { id, note: 'n' } } }), 'args-dot')
+      expect(tool).toEqual({
+        isError: true,
+        status: 422,
+        detail: [{ type: 'value_error', loc: ['path', 'id'], msg: expect.stringContaining('"." or ".."'), input: id }],
+        code: 'validation_failed',
+        request_id: 'args-dot'
+      })
+    }
+    // not a whole dot segment: the route's own answer
+    const dotted = await callRaw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_item', arguments: { id: `${id}x` } } }), 'args-dot')
+    expect(dotted).toEqual({ isError: true, ...await http('GET', `/v1/items/${id}x`, undefined, 'args-dot') })
+    expect(dotted).toMatchObject({ status: 404, code: 'item_not_found' })
   })
 })
 

@@ -94,6 +94,16 @@ describe('the brand service over MCP', () => {
     expect(toolAnswer(result)).toEqual(httpAnswer(http))
     expect(result.isError === true).toBe(http.statusCode >= 300)
   })
+
+  it('takes a job as large as the job route does (32 MiB): 60,000 domains reach the route, which answers, not a 413', async () => {
+    const domains = Array.from({ length: 60_000 }, (_, i) => `domain-${i}.example.com`)
+    expect(JSON.stringify({ domains }).length).toBeGreaterThan(1024 * 1024)
+    const result = await client.callTool({ name: 'create_profile_job', arguments: { domains } })
+    const http = await app.inject({ ...post('/v1/domain/profile/jobs', { domains }), headers: KEY })
+    // without Redis the route's answer is its 503; before, /mcp refused the body (413) and the call never ran
+    expect(http.json().code).toBe('jobs_need_redis')
+    expect(toolAnswer(result)).toEqual(httpAnswer(http))
+  })
 })
 
 /** A `$ref` of the OpenAPI document's components, or the schema itself. */

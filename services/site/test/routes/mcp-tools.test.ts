@@ -70,6 +70,16 @@ function cases (): Array<[string, string, Record<string, unknown>, InjectOptions
 }
 
 describe('the site service over MCP', () => {
+  it('takes a job as large as the job route does (24 MiB): 10,000 long URLs reach the route, which answers, not a 413', async () => {
+    const urls = Array.from({ length: 10_000 }, (_, i) => `https://site-${i}.example.com/${'path/'.repeat(20)}${i}`)
+    expect(JSON.stringify({ urls }).length).toBeGreaterThan(1024 * 1024)
+    const result = await client.callTool({ name: 'create_site_job', arguments: { urls } })
+    const http = await app.inject({ ...post('/v1/site-intel/jobs', { urls }), headers: KEY })
+    // without Redis the route's answer is its 503; before, /mcp refused the body (413) and the call never ran
+    expect(http.json().code).toBe('jobs_need_redis')
+    expect(toolAnswer(result)).toEqual(httpAnswer(http))
+  })
+
   it("lists its tools with the routes' own schemas; analyze_site answers JSON only", async () => {
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name)).toEqual(['analyze_site', 'test_robots_txt', 'simulate_robots_txt', 'create_site_job', 'get_site_job', 'get_usage'])
