@@ -219,8 +219,8 @@ export class JobStore {
   }
 
   /**
-   * Writes one item's result line once; the job's `done`/`failed` move with it, and a failed item's refund and the
-   * completion callback go to the outbox in the same script.
+   * Writes one item's result line once; the job's `done`/`failed` move with it, and the refund of the chunk's failed
+   * items (when this write completes the chunk) and the completion callback go to the outbox in the same script.
    */
   async writeItem (id: string, chunk: number, line: ResultLine, now: Date): Promise<WriteOutcome> {
     const blob = await gzipAsync(JSON.stringify(line))

@@ -12,6 +12,22 @@ local function extend_chunks (job, chunks, ttl)
 end
 `
 
+// The refund of a chunk's items without a delivered result: its failed items (counted per chunk in the job's
+// `:failed` hash as they are written) and `unwritten` items a cancel stopped. One outbox entry, `chunk:<n>`, per chunk,
+// never one per item: the quota store keeps a record of every refund id for its window (62 days), and a key sending
+// 100,000 refused targets must not leave 100,000 of them. Each chunk is refunded once: by the write that completes it,
+// or, when a cancel stops it first, by the FINISH_CHUNK that takes it out of the started set (after which no write of
+// it is accepted, so it never completes). 1 when an entry was put in the outbox.
+const REFUND_CHUNK = `
+local function refund_chunk (job, outbox, id, chunk, unwritten)
+  local failed = tonumber(redis.call('HGET', job .. ':failed', chunk) or '0')
+  if failed > 0 then redis.call('HDEL', job .. ':failed', chunk) end
+  if unwritten + failed == 0 then return 0 end
+  redis.call('ZADD', outbox, 0, cjson.encode({t = 'refund', job = id, id = 'chunk:' .. chunk, units = unwritten + failed}))
+  return 1
+end
+`
+
 // A cancelled job is settled once no chunk that began before the cancel is still open: nothing moves its counts any
 // more, so `finished_at` is set and the `job.cancelled` callback (which reads the status when it is sent) is queued
 // now, in the script that settled it. HSETNX makes it once: a job cancelled before this rule (finished_at set at the
@@ -60,14 +76,15 @@ return status
 /**
  * KEYS: job, chunk, outbox. ARGV: item index, compressed result line, 1 when the item failed, now, ttl seconds, chunk
  * number, job id. An item's result is a field of its chunk's hash, set if absent, and the job's counters move in the
- * same script, so progress moves per item and a redelivered item counts once. A failed item's unit is refunded
- * through the outbox, and the completion callback queued there, in this same script: a worker that dies right after
- * it loses nothing. An item of a chunk that began before a cancel is still written (delivered and charged). Each
+ * same script, so progress moves per item and a redelivered item counts once. A failed item is counted in its chunk's
+ * refund, which the write completing the chunk puts in the outbox (REFUND_CHUNK), as the one completing the job puts
+ * its callback there, in this same script: a worker that dies right after it loses nothing. An item of a chunk that
+ * began before a cancel is still written (delivered and charged). Each
  * write also counts in the job's items-per-second ring: 60 fields `r<second mod 60>` = `<second>:<items>`, timed by
  * Redis's clock. `written`, `completed` (this item finished the job), `duplicate` (already written) or
  * `cancelled`/`missing`.
  */
-export const WRITE_ITEM = EXTEND_CHUNKS + `
+export const WRITE_ITEM = EXTEND_CHUNKS + REFUND_CHUNK + `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return 'missing' end
 if status == 'cancelled' and redis.call('SISMEMBER', KEYS[1] .. ':started', ARGV[6]) == 0 then return 'cancelled' end
@@ -77,7 +94,12 @@ redis.call('EXPIRE', KEYS[2], ARGV[5])
 local done = redis.call('HINCRBY', KEYS[1], 'done', 1)
 if ARGV[3] == '1' then
   redis.call('HINCRBY', KEYS[1], 'failed', 1)
-  redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'refund', job = ARGV[7], id = 'item:' .. ARGV[1], units = 1}))
+  redis.call('HINCRBY', KEYS[1] .. ':failed', ARGV[6], 1)
+  redis.call('EXPIRE', KEYS[1] .. ':failed', ARGV[5])
+end
+local size, total = tonumber(redis.call('HGET', KEYS[1], 'chunk_size')), tonumber(redis.call('HGET', KEYS[1], 'total'))
+if redis.call('HLEN', KEYS[2]) == math.min(size, total - tonumber(ARGV[6]) * size) then
+  refund_chunk(KEYS[1], KEYS[3], ARGV[7], ARGV[6], 0)
 end
 local second = tonumber(redis.call('TIME')[1])
 local slot = 'r' .. (second % 60)
@@ -90,7 +112,7 @@ end
 redis.call('HSET', KEYS[1], slot, second .. ':' .. count)
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 if status == 'cancelled' then return 'written' end
-if done >= tonumber(redis.call('HGET', KEYS[1], 'total')) then
+if done >= total then
   redis.call('HSET', KEYS[1], 'status', 'completed', 'finished_at', ARGV[4])
   extend_chunks(KEYS[1], tonumber(redis.call('HGET', KEYS[1], 'chunks')), ARGV[5])
   if redis.call('HGET', KEYS[1], 'callback_url') ~= '' then
@@ -103,22 +125,18 @@ return 'written'
 
 /**
  * KEYS: job, chunk, outbox. ARGV: chunk number, the chunk's inputs, job id, now, ttl seconds. A chunk is done (every
- * item written) or stopped by a cancel: it leaves the job's started set and, of a cancelled job, the units of its
- * items without a result are refunded through the outbox, once (only the call that removed it from the set refunds).
- * The chunk that empties a cancelled job's started set settles the job (SETTLE_CANCELLED). The outbox entries it made
- * due (0 to 2), so its caller drains them at once.
+ * item written) or stopped by a cancel: it leaves the job's started set and, of a cancelled job, its items without a
+ * delivered result (never written, or failed) are refunded through the outbox, once (only the call that removed it
+ * from the set refunds; a chunk complete before has been refunded by its last write). The chunk that empties a
+ * cancelled job's started set settles the job (SETTLE_CANCELLED). The outbox entries it made due (0 to 2), so its
+ * caller drains them at once.
  */
-export const FINISH_CHUNK = SETTLE_CANCELLED + `
+export const FINISH_CHUNK = SETTLE_CANCELLED + REFUND_CHUNK + `
 if redis.call('SREM', KEYS[1] .. ':started', ARGV[1]) == 0 then return 0 end
 if redis.call('HGET', KEYS[1], 'status') ~= 'cancelled' then return 0 end
-local due = 0
-if redis.call('HEXISTS', KEYS[2], 'all') == 0 then
-  local refund = tonumber(ARGV[2]) - redis.call('HLEN', KEYS[2])
-  if refund > 0 then
-    redis.call('ZADD', KEYS[3], 0, cjson.encode({t = 'refund', job = ARGV[3], id = 'chunk:' .. ARGV[1], units = refund}))
-    due = 1
-  end
-end
+local unwritten = 0
+if redis.call('HEXISTS', KEYS[2], 'all') == 0 then unwritten = math.max(0, tonumber(ARGV[2]) - redis.call('HLEN', KEYS[2])) end
+local due = refund_chunk(KEYS[1], KEYS[3], ARGV[3], ARGV[1], unwritten)
 if redis.call('SCARD', KEYS[1] .. ':started') > 0 then return due end
 return due + settle_cancelled(KEYS[1], KEYS[3], ARGV[3], ARGV[4], ARGV[5])
 `

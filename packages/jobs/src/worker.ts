@@ -77,8 +77,30 @@ async function nextChunk (work: ChunkWork, ticket: string): Promise<BoundChunk |
   }
 }
 
+/**
+ * Errors a worker's processor logged (and, a callback's, recorded in its job's status) before throwing them. BullMQ's
+ * `failed` event fires for those too, and a handler logging them again would log each twice; what it is left with is
+ * what BullMQ failed outside the processor (a job stalled past `maxStalledCount` is failed, unrun, by the next worker
+ * that takes it) or what the processor threw without handling it.
+ */
+class HandledErrors {
+  private readonly errors = new WeakSet<object>()
+
+  mark<E> (error: E): E {
+    if (typeof error === 'object' && error !== null) this.errors.add(error)
+    return error
+  }
+
+  has (error: unknown): boolean {
+    return typeof error === 'object' && error !== null && this.errors.has(error)
+  }
+}
+
 interface ChunkWork {
   engine: JobEngine
+  handled: HandledErrors
+  /** Aborted when the worker closes: the items it stops are redelivered, not failed. */
+  stopping: AbortSignal
   resultField: string
   hostBusyDelayMs: number
   limits: HostLimits
@@ -121,16 +143,37 @@ class HeldHost {
 }
 
 /**
- * A ticket's work: the chunk the fair scheduler binds it to, worked to its end; the ticket is spent with it. A chunk
- * deferred for its busy host frees the ticket for the next chunk at once, so a busy host never idles a worker slot.
+ * A ticket's work (bindTicket); what fails is logged once, here, under the chunk the ticket was bound to then, and
+ * thrown on for BullMQ to try the ticket again. Not under the job that queued the ticket: tickets are interchangeable,
+ * and the scheduler binds one to whichever key's chunk is next.
  */
 async function workTicket (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined): Promise<string> {
+  const at: { bound: BoundChunk | null } = { bound: null }
+  try {
+    return await bindTicket(work, ticket, token, at)
+  } catch (error) {
+    // a ticket moved back to the queue, or an item stopped by a closing worker (its chunk is redelivered): no failure
+    if (!(error instanceof DelayedError) && !(work.stopping.aborted && error === work.stopping.reason)) {
+      work.engine.logError('chunk', error, at.bound === null ? {} : { job: at.bound.job, chunk: at.bound.chunk })
+    }
+    throw work.handled.mark(error)
+  }
+}
+
+/**
+ * The chunk the fair scheduler binds the ticket to (kept in `at` while bound), worked to its end; the ticket is spent
+ * with it. A chunk deferred for its busy host frees the ticket for the next chunk at once, so a busy host never idles
+ * a worker slot.
+ */
+async function bindTicket (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined, at: { bound: BoundChunk | null }): Promise<string> {
   const id = ticket.id as string
   for (let deferred = 0; deferred < DEFERRALS_PER_TAKE; deferred++) {
+    at.bound = null
     const bound = await nextChunk(work, id)
     if (bound === 'none') return 'none'
     // only chunks whose hosts are busy are left: this ticket may serve one of them (or a new job) later
     if (bound === 'wait') return await moveBack(ticket, token, 4 * work.hostBusyDelayMs)
+    at.bound = bound
     const held = new HeldHost(work)
     try {
       const result = await startChunk(work, ticket, token, bound, held)
@@ -214,7 +257,8 @@ async function finishChunk (work: ChunkWork, bound: BoundChunk, inputs: number, 
  * What a chunk does with its items on this worker: each item run through its host's request gate (its outcome, or
  * AGAIN when its site asked for time while it ran: a 429), each result written once, and the leases of hosts.
  */
-function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: HostPoliteness, stopping: AbortSignal): ChunkWork {
+function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: HostPoliteness, stopping: AbortSignal,
+  handled: HandledErrors): ChunkWork {
   const { metrics, store } = engine
 
   /** The item's outcome; worked again after its site's pause at most MAX_ITEM_RETRIES times, then delivered. */
@@ -236,7 +280,11 @@ function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: Hos
     }
   }
 
-  /** Writes one item's result; its refund (failed) and the completion callback are then due, and made at once. */
+  /**
+   * Writes one item's result. The refund of its chunk's failed items is due with the chunk's last write, the
+   * completion callback with the job's; the outbox is drained at once after a failed item's write (a job under 257
+   * items has chunks of one) and the job's last, else by the next drain (`outboxPollMs`).
+   */
   const writeItem = async (id: string, chunk: number, line: ResultLine): Promise<string> => {
     const written = await store.writeItem(id, chunk, line, engine.clock())
     if (written === 'written' || written === 'completed') metrics.count('job_items', line.ok ? 'ok' : 'failed')
@@ -250,6 +298,8 @@ function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: Hos
 
   return {
     engine,
+    handled,
+    stopping,
     resultField: options.resultField,
     hostBusyDelayMs: options.hostBusyDelayMs ?? 250,
     limits: { perHost: options.perHostConcurrency, concurrency: options.concurrency },
@@ -269,7 +319,8 @@ function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: Hos
 export function startWorker (engine: JobEngine, options: WorkerOptions): JobWorker {
   const politeness = hostPoliteness(engine, options)
   const stopping = new AbortController()
-  const chunkWork = chunkWorkOf(engine, options, politeness, stopping.signal)
+  const handled = new HandledErrors()
+  const chunkWork = chunkWorkOf(engine, options, politeness, stopping.signal, handled)
   const work = async (ticket: Job<ChunkData>, token?: string): Promise<string> => await workTicket(chunkWork, ticket, token)
 
   const lockDuration = options.lockMs ?? 30_000
@@ -282,15 +333,20 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
     // a chunk redelivered after a crash is not a poison chunk: give it many chances
     maxStalledCount: 100
   })
-  const callbacks = new Worker<CallbackData>(CALLBACKS_QUEUE, callbackDeliverer(engine, options.callbackFetcher), {
+  const callbacks = new Worker<CallbackData>(CALLBACKS_QUEUE, callbackDeliverer(engine, options.callbackFetcher, handled), {
     connection: engine.connect('worker'),
     prefix: engine.keys.prefix,
     concurrency: 4,
+    // a delivery whose worker was killed (a receiver that hangs, a redeploy) is a delivery to make again, not one for
+    // BullMQ to fail unseen at its second stall (its default limit is 1)
+    maxStalledCount: 100,
     settings: { backoffStrategy: (attemptsMade: number) => callbackBackoffMs(attemptsMade) }
   })
-  // Redis away: BullMQ reconnects; a chunk whose processing threw is retried (its attempts are logged)
+  // Redis away: BullMQ reconnects; a chunk whose processing threw is retried (workTicket logged it, with its chunk)
   for (const worker of [items, callbacks]) worker.on('error', (error) => { engine.logError(`worker ${worker.name}`, error) })
-  items.on('failed', (job, error) => { engine.logError('chunk', error, { job: job?.data.job }) })
+  // the rest, failed by BullMQ outside the processors: a ticket's chunk is the scheduler's, not its job's
+  items.on('failed', (_, error) => { if (!handled.has(error)) engine.logError('ticket', error) })
+  callbacks.on('failed', (job, error) => { if (!handled.has(error)) callbackFailed(engine, job, error).catch(() => {}) }) // it never throws
   const drain = drainEvery(engine, options.outboxPollMs ?? 1000)
   return {
     async close () {
@@ -349,8 +405,21 @@ function drainEvery (engine: JobEngine, ms: number): { stop: () => void, idle: (
   return { stop: () => clearInterval(timer), idle: async () => { await running } }
 }
 
-/** Delivers one job's callback: signed anew each attempt, with the same `webhook-id`. */
-function callbackDeliverer (engine: JobEngine, fetcher: Pick<SafeFetcher, 'fetch'>): (job: Job<CallbackData>) => Promise<string> {
+/**
+ * A callback that failed without its deliverer recording it: BullMQ failed it outside the deliverer (stalled past its
+ * limit), or the deliverer threw before it could (Redis away). Logged once (the job and the error's type, never the
+ * secret or the payload); once BullMQ tries it no more, recorded `failed` in the job's status, which its owner reads
+ * instead of a `pending` that never moves (its outbox entry is gone: nothing else would tell).
+ */
+async function callbackFailed (engine: JobEngine, job: Job<CallbackData> | undefined, error: Error): Promise<void> {
+  engine.logError('callback', error, { job: job?.data.job })
+  if (typeof job?.finishedOn !== 'number') return
+  await engine.store.recordCallback(job.data.job, { state: 'failed', at: engine.clock(), error: 'internal_error' })
+    .catch((recording: unknown) => { engine.logError('callback', recording, { job: job.data.job }) })
+}
+
+/** Delivers one job's callback: signed anew each attempt, with the same `webhook-id`; each attempt is recorded. */
+function callbackDeliverer (engine: JobEngine, fetcher: Pick<SafeFetcher, 'fetch'>, handled: HandledErrors): (job: Job<CallbackData>) => Promise<string> {
   const { metrics, store } = engine
   return async (job: Job<CallbackData>): Promise<string> => {
     const record = await store.get(job.data.job)
@@ -367,7 +436,7 @@ function callbackDeliverer (engine: JobEngine, fetcher: Pick<SafeFetcher, 'fetch
     const error = outcome === 'rejected' ? `HTTP ${status ?? 0}` : outcome
     await store.recordCallback(job.data.job, { state: last ? 'failed' : 'retrying', at: engine.clock(), error })
     engine.logError('callback', { name: 'CallbackError', code: outcome }, { job: job.data.job })
-    if (!retry) throw new UnrecoverableError(`The callback was refused for good (${error})`)
-    throw new Error(`callback ${outcome}`)
+    if (!retry) throw handled.mark(new UnrecoverableError(`The callback was refused for good (${error})`))
+    throw handled.mark(new Error(`callback ${outcome}`))
   }
 }

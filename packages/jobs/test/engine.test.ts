@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MemoryQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
+import { MemoryQuotaStore, RedisQuotaStore, type QuotaStore } from '@utility-apis/auth-quota'
 import { chunkSizeFor, type JobEngine } from '../src/engine.js'
 import type { JobRecord } from '../src/job-store.js'
 import type { ItemProcessor } from '../src/types.js'
@@ -275,6 +275,54 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without R
     const done = await until(async () => (await jobs.get(job.id, 'o'))!, (record) => record.status === 'completed')
     expect(jobs.status(done)).toMatchObject({ done: 7, failed: 4, charged: 3 })
     await until(async () => quota.consume('k', 'w', 0, 100).used, (used) => used === 3)
+  })
+
+  it('refunds every failed item of a job with one refund per chunk at most: the quota store keeps no record per item', async () => {
+    const redis = new Redis(REDIS_URL as string)
+    const prefix = `q-jobs-test-${Math.random().toString(16).slice(2)}`
+    const quota = new RedisQuotaStore(redis, prefix)
+    const jobs = engine(4, quota)
+    const refused = { status: 400, detail: 'The target address is not allowed', code: 'target_not_allowed' }
+    worker(jobs, { hostOf: () => null, run: async () => ({ ok: false, error: refused }) }, 4)
+    const inputs = Array.from({ length: 40 }, (_, i) => `10.0.0.${i}`)
+    try {
+      await quota.consume('k', 'w', inputs.length, 1000)
+      const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w', quotaKey: 'k' })
+      const done = await until(async () => (await jobs.get(job.id, 'o'))!, (record) => record.status === 'completed')
+      expect(jobs.status(done)).toMatchObject({ done: 40, failed: 40, charged: 0 })
+      await until(async () => (await quota.consume('k', 'w', 0, 1000)).used, (used) => used === 0)
+      // 10 chunks of 4: at most 10 refund records for 40 refunded units
+      expect(await redis.hlen(`${RedisQuotaStore.keyFor(prefix, 'k', 'w')}:refunds`)).toBeLessThanOrEqual(done.chunks)
+      // nothing left of the per-chunk counts once every chunk was refunded
+      expect(await redis.exists(`${jobs.keys.job(job.id)}:failed`)).toBe(0)
+    } finally {
+      await redis.del(RedisQuotaStore.keyFor(prefix, 'k', 'w'), `${RedisQuotaStore.keyFor(prefix, 'k', 'w')}:refunds`)
+      redis.disconnect()
+    }
+  })
+
+  it('refunds a cancelled chunk\'s failed and unwritten items with one refund of the chunk, once', async () => {
+    const quota = new MemoryQuotaStore()
+    const jobs = engine(2, quota)
+    quota.consume('k', 'w', 5, 100)
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c', 'd', 'e'], callbackUrl: null, windowId: 'w', quotaKey: 'k' })
+    const refused = { status: 400, detail: 'The target address is not allowed', code: 'target_not_allowed' }
+    // chunk 0 begun, its first item failed, its second in flight at the cancel
+    expect(await jobs.store.beginChunk(job.id, 0, new Date())).toBe('queued')
+    expect(await jobs.store.writeItem(job.id, 0, { index: 0, input: 'a', ok: false, error: refused }, new Date())).toBe('written')
+    expect(await jobs.store.cancel(job.id, 'o', new Date())).toEqual({ status: 'cancelled', cancelledNow: true })
+    // stopped before its second item: the chunk's two units in one refund, made once however often it finishes
+    expect(await jobs.store.finishChunk(job.id, 0, 2)).toBe(1)
+    expect(await jobs.store.finishChunk(job.id, 0, 2)).toBe(0)
+    const outbox = await jobs.connect('api').zrange(jobs.keys.outbox(), 0, -1)
+    expect(outbox.map((raw) => JSON.parse(raw) as unknown)).toEqual(expect.arrayContaining([
+      { t: 'refund', job: job.id, id: 'cancel', units: 3 },
+      { t: 'refund', job: job.id, id: 'chunk:0', units: 2 }
+    ]))
+    expect(outbox).toHaveLength(2)
+    expect(await jobs.drainOutbox()).toBe(2)
+    expect(quota.consume('k', 'w', 0, 100).used).toBe(0)
+    expect(jobs.status((await jobs.get(job.id, 'o'))!)).toMatchObject({ status: 'cancelled', done: 1, failed: 1, charged: 0 })
   })
 
   it('keeps a refund due until the quota store takes it, and applies it once however often it is drained', async () => {

@@ -16,6 +16,7 @@ export interface TestEngineOptions {
   outboxLeaseMs?: number
   log?: JobLog
   metrics?: MetricsSink
+  chunkAttempts?: number
 }
 
 /** An engine of its own prefix. */
@@ -29,7 +30,8 @@ export function testEngine (options: TestEngineOptions = {}): JobEngine {
     quota: options.quota,
     outboxLeaseMs: options.outboxLeaseMs,
     log: options.log,
-    metrics: options.metrics
+    metrics: options.metrics,
+    chunkAttempts: options.chunkAttempts
   })
 }
 

@@ -2,21 +2,22 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createSafeFetcher } from '@utility-apis/safe-fetch'
 import { Metrics } from '@utility-apis/service-kit'
+import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { JobEngine } from '../src/engine.js'
 import type { JobRecord } from '../src/job-store.js'
 import type { JobLog } from '../src/log.js'
 import type { ItemProcessor } from '../src/types.js'
 import { startWorker } from '../src/worker.js'
-import { REDIS_URL, testEngine, until } from './helpers.js'
+import { REDIS_URL, testEngine, until, type TestEngineOptions } from './helpers.js'
 
 const closing: Array<() => Promise<void>> = []
 afterEach(async () => {
   for (const close of closing.splice(0).reverse()) await close()
 })
 
-function engine (log: JobLog, metrics: Metrics): JobEngine {
-  const jobs = testEngine({ chunkSize: 2, log, metrics })
+function engine (log: JobLog, metrics: Metrics, options: TestEngineOptions = {}): JobEngine {
+  const jobs = testEngine({ chunkSize: 2, log, metrics, ...options })
   closing.push(async () => {
     await Promise.all([jobs.items.obliterate({ force: true }), jobs.callbacks.obliterate({ force: true })])
     await jobs.close()
@@ -54,6 +55,49 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     expect(exposition).toMatch(/^job_item_failures_total\{reason="renderer_unavailable",service="test"\} 1$/m)
     // a refused target is the target's doing, not ours
     expect(exposition).not.toMatch(/reason="target_not_allowed"/)
+  })
+
+  it('logs a chunk that failed once, under the job and chunk its ticket was bound to, not the job that queued the ticket', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const log: JobLog = { error: (fields, msg) => lines.push({ ...fields, msg }), warn: (fields, msg) => lines.push({ ...fields, msg }) }
+    const jobs = engine(log, new Metrics('test'), { chunkSize: 1, chunkAttempts: 1 })
+    // key B's item answers a value its result line cannot hold: writing it throws, outside any item's own catch
+    const processor: ItemProcessor = { hostOf: () => null, run: async (input) => ({ ok: true, value: input === 'bad' ? { n: 1n } : input }) }
+    const a = await jobs.create({ owner: 'keyA', inputs: ['a0', 'a1', 'a2'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    const b = await jobs.create({ owner: 'keyB', inputs: ['bad'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    // one slot: the scheduler turns between the keys, so B's chunk is worked by one of A's tickets
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    await until(async () => await jobs.get(a.id, 'keyA'), (record) => record?.status === 'completed')
+    await until(async () => lines.length, (count) => count > 0)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(lines).toEqual([{ source: 'chunk', job: b.id, chunk: 0, err: { type: 'TypeError' }, msg: 'chunk error' }])
+  })
+
+  it('records a callback BullMQ failed outside its deliverer (stalled past its limit) as failed in the status, logged once', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const log: JobLog = { error: (fields, msg) => lines.push({ ...fields, msg }), warn: (fields, msg) => lines.push({ ...fields, msg }) }
+    const jobs = engine(log, new Metrics('test'), { chunkSize: 1 })
+    const job = await jobs.create({ owner: 'o', inputs: ['a'], callbackUrl: 'http://127.0.0.1:9/hook', windowId: 'w', quotaKey: null })
+    // the job's last write puts its callback in the outbox, the drain queues it
+    await jobs.store.beginChunk(job.id, 0, new Date())
+    expect(await jobs.store.writeItem(job.id, 0, { index: 0, input: 'a', ok: true, thing: 'a' }, new Date())).toBe('completed')
+    expect(await jobs.drainOutbox()).toBe(1)
+    // what BullMQ's stalled checker leaves of a callback whose worker was killed while delivering it once too often:
+    // the job back in the queue with its failure deferred, failed unrun by the next worker that takes it
+    const redis = new Redis(REDIS_URL as string)
+    await redis.hset(`${jobs.keys.prefix}:${jobs.callbacks.name}:cb-${job.id}`, 'defa', 'job stalled more than allowable limit')
+    redis.disconnect()
+    const delivered: string[] = []
+    const fetcher = { fetch: async (url: string) => { delivered.push(url); throw new Error('not reached') } }
+    const worker = startWorker(jobs, { processor: { hostOf: () => null, run: async () => ({ ok: true, value: 1 }) }, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: fetcher })
+    closing.push(async () => { await worker.close() })
+    const failed = await until(async () => (await jobs.get(job.id, 'o'))!.callback, (callback) => callback?.state !== 'pending', 5000)
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1, last_error: 'internal_error' })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(lines).toEqual([{ source: 'callback', job: job.id, err: { type: 'UnrecoverableError' }, msg: 'callback error' }])
+    expect(delivered).toEqual([])
+    expect(JSON.stringify(lines)).not.toContain(job.callbackSecret)
   })
   it('holds a host with a short lease (15 s) renewed while the item runs: a killed worker blocks its host 15 s, not 120', async () => {
     const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
