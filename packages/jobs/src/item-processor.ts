@@ -4,6 +4,23 @@ import type { ItemError, ItemOutcome, ItemProcessor } from './types.js'
 /** What an item answers when its work threw something no caller should see: the single call's 500. */
 export const INTERNAL_ITEM_ERROR: ItemError = { status: 500, detail: 'Internal Server Error', code: 'internal_error' }
 
+const RATE_LIMITED = 'rate_limited'
+
+/**
+ * What an item's work throws when its document was not fetched because a host had asked for time (another item's 429)
+ * and its homepage led there, by a redirect to another site: the worker works the item again once that pause is over,
+ * as when its own site asked. A single call meets no such pause, so an item still refused after its retries is
+ * delivered as this error (a 429 of ours) and refunded, never as a site that could not be reached.
+ */
+export class HostAskedForTimeError extends HttpError {
+  constructor () {
+    super(429, 'A site this item\'s page redirects to had asked for time (a 429), and the request was not sent', {}, RATE_LIMITED)
+  }
+}
+
+/** Whether an item was refused by a host's pause (HostAskedForTimeError): worth working again after it. */
+export const refusedByPause = (outcome: ItemOutcome): boolean => !outcome.ok && outcome.error.code === RATE_LIMITED
+
 /** The item error of a coded HTTP error (a refused target, a deadline): what the single call would answer. */
 export function itemErrorOf (error: unknown): ItemError | null {
   return error instanceof HttpError ? { status: error.statusCode, detail: error.message, code: error.code } : null

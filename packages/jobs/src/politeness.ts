@@ -60,6 +60,9 @@ export interface LostLease {
 
 export type Release = () => Promise<void>
 
+/** Refused hosts of other sites one item notes: an item's document passes a few; bounded whatever its page loads. */
+const MAX_REFUSED_HOSTS = 8
+
 /** What a lease of a host that asked for time is instead (ACQUIRE_HOST's -1). */
 const PAUSED = Symbol('paused')
 const PAUSED_MESSAGE = 'The host asked for time (a 429, or a 503 with Retry-After) that has not passed: the request was not sent'
@@ -157,8 +160,10 @@ export class HostPoliteness {
    * answer set. Such an item's answer is the site's refusal, not its page: the worker works it again once the pause is
    * over. The item's host is paused too, since items are held back by their input's host.
    */
-  itemGate (host: string | null): { gate: RequestGate, askedToWait: () => boolean } {
+  itemGate (host: string | null): { gate: RequestGate, askedToWait: () => boolean, holdForRefusals: () => Promise<boolean> } {
     let asked = false
+    // other sites' hosts whose pause refused a request of this item (its homepage redirecting to one of them)
+    const refused = new Set<string>()
     const site = host?.replace(/^www\./, '')
     const isOwnSite = (requested: string): boolean => host !== null && requested.replace(/^www\./, '') === site
     return {
@@ -167,7 +172,10 @@ export class HostPoliteness {
           try {
             return await this.gate.acquire(requested, signal)
           } catch (error) {
-            if (error instanceof FetchError && error.code === 'FETCH_ERR_RATE_LIMITED' && isOwnSite(requested)) asked = true
+            if (error instanceof FetchError && error.code === 'FETCH_ERR_RATE_LIMITED') {
+              if (isOwnSite(requested)) asked = true
+              else if (refused.size < MAX_REFUSED_HOSTS) refused.add(requested)
+            }
             throw error
           }
         },
@@ -178,8 +186,22 @@ export class HostPoliteness {
           if (answering !== host) this.pause(host, pauseMs)
         }
       },
-      askedToWait: () => asked
+      askedToWait: () => asked,
+      holdForRefusals: async () => await this.holdFor(host, refused)
     }
+  }
+
+  /**
+   * Pauses `host` for as long as the longest pause left of `others` (the hosts that refused an item of it), so that
+   * its item is worked again once they take requests; false when none is paused any more (or there is no host).
+   */
+  private async holdFor (host: string | null, others: Set<string>): Promise<boolean> {
+    if (host === null || others.size === 0) return false
+    const left = await Promise.all([...others].map(async (other) => await this.redis.pttl(this.keys.hostPause(other)).catch(() => 0)))
+    const pauseMs = Math.max(...left)
+    if (pauseMs <= 0) return false
+    this.pause(host, pauseMs)
+    return true
   }
 
   /** Pauses a host whose answer asked for time (`hostPauseMs`); the pause's length, 0 when it asked for none. */

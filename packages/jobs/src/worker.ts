@@ -4,7 +4,7 @@ import { withRequestGate, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq'
 import { callbackBackoffMs, deliver, signDelivery } from './callbacks.js'
 import { CALLBACKS_QUEUE, ITEMS_QUEUE, type CallbackData, type ChunkData, type JobEngine } from './engine.js'
-import { INTERNAL_ITEM_ERROR } from './item-processor.js'
+import { INTERNAL_ITEM_ERROR, refusedByPause } from './item-processor.js'
 import type { ErrorPlace } from './log.js'
 import type { BoundChunk, HostLimits } from './scheduler.js'
 import { DEFAULT_LEASE_MS, HostPoliteness, type Release } from './politeness.js'
@@ -268,7 +268,9 @@ function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: Hos
       // every request the item makes, however deep, passes the host's shared request leases
       const watch = politeness.itemGate(options.processor.hostOf(input))
       const outcome = await withRequestGate(watch.gate, async () => await options.processor.run(input, stopping, itemOptions, attempt))
-      if (watch.askedToWait() && await store.countItemRetry(place.job, place.index) <= MAX_ITEM_RETRIES) return AGAIN
+      // its site asked for time, or a site its page led to did (its document refused): worked again after the pause
+      const waits = watch.askedToWait() || (refusedByPause(outcome) && await watch.holdForRefusals())
+      if (waits && await store.countItemRetry(place.job, place.index) <= MAX_ITEM_RETRIES) return AGAIN
       return countedFailure(engine, outcome, place)
     } catch (error) {
       if (stopping.aborted) throw stopping.reason

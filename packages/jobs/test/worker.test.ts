@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { JobEngine } from '../src/engine.js'
 import type { JobRecord } from '../src/job-store.js'
 import type { JobLog } from '../src/log.js'
+import { HostAskedForTimeError, itemProcessor } from '../src/item-processor.js'
 import type { ItemProcessor } from '../src/types.js'
 import { startWorker } from '../src/worker.js'
 import { REDIS_URL, testEngine, until, type TestEngineOptions } from './helpers.js'
@@ -204,6 +205,41 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     expect(cdnRequests).toHaveLength(1)
     const results = (await jobs.results(done as JobRecord, 0, 10)).results.map((line) => line.thing)
     expect(results).toEqual([{ page: 200, logo: 429 }, ...sites.slice(1).map(() => ({ page: 200, logo: 'FETCH_ERR_RATE_LIMITED' }))])
+  })
+
+  it('works an item again after the pause of the site its page redirects to, rather than delivering (and charging) the refusal', async () => {
+    const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'), { chunkSize: 1 })
+    let canonicalRequests = 0
+    const server = createServer((request, response) => {
+      // the canonical site asks for 2 s at its first request; the alias redirects there
+      if (request.headers.host?.startsWith('alias.test:') === true) response.writeHead(301, { location: '/' }).end()
+      else if (++canonicalRequests === 1) response.writeHead(429, { 'retry-after': '2' }).end('slow down')
+      else response.writeHead(200).end('ok')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
+    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'canonical.test': '127.0.0.1', 'alias.test': '127.0.0.1' } })
+    closing.push(async () => { await fetcher.close() })
+    const port = (server.address() as AddressInfo).port
+    // a service's steps: the alias's document is the canonical site's page; refused by its pause, the item says so
+    const processor = itemProcessor({
+      hostOf: (input) => `${input}.test`,
+      run: async (input) => {
+        if (input === 'alias') await fetcher.fetch(`http://alias.test:${port}/`, { followRedirects: false })
+        const page = await fetcher.fetch(`http://canonical.test:${port}/`).catch((error: { code?: string }) => {
+          if (error.code === 'FETCH_ERR_RATE_LIMITED') throw new HostAskedForTimeError()
+          throw error
+        })
+        return page.status
+      }
+    })
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    const job = await jobs.create({ owner: 'o', inputs: ['canonical', 'alias'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    const done = await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 20_000)
+    const results = await jobs.results(done as JobRecord, 0, 10)
+    expect(results.results.map((line) => [line.input, line.ok, line.thing])).toEqual([['canonical', true, 200], ['alias', true, 200]])
+    expect(jobs.status(done as JobRecord)).toMatchObject({ done: 2, failed: 0, charged: 2 })
   })
 
   it('works the other sites of a job while one site\'s pause lasts, without asking Redis in a loop for the paused one', async () => {

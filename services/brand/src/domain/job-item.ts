@@ -1,4 +1,4 @@
-import { itemProcessor, type ItemProcessor } from '@utility-apis/jobs/mount'
+import { HostAskedForTimeError, itemProcessor, type ItemProcessor } from '@utility-apis/jobs/mount'
 import type { LogoService } from '../logo/logo-service.js'
 import { variantOf, type LogoFormat } from '../logo/logo-variant.js'
 import type { BrandProfile } from './brand-profile.js'
@@ -31,6 +31,8 @@ export function profileItems (profiler: BrandProfiler, timeoutMs: number, logos:
       // run again because the site asked for time: the profile kept from the first run lacks what it refused then
       const fresh = attempt > 0
       const profile = await profiler.profile(target, { timeoutMs, fresh })
+      // its homepage was refused by a host's pause (a redirect to a site that asked for time): worked again after it
+      if (profile.error?.code === 'rate_limited') throw new HostAskedForTimeError()
       const logo = options as JobLogoOption | null | undefined
       if (logo == null) return profile
       await logos.fromProfile(target, profile, variantOf(logo), { fresh })

@@ -42,8 +42,7 @@ const RedirectSchema = Type.Object({
 
 const ProfileErrorSchema = Type.Object({
   code: Type.String({
-    description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, rate_limited (in a bulk job: the ' +
-    'host had asked for time and the request was not sent), ' +
+    description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, ' +
     'bad_url, scheme, credentials, http_status, not_html, bot_challenge or javascript_required (the homepage is an application ' +
     'shell whose content JavaScript writes, and the service could not render it: the renderer is off or the render failed)'
   }),

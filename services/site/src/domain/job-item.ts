@@ -1,4 +1,4 @@
-import { itemProcessor, type ItemProcessor } from '@utility-apis/jobs/mount'
+import { HostAskedForTimeError, itemProcessor, type ItemProcessor } from '@utility-apis/jobs/mount'
 import { analyzeSite, type AnalyzeSiteOptions } from './analyze-site.js'
 import { parseTarget } from './collect/target.js'
 
@@ -9,6 +9,11 @@ import { parseTarget } from './collect/target.js'
 export function analysisItems (options: AnalyzeSiteOptions): ItemProcessor {
   return itemProcessor({
     hostOf: (input) => parseTarget(input).domain,
-    run: async (input) => await analyzeSite(parseTarget(input), options)
+    run: async (input) => {
+      const analysis = await analyzeSite(parseTarget(input), options)
+      // its homepage was refused by a host's pause (a redirect to a site that asked for time): worked again after it
+      if (analysis.observations.homepage.fetch.error?.code === 'rate_limited') throw new HostAskedForTimeError()
+      return analysis
+    }
   })
 }

@@ -20,8 +20,8 @@ const FetchFactsSchema = Type.Object({
   error: Nullable(Type.Object({
     code: Type.String({
       description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, scheme, credentials, bad_url, blocked, ' +
-        'rate_limited (in a bulk job: the host had asked for time and the request was not sent; the words brand reports too), budget ' +
-        '(the analysis time budget was spent) or other'
+        'rate_limited (in a bulk job, for a file other than the homepage: its host had asked for time and the request was not ' +
+        'sent; a homepage so refused makes the item wait for the pause), budget (the analysis time budget was spent) or other'
     }),
     message: Str
   })),
