@@ -58,7 +58,11 @@ declare module 'fastify' {
 }
 
 async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
-  const gate = new QuotaGate(options)
+  const gate = new QuotaGate({
+    ...options,
+    onRefundLost: (units, err) => { app.log.warn({ units, err: { type: (err as Error)?.name } }, 'quota refund failed: the units stay counted') }
+  })
+  app.addHook('onClose', async () => { gate.close() })
   const authentication = { ...options, onFailure: () => options.onEvent?.('auth_failure') }
 
   app.decorateRequest('principal', null)

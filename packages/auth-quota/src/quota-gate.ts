@@ -3,7 +3,8 @@ import type { Principal } from './authenticate.js'
 import { QuotaExceededError, QuotaUnavailableError } from './errors.js'
 import { FallbackQuota } from './fallback-quota.js'
 import { QuotaCharge } from './quota-charge.js'
-import type { ConsumeResult, QuotaStore } from './quota-store.js'
+import { PendingRefunds } from './pending-refunds.js'
+import { isPromise, type ConsumeResult, type QuotaStore } from './quota-store.js'
 import { monthWindow, type QuotaWindow } from './quota-window.js'
 import { QuotaTimeoutError } from './redis-store.js'
 
@@ -26,6 +27,8 @@ export interface QuotaGateOptions {
   health?: QuotaStoreHealth
   clock?: () => Date
   onEvent?: (event: AuthQuotaEvent) => void
+  /** A refund the store failed otherwise than by being down, or one past what is held for it: its units stay counted. */
+  onRefundLost?: (units: number, err: unknown) => void
 }
 
 export interface QuotaUsage {
@@ -58,9 +61,6 @@ const UNAVAILABLE_RETRY_AFTER = '30'
 // A store that is reachable but slow may answer the next call in time
 const SLOW_RETRY_AFTER = '5'
 
-const isPromise = <T> (value: T | Promise<T>): value is Promise<T> =>
-  typeof (value as { then?: unknown }).then === 'function'
-
 /**
  * Reserves each call's units before its handler runs and settles them when its answer is sent. The shared store
  * decides while it can be reached, however slowly it answers (a call waits up to the store's timeout, then is a 503:
@@ -69,11 +69,16 @@ const isPromise = <T> (value: T | Promise<T>): value is Promise<T> =>
  */
 export class QuotaGate {
   readonly fallback: FallbackQuota
+  readonly refunds: PendingRefunds
   private readonly now: () => Date
   private readonly defaultLimitText: string
 
   constructor (private readonly options: QuotaGateOptions) {
     this.fallback = new FallbackQuota(options.fallbackShare)
+    this.refunds = new PendingRefunds(options.store, (units, err) => {
+      options.onEvent?.('quota_store_error')
+      options.onRefundLost?.(units, err)
+    })
     this.now = options.clock ?? (() => new Date())
     this.defaultLimitText = String(options.monthlyQuota)
   }
@@ -170,16 +175,12 @@ export class QuotaGate {
     if (refund <= 0) return
     const remaining = Number(reply.getHeader('x-ratelimit-remaining'))
     if (Number.isFinite(remaining)) reply.header('x-ratelimit-remaining', String(remaining + refund))
-    const failed = (err: unknown) => {
-      this.options.onEvent?.('quota_store_error')
-      request.log.warn({ units: refund, err: { type: (err as Error)?.name } }, 'quota refund failed: the units stay counted')
-    }
-    try {
-      // made once, here, in the request that reserved the units: no id to record
-      const result = charge.store.refund(charge.keyId, charge.windowId, refund, null)
-      if (isPromise(result)) result.catch(failed)
-    } catch (err) {
-      failed(err)
-    }
+    // made once, here, in the request that reserved the units (no id to record); held while the store is down
+    this.refunds.send(charge.keyId, charge.windowId, refund)
+  }
+
+  /** Stops retrying the refunds held for a store that is down. */
+  close (): void {
+    this.refunds.close()
   }
 }

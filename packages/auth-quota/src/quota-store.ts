@@ -8,7 +8,8 @@ export interface ConsumeResult {
  * Counts usage per key and window. `consume` must be atomic: never admit past the limit, never count twice. A store
  * that can answer at once returns the result itself, one that must ask a server returns a promise (as
  * @fastify/rate-limit's stores may answer either way); a rejected promise means the store is unreachable, unless it
- * rejects with a QuotaTimeoutError: the store is there but answered too late.
+ * rejects with a QuotaTimeoutError: the store is there but answered too late. A QuotaStoreOfflineError says the call
+ * was not even sent.
  */
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis'
@@ -25,6 +26,17 @@ export interface QuotaStore {
   refund (keyId: string, windowId: string, units: number, refundId: string | null): number | Promise<number>
   close (): Promise<void>
 }
+
+/**
+ * A store call that was never sent: the store's connection was down when it was made. Unlike any other failure it
+ * changed nothing, so a refund that met it can be sent again without giving units twice (PendingRefunds).
+ */
+export class QuotaStoreOfflineError extends Error {
+  constructor () { super('The quota store is not connected: the call was not sent') }
+}
+
+export const isPromise = <T> (value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown }).then === 'function'
 
 export class MemoryQuotaStore implements QuotaStore {
   readonly kind = 'memory'

@@ -1,6 +1,6 @@
 import calculateSlot from 'cluster-key-slot'
 import type { Cluster, Redis } from 'ioredis'
-import { checkRefundUnits, type ConsumeResult, type QuotaStore } from './quota-store.js'
+import { checkRefundUnits, QuotaStoreOfflineError, type ConsumeResult, type QuotaStore } from './quota-store.js'
 
 // Check and count each call in one script, so replicas can neither overshoot nor lose a count. The calls of one
 // event-loop turn share one evaluation (KEYS[i] is call i's counter; ARGV holds the TTL, then each call's cost and
@@ -166,6 +166,13 @@ export class RedisQuotaStore implements QuotaStore {
   // One timer per evaluation, not per call. An evaluation that answers after its calls gave up has still counted them:
   // the units it admitted are given back, so a call refused (or admitted by the fail-open fallback) is not also counted.
   private evaluate (calls: PendingCall[]) {
+    // a client that queues nothing while disconnected (the services' enableOfflineQueue: false) would refuse the call
+    // unsent: said here, before anything is sent, so that its caller knows the call changed nothing
+    if (this.redis.status !== 'ready' && this.redis.options.enableOfflineQueue === false) {
+      const err = new QuotaStoreOfflineError()
+      for (const c of calls) c.reject(err)
+      return
+    }
     const args: Array<string | number> = calls.map((c) => c.key)
     for (const c of calls) args.push(`${c.key}:refunds`)
     args.push(CLEANUP_TTL_SECONDS)

@@ -3,7 +3,9 @@ import net from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { parseApiKeys, QuotaKeyError, RedisQuotaStore, sha256 } from '../src/index.js'
+import Fastify from 'fastify'
+import { errorShapePlugin, HttpError } from '@utility-apis/fastapi-errors'
+import { authQuotaPlugin, monthWindow, parseApiKeys, QuotaKeyError, RedisQuotaStore, sha256 } from '../src/index.js'
 import { buildQuotaApp } from './helpers.js'
 
 const REDIS_URL = process.env.REDIS_URL
@@ -12,7 +14,9 @@ const fastFail = { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTi
 /** A TCP relay in front of Redis, so a test can make Redis unreachable without stopping the shared server. */
 async function relayTo (target: URL) {
   const sockets = new Set<net.Socket>()
+  let blocked = false
   const server = net.createServer((client) => {
+    if (blocked) return client.destroy()
     const upstream = net.connect(Number(target.port || 6379), target.hostname)
     for (const s of [client, upstream]) { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => {}) }
     client.pipe(upstream).pipe(client)
@@ -24,7 +28,22 @@ async function relayTo (target: URL) {
     url: `redis://127.0.0.1:${port}`,
     cut: async () => {
       await new Promise((resolve) => { server.close(resolve); for (const s of sockets) s.destroy() })
-    }
+    },
+    /** Redis away for a while: connections dropped and refused until `unblock` */
+    block: () => {
+      blocked = true
+      for (const s of sockets) s.destroy()
+    },
+    unblock: () => { blocked = false },
+    close: async () => { await new Promise((resolve) => { server.close(resolve); for (const s of sockets) s.destroy() }) }
+  }
+}
+
+/** Resolves once `done` holds, asked every 50 ms for at most 10 s. */
+async function until (done: () => boolean | Promise<boolean>): Promise<void> {
+  for (let waited = 0; !await done(); waited += 50) {
+    if (waited > 10_000) throw new Error('not within 10 s')
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
@@ -240,6 +259,47 @@ describe.skipIf(!REDIS_URL)('Redis quota store (skipped without REDIS_URL)', () 
     } finally {
       await app.close()
       client.disconnect()
+    }
+  })
+
+  test('a call that fails while Redis is away is refunded once Redis is back, not left charged', async () => {
+    const relay = await relayTo(new URL(REDIS_URL as string))
+    const client = new Redis(relay.url, fastFail).on('error', () => {})
+    await once(client, 'ready')
+    const prefix = `away-${process.pid}-${Date.now()}`
+    const store = new RedisQuotaStore(client, prefix)
+    let release = (): void => {}
+    const reserved = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let answer = (): void => {}
+    const app = Fastify()
+    await app.register(errorShapePlugin)
+    await app.register(authQuotaPlugin, { apiKeys: parseApiKeys('away-key'), monthlyQuota: 10, store, failMode: 'open' })
+    // reserved, then refused (a 400 costs nothing) once Redis has gone away
+    app.post('/v1/slow-refusal', { config: { auth: true } }, async () => {
+      release()
+      await new Promise<void>((resolve) => { answer = resolve })
+      throw new HttpError(400, 'Refused', {}, 'target_not_allowed')
+    })
+    await app.ready()
+    const counter = `${prefix}:{${sha256('away-key')}}:${monthWindow(new Date()).id}`
+    try {
+      const call = app.inject({ method: 'POST', url: '/v1/slow-refusal', headers: { 'x-api-key': 'away-key' }, payload: {} })
+      await reserved
+      expect(await admin.get(counter)).toBe('1')
+      relay.block()
+      await until(() => client.status !== 'ready')
+      answer()
+      expect((await call).statusCode).toBe(400)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(await admin.get(counter)).toBe('1')
+      relay.unblock()
+      await until(async () => await admin.get(counter) === '0')
+    } finally {
+      await app.close()
+      client.disconnect()
+      await relay.close()
     }
   })
 
