@@ -13,10 +13,11 @@ import { DomainField, ProfileSchema } from './profile.schemas.js'
 export const JOBS_PATH = '/v1/domain/profile/jobs'
 const MAX_JOB_DOMAINS = 100_000
 
-// the logo route's own `size` and `format`, so a job asks for exactly what the route can answer
+// the logo route's own `size` and `format`, so a job asks for exactly what the route can answer; its `background` is
+// not a job option, so the format says what a jpg is on without naming it
 const JobLogoSchema = Type.Object({
   size: LogoQuerySchema.properties.size,
-  format: LogoQuerySchema.properties.format
+  format: { ...LogoQuerySchema.properties.format, description: 'The image format. A jpg has no transparency: it is on white.' }
 }, {
   title: 'DomainProfileJobLogo',
   additionalProperties: false,

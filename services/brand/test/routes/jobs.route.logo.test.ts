@@ -106,6 +106,15 @@ describe.skipIf(REDIS_URL === undefined)('brand jobs with a logo variant (skippe
     expect(line.profile).not.toHaveProperty('logo_url')
   })
 
+  it('documents only the logo options a job takes: none of the logo route\'s others is named', async () => {
+    const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()
+    const jobLogo = spec.components.schemas.DomainProfileJobLogo
+    const routeOptions = spec.paths['/v1/domain/logo/{domain}'].get.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name)
+    const text = JSON.stringify(jobLogo)
+    const named = routeOptions.filter((option: string) => text.includes(`\`${option}\``))
+    expect(named.filter((option: string) => !(option in jobLogo.properties))).toEqual([])
+  })
+
   it('refuses a logo size outside 16 to 512, or an unknown format, with a 422 on the field (no job)', async () => {
     for (const logo of [{ size: 8 }, { size: 513 }, { format: 'gif' }]) {
       const response = await create({ domains: [`${server.origin(HOST)}/`], logo })
