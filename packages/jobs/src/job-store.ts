@@ -61,6 +61,19 @@ export interface ResultsPage {
   nextCursor: number | null
 }
 
+/** Where WRITE_ITEM counts a job's failures by code (named from the job's key in the script, as its other keys). */
+const failuresKey = (keys: JobKeys, id: string): string => `${keys.job(id)}:failures`
+
+/** Longest code a failure is counted under: a field of the job's failures hash, never a processor's whole string. */
+const MAX_CODE_LENGTH = 64
+
+/** The code a failed line is counted under (`unknown` when its error names none); empty for a line that did not fail. */
+function failureCode (line: ResultLine): string {
+  if (line.ok) return ''
+  const code = (line.error as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' && code !== '' ? code.slice(0, MAX_CODE_LENGTH) : 'unknown'
+}
+
 export function newJobId (): string {
   return `job_${randomBytes(12).toString('hex')}`
 }
@@ -155,7 +168,17 @@ export class JobStore {
 
   /** Removes a job that was never created for its caller (its creation failed half-way); its inputs expire alone. */
   async forget (id: string): Promise<void> {
-    await this.redis.del(this.keys.job(id))
+    await this.redis.del(this.keys.job(id), failuresKey(this.keys, id))
+  }
+
+  /**
+   * The job's failed items by error code, every one written so far (WRITE_ITEM counts them; past MAX_FAILURE_CODES
+   * distinct codes, under `other`). Empty before the first failure, and for a job whose failures were written before
+   * they were counted.
+   */
+  async failuresByCode (id: string): Promise<Record<string, number>> {
+    const hash = await this.redis.hgetall(failuresKey(this.keys, id))
+    return Object.fromEntries(Object.entries(hash).map(([code, count]) => [code, Number(count)]))
   }
 
   async get (id: string): Promise<JobRecord | null> {
@@ -225,7 +248,7 @@ export class JobStore {
   async writeItem (id: string, chunk: number, line: ResultLine, now: Date): Promise<WriteOutcome> {
     const blob = await gzipAsync(JSON.stringify(line))
     return await this.redis.eval(WRITE_ITEM, 3, this.keys.job(id), this.keys.chunk(id, chunk), this.keys.outbox(),
-      line.index, blob, line.ok ? 0 : 1, now.toISOString(), this.retentionSeconds, chunk, id) as WriteOutcome
+      line.index, blob, line.ok ? 0 : 1, now.toISOString(), this.retentionSeconds, chunk, id, failureCode(line)) as WriteOutcome
   }
 
   /**

@@ -9,6 +9,21 @@ local function extend_chunks (job, chunks, ttl)
   for i = 0, chunks - 1 do redis.call('EXPIRE', job .. ':chunk:' .. i, ttl) end
   redis.call('EXPIRE', job, ttl)
   redis.call('EXPIRE', job .. ':started', ttl)
+  redis.call('EXPIRE', job .. ':failures', ttl)
+end
+`
+
+/** Distinct error codes a job's failures are counted under before the next new ones go to `other`. */
+export const MAX_FAILURE_CODES = 20
+
+// A job's failed items by error code, counted as they are written (the status page shows every failure, not the
+// ones a bounded read of the results meets). Codes are our own small set, but one hash per job must stay small
+// whatever a processor answers: past MAX_FAILURE_CODES distinct ones, new codes count under \`other\`.
+const COUNT_FAILURE = `
+local function count_failure (key, code, ttl)
+  if redis.call('HEXISTS', key, code) == 0 and redis.call('HLEN', key) >= ${MAX_FAILURE_CODES} then code = 'other' end
+  redis.call('HINCRBY', key, code, 1)
+  redis.call('EXPIRE', key, ttl)
 end
 `
 
@@ -75,16 +90,17 @@ return status
 
 /**
  * KEYS: job, chunk, outbox. ARGV: item index, compressed result line, 1 when the item failed, now, ttl seconds, chunk
- * number, job id. An item's result is a field of its chunk's hash, set if absent, and the job's counters move in the
- * same script, so progress moves per item and a redelivered item counts once. A failed item is counted in its chunk's
- * refund, which the write completing the chunk puts in the outbox (REFUND_CHUNK), as the one completing the job puts
+ * number, job id, the failed item's error code (counted by COUNT_FAILURE; ignored for an item that did not fail). An
+ * item's result is a field of its chunk's hash, set if absent, and the job's counters move in the same script (its
+ * count by code too), so progress moves per item and a redelivered item counts once. A failed item is counted in its
+ * chunk's refund, which the write completing the chunk puts in the outbox (REFUND_CHUNK), as the one completing the job puts
  * its callback there, in this same script: a worker that dies right after it loses nothing. An item of a chunk that
  * began before a cancel is still written (delivered and charged). Each
  * write also counts in the job's items-per-second ring: 60 fields `r<second mod 60>` = `<second>:<items>`, timed by
  * Redis's clock. `written`, `completed` (this item finished the job), `duplicate` (already written) or
  * `cancelled`/`missing`.
  */
-export const WRITE_ITEM = EXTEND_CHUNKS + REFUND_CHUNK + `
+export const WRITE_ITEM = EXTEND_CHUNKS + REFUND_CHUNK + COUNT_FAILURE + `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return 'missing' end
 if status == 'cancelled' and redis.call('SISMEMBER', KEYS[1] .. ':started', ARGV[6]) == 0 then return 'cancelled' end
@@ -96,6 +112,7 @@ if ARGV[3] == '1' then
   redis.call('HINCRBY', KEYS[1], 'failed', 1)
   redis.call('HINCRBY', KEYS[1] .. ':failed', ARGV[6], 1)
   redis.call('EXPIRE', KEYS[1] .. ':failed', ARGV[5])
+  count_failure(KEYS[1] .. ':failures', ARGV[8], ARGV[5])
 end
 local size, total = tonumber(redis.call('HGET', KEYS[1], 'chunk_size')), tonumber(redis.call('HGET', KEYS[1], 'total'))
 if redis.call('HLEN', KEYS[2]) == math.min(size, total - tonumber(ARGV[6]) * size) then

@@ -1,28 +1,16 @@
-// Answers a job's status page: the failures counted by code from a bounded read of the results, the page served
-// under the HTML policy.
+// Answers a job's status page: the failures by code the job counted as its items were written (all of them, while
+// it runs too), the page served under the HTML policy.
 import { HTML_PAGE_CSP } from '@utility-apis/service-kit'
 import type { FastifyReply } from 'fastify'
 import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
 import type { JobStatus } from '../types.js'
-import { renderJobPage, type FailureCounts } from './job-page.js'
-
-/** Results read to count failures by code: one page, whatever the job's size. */
-const FAILURES_READ = 1000
-
-async function failureCounts (engine: JobEngine, job: JobRecord, status: JobStatus): Promise<FailureCounts | null> {
-  if (status.failed === 0) return null
-  const page = await engine.results(job, 0, FAILURES_READ)
-  const byCode: Record<string, number> = {}
-  for (const line of page.results) {
-    const code = line.ok ? null : (line.error as { code?: string } | undefined)?.code ?? 'unknown'
-    if (code !== null) byCode[code] = (byCode[code] ?? 0) + 1
-  }
-  return { read: page.results.length, byCode }
-}
+import { renderJobPage } from './job-page.js'
 
 export async function jobPageAnswer (reply: FastifyReply, engine: JobEngine, job: JobRecord, status: JobStatus): Promise<string> {
-  const counts = await failureCounts(engine, job, status)
+  // read after the status: counts only grow, so they never fall short of the status's `failed` (but for a job whose
+  // failures were written before they were counted by code)
+  const counts = status.failed === 0 ? {} : await engine.store.failuresByCode(job.id)
   reply.type('text/html; charset=utf-8').header('content-security-policy', HTML_PAGE_CSP).header('vary', 'Accept')
   return renderJobPage(status, counts)
 }
