@@ -35,10 +35,13 @@ export function heapArg (megabytes: number): string {
 }
 
 /**
- * Runs in every frame before the page's scripts: no peer connections, no new windows, and at most `maxRequests`
+ * Runs in every frame before the page's scripts: no console, no workers, no peer connections, no new windows, and at most `maxRequests`
  * fetch, XMLHttpRequest and beacon calls, refused in the page itself beyond that: a script asking for 10,000 would
- * otherwise queue them all in the browser's network stack, where refusing each one costs a round trip. The page
- * cannot get the originals back from a fresh iframe, since every frame runs this first.
+ * otherwise queue them all in the browser's network stack, where refusing each one costs a round trip. The console
+ * writes nothing: the browser sends every argument of a call whole to the driver in this process (six 16 MB strings of
+ * control characters made one 576 MB message, which the driver could not turn into a string: the process died), and
+ * nothing reads the page's console. The page cannot get the originals back from a fresh iframe, since every frame
+ * runs this first.
  */
 export function lockdownScript (maxRequests: number): string {
   return `(() => {
@@ -46,7 +49,14 @@ export function lockdownScript (maxRequests: number): string {
   const lock = (target, name, value) => {
     try { Object.defineProperty(target, name, { value, configurable: false, writable: false }) } catch {}
   }
-  for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCSessionDescription']) lock(globalThis, name, undefined)
+  // workers too: no script of ours runs in them first, and the browser reports their uncaught errors the same way
+  for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCSessionDescription', 'Worker', 'SharedWorker']) {
+    lock(globalThis, name, undefined)
+  }
+  const quiet = () => {}
+  for (const name of Object.keys(globalThis.console ?? {})) lock(console, name, quiet)
+  // an uncaught error is reported like a console call, its value whole: handled here first, it is not reported
+  for (const type of ['error', 'unhandledrejection']) globalThis.addEventListener?.(type, (event) => { event.preventDefault() }, true)
   lock(globalThis, 'open', () => null)
   let left = ${maxRequests}
   const take = () => left-- > 0

@@ -62,9 +62,17 @@ browserSuite('what a page does stays inside its render', () => {
     expect(r.html).toContain('download')
   })
 
-  it('holds a worker\'s requests to the page\'s request limit', async () => {
+  it('starts no worker: no script of the renderer runs in one first, so its console and errors would reach the service', async () => {
     const r = await renderer.render(`${site.origin}/trick/worker-flood`, { timeoutMs: 8000, maxRequests: 40 })
-    expect([r.stopped, r.requests]).toEqual(['requests', 40])
+    expect([r.stopped, r.requests]).toEqual([null, 2])
+    expect(site.paths).not.toContain('/trick/flood-worker.js')
+  })
+
+  it('sends the service nothing a page writes to its console or throws: 576 MB of one console call had ended its process', async () => {
+    const logged = await renderer.render(`${site.origin}/trick/console-flood`, { timeoutMs: 8000 })
+    expect([logged.stopped, logged.html?.includes('<p id="o">logged</p>')]).toEqual([null, true])
+    const thrown = await renderer.render(`${site.origin}/trick/error-flood`, { timeoutMs: 8000 })
+    expect([thrown.stopped, thrown.html?.includes('<p id="o">thrown</p>')]).toEqual([null, true])
   })
 
   it('says a page whose network never goes quiet was cut short, and answers by its deadline', async () => {

@@ -125,6 +125,12 @@ export function sitePages (privateOrigin: () => string): Handler {
     '/trick/worker-flood': () => ['text/html', page('<title>Worker</title>',
       // the late image keeps the page loading while the worker starts and floods
       '<p>worker</p><img src="/late.svg"><script>new Worker("/trick/flood-worker.js")</script>')],
+    // 16 MB of control characters, each sent by the browser as 6 bytes of JSON: 96 MB per argument or error
+    '/trick/console-flood': () => ['text/html', page('<title>Console</title>',
+      '<p id="o">logging</p><script>const s = "\\u0001".repeat(16e6); console.log(s, s, s, s, s, s); o.textContent = "logged"</script>')],
+    '/trick/error-flood': () => ['text/html', page('<title>Errors</title>',
+      '<p id="o">throwing</p><script>const s = "\\u0001".repeat(16e6); for (let i = 0; i < 6; i++) { setTimeout(() => { throw s }); Promise.reject(s) }; ' +
+      'setTimeout(() => { o.textContent = "thrown" }, 50)</script>')],
     '/trick/flood-worker.js': () => ['text/javascript', 'for (let i = 0; i < 300; i++) fetch("/n/w" + i).catch(() => {})'],
     '/trick/never-settles': () => ['text/html', page('<title>Busy network</title>', '<p>polling</p><script>setInterval(() => fetch("/n/" + Math.random()), 50)</script>')],
     '/late.svg': () => ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300"/></svg>'],
