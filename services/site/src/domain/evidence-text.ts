@@ -1,4 +1,13 @@
 // How evidence words what it found: counts with their noun, shares as percentages, quoted text cut to a length.
+// Whatever a site controls (a title, a URL, an hreflang code, a list of canonicals) is cut or capped before it
+// is quoted, so evidence stays readable and an answer cannot grow with a hostile page's size.
+
+/** How long a quoted URL may be: enough to tell one page from another. */
+export const URL_LIMIT = 120
+/** How long a quoted code or token may be (an hreflang code, a language, a charset): real ones are far shorter. */
+export const CODE_LIMIT = 40
+/** How many items of a list evidence names before it counts the rest. */
+export const LISTED_ITEMS = 5
 
 export function plural (n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`
@@ -8,11 +17,27 @@ export function percent (share: number): string {
   return `${Math.round(share * 100)}%`
 }
 
-/** `text` at most `limit` characters, an ellipsis standing for the rest. */
+/** `text` at most `limit` UTF-16 units, an ellipsis standing for the rest; never half of a surrogate pair. */
 export function cut (text: string, limit: number): string {
-  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text
+  if (text.length <= limit) return text
+  let end = limit - 1
+  // a cut between the two halves of an astral character (an emoji) would leave a lone surrogate, shown as U+FFFD
+  const last = text.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end--
+  return `${text.slice(0, end)}…`
 }
 
 export function quote (text: string, limit = 80): string {
   return `"${cut(text, limit)}"`
+}
+
+/** A URL as evidence quotes it: cut to URL_LIMIT. */
+export function cutUrl (url: string): string {
+  return cut(url, URL_LIMIT)
+}
+
+/** The first `max` items, each as `show` words it, then how many more there are: a list of any length stays short. */
+export function listed (items: readonly string[], show: (item: string) => string = cutUrl, separator = ', ', max = LISTED_ITEMS): string {
+  const shown = items.slice(0, max).map(show).join(separator)
+  return items.length > max ? `${shown} and ${items.length - max} more` : shown
 }

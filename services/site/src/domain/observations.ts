@@ -91,7 +91,10 @@ export interface PageFacts {
   }
   twitter_card: string | null
   icons: string[]
-  /** `<link rel=alternate hreflang>` as written: the code, the href resolved, and whether it was written relative */
+  /**
+   * `<link rel=alternate hreflang>` as written: the code, the href (resolved when absolute, as written when relative:
+   * hreflang.ts quotes it in its error and resolves it against the page), and whether it was written relative
+   */
   hreflang: Array<{ hreflang: string, href: string, relative: boolean }>
   markdown_alternate: string | null
   structured: StructuredFacts

@@ -1,6 +1,8 @@
+import { load } from 'cheerio/slim'
 import { describe, expect, it } from 'vitest'
 import { hreflangCodeProblem, LISTED_HREFLANG_ERRORS, reviewHreflang } from '../../src/domain/hreflang.js'
 import type { PageFacts } from '../../src/domain/observations.js'
+import { markupFacts } from '../../src/domain/page/markup-facts.js'
 
 describe('hreflangCodeProblem', () => {
   it.each(['en', 'en-GB', 'EN-gb', 'de-CH', 'zh-Hant', 'zh-Hant-TW', 'fil', 'x-default', 'X-Default'])('accepts %j', (code) => {
@@ -57,5 +59,26 @@ describe('reviewHreflang', () => {
     const de = page('https://A.example:443/de/', [['de', 'https://a.example/de/'], ['en', 'https://a.example/'], ['x-default', 'https://a.example/']])
     const en = page('https://a.example/', [['de', 'https://a.example:443/de/'], ['en', 'https://a.example/'], ['x-default', 'https://a.example/']])
     expect(reviewHreflang([en, de])).toEqual({ annotated: 2, errors: [], warnings: [] })
+  })
+
+  it('quotes a relative href as the page wrote it, not the URL it resolves to', () => {
+    const url = 'http://evil.test:42341/'
+    const hreflang = markupFacts(load('<link rel="alternate" hreflang="en" href="x"><link rel="alternate" hreflang="de" href="/de">'), url).hreflang
+    const review = reviewHreflang([{ url, hreflang } as unknown as PageFacts])
+    expect(review.errors).toContain(`${url}: the href of "en" is relative (x); hreflang needs absolute URLs`)
+    expect(review.errors).toContain(`${url}: the href of "de" is relative (/de); hreflang needs absolute URLs`)
+    expect(review.errors.join('\n')).not.toMatch(/evil\.test:42341\/(x|de)/)
+  })
+
+  it('quotes codes and URLs cut, so pages with megabyte-long codes give a short review', () => {
+    const long = (c: string): string => c.repeat(1_500_000)
+    const pages = Array.from({ length: 11 }, (_, i) => {
+      const url = `https://a.example/p${i}${'/q'.repeat(1000)}`
+      return { url, hreflang: [{ hreflang: long(String.fromCharCode(97 + i)), href: `/p${i}`, relative: true }] } as unknown as PageFacts
+    })
+    const review = reviewHreflang(pages)
+    expect(review.errors).toHaveLength(LISTED_HREFLANG_ERRORS + 1)
+    expect(review.errors[0]).toBe(`${(pages[0].url).slice(0, 119)}…: "${'a'.repeat(39)}…" is not a language code`)
+    for (const text of [...review.errors, ...review.warnings]) expect(text.length).toBeLessThan(300)
   })
 })

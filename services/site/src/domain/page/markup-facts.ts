@@ -1,6 +1,7 @@
 // What the raw markup says that the shared metadata package does not keep: hreflang annotations as
-// written (a relative href is an error of its own) and which images are content. One walk over the
-// parsed document, iterative, so a deeply nested hostile page cannot exhaust the stack.
+// written (a relative href is an error of its own, kept as written; hreflang.ts resolves it) and which
+// images are content. One walk over the parsed document, iterative, so a deeply nested hostile page
+// cannot exhaust the stack.
 import type { CheerioAPI } from 'cheerio/slim'
 import type { PageFacts } from '../observations.js'
 
@@ -56,7 +57,9 @@ export function markupFacts ($: CheerioAPI, pageUrl: string): MarkupFacts {
     const hidden = hiddenAbove || hides(node)
     if (node.name === 'link' && a.hreflang !== undefined && (a.rel ?? '').toLowerCase().split(/\s+/).includes('alternate')) {
       const href = (a.href ?? '').trim()
-      hreflang.push({ hreflang: a.hreflang.trim(), href: resolved(href, pageUrl) ?? href, relative: !/^[a-z][a-z0-9+.-]*:/i.test(href) })
+      const relative = !/^[a-z][a-z0-9+.-]*:/i.test(href)
+      // a relative href is kept as written, so its error quotes what the page says, not a URL the page never wrote
+      hreflang.push({ hreflang: a.hreflang.trim(), href: relative ? href : resolved(href, pageUrl) ?? href, relative })
     } else if (node.name === 'img' && (a.src ?? a.srcset ?? '').trim() !== '') {
       if (hidden || isPixel(node)) images.hidden++
       else {

@@ -2,6 +2,7 @@
 // named after what it checks. What needs a rendering engine (font sizes, tap targets) is reported as
 // not_measured, never guessed.
 import { VARIANT_OUTCOME, type Derived } from '../derive.js'
+import { CODE_LIMIT, cut, cutUrl, listed, quote } from '../evidence-text.js'
 import { is2xx, type PageFacts } from '../observations.js'
 
 type ItemStatus = 'pass' | 'warn' | 'fail' | 'skip' | 'not_measured'
@@ -29,7 +30,7 @@ const LAUNCH_ITEMS: ItemDef[] = [
     id: 'https',
     judge: (d) => {
       const final = d.obs.homepage.fetch.final_url
-      return final === null ? ['fail', 'homepage did not answer'] : [servedOverHttps(d) ? 'pass' : 'fail', `final URL ${final}`]
+      return final === null ? ['fail', 'homepage did not answer'] : [servedOverHttps(d) ? 'pass' : 'fail', `final URL ${cutUrl(final)}`]
     }
   },
   {
@@ -43,7 +44,7 @@ const LAUNCH_ITEMS: ItemDef[] = [
       }
       const toPrimary = http.outcome === 'redirects_to_primary'
       const permanent = hop.status === 301 || hop.status === 308
-      return [toPrimary ? (permanent ? 'pass' : 'warn') : 'fail', `${http.url} answers ${hop.status} to ${hop.location}`]
+      return [toPrimary ? (permanent ? 'pass' : 'warn') : 'fail', `${http.url} answers ${hop.status} to ${cutUrl(hop.location)}`]
     }
   },
   {
@@ -60,18 +61,19 @@ const LAUNCH_ITEMS: ItemDef[] = [
     judge: onPage((p, { obs }) => {
       if (p.canonicals.length === 0) return ['fail', 'no rel=canonical']
       const self = p.canonicals.length === 1 && p.canonicals[0] === obs.homepage.fetch.final_url
-      return [self ? 'pass' : 'warn', `canonical ${p.canonicals.join(', ')}`]
+      return [self ? 'pass' : 'warn', `canonical ${listed(p.canonicals)}`]
     })
   },
   {
     id: 'favicon',
-    judge: onPage((_p, { obs, faviconOk }) =>
-      [faviconOk ? 'pass' : 'fail', obs.favicon.declared[0] ?? `/favicon.ico answers ${obs.favicon.probe?.status ?? 'nothing'}`])
+    judge: onPage((_p, { obs, faviconOk }) => [faviconOk ? 'pass' : 'fail', obs.favicon.declared.length > 0
+      ? cutUrl(obs.favicon.declared[0])
+      : `/favicon.ico answers ${obs.favicon.probe?.status ?? 'nothing'}`])
   },
   {
     id: 'og_image',
     judge: onPage((p, { obs, ogImageOk }) =>
-      [ogImageOk ? 'pass' : 'fail', p.og.image === null ? 'no og:image' : `${p.og.image} answers ${obs.og_image?.status ?? 'nothing'}`])
+      [ogImageOk ? 'pass' : 'fail', p.og.image === null ? 'no og:image' : `${cutUrl(p.og.image)} answers ${obs.og_image?.status ?? 'nothing'}`])
   },
   {
     id: 'custom_404',
@@ -79,33 +81,33 @@ const LAUNCH_ITEMS: ItemDef[] = [
       const { url, fetch: probe } = obs.not_found_probe
       if (probe.status === null) return ['skip', `probe got no response (${probe.error?.message ?? 'error'})`]
       const evidence = probe.redirects.length > 0
-        ? `${url} redirects to ${probe.final_url ?? '?'} (${probe.status})`
+        ? `${url} redirects to ${cutUrl(probe.final_url ?? '?')} (${probe.status})`
         : `${url} answers ${probe.status}${is2xx(probe.status) ? ' (soft 404)' : ''}`
       return [probe.status === 404 || probe.status === 410 ? 'pass' : 'fail', evidence]
     }
   },
   {
     id: 'noindex_absent',
-    judge: onPage((_p, { noindex }) => noindex.length === 0 ? ['pass', 'no noindex'] : ['fail', noindex.join('; ')])
+    judge: onPage((_p, { noindex }) => noindex.length === 0 ? ['pass', 'no noindex'] : ['fail', listed(noindex, (n) => cut(n, 120), '; ')])
   },
   {
     id: 'robots_not_blocking_all',
     judge: ({ obs }) => {
       const verdict = obs.robots.homepage.find((v) => v.token === 'Googlebot')
       if (verdict === undefined || verdict.allowed) return ['pass', 'homepage allowed for Googlebot']
-      const why = verdict.rule === null ? ` (robots.txt ${obs.robots.outcome})` : ` by line ${verdict.rule.line} "${verdict.rule.text.trim()}"`
+      const why = verdict.rule === null ? ` (robots.txt ${obs.robots.outcome})` : ` by line ${verdict.rule.line} ${quote(verdict.rule.text.trim())}`
       return ['fail', `homepage disallowed for Googlebot${why}`]
     }
   },
   { id: 'title_length', judge: onPage((p) => lengthVerdict(p.title, 10, 60)) },
   { id: 'description_length', judge: onPage((p) => lengthVerdict(p.description, 50, 160)) },
-  { id: 'lang', judge: onPage((p) => p.lang === null ? ['fail', 'no lang attribute'] : ['pass', `lang="${p.lang}"`]) },
+  { id: 'lang', judge: onPage((p) => p.lang === null ? ['fail', 'no lang attribute'] : ['pass', `lang=${quote(p.lang, CODE_LIMIT)}`]) },
   {
     id: 'mixed_content',
     judge: onPage((p, d) => {
       if (!servedOverHttps(d)) return ['skip', 'page is not served over https']
       const mixed = p.mixed_content
-      return mixed.length === 0 ? ['pass', 'no http: subresources'] : ['fail', `${mixed.length} http: subresources, e.g. ${mixed[0]}`]
+      return mixed.length === 0 ? ['pass', 'no http: subresources'] : ['fail', `${mixed.length} http: subresources, e.g. ${cutUrl(mixed[0])}`]
     })
   },
   {
@@ -129,7 +131,7 @@ const MOBILE_ITEMS: ItemDef[] = [
     id: 'viewport',
     judge: onPage(({ viewport }) => [
       /width\s*=\s*device-width/.test((viewport ?? '').toLowerCase()) ? 'pass' : 'fail',
-      viewport === null ? 'no meta viewport' : `viewport "${viewport}"`
+      viewport === null ? 'no meta viewport' : `viewport ${quote(viewport)}`
     ])
   },
   {

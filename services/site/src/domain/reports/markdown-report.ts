@@ -1,20 +1,48 @@
 // The report as Markdown, for tickets and for LLM tools: the same view as the HTML page. Text from the
-// site is escaped so it stays text: Markdown syntax is backslash-escaped and HTML's < > & become
-// entities (Markdown renderers pass raw HTML through), and table cells keep to one line.
+// site is escaped with backslashes (CommonMark lets one stand before any ASCII punctuation), so the raw
+// text keeps its bytes (`&` stays `&`, not `&amp;`), a renderer shows it exactly, and nothing in it becomes
+// HTML, an entity or a link; URL cells are code spans, neither escaped nor autolinked. Cells keep to one line.
 import { summaryLines, summaryView } from './html/summary-view.js'
 import { reportView } from './report-view.js'
-import type { SectionView } from './view-model.js'
+import type { SectionView, TableView } from './view-model.js'
 import type { SiteReport } from '../report.js'
 
-// inline syntax anywhere (emphasis, code, links, tables, strikethrough), block syntax at the start; > is an entity
-const INLINE = /[\\`*_[\]|~]/g
+// inline syntax anywhere: emphasis, code, links, tables, strikethrough, raw HTML and autolinks (< >), entities (&),
+// and the @ of an email address a renderer's linkify would link
+const INLINE = /[\\`*_[\]|~<>&@]/g
+// what else makes a renderer's linkify see an address (www.evil.example, help@evil.example, http://..., //1.2.3.4/):
+// a dot before a letter inside a word (a top-level domain, www.1.example) and the second slash of `//`; escaped, the
+// text is no longer one word for it to link. A dot between digits (1.5, a time) is left alone: no address ends so.
+const LINK_PARTS = /(?<=[\p{L}\p{N}-])\.(?=\p{L})|(?<=\p{L})\.(?=\p{N})|(?<=\/)\//gu
 const BLOCK_START = /^(#|[-+=]|\d+(?=[.)]))/
-const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
 
-export function escapeMarkdown (text: string): string {
-  const oneLine = text.replace(/[\r\n]+/g, ' ')
-  const escaped = oneLine.replace(INLINE, (c) => `\\${c}`).replace(BLOCK_START, (start) => /\d/.test(start) ? `${start}\\` : `\\${start}`)
-  return escaped.replace(/[&<>]/g, (c) => HTML[c])
+/** `text` as Markdown that renders as exactly that text; `linkable` leaves addresses for a renderer to link. */
+export function escapeMarkdown (text: string, linkable = false): string {
+  const oneLine = text.replace(/[\r\n]+/g, ' ').replace(INLINE, (c) => `\\${c}`)
+  return (linkable ? oneLine : oneLine.replace(LINK_PARTS, (c) => `\\${c}`))
+    .replace(BLOCK_START, (start) => /\d/.test(start) ? `${start}\\` : `\\${start}`)
+}
+
+/**
+ * A URL as a code span: shown byte-exact, never escaped nor linked. The fence is one backtick longer than the
+ * longest run inside; a space pads content that starts or ends with a backtick (CommonMark strips one each side).
+ * A pipe is still escaped, since a table row is split into cells before its code spans are read.
+ */
+export function codeSpan (text: string): string {
+  const oneLine = text.replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|')
+  const longest = Math.max(0, ...(oneLine.match(/`+/g) ?? []).map((run) => run.length))
+  const fence = '`'.repeat(longest + 1)
+  const pad = oneLine.startsWith('`') || oneLine.endsWith('`') || /^ .* $/.test(oneLine) ? ' ' : ''
+  return `${fence}${pad}${oneLine}${pad}${fence}`
+}
+
+function tableLines (t: TableView): string[] {
+  const cell = (text: string, column: number): string => t.code?.includes(column) === true ? codeSpan(text) : escapeMarkdown(text)
+  return [
+    `| ${t.head.map((h) => escapeMarkdown(h)).join(' | ')} |`,
+    `|${t.head.map(() => ' --- ').join('|')}|`,
+    ...t.rows.map((row) => `| ${row.map(cell).join(' | ')} |`)
+  ]
 }
 
 function section (s: SectionView): string {
@@ -26,9 +54,7 @@ function section (s: SectionView): string {
   }
   if (s.items !== undefined && s.items.length > 0) lines.push('')
   if (s.table !== undefined) {
-    lines.push(`| ${s.table.head.map(escapeMarkdown).join(' | ')} |`, `|${s.table.head.map(() => ' --- ').join('|')}|`)
-    for (const row of s.table.rows) lines.push(`| ${row.map(escapeMarkdown).join(' | ')} |`)
-    lines.push('')
+    lines.push(...tableLines(s.table), '')
   }
   return lines.join('\n')
 }
@@ -36,7 +62,8 @@ function section (s: SectionView): string {
 export function renderMarkdownReport (report: SiteReport): string {
   const view = reportView(report)
   return [
-    `# ${escapeMarkdown(view.title)}`,
+    // the title names the host the caller asked for (a hostname parseTarget checked), not one the site chose
+    `# ${escapeMarkdown(view.title, true)}`,
     '',
     escapeMarkdown(view.subtitle),
     '',

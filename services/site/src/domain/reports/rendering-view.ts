@@ -1,4 +1,5 @@
 // The rendering and performance sections of the HTML and Markdown reports.
+import { cut, cutUrl } from '../evidence-text.js'
 import type { Metric } from '../rendering/rendering-facts.js'
 import type { SiteReport } from '../report.js'
 import type { SectionView } from './view-model.js'
@@ -18,16 +19,18 @@ export function renderingSection (report: SiteReport): SectionView {
       `Sources: ${r.crawlers.sources.map((s) => s.url).join(', ')}.`,
     table: {
       head: ['Page', 'Main text only after scripts', 'Links only after scripts', 'Headings only after scripts', 'Head changed by scripts'],
+      code: [0],
       rows: r.pages.map((p) => {
         const c = p.comparison
-        const page = `${p.final_url}${p.stopped === null ? '' : ` (stopped: ${p.stopped})`}`
+        const page = `${cutUrl(p.final_url)}${p.stopped === null ? '' : ` (stopped: ${p.stopped})`}`
         if (c === null) return [page, p.error ?? 'not compared', '', '', '']
         return [
           page,
           `${percent(c.words.only_rendered_share)} (${c.words.only_rendered} of ${c.words.rendered} words)${verdict(c.requires_javascript)}`,
           `${c.links.only_rendered} of ${c.links.rendered} (navigation ${c.links.navigation_only_rendered} of ${c.links.navigation_rendered})`,
-          c.headings.only_rendered.join('; ') || 'none',
-          c.head_changes.map((h) => `${h.field}: ${h.raw ?? 'none'} -> ${h.rendered ?? 'none'}`).join('; ') || 'none'
+          c.headings.only_rendered.map((h) => cut(h, 80)).join('; ') || 'none',
+          // the head fields are the page's own text (a title, a JSON-LD summary): each side cut
+          c.head_changes.map((h) => `${h.field}: ${cut(h.raw ?? 'none', 80)} -> ${cut(h.rendered ?? 'none', 80)}`).join('; ') || 'none'
         ]
       })
     }

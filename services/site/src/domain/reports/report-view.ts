@@ -1,6 +1,7 @@
 // The analysis as a person reads it: the two scores, the gaps by priority, the category breakdown,
 // what AI crawlers really get and the side reports, as plain-text sections. The HTML and Markdown
 // renderers draw this one view, each escaping every string, since most of them come from the site.
+import { cut, cutUrl } from '../evidence-text.js'
 import type { SiteReport } from '../report.js'
 import { javascriptCell } from '../rendering/rendering-report.js'
 import type { FetchedCrawlerRow } from './ai-crawler-access.js'
@@ -59,7 +60,9 @@ function crawlerSection (report: SiteReport): SectionView {
         `${row.token} (${row.operator})`,
         row.purpose.replace('_', ' '),
         robotsCell(row.robots),
-        [row.http.status === null ? 'no answer' : `HTTP ${row.http.status}`, OUTCOMES[row.http.outcome], row.http.challenge, row.http.detail]
+        // the detail may quote the page's title as the crawler got it: cut
+        [row.http.status === null ? 'no answer' : `HTTP ${row.http.status}`, OUTCOMES[row.http.outcome], row.http.challenge,
+          row.http.detail === null ? null : cut(row.http.detail, 160)]
           .filter((part): part is string => part !== null && part !== '').join(', '),
         row.mismatch === null ? '' : row.mismatch.replace(/_/g, ' '),
         javascriptCell(row.token, report.rendering)
@@ -79,10 +82,13 @@ function sideSections (report: SiteReport): SectionView[] {
     {
       id: 'sitemap',
       title: 'Sitemap sample',
-      intro: qa.source === null ? 'No parseable sitemap.' : `${qa.source}: ${qa.entries_total} URLs, ${qa.sampled.length} sampled.`,
+      intro: qa.source === null ? 'No parseable sitemap.' : `${cutUrl(qa.source)}: ${qa.entries_total} URLs, ${qa.sampled.length} sampled.`,
       table: {
         head: ['URL', 'Status', 'Problems'],
-        rows: qa.sampled.map((s) => [s.url, s.status === null ? 'no answer' : String(s.status), s.problems.join(', ') || 'none'])
+        code: [0],
+        // a problem may quote a URL the site chose (a redirect target, a canonical): cut
+        rows: qa.sampled.map((s) =>
+          [cutUrl(s.url), s.status === null ? 'no answer' : String(s.status), s.problems.map((p) => cut(p, 160)).join(', ') || 'none'])
       }
     },
     {

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { markupFacts } from '../../../src/domain/page/markup-facts.js'
 
 describe('markupFacts', () => {
-  it('keeps hreflang hrefs as written: resolved, and whether they were relative', () => {
+  it('keeps hreflang hrefs as written: absolute ones resolved, relative ones as the page wrote them', () => {
     const $ = load('<head><link rel="alternate" hreflang="de" href="/de/"><link rel="Alternate" hreflang="en" href="https://a.example/"></head>')
     expect(markupFacts($, 'https://a.example/x').hreflang).toEqual([
-      { hreflang: 'de', href: 'https://a.example/de/', relative: true },
+      { hreflang: 'de', href: '/de/', relative: true },
       { hreflang: 'en', href: 'https://a.example/', relative: false }
     ])
   })

@@ -1,5 +1,6 @@
 // The AEO parts, 100 points before caps: entity clarity, answer depth, E-E-A-T proof and citability.
 import type { Derived } from '../../derive.js'
+import { CODE_LIMIT, cut, cutUrl, quote } from '../../evidence-text.js'
 import type { PageFacts } from '../../observations.js'
 import type { AeoSignals } from './aeo-signals.js'
 
@@ -24,7 +25,7 @@ export const PARTS: AeoPartDef[] = [
     label: 'Organization markup with 2+ sameAs profiles',
     measure: ({ organization: org }) => ({
       earned: org !== null && org.same_as.length >= 2,
-      detail: org === null ? 'no Organization markup' : `${org.type} with ${org.same_as.length} sameAs`
+      detail: org === null ? 'no Organization markup' : `${cut(org.type, CODE_LIMIT)} with ${org.same_as.length} sameAs`
     })
   },
   {
@@ -34,7 +35,7 @@ export const PARTS: AeoPartDef[] = [
     label: 'About page with people or company facts',
     measure: (s, { obs }) => {
       const a = obs.about_page
-      return { earned: s.about, detail: a === null ? 'no About page linked' : `${a.url} answers ${a.fetch.status ?? 'nothing'}, ${a.words} words` }
+      return { earned: s.about, detail: a === null ? 'no About page linked' : `${cutUrl(a.url)} answers ${a.fetch.status ?? 'nothing'}, ${a.words} words` }
     }
   },
   {
@@ -53,7 +54,7 @@ export const PARTS: AeoPartDef[] = [
       earned: 5 * Math.min(5, answers.length),
       detail: answers.length === 0
         ? 'no question with a 40-word answer'
-        : `${answers.length} answered: ${answers.slice(0, 5).map((q) => `"${q}"`).join(', ')}`
+        : `${answers.length} answered: ${answers.slice(0, 5).map((q) => quote(q)).join(', ')}`
     })
   },
   {
@@ -63,7 +64,7 @@ export const PARTS: AeoPartDef[] = [
     label: 'named author with an author page or Person markup',
     measure: ({ namedAuthor }) => ({
       earned: namedAuthor !== null,
-      detail: namedAuthor === null ? 'no named author with an author page or Person markup' : `author ${namedAuthor}`
+      detail: namedAuthor === null ? 'no named author with an author page or Person markup' : `author ${cut(namedAuthor, 80)}`
     })
   },
   {
@@ -107,7 +108,8 @@ export const PARTS: AeoPartDef[] = [
     label: 'numbers and statistics',
     measure: (_s, d) => {
       const page = pageWith(d, (p) => p.answers.numbers >= 3)
-      return { earned: page !== undefined, detail: page === undefined ? 'fewer than 3 figures on any page' : `${page.answers.numbers} figures on ${page.url}` }
+      const detail = page === undefined ? 'fewer than 3 figures on any page' : `${page.answers.numbers} figures on ${cutUrl(page.url)}`
+      return { earned: page !== undefined, detail }
     }
   },
   {
@@ -117,7 +119,7 @@ export const PARTS: AeoPartDef[] = [
     label: 'lists or tables',
     measure: (_s, d) => {
       const page = pageWith(d, (p) => p.main_text.lists + p.main_text.tables > 0)
-      return { earned: page !== undefined, detail: page === undefined ? 'no list or table in main content' : `on ${page.url}` }
+      return { earned: page !== undefined, detail: page === undefined ? 'no list or table in main content' : `on ${cutUrl(page.url)}` }
     }
   },
   {
@@ -127,7 +129,7 @@ export const PARTS: AeoPartDef[] = [
     label: 'definition-style first paragraph',
     measure: (_s, d) => {
       const page = pageWith(d, (p) => p.answers.definition_first_paragraph)
-      return { earned: page !== undefined, detail: page === undefined ? 'no first paragraph that defines its subject' : `on ${page.url}` }
+      return { earned: page !== undefined, detail: page === undefined ? 'no first paragraph that defines its subject' : `on ${cutUrl(page.url)}` }
     }
   },
   {
@@ -137,7 +139,7 @@ export const PARTS: AeoPartDef[] = [
     label: 'visible dates',
     measure: (_s, d) => {
       const page = pageWith(d, (p) => p.answers.visible_dates > 0 || p.times > 0)
-      return { earned: page !== undefined, detail: page === undefined ? 'no visible dates' : `on ${page.url}` }
+      return { earned: page !== undefined, detail: page === undefined ? 'no visible dates' : `on ${cutUrl(page.url)}` }
     }
   }
 ]

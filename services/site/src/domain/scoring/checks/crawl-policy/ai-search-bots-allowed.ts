@@ -1,3 +1,4 @@
+import { cut } from '../../../evidence-text.js'
 import { BOT_PROTECTION } from '@utility-apis/homepage-fetch'
 import type { CheckDef } from '../../check.js'
 import { shareOf } from '../../measure.js'
@@ -20,7 +21,7 @@ export const aiSearchBotsAllowed: CheckDef = {
       // below half of them it is high, else medium
       find: ({ d }) => d.aiSearch.share < 1 && {
         severity: d.aiSearch.share < 0.5 ? 'high' : 'medium',
-        evidence: d.aiSearch.blocked.map((b) => `${b.token}: ${b.reason}`).join('; ')
+        evidence: d.aiSearch.blocked.map((b) => `${b.token}: ${cut(b.reason, 200)}`).join('; ')
       },
       recommendation: 'Allow AI search and user-fetch crawlers (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot, ' +
         'Perplexity-User); training crawlers can stay blocked separately.'

@@ -1,4 +1,4 @@
-import { plural } from '../../../evidence-text.js'
+import { cut, plural } from '../../../evidence-text.js'
 import { redirectLimitNote } from '../../../robots/robots-policy.js'
 import type { CheckDef } from '../../check.js'
 
@@ -18,7 +18,7 @@ export const robotsTxtValid: CheckDef = {
     }
     const errors = r.lint_errors
     if (errors.length === 0) return { points: 4, detail: 'robots.txt valid' }
-    return { points: 2, detail: `robots.txt has ${plural(errors.length, 'error')} (first: line ${errors[0].line}, ${errors[0].message})` }
+    return { points: 2, detail: `robots.txt has ${plural(errors.length, 'error')} (first: line ${errors[0].line}, ${cut(errors[0].message, 160)})` }
   },
   gaps: [
     {

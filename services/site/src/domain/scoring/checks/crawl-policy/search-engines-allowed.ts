@@ -1,3 +1,4 @@
+import { cut } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 
 export const searchEnginesAllowed: CheckDef = {
@@ -7,7 +8,7 @@ export const searchEnginesAllowed: CheckDef = {
   label: 'homepage open to Googlebot and Bingbot',
   measure: ({ searchBlocked }) => searchBlocked.length === 0
     ? { points: 4, detail: 'Googlebot and Bingbot may crawl and index the homepage' }
-    : { points: 0, detail: searchBlocked.map((b) => `${b.token}: ${b.reason}`).join('; ') },
+    : { points: 0, detail: searchBlocked.map((b) => `${b.token}: ${cut(b.reason, 200)}`).join('; ') },
   gaps: [
     {
       code: 'homepage_blocked_by_robots',

@@ -1,12 +1,12 @@
-import { plural } from '../../../evidence-text.js'
-import { is2xx, type SiteObservations } from '../../../observations.js'
+import { cut, cutUrl, listed, plural } from '../../../evidence-text.js'
+import { is2xx, type SiteObservations, type SitemapFileFacts } from '../../../observations.js'
 import type { CheckDef } from '../../check.js'
 
 function noSitemap (obs: SiteObservations): string {
   const listed = obs.sitemaps.files.filter((f) => f.source === 'robots')
   const tried = obs.sitemaps.files.filter((f) => f.source === 'convention').map((f) => {
     const notSitemap = f.kind === null && f.fetch.status === 200 ? ' (not a sitemap)' : ''
-    return `${new URL(f.url).pathname} answers ${f.fetch.status ?? f.fetch.error?.message ?? 'nothing'}${notSitemap}`
+    return `${cutUrl(new URL(f.url).pathname)} answers ${f.fetch.status ?? f.fetch.error?.message ?? 'nothing'}${notSitemap}`
   })
   const head = listed.length === 0 ? 'no Sitemap: line in robots.txt' : `robots.txt lists ${plural(listed.length, 'sitemap')}, none parseable`
   return [head, ...tried].join('; ')
@@ -22,7 +22,7 @@ export const sitemapDiscoverable: CheckDef = {
     const points = parsedFrom('robots') ? 3 : parsedFrom('convention') ? 2 : 0
     if (points === 0) return { points, detail: noSitemap(obs) }
     const first = obs.sitemaps.files.find((f) => f.kind !== null && f.source !== 'index')
-    return { points, detail: `${first?.url ?? ''} (${points === 3 ? 'listed in robots.txt' : 'found at the conventional path only'})` }
+    return { points, detail: `${cutUrl(first?.url ?? '')} (${points === 3 ? 'listed in robots.txt' : 'found at the conventional path only'})` }
   },
   gaps: [
     {
@@ -37,10 +37,13 @@ export const sitemapDiscoverable: CheckDef = {
       find: ({ d }) => {
         const bad = d.obs.sitemaps.files.filter((f) => (is2xx(f.fetch.status) && (f.kind === null || f.errors.length > 0)) ||
           (f.source !== 'convention' && !is2xx(f.fetch.status)))
-        const why = bad.map((f) => `${f.url}: ${f.errors[0] ??
-          (is2xx(f.fetch.status) ? 'not a sitemap' : `answers ${f.fetch.status ?? f.fetch.error?.message ?? 'nothing'}`)}`)
+        // the parser's first error may quote the file (its root element): cut, and the files listed capped
+        const problem = (f: SitemapFileFacts): string => f.errors.length > 0
+          ? cut(f.errors[0], 160)
+          : is2xx(f.fetch.status) ? 'not a sitemap' : `answers ${f.fetch.status ?? f.fetch.error?.message ?? 'nothing'}`
+        const why = bad.map((f) => `${cutUrl(f.url)}: ${problem(f)}`)
         // the points are already the missing sitemap signal's
-        return bad.length > 0 && { evidence: why.join('; '), points: 0 }
+        return bad.length > 0 && { evidence: listed(why, String, '; '), points: 0 }
       },
       recommendation: 'Fix the sitemap: well-formed XML with a <urlset> or <sitemapindex> root, at most 50,000 URLs and 50 MB uncompressed per file.'
     }

@@ -1,9 +1,10 @@
+import { CODE_LIMIT, cut } from '../../../evidence-text.js'
 import type { FetchFacts } from '../../../observations.js'
 import type { CheckDef } from '../../check.js'
 
 function describeFetch (f: FetchFacts): string {
   if (f.status === null) return `no response (${f.error?.message ?? 'unknown error'})`
-  return `HTTP ${f.status}${f.content_type === null ? '' : ` ${f.content_type.split(';')[0]}`}`
+  return `HTTP ${f.status}${f.content_type === null ? '' : ` ${cut(f.content_type.split(';')[0], CODE_LIMIT)}`}`
 }
 
 export const homepageServesHtml: CheckDef = {

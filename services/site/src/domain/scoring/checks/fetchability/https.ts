@@ -1,3 +1,4 @@
+import { cutUrl } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 
 export const httpsEnforced: CheckDef = {
@@ -15,7 +16,7 @@ export const httpsEnforced: CheckDef = {
     if (permanentToHttps) redirect = `http:// answers ${firstHop.status} to https`
     else if (http.outcome === 'not_applicable') redirect = 'no https version to redirect to'
     else if (firstHop === undefined) redirect = `http:// answers ${http.fetch.status ?? 'nothing'}`
-    else redirect = `http:// answers ${firstHop.status} to ${firstHop.location}`
+    else redirect = `http:// answers ${firstHop.status} to ${cutUrl(firstHop.location)}`
     return {
       points: (https ? 2 : 0) + (permanentToHttps ? 1 : 0),
       detail: `${https ? 'final URL is https' : 'final URL is not https'}; ${redirect}`

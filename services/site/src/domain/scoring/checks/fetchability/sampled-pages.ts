@@ -1,4 +1,5 @@
 import type { Derived } from '../../../derive.js'
+import { cut, cutUrl, listed } from '../../../evidence-text.js'
 import { is2xx } from '../../../observations.js'
 import type { CheckDef } from '../../check.js'
 import { shareOf } from '../../measure.js'
@@ -22,10 +23,11 @@ export const sampledPagesAnswer: CheckDef = {
       severity: 'medium',
       find: ({ d }) => {
         const sampled = d.sitemapSample
-        const failing = sampled.filter((s) => !s.pass).map((s) => `${s.url} (${s.problems.join(', ')})`)
+        // each problem may quote a URL the site chose (a redirect target, a canonical): cut, and the list capped
+        const failing = sampled.filter((s) => !s.pass).map((s) => `${cutUrl(s.url)} (${s.problems.map((p) => cut(p, 160)).join(', ')})`)
         const passShare = (sampled.length - failing.length) / sampled.length
         return sampled.length > 0 && passShare < 0.8 &&
-          { evidence: `${failing.length} of ${sampled.length} sampled sitemap URLs fail: ${failing.join('; ')}` }
+          { evidence: `${failing.length} of ${sampled.length} sampled sitemap URLs fail: ${listed(failing, String, '; ')}` }
       },
       recommendation: 'List only canonical, indexable URLs that answer 200 in the sitemap.'
     }

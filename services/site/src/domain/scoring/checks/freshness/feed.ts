@@ -1,3 +1,4 @@
+import { cutUrl } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 
 export const feedAdvertised: CheckDef = {
@@ -7,7 +8,7 @@ export const feedAdvertised: CheckDef = {
   label: 'RSS or Atom feed advertised',
   measure: ({ home }) => {
     const feeds = home?.feeds ?? []
-    return feeds.length > 0 ? { points: 1, detail: `feed ${feeds[0]}` } : { points: 0, detail: 'no feed link on the homepage' }
+    return feeds.length > 0 ? { points: 1, detail: `feed ${cutUrl(feeds[0])}` } : { points: 0, detail: 'no feed link on the homepage' }
   },
   gaps: []
 }

@@ -1,3 +1,4 @@
+import { cutUrl } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 
 export const statedDates: CheckDef = {
@@ -10,7 +11,7 @@ export const statedDates: CheckDef = {
       p.og.modified_time !== null || p.og.published_time !== null || p.times > 0)
     return dated === undefined
       ? { points: 0, detail: 'no published or modified date on the analysed pages' }
-      : { points: 2, detail: `dates on ${dated.url}` }
+      : { points: 2, detail: `dates on ${cutUrl(dated.url)}` }
   },
   gaps: [
     {

@@ -1,3 +1,4 @@
+import { quote } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 
 export const llmsTxtShape: CheckDef = {
@@ -11,7 +12,7 @@ export const llmsTxtShape: CheckDef = {
     if (shape === null) return { points: 0, detail: 'no llms.txt' }
     return {
       points: (shape.title !== null ? 1 : 0) + (shape.links > 0 ? 1 : 0) + (shape.summary !== null ? 1 : 0),
-      detail: shape.problems.length === 0 ? `"${shape.title ?? ''}", ${shape.links} links` : shape.problems.join('; ')
+      detail: shape.problems.length === 0 ? `${quote(shape.title ?? '')}, ${shape.links} links` : shape.problems.join('; ')
     }
   },
   gaps: [

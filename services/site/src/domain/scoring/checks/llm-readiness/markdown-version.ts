@@ -1,3 +1,4 @@
+import { cutUrl } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { firstOn } from '../../measure.js'
 
@@ -8,10 +9,10 @@ export const markdownVersion: CheckDef = {
   label: 'markdown version offered',
   measure: ({ obs, pages }) => {
     const alternate = firstOn(pages, (p) => p.markdown_alternate)
-    if (alternate !== null) return { points: 1, detail: `rel=alternate text/markdown: ${alternate}` }
+    if (alternate !== null) return { points: 1, detail: `rel=alternate text/markdown: ${cutUrl(alternate)}` }
     if (obs.markdown_negotiation.served) return { points: 1, detail: 'Accept: text/markdown is honoured' }
     const twin = obs.llms_txt.link_checks.find((x) => x.markdown)
-    return twin === undefined ? { points: 0, detail: 'no markdown alternate, negotiation or twin' } : { points: 1, detail: `markdown twin ${twin.url}` }
+    return twin === undefined ? { points: 0, detail: 'no markdown alternate, negotiation or twin' } : { points: 1, detail: `markdown twin ${cutUrl(twin.url)}` }
   },
   gaps: []
 }

@@ -1,3 +1,4 @@
+import { CODE_LIMIT, cut } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { onHomepage } from '../../measure.js'
 
@@ -8,7 +9,7 @@ export const utf8Charset: CheckDef = {
   label: 'utf-8 charset declared',
   measure: onHomepage((p) => ({
     points: p.charset === 'utf-8' ? 1 : 0,
-    detail: p.charset === null ? 'no charset declared' : `charset ${p.charset}`
+    detail: p.charset === null ? 'no charset declared' : `charset ${cut(p.charset, CODE_LIMIT)}`
   })),
   gaps: []
 }

@@ -1,3 +1,4 @@
+import { CODE_LIMIT, cut, cutUrl } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { onHomepage } from '../../measure.js'
 
@@ -8,10 +9,10 @@ export const favicon: CheckDef = {
   label: 'favicon',
   measure: onHomepage((_p, { obs, faviconOk }) => {
     const { declared, probe } = obs.favicon
-    const type = probe?.content_type == null ? '' : ` ${probe.content_type.split(';')[0]}`
+    const type = probe?.content_type == null ? '' : ` ${cut(probe.content_type.split(';')[0], CODE_LIMIT)}`
     return {
       points: faviconOk ? 1 : 0,
-      detail: declared.length > 0 ? `declared: ${declared[0]}` : `no icon link; /favicon.ico answers ${probe?.status ?? 'nothing'}${type}`
+      detail: declared.length > 0 ? `declared: ${cutUrl(declared[0])}` : `no icon link; /favicon.ico answers ${probe?.status ?? 'nothing'}${type}`
     }
   }),
   gaps: [

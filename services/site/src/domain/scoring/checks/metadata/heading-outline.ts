@@ -1,3 +1,4 @@
+import { listed } from '../../../evidence-text.js'
 import type { PageFacts } from '../../../observations.js'
 import type { CheckDef } from '../../check.js'
 import { onHomepage } from '../../measure.js'
@@ -17,7 +18,7 @@ export const headingOutline: CheckDef = {
     const skips = p.headings.skips
     return {
       points: (h1 === 1 ? 1 : 0) + (skips.length === 0 ? 1 : 0),
-      detail: `${h1} h1${skips.length === 0 ? ', no skipped level' : `; skipped: ${skips.join(', ')}`}`
+      detail: `${h1} h1${skips.length === 0 ? ', no skipped level' : `; skipped: ${listed(skips, String)}`}`
     }
   }),
   gaps: [

@@ -1,3 +1,4 @@
+import { CODE_LIMIT, quote } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { onHomepage } from '../../measure.js'
 
@@ -8,7 +9,7 @@ export const htmlLang: CheckDef = {
   label: '<html lang>',
   measure: onHomepage((p) => ({
     points: p.lang !== null && p.lang.trim() !== '' ? 1 : 0,
-    detail: p.lang === null ? 'no lang attribute' : `lang="${p.lang}"`
+    detail: p.lang === null ? 'no lang attribute' : `lang=${quote(p.lang, CODE_LIMIT)}`
   })),
   gaps: [
     {

@@ -1,3 +1,4 @@
+import { CODE_LIMIT, listed, quote } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { onHomepage } from '../../measure.js'
 
@@ -8,14 +9,14 @@ export const descriptiveLinkText: CheckDef = {
   label: 'link text that says where the link goes (not "click here")',
   measure: onHomepage(({ links }) => links.generic_text.length === 0
     ? { points: 1, detail: 'no generic link text' }
-    : { points: 0, detail: `generic link text: ${links.generic_text.map((t) => `"${t}"`).join(', ')}` }),
+    : { points: 0, detail: `generic link text: ${listed(links.generic_text, (t) => quote(t, CODE_LIMIT))}` }),
   gaps: [
     {
       code: 'generic_link_text',
       severity: 'low',
       needsHomepage: true,
       find: ({ d }) => (d.home?.links.generic_text.length ?? 0) > 0 && {
-        evidence: `links that say nothing about where they go: ${d.home?.links.generic_text.map((t) => `"${t}"`).join(', ') ?? ''}`
+        evidence: `links that say nothing about where they go: ${listed(d.home?.links.generic_text ?? [], (t) => quote(t, CODE_LIMIT))}`
       },
       recommendation: 'Write link text that names the target ("pricing plans", not "click here") so search engines and readers know where it goes.'
     }

@@ -1,3 +1,4 @@
+import { CODE_LIMIT, cut, cutUrl } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { onHomepage } from '../../measure.js'
 
@@ -11,7 +12,10 @@ export const openGraph: CheckDef = {
     let image: string
     if (p.og.image === null) image = 'no og:image'
     else if (ogImageOk) image = 'og:image answers 2xx image'
-    else image = `og:image ${p.og.image} answers ${probe?.status ?? 'nothing'}${probe?.content_type == null ? '' : ` ${probe.content_type}`}`
+    else {
+      const type = probe?.content_type == null ? '' : ` ${cut(probe.content_type, CODE_LIMIT)}`
+      image = `og:image ${cutUrl(p.og.image)} answers ${probe?.status ?? 'nothing'}${type}`
+    }
     return {
       points: (p.og.title !== null ? 1 : 0) + (p.og.description !== null ? 1 : 0) + (ogImageOk ? 1 : 0),
       detail: [p.og.title === null ? 'no og:title' : 'og:title', p.og.description === null ? 'no og:description' : 'og:description', image].join(', ')

@@ -1,3 +1,4 @@
+import { CODE_LIMIT, cut } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { onHomepage } from '../../measure.js'
 
@@ -8,7 +9,7 @@ export const twitterCard: CheckDef = {
   label: 'twitter:card',
   measure: onHomepage((p) => ({
     points: p.twitter_card !== null ? 1 : 0,
-    detail: p.twitter_card === null ? 'no twitter:card' : `twitter:card ${p.twitter_card}`
+    detail: p.twitter_card === null ? 'no twitter:card' : `twitter:card ${cut(p.twitter_card, CODE_LIMIT)}`
   })),
   gaps: [
     {

@@ -1,3 +1,4 @@
+import { quote } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { onHomepage } from '../../measure.js'
 
@@ -8,7 +9,7 @@ export const mobileViewport: CheckDef = {
   label: 'viewport with width=device-width',
   measure: onHomepage((p) => ({
     points: /width\s*=\s*device-width/i.test(p.viewport ?? '') ? 2 : 0,
-    detail: p.viewport === null ? 'no meta viewport' : `viewport "${p.viewport}"`
+    detail: p.viewport === null ? 'no meta viewport' : `viewport ${quote(p.viewport)}`
   })),
   gaps: [
     {

@@ -1,4 +1,4 @@
-import { plural } from '../../../evidence-text.js'
+import { cut, plural } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { parsedJsonLdBlocks } from './json-ld.js'
 
@@ -11,7 +11,7 @@ export const identifiersOnHost: CheckDef = {
     const errors = d.jsonLdErrors
     const idOnHost = d.pages.some((p) => p.structured.id_on_host)
     const detail = errors.length > 0
-      ? `${plural(errors.length, 'JSON-LD error')}: ${errors[0]}`
+      ? `${plural(errors.length, 'JSON-LD error')}: ${cut(errors[0], 200)}`
       : idOnHost ? 'identifiers on this host' : 'no url or @id on this host'
     return { points: parsedJsonLdBlocks(d) > 0 && idOnHost && errors.length === 0 ? 1 : 0, detail }
   },

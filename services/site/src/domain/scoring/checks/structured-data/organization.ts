@@ -1,3 +1,4 @@
+import { CODE_LIMIT, cut } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { firstOn } from '../../measure.js'
 
@@ -13,7 +14,7 @@ export const organizationSchema: CheckDef = {
     const parts = [named ? 'name and url' : 'name or url missing', org.logo === null ? 'no logo' : 'logo', `${org.same_as.length} sameAs`]
     return {
       points: (named ? 1 : 0) + (org.logo !== null ? 1 : 0) + (org.same_as.length > 0 ? 1 : 0),
-      detail: `${org.type}: ${parts.join(', ')}`
+      detail: `${cut(org.type, CODE_LIMIT)}: ${parts.join(', ')}`
     }
   },
   gaps: [

@@ -1,3 +1,4 @@
+import { quote } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 import { firstOn } from '../../measure.js'
 
@@ -9,7 +10,7 @@ export const websiteSchema: CheckDef = {
   measure: ({ pages }) => {
     const site = firstOn(pages, (p) => p.structured.website)
     if (site === null) return { points: 0, detail: 'no WebSite node' }
-    return site.name === null ? { points: 0, detail: 'WebSite without name' } : { points: 1, detail: `WebSite "${site.name}"` }
+    return site.name === null ? { points: 0, detail: 'WebSite without name' } : { points: 1, detail: `WebSite ${quote(site.name)}` }
   },
   gaps: []
 }
