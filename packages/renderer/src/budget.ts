@@ -29,9 +29,16 @@ export function createRenderBudget (limits: RenderBudgetLimits): RenderBudget {
   return new RenderBudget(limits)
 }
 
+/**
+ * Requests a page may have refused unfetched (`skipMedia`: images, media, fonts) per request it may make: each still
+ * costs a round trip to the service, and a page making them without end held a core for its whole time.
+ */
+export const SKIPPED_PER_REQUEST = 10
+
 /** One page's allowance: its own limits, never more than what the analysis has left. */
 export class PageAllowance {
   requests = 0
+  skipped = 0
   bytes = 0
   readonly deadline: number
 
@@ -58,6 +65,11 @@ export class PageAllowance {
     this.requests++
     if (this.shared !== null) this.shared.requestsLeft--
     return true
+  }
+
+  /** Counts one request refused unfetched; false past SKIPPED_PER_REQUEST times the page's requests. */
+  takeSkipped (): boolean {
+    return ++this.skipped <= SKIPPED_PER_REQUEST * this.maxRequests
   }
 
   spendBytes (count: number): void {

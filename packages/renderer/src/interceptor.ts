@@ -73,6 +73,8 @@ export class Interceptor {
   replay: Map<string, Replayed> | null = null
   /** responses fetched for a top-level document that redirected, served when the page navigates to their final URL */
   private readonly documents = new Map<string, FetchResult>()
+  /** A top-level document was served: what the page navigates to after it can no longer fail the render. */
+  private served = false
 
   constructor (
     private readonly fetcher: PageFetcher,
@@ -115,21 +117,31 @@ export class Interceptor {
     const kept = topLevel ? this.documents.get(url) : undefined
     if (kept !== undefined) {
       this.documents.delete(url)
+      this.served = true
       this.events.onDocument(kept)
       await route.fulfill({ status: kept.status, headers: passedHeaders(kept.headers), body: kept.body }).catch(() => {})
       return
     }
     if (this.skipMedia && SKIPPED_TYPES.has(request.resourceType())) {
+      if (!this.allowance.takeSkipped()) this.events.onLimit('requests')
       await route.abort('blockedbyclient').catch(() => {})
       return
     }
     const refusal = this.check(url, request.method())
     if (refusal !== null) {
       this.refuse(url, refusal)
-      await route.abort('blockedbyclient').catch(() => {})
+      await route.abort(this.refusalOf(topLevel, 'blockedbyclient')).catch(() => {})
       return
     }
     await this.fetchFor(route, request, topLevel)
+  }
+
+  /**
+   * How a refused request is failed: a navigation of a page already served as `aborted`, which leaves it as it was
+   * loaded, where any other error would have the browser show its error page in its place.
+   */
+  private refusalOf (topLevel: boolean, error: 'blockedbyclient' | 'failed'): 'blockedbyclient' | 'failed' | 'aborted' {
+    return topLevel && this.served ? 'aborted' : error
   }
 
   /**
@@ -162,15 +174,20 @@ export class Interceptor {
         await route.abort('aborted').catch(() => {})
         return
       }
-      if (topLevel) this.events.onDocument(result)
+      if (topLevel) {
+        this.served = true
+        this.events.onDocument(result)
+      }
       const served = { status: result.status, headers: passedHeaders(result.headers), body: result.body }
       this.replay?.set(url, served)
       await route.fulfill(served).catch(() => {})
     } catch (error) {
       const code = (error as { code?: unknown }).code
-      if (topLevel) this.events.onDocumentFailed(typeof code === 'string' ? code : 'FETCH_ERR_CONNECT')
+      // once a document was served, a navigation the page makes that fails is a refused request: the page stays as it
+      // was loaded, and is read (it had answered `error` and no DOM for a page that clicked a link to a private address)
+      if (topLevel && !this.served) this.events.onDocumentFailed(typeof code === 'string' ? code : 'FETCH_ERR_CONNECT')
       this.refuse(url, code === 'FETCH_ERR_BLOCKED' ? 'policy' : 'fetch_failed', typeof code === 'string' ? code : null)
-      await route.abort(code === 'FETCH_ERR_BLOCKED' ? 'blockedbyclient' : 'failed').catch(() => {})
+      await route.abort(this.refusalOf(topLevel, code === 'FETCH_ERR_BLOCKED' ? 'blockedbyclient' : 'failed')).catch(() => {})
     } finally {
       this.inFlight--
       this.lastActivity = Date.now()

@@ -22,7 +22,8 @@ export interface RenderOptions {
   settleMs?: number
   /**
    * Refuse images, media and fonts without fetching them (not counted as requests or refusals): they change no DOM,
-   * and a page reads faster without them. Default false; vitals need them (an image can be the largest paint).
+   * and a page reads faster without them. A page that asks for more than 10 times `maxRequests` of them is stopped
+   * (`requests`). Default false; vitals need them (an image can be the largest paint).
    */
   skipMedia?: boolean
   /**

@@ -68,6 +68,13 @@ browserSuite('what a page does stays inside its render', () => {
     expect(site.paths).not.toContain('/trick/flood-worker.js')
   })
 
+  it('stops a page asking for images without end when they are skipped: each still costs the service a round trip', async () => {
+    const r = await renderer.render(`${site.origin}/trick/image-flood`, { timeoutMs: 8000, maxRequests: 20, skipMedia: true })
+    expect([r.stopped, r.requests]).toEqual(['requests', 1])
+    expect(r.html).toContain('<p>images</p>')
+    expect(site.paths.filter((path) => path.startsWith('/i'))).toEqual([])
+  })
+
   it('sends the service nothing a page writes to its console or throws: 576 MB of one console call had ended its process', async () => {
     const logged = await renderer.render(`${site.origin}/trick/console-flood`, { timeoutMs: 8000 })
     expect([logged.stopped, logged.html?.includes('<p id="o">logged</p>')]).toEqual([null, true])

@@ -105,6 +105,14 @@ browserSuite('rendering a page in chromium', () => {
     expect(site.paths).not.toContain('/sw.js')
   })
 
+  it('reads a loaded page that then navigates to a non-public address, which is refused and never reached', async () => {
+    const r = await renderer.render(`${site.origin}/navigate-private`)
+    expect([r.status, r.error, r.stopped]).toEqual([200, null, null])
+    expect(r.html).toContain('<p>loaded</p>')
+    expect(r.refused).toContainEqual({ url: `${hidden.origin}/secret`, reason: 'policy', code: 'FETCH_ERR_BLOCKED' })
+    expect(hidden.connections).toBe(0)
+  })
+
   it('cuts off an endless loop at the deadline and still reads what was parsed', async () => {
     const r = await renderer.render(`${site.origin}/loop`, { timeoutMs: 1500 })
     expect(r.stopped).toBe('timeout')

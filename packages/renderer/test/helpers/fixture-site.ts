@@ -103,6 +103,9 @@ export function sitePages (privateOrigin: () => string): Handler {
         window.open('${privateOrigin()}/popup')
         navigator.serviceWorker?.register('/sw.js').catch(() => {})
       </script>`)],
+    // a link to a private address, followed once the page is loaded
+    '/navigate-private': () => ['text/html', page('<title>Leaves</title>', `<p>loaded</p><a id="a" href="${privateOrigin()}/secret">x</a>
+      <script>setTimeout(() => a.click(), 100)</script>`)],
     '/to-private-frame': () => ['redirect', `${privateOrigin()}/frame`],
     '/big': () => ['text/html', page('<title>Big</title>', `<p>${'x'.repeat(200_000)}</p><img src="/big.bin"><img src="/big.bin?2">`)],
     '/big.bin': () => ['application/octet-stream', 'y'.repeat(300_000)],
@@ -131,6 +134,8 @@ export function sitePages (privateOrigin: () => string): Handler {
     '/trick/error-flood': () => ['text/html', page('<title>Errors</title>',
       '<p id="o">throwing</p><script>const s = "\\u0001".repeat(16e6); for (let i = 0; i < 6; i++) { setTimeout(() => { throw s }); Promise.reject(s) }; ' +
       'setTimeout(() => { o.textContent = "thrown" }, 50)</script>')],
+    '/trick/image-flood': () => ['text/html', page('<title>Images</title>',
+      '<p>images</p><script>let n = 0; setInterval(() => { for (let i = 0; i < 200; i++) new Image().src = "/i" + (n++) + ".png" }, 5)</script>')],
     '/trick/flood-worker.js': () => ['text/javascript', 'for (let i = 0; i < 300; i++) fetch("/n/w" + i).catch(() => {})'],
     '/trick/never-settles': () => ['text/html', page('<title>Busy network</title>', '<p>polling</p><script>setInterval(() => fetch("/n/" + Math.random()), 50)</script>')],
     '/late.svg': () => ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300"/></svg>'],
