@@ -33,7 +33,7 @@ export function createRenderBudget (limits: RenderBudgetLimits): RenderBudget {
  * Requests a page may have refused unfetched (`skipMedia`: images, media, fonts) per request it may make: each still
  * costs a round trip to the service, and a page making them without end held a core for its whole time.
  */
-export const SKIPPED_PER_REQUEST = 10
+const SKIPPED_PER_REQUEST = 10
 
 /** One page's allowance: its own limits, never more than what the analysis has left. */
 export class PageAllowance {

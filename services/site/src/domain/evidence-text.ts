@@ -3,11 +3,11 @@
 // is quoted, so evidence stays readable and an answer cannot grow with a hostile page's size.
 
 /** How long a quoted URL may be: enough to tell one page from another. */
-export const URL_LIMIT = 120
+const URL_LIMIT = 120
 /** How long a quoted code or token may be (an hreflang code, a language, a charset): real ones are far shorter. */
 export const CODE_LIMIT = 40
 /** How many items of a list evidence names before it counts the rest. */
-export const LISTED_ITEMS = 5
+const LISTED_ITEMS = 5
 
 export function plural (n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`
