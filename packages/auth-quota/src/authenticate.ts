@@ -48,17 +48,31 @@ export function apiKeyOf (request: FastifyRequest): string | undefined {
   return authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]
 }
 
-/** The `?token=` of the request, when it sends one. */
-function queryToken (request: FastifyRequest): string | undefined {
+/** Repeated `?token=` values looked at: a secret key hides in none of the first ones, and no more are hashed. */
+const MAX_TOKENS = 8
+
+/** The non-empty `?token=` values of the request, in order (a query may repeat the name). */
+function queryTokens (request: FastifyRequest): string[] {
   const token = (request.query as Record<string, unknown> | undefined)?.token
-  const value = Array.isArray(token) ? token[0] : token
-  return typeof value === 'string' && value !== '' ? value : undefined
+  const values: unknown[] = Array.isArray(token) ? token.slice(0, MAX_TOKENS) : [token]
+  return values.filter((value): value is string => typeof value === 'string' && value !== '')
+}
+
+/** The marketplace proxy's principal when its secret is configured and sent; a 401 for a wrong one; else null. */
+function proxyPrincipal (request: FastifyRequest, options: AuthenticationOptions): Principal | null {
+  const proxySecret = header(request, 'x-rapidapi-proxy-secret')
+  if (!options.rapidApiProxySecret || proxySecret === undefined) return null
+  if (!secretsEqual(proxySecret, options.rapidApiProxySecret)) {
+    options.onFailure?.()
+    throw new InvalidProxySecretError(CHALLENGE)
+  }
+  const user = header(request, 'x-rapidapi-user') ?? 'anonymous'
+  return { kind: 'marketplace', id: `rapidapi:${user}`, quota: null }
 }
 
 /**
- * The principal of a `?token=`: a publishable key's owner, on a route that takes one, from an origin it lists. A
- * secret key there is a 401 that says why (a page carrying it is caught early); on a route that takes no token, a
- * token that is no key of ours is left to the route.
+ * The principal of a `?token=`: a publishable key's owner, on a route that takes one, from an origin it lists. On a
+ * route that takes no token, a token that is no key of ours is left to the route.
  */
 function tokenPrincipal (request: FastifyRequest, token: string, options: AuthenticationOptions, route: RouteAuth): Principal | null {
   const id = sha256(token)
@@ -74,7 +88,6 @@ function tokenPrincipal (request: FastifyRequest, token: string, options: Authen
     if (owner === undefined) return fail(new InvalidApiKeyError(CHALLENGE))
     return { kind: 'api-key', id: publishable.ownerId, quota: owner.quota }
   }
-  if (options.apiKeys.has(id)) fail(new SecretKeyInQueryError(CHALLENGE))
   if (route.publishableKeys) fail(new InvalidApiKeyError(CHALLENGE))
   return null
 }
@@ -84,19 +97,19 @@ function tokenPrincipal (request: FastifyRequest, token: string, options: Authen
  * it), or the marketplace proxy with its secret; a 401 or 403 for anything else.
  */
 export function authenticate (request: FastifyRequest, options: AuthenticationOptions, route: RouteAuth = { publishableKeys: false }): Principal {
-  const token = queryToken(request)
-  if (token !== undefined) {
-    const principal = tokenPrincipal(request, token, options, route)
-    if (principal !== null) return principal
+  const tokens = queryTokens(request)
+  // a secret key in a URL is a 401 that says why, whoever sends it and wherever it stands among the query's tokens:
+  // the page or log carrying it is caught early
+  if (tokens.some((token) => options.apiKeys.has(sha256(token)))) {
+    options.onFailure?.()
+    throw new SecretKeyInQueryError(CHALLENGE)
   }
-  const proxySecret = header(request, 'x-rapidapi-proxy-secret')
-  if (options.rapidApiProxySecret && proxySecret !== undefined) {
-    if (!secretsEqual(proxySecret, options.rapidApiProxySecret)) {
-      options.onFailure?.()
-      throw new InvalidProxySecretError(CHALLENGE)
-    }
-    const user = header(request, 'x-rapidapi-user') ?? 'anonymous'
-    return { kind: 'marketplace', id: `rapidapi:${user}`, quota: null }
+  // the marketplace's calls are its to meter, whatever token the page behind it sends
+  const marketplace = proxyPrincipal(request, options)
+  if (marketplace !== null) return marketplace
+  if (tokens.length > 0) {
+    const principal = tokenPrincipal(request, tokens[0], options, route)
+    if (principal !== null) return principal
   }
   const key = apiKeyOf(request)
   if (key === undefined) {

@@ -100,4 +100,30 @@ describe('a publishable key as ?token=', () => {
     expect(unknown.statusCode).toBe(401)
     expect(unknown.json().code).toBe('invalid_api_key')
   })
+
+  test('a secret key is refused in any ?token= of a query that repeats the name, not only the first', async () => {
+    await build()
+    for (const query of ['token=&token=key-a', 'token=x&token=key-b', 'token=pk_live_abcdefgh&token=key-a']) {
+      const res = await app.inject({ method: 'GET', url: `/v1/lookup?${query}`, headers: { 'x-api-key': 'key-a', origin: 'https://app.example.com' } })
+      expect([query, res.statusCode, res.json().code]).toEqual([query, 401, 'secret_key_in_query'])
+    }
+    expect(log.runs.lookup).toBeUndefined()
+  })
+
+  test('a marketplace call is the marketplace\'s whatever ?token= it carries: never charged to the key it names', async () => {
+    log = { runs: {}, charge: null }
+    app = await buildQuotaApp({
+      apiKeys: API_KEYS,
+      publishableKeys: parsePublishableKeys(PUBLISHABLE, API_KEYS),
+      monthlyQuota: 5,
+      rapidApiProxySecret: 'proxy-secret',
+      store: new MemoryQuotaStore(),
+      failMode: 'open'
+    }, log)
+    const marketplace = { 'x-rapidapi-proxy-secret': 'proxy-secret', 'x-rapidapi-user': 'someone', origin: 'https://app.example.com' }
+    for (const token of ['pk_live_abcdefgh', 'junk']) {
+      const res = await image(`token=${token}`, marketplace)
+      expect([token, res.statusCode, res.json().principal, res.headers['x-ratelimit-remaining']]).toEqual([token, 200, 'rapidapi:someone', undefined])
+    }
+  })
 })
