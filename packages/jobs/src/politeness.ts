@@ -162,7 +162,8 @@ export class HostPoliteness {
    */
   itemGate (host: string | null): { gate: RequestGate, askedToWait: () => boolean, holdForRefusals: () => Promise<boolean> } {
     let asked = false
-    // other sites' hosts whose pause refused a request of this item (its homepage redirecting to one of them)
+    // hosts other than its own whose pause refused a request of this item: its `www.` twin, or another site its
+    // homepage redirects to; its own host then waits as long (holdForRefusals), or it would be tried again at once
     const refused = new Set<string>()
     const site = host?.replace(/^www\./, '')
     const isOwnSite = (requested: string): boolean => host !== null && requested.replace(/^www\./, '') === site
@@ -173,8 +174,8 @@ export class HostPoliteness {
             return await this.gate.acquire(requested, signal)
           } catch (error) {
             if (error instanceof FetchError && error.code === 'FETCH_ERR_RATE_LIMITED') {
-              if (isOwnSite(requested)) asked = true
-              else if (refused.size < MAX_REFUSED_HOSTS) refused.add(requested)
+              asked ||= isOwnSite(requested)
+              if (requested !== host && refused.size < MAX_REFUSED_HOSTS) refused.add(requested)
             }
             throw error
           }

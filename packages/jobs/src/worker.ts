@@ -268,8 +268,11 @@ function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: Hos
       // every request the item makes, however deep, passes the host's shared request leases
       const watch = politeness.itemGate(options.processor.hostOf(input))
       const outcome = await withRequestGate(watch.gate, async () => await options.processor.run(input, stopping, itemOptions, attempt))
-      // its site asked for time, or a site its page led to did (its document refused): worked again after the pause
-      const waits = watch.askedToWait() || (refusedByPause(outcome) && await watch.holdForRefusals())
+      // its site asked for time, or a site its page led to did (its document refused): worked again after the pause,
+      // its host held back as long as a twin's or that site's pause when the pause was not its own host's
+      const asked = watch.askedToWait()
+      if (asked) await watch.holdForRefusals()
+      const waits = asked || (refusedByPause(outcome) && await watch.holdForRefusals())
       if (waits && await store.countItemRetry(place.job, place.index) <= MAX_ITEM_RETRIES) return AGAIN
       return countedFailure(engine, outcome, place)
     } catch (error) {

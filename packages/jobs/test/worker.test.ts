@@ -242,6 +242,32 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     expect(jobs.status(done as JobRecord)).toMatchObject({ done: 2, failed: 0, charged: 2 })
   })
 
+  it('holds an item back for its www twin\'s pause, set by another item, rather than trying it again at once', async () => {
+    const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'), { chunkSize: 1 })
+    let twinRequests = 0
+    const server = createServer((_request, response) => {
+      // the twin asks for 2 s at its first request
+      if (++twinRequests === 1) response.writeHead(429, { 'retry-after': '2' }).end('slow down')
+      else response.writeHead(200).end('ok')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
+    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'www.shop.test': '127.0.0.1' } })
+    closing.push(async () => { await fetcher.close() })
+    const port = (server.address() as AddressInfo).port
+    // both inputs name the shop; its pages are on the www twin
+    const processor: ItemProcessor = {
+      hostOf: (input) => input,
+      run: async () => ({ ok: true, value: await fetcher.fetch(`http://www.shop.test:${port}/`).then((r) => r.status, (error: { code: string }) => error.code) })
+    }
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    const job = await jobs.create({ owner: 'o', inputs: ['www.shop.test', 'shop.test'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    const done = await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 20_000)
+    const results = await jobs.results(done as JobRecord, 0, 10)
+    expect(results.results.map((line) => [line.input, line.thing])).toEqual([['www.shop.test', 200], ['shop.test', 200]])
+  })
+
   it('works the other sites of a job while one site\'s pause lasts, without asking Redis in a loop for the paused one', async () => {
     const jobs = testEngine({ chunkSize: 1 })
     closing.push(async () => {
