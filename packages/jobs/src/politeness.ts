@@ -198,6 +198,7 @@ export class HostPoliteness {
    */
   private async holdFor (host: string | null, others: Set<string>): Promise<boolean> {
     if (host === null || others.size === 0) return false
+    // Redis away (its errors are logged by the connection): no pause is known, and the item is delivered as it is
     const left = await Promise.all([...others].map(async (other) => await this.redis.pttl(this.keys.hostPause(other)).catch(() => 0)))
     const pauseMs = Math.max(...left)
     if (pauseMs <= 0) return false

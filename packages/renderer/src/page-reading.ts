@@ -104,5 +104,6 @@ export async function readDom (cdp: CDPSession, until: number, maxChars: number)
     const value: unknown = answer.result.value
     return typeof value === 'string' ? value : 'too_large'
   }
+  // a page whose document went away while it was read (a navigation, a crash) has no DOM to give: null, as too late
   return await within(read().catch(() => null), until - Date.now())
 }
