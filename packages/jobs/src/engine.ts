@@ -1,4 +1,5 @@
 import type { QuotaStore } from '@utility-apis/auth-quota'
+import { RedisMemoryGauge } from '@utility-apis/service-kit'
 import { Queue, type JobsOptions } from 'bullmq'
 import { CALLBACK_ATTEMPTS, type CallbackType } from './callbacks.js'
 import { connectRedis, type RedisTarget } from './connection.js'
@@ -8,7 +9,6 @@ import { errorLogger, type JobLog } from './log.js'
 import { JobMetrics, type MetricsSink } from './metrics.js'
 import { Outbox, type ClaimedEntry } from './outbox.js'
 import { FairScheduler } from './scheduler.js'
-import { StorageGauge } from './storage.js'
 import type { JobStatus } from './types.js'
 
 export const ITEMS_QUEUE = 'items'
@@ -94,7 +94,7 @@ export class JobEngine {
   readonly retentionSeconds: number
   readonly outbox: Outbox
   /** Whether the results store is near full (job creation answers 503 then). */
-  readonly storage: StorageGauge
+  readonly storage: RedisMemoryGauge
   /** Logs an error once, with its job, chunk and item index where known, and its type (never its message). */
   readonly logError: ReturnType<typeof errorLogger>
   private readonly connections: RedisConnection[] = []
@@ -109,7 +109,7 @@ export class JobEngine {
     this.store = new JobStore(client, this.keys, this.retentionSeconds, this.clock)
     this.scheduler = new FairScheduler(client, this.keys, this.retentionSeconds)
     this.outbox = new Outbox(client, this.keys, options.outboxLeaseMs)
-    this.storage = new StorageGauge(client)
+    this.storage = new RedisMemoryGauge(client)
     const queueOptions = { connection: this.connect('api'), prefix: this.keys.prefix }
     this.items = new Queue<ChunkData>(ITEMS_QUEUE, queueOptions)
     this.callbacks = new Queue<CallbackData>(CALLBACKS_QUEUE, queueOptions)

@@ -1,6 +1,7 @@
 import { createRenderer, type Renderer, type RendererOptions } from '@utility-apis/renderer'
 import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
 import { buildService, type KitOptions } from '@utility-apis/service-kit'
+import { cacheRoomCheck } from './cache-room.js'
 import { BRAND_TOOLS } from './routes/mcp-tools.js'
 import { DEFAULT_CACHE_TTL_SECONDS, MemoryProfileCache, RedisProfileCache, type ProfileCache } from './domain/profile-cache.js'
 import { BrandProfiler } from './domain/profiler.js'
@@ -59,14 +60,17 @@ export async function buildApp (options: BuildAppOptions) {
         await fetcher.close()
         await callbackFetcher.close()
       })
+      const cacheOptions = app.redis === null
+        ? {}
+        : { onError: () => app.metrics.count('cache_errors'), full: cacheRoomCheck(app.redis, () => app.metrics.count('cache_writes_skipped')) }
       const cache: ProfileCache = app.redis === null
         ? new MemoryProfileCache({ now: clockMs(options) })
-        : new RedisProfileCache(app.redis, () => app.metrics.count('cache_errors'))
+        : new RedisProfileCache(app.redis, cacheOptions)
       const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, renderer })
       await app.register(profileRoute, { profiler, fetcher })
       const logoCache: LogoCache = app.redis === null
         ? new MemoryLogoCache({ now: clockMs(options) })
-        : new RedisLogoCache(app.redis, { onError: () => app.metrics.count('cache_errors') })
+        : new RedisLogoCache(app.redis, cacheOptions)
       const logos = new LogoService({
         profiler,
         fetcher,

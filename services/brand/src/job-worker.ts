@@ -1,6 +1,7 @@
 import type { WorkerProcessDefinition } from '@utility-apis/jobs'
 import { launchRenderer } from '@utility-apis/renderer'
 import { createSafeFetcher } from '@utility-apis/safe-fetch'
+import { cacheRoomCheck } from './cache-room.js'
 import { profileItems } from './domain/job-item.js'
 import { DEFAULT_CACHE_TTL_SECONDS, RedisProfileCache } from './domain/profile-cache.js'
 import { RedisLogoCache } from './logo/logo-cache.js'
@@ -25,13 +26,15 @@ export function brandWorker (env: Env, warn: (message: string) => void): WorkerP
     build: async (config, redis) => {
       const fetcher = createSafeFetcher(config.fetchPolicy)
       const renderer = await launchRenderer(env, { fetcher }, warn)
-      const cache = new RedisProfileCache(redis, () => {})
+      // the API's caches, kept out of the room the quota needs as the API keeps them
+      const cacheOptions = { full: cacheRoomCheck(redis) }
+      const cache = new RedisProfileCache(redis, cacheOptions)
       const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: DEFAULT_CACHE_TTL_SECONDS, renderer })
       // a job's `logo` variants go to the cache the logo route reads, fresh as long as the route's own (LOGO_CACHE_TTL)
       const logos = new LogoService({
         profiler,
         fetcher,
-        cache: new RedisLogoCache(redis),
+        cache: new RedisLogoCache(redis, cacheOptions),
         ttlSeconds: logoSettingsFromEnv(env).ttlSeconds ?? DEFAULT_LOGO_TTL_SECONDS
       })
       return {

@@ -44,14 +44,23 @@ export class MemoryProfileCache implements ProfileCache {
 // (v2), one before logos' size_source, fonts, company and the rendered page lacks those (v3), one before unread_files (v4)
 const CACHE_PREFIX = 'brand:profile:v4:'
 
+export interface RedisCacheOptions {
+  /** A failed read or write (a miss for the caller). */
+  onError?: (error: unknown) => void
+  /** Whether the store is too full for an entry (its memory is the quota's first): the write is skipped, a miss later. */
+  full?: () => Promise<boolean>
+}
+
 /** Shared between replicas; entries expire in Redis itself. */
 export class RedisProfileCache implements ProfileCache {
   readonly #redis: RedisLike
   readonly #onError: (error: unknown) => void
+  readonly #full: () => Promise<boolean>
 
-  constructor (redis: RedisLike, onError: (error: unknown) => void = () => {}) {
+  constructor (redis: RedisLike, options: RedisCacheOptions = {}) {
     this.#redis = redis
-    this.#onError = onError
+    this.#onError = options.onError ?? (() => {})
+    this.#full = options.full ?? (async () => false)
   }
 
   async get (key: string): Promise<BrandProfile | null> {
@@ -66,6 +75,7 @@ export class RedisProfileCache implements ProfileCache {
 
   async set (key: string, profile: BrandProfile, ttlSeconds: number): Promise<void> {
     try {
+      if (await this.#full()) return
       await this.#redis.set(CACHE_PREFIX + key, JSON.stringify(profile), 'EX', ttlSeconds)
     } catch (error) {
       this.#onError(error)

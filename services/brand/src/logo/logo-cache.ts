@@ -1,6 +1,7 @@
 // Rendered logo images by domain and variant: in Redis when the service has one (shared by every replica), else in a
 // bounded in-process LRU. An entry outlives its freshness (LOGO_CACHE_TTL) by STALE_KEEP_SECONDS so a stale image can be
 // answered at once while a new one is made in the background. A cache failure is a miss, never an error for the caller.
+import type { RedisCacheOptions } from '../domain/profile-cache.js'
 
 /** What one request for a variant answers: an image, or `none` (no logo and `fallback=404`). */
 export interface LogoImage {
@@ -95,11 +96,13 @@ export class RedisLogoCache implements LogoCache {
   readonly #redis: LogoRedis
   readonly #maxEntries: number
   readonly #onError: (error: unknown) => void
+  readonly #full: () => Promise<boolean>
 
-  constructor (redis: LogoRedis, options: { maxEntries?: number, onError?: (error: unknown) => void } = {}) {
+  constructor (redis: LogoRedis, options: RedisCacheOptions & { maxEntries?: number } = {}) {
     this.#redis = redis
     this.#maxEntries = options.maxEntries ?? 100_000
     this.#onError = options.onError ?? (() => {})
+    this.#full = options.full ?? (async () => false)
   }
 
   async get (key: string): Promise<LogoImage | null> {
@@ -119,6 +122,7 @@ export class RedisLogoCache implements LogoCache {
     if (image.body.length > MAX_ENTRY_BYTES) return
     const { body, ...header } = image
     try {
+      if (await this.#full()) return
       await this.#redis.set(PREFIX + key, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), body]), 'EX', keepSeconds)
       await this.#redis.zadd(INDEX, image.storedAt, key)
       const over = await this.#redis.zcard(INDEX) - this.#maxEntries

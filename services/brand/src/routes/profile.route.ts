@@ -21,6 +21,7 @@ export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = asyn
   // Exported at 0 from the start: an alert on one of these sees 0, not no data
   app.metrics.declare('profiles', ['cached', 'reachable', 'unreachable', 'not_allowed'])
   app.metrics.declare('cache_errors')
+  app.metrics.declare('cache_writes_skipped')
   app.post('/v1/domain/profile', {
     config: { auth: true },
     // A domain that cannot be profiled is a 422 of validation, before the quota decides: free on any key

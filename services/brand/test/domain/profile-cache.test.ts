@@ -36,7 +36,7 @@ describe('RedisProfileCache', () => {
   it('treats a failing Redis as a miss and reports the error', async () => {
     const errors: unknown[] = []
     const broken = { get: async () => { throw new Error('down') }, set: async () => { throw new Error('down') } }
-    const cache = new RedisProfileCache(broken, (error) => errors.push(error))
+    const cache = new RedisProfileCache(broken, { onError: (error) => errors.push(error) })
     await cache.set('k', profile('a.test'), 60)
     expect(await cache.get('k')).toBeNull()
     expect(errors).toHaveLength(2)

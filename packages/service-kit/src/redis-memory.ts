@@ -1,4 +1,5 @@
-import type { RedisConnection } from './job-store.js'
+import type { Cluster } from 'ioredis'
+import type { RedisClient } from './redis-client.js'
 
 /** Share of `maxmemory` in use, from `INFO memory`; 0 when Redis has no limit (nothing to fill). */
 function usedShare (info: string): number {
@@ -8,16 +9,16 @@ function usedShare (info: string): number {
 }
 
 /**
- * Whether the results store is near full (above `threshold` of its maxmemory on any primary), asked at most once per
- * `cacheMs`: job creation refuses with 503 `jobs_storage_full` rather than fill it, so results can never push out
- * writes that matter more.
+ * Whether a Redis is near full (above `threshold` of its maxmemory on any primary), asked at most once per `cacheMs`.
+ * A store kept with `noeviction` refuses every write once full, the quota's counters too: what can wait (a job's
+ * results, a cache entry) asks first and stays out, so it never takes the room of a write that matters more.
  */
-export class StorageGauge {
+export class RedisMemoryGauge {
   private checkedAt = -Infinity
   private full = false
 
   constructor (
-    private readonly redis: RedisConnection,
+    private readonly redis: RedisClient,
     private readonly threshold = 0.9,
     private readonly cacheMs = 5000,
     private readonly now: () => number = Date.now
@@ -36,7 +37,7 @@ export class StorageGauge {
 
   async isFull (): Promise<boolean> {
     if (this.now() - this.checkedAt < this.cacheMs) return this.full
-    const nodes = this.redis.isCluster ? (this.redis as import('ioredis').Cluster).nodes('master') : [this.redis]
+    const nodes = this.redis.isCluster ? (this.redis as Cluster).nodes('master') : [this.redis]
     const shares = await Promise.all(nodes.map(async (node) => usedShare(await node.info('memory'))))
     this.full = shares.some((share) => share > this.threshold)
     this.checkedAt = this.now()
