@@ -46,6 +46,10 @@ interface SigningSecret {
   generated?: { publicKey: string, privateKey: string }
 }
 
+// Said by the conformance route too, which takes no generate_test_key: the route that does is named
+const privateKeyRequired = (provider: Provider): string =>
+  `${provider.info.name} signs with a private key: give private_key (or, on /v1/webhooks/sign, generate_test_key: true)`
+
 const pem = (key: KeyObject): string => key.export({ type: 'pkcs8', format: 'pem' }).toString()
 
 function signingSecret (provider: Provider, request: SignRequest): SigningSecret {
@@ -55,13 +59,13 @@ function signingSecret (provider: Provider, request: SignRequest): SigningSecret
   if (request.secret !== undefined) {
     // Standard Webhooks signs v1 with a secret and v1a with a key pair; the others sign with one or the other.
     if (signing !== undefined && provider.algorithm.kind === 'signature') {
-      throw new SignRefusal('private_key_required', `${provider.info.name} signs with a private key: give private_key, or generate_test_key: true`)
+      throw new SignRefusal('private_key_required', privateKeyRequired(provider))
     }
     return { secret: request.secret, verifyWith: request.secret }
   }
   if (given.length === 0) {
     if (provider.algorithm.kind === 'signature') {
-      throw new SignRefusal('private_key_required', `${provider.info.name} signs with a private key: give private_key, or generate_test_key: true`)
+      throw new SignRefusal('private_key_required', privateKeyRequired(provider))
     }
     const keyToo = signing === undefined ? '' : ' (or private_key, for its public-key scheme)'
     throw new SignRefusal('secret_required', `${provider.info.name} signs with a shared secret: give secret${keyToo}`)

@@ -152,6 +152,11 @@ describe('POST /v1/webhooks/conformance', () => {
     const after = Number((await grade(receivers.verifies.url)).headers['x-ratelimit-remaining'])
     expect(before - after).toBe(CONFORMANCE_UNITS)
     expect((await grade(receivers.verifies.url, { secret: undefined })).json().detail).toMatch(/give secret/)
+    // a key-pair provider without its private key is told what this route takes: generate_test_key is the sign route's
+    const keyless = await grade(receivers.verifies.url, { provider: 'discord' })
+    expect(keyless.json()).toMatchObject({ code: 'private_key_required' })
+    expect(keyless.json().detail).toMatch(/give private_key \(or, on \/v1\/webhooks\/sign, generate_test_key/)
+    expect((await grade(receivers.verifies.url, { provider: 'discord', secret: undefined, generate_test_key: true })).statusCode).toBe(422)
     expect((await grade(receivers.verifies.url, { extra: true })).statusCode).toBe(422)
     expect((await grade('ftp://example.com/')).statusCode).toBe(422)
   })
