@@ -1,4 +1,4 @@
-import { Readable, Writable, type Transform } from 'node:stream'
+import { pipeline as pipe, Readable, Writable, type Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib'
 import { cutShortBody, FetchError } from './errors.js'
@@ -71,6 +71,7 @@ export function cancelBody (body: Readable): void {
 export interface BodyResult {
   /** empty when a consumer took the body */
   body: Buffer
+  /** the cap cut the body, or its coding ended before the stream did (a body cut short) */
   truncated: boolean
   /** decoded bytes read, at most the cap */
   bytes: number
@@ -79,70 +80,112 @@ export interface BodyResult {
 /** Receives each decoded chunk of a body; the next chunk waits for its promise (backpressure). */
 export type BodyConsumer = (chunk: Buffer) => Promise<void>
 
+/** The rest of a body whose first chunk was read to choose its decoders. */
+async function * resumed (first: Buffer, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  yield first
+  for (let next = await rest.next(); next.done !== true; next = await rest.next()) yield next.value
+}
+
+/**
+ * The chunks of `source`, at most `cap` bytes of them. Past the cap the next decoder still gets the bytes up to it
+ * (one chunk can be larger than the slack) and then its input ends, so what they decode to is kept; reading the
+ * source stops there (`onCut` is told), which tears down what produces it.
+ */
+async function * capped (source: AsyncIterable<Buffer>, cap: number, onCut: () => void): AsyncGenerator<Buffer> {
+  let size = 0
+  for await (const chunk of source) {
+    const room = cap - size
+    size += chunk.length
+    if (chunk.length > room) {
+      onCut()
+      yield chunk.subarray(0, room)
+      return
+    }
+    yield chunk
+  }
+}
+
+/**
+ * `decoder` fed with `source`, for the next stage to read. A failure of the source reaches that reader as the
+ * decoder's (pipeline destroys the decoder with it); the reader's own outcome is the one that counts, so the callback
+ * has nothing to report, not even the premature close of a reader that stopped at a cap.
+ */
+function decoding (source: AsyncIterable<Buffer>, decoder: Transform): Transform {
+  pipe(Readable.from(source), decoder, () => {})
+  return decoder
+}
+
+/** The sink of decoded bytes: keeps at most `maxBytes` (or hands them to `consume`), and calls `full` past them. */
+function cappedSink (maxBytes: number, consume: BodyConsumer | undefined, full: () => void): { sink: Writable, kept: Buffer[], size: () => number } {
+  const kept: Buffer[] = []
+  let size = 0
+  const sink = new Writable({
+    write (chunk: Buffer, _encoding, callback) {
+      const room = maxBytes - size
+      const part = chunk.length > room ? chunk.subarray(0, room) : chunk
+      size += part.length
+      if (chunk.length > room) full()
+      if (consume === undefined) {
+        kept.push(part)
+        callback()
+      } else {
+        consume(part).then(() => { callback() }, callback)
+      }
+    }
+  })
+  return { sink, kept, size: () => size }
+}
+
 /**
  * Reads a response body, undoing its Content-Encoding, and keeps at most `maxBytes` decoded bytes: past the cap
  * the stream is torn down (a gzip bomb stops there) and `truncated` is set. The body is always consumed or destroyed.
- * With a consumer, the decoded chunks go to it as they arrive and none is kept.
+ * With a consumer, the decoded chunks go to it as they arrive and none is kept. `signal` (the fetch's deadline and
+ * its caller's abort) ends the decoding too, which then fails with its reason.
  */
 export async function readBody (
-  body: Readable, contentEncoding: string | undefined, maxBytes: number, consume?: BodyConsumer
+  body: Readable, contentEncoding: string | undefined, maxBytes: number, consume?: BodyConsumer, signal?: AbortSignal
 ): Promise<BodyResult> {
-  const chunks: Buffer[] = []
-  let size = 0
   let truncated = false
   const stop = new AbortController()
-  const cut = (): void => {
+  const { sink, kept, size } = cappedSink(maxBytes, consume, () => {
     truncated = true
     stop.abort()
-  }
+  })
+  const cut = (): void => { truncated = true }
+  let decoders: Transform[] = []
   try {
-    const codings = parseContentEncoding(contentEncoding)
     const raw = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>
     const first = await raw.next()
+    // Nothing to decode, so nothing to refuse: a 204 or an empty 200 is empty whatever coding it names.
     if (first.done === true) return { body: Buffer.alloc(0), truncated: false, bytes: 0 }
+    const codings = parseContentEncoding(contentEncoding)
     checkBrotli(codings, first.value)
+    decoders = codings.map((coding, index) => decoderFor(coding, index === 0 ? first.value : null))
 
     const rawCap = maxBytes + RAW_SLACK
-    // Past rawCap the decoder still gets the bytes up to it (one source chunk can be larger than the slack), and
-    // the raw stream ends there: what they decode to is kept.
-    async function * rawChunks (): AsyncGenerator<Buffer> {
-      let rawSize = 0
-      for (let next: IteratorResult<Buffer> = first; next.done !== true; next = await raw.next()) {
-        const room = rawCap - rawSize
-        rawSize += next.value.length
-        if (next.value.length > room) {
-          truncated = true
-          yield next.value.subarray(0, room)
-          return
-        }
-        yield next.value
-      }
-    }
-    const sink = new Writable({
-      write (chunk: Buffer, _encoding, callback) {
-        const room = maxBytes - size
-        const kept = chunk.length > room ? chunk.subarray(0, room) : chunk
-        size += kept.length
-        if (chunk.length > room) cut()
-        if (consume === undefined) {
-          chunks.push(kept)
-          callback()
-        } else {
-          consume(kept).then(() => { callback() }, callback)
-        }
-      }
-    })
-    const decoders = codings.map((coding, index) => decoderFor(coding, index === 0 ? first.value : null))
-    await pipeline([Readable.from(rawChunks()), ...decoders, sink], { signal: stop.signal }).catch((error: unknown) => {
+    let chunks = capped(resumed(first.value, raw), rawCap, cut)
+    // A middle layer is compressed data too, and can pad itself out as the wire can: without its own cap, 3 KB of
+    // brotli holding 2 GiB of empty gzip blocks reached neither the raw cap nor the decoded one.
+    for (const decoder of decoders.slice(0, -1)) chunks = capped(decoding(chunks, decoder), rawCap, cut)
+    const ended = signal === undefined ? stop.signal : AbortSignal.any([stop.signal, signal])
+    await pipeline([Readable.from(chunks), ...decoders.slice(-1), sink], { signal: ended }).catch((error: unknown) => {
+      // The deadline or the caller's abort, unless the cap ended the body first: failed as the fetcher reports them.
+      if (signal?.aborted === true && !stop.signal.aborted) throw signal.reason
       if (truncated) return
-      // A stream cut short mid-block (a server closing early) still decoded what it had, as browsers show it.
-      if ((error as { code?: string }).code === 'Z_BUF_ERROR' && size > 0) return
+      // A stream cut short mid-block (a server closing early, a body whose framing ended before its coding did) keeps
+      // what it decoded, as browsers show it, but it is not the whole answer.
+      if ((error as { code?: string }).code === 'Z_BUF_ERROR' && size() > 0) {
+        truncated = true
+        return
+      }
       throw error
     })
-    return { body: Buffer.concat(chunks, size), truncated, bytes: size }
+    return { body: Buffer.concat(kept, size()), truncated, bytes: size() }
   } catch (error) {
     throw cutShortBody(error)
   } finally {
+    // A decoder between others may still be at work on what it holds: nothing reads it any more.
+    for (const decoder of decoders) decoder.destroy()
     cancelBody(body)
   }
 }

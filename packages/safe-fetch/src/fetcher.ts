@@ -18,7 +18,7 @@ export interface FetchOptions {
   body?: string | Buffer
   /** Decoded bytes kept; the rest is cut off and `truncated` set. Default 2 MiB. */
   maxBytes?: number
-  /** Deadline of the whole fetch, redirects and body included. Default 15000. */
+  /** Deadline of the whole fetch, redirects and body (its decoding too) included. Default 15000. */
   timeoutMs?: number
   signal?: AbortSignal
   followRedirects?: boolean
@@ -40,6 +40,10 @@ export interface FetchResult {
   /** Lowercase names; repeated headers joined with ', '. */
   headers: Record<string, string>
   body: Buffer
+  /**
+   * The body is not the whole file: cut at `maxBytes` (or a compressed layer at its cap), or its coding ended before
+   * it did (a compressed stream cut short); what was decoded is kept either way.
+   */
   truncated: boolean
   /** Decoded body bytes read (at most maxBytes), also when consumeBody took them. */
   bytes: number
@@ -146,16 +150,19 @@ async function nextHop (resolved: ResolvedPolicy, exchange: Exchange, redirects:
   return next
 }
 
-/** The final response as a FetchResult, its body read (or handed to `consumeBody`). */
 interface Trail { requestedUrl: string, redirects: RedirectHop[], started: number }
 
-async function finish ({ url, response }: Exchange, options: FetchOptions, trail: Trail): Promise<FetchResult> {
+/**
+ * The final response as a FetchResult, its body read (or handed to `consumeBody`) under the fetch's `signal`: the last
+ * wire byte can come long before the body is decoded, and the deadline covers the decoding as well.
+ */
+async function finish ({ url, response }: Exchange, options: FetchOptions, trail: Trail, signal: AbortSignal): Promise<FetchResult> {
   const ttfbMs = performance.now() - trail.started
   const responseHeaders = flatHeaders(response.headers)
   const consume = options.consumeBody?.({ status: response.statusCode, headers: responseHeaders })
   const { body, truncated, bytes } = options.method === 'HEAD'
     ? { body: Buffer.alloc(0), truncated: false, bytes: 0 }
-    : await readBody(response.body, responseHeaders['content-encoding'], options.maxBytes ?? DEFAULT_MAX_BYTES, consume)
+    : await readBody(response.body, responseHeaders['content-encoding'], options.maxBytes ?? DEFAULT_MAX_BYTES, consume, signal)
   return {
     requestedUrl: trail.requestedUrl,
     finalUrl: url.href,
@@ -186,7 +193,7 @@ async function fetchWith (parts: FetcherParts, input: string, options: FetchOpti
     let next: URL | null = null
     try {
       if (options.followRedirects !== false && method !== 'POST') next = await nextHop(parts.resolved, exchange, state.redirects, visited)
-      if (next === null) return await finish(exchange, options, trail)
+      if (next === null) return await finish(exchange, options, trail, signal)
     } finally {
       cancelBody(exchange.response.body)
       exchange.release()

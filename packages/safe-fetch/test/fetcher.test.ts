@@ -1,5 +1,6 @@
 import { createServer, type Socket } from 'node:net'
 import { once } from 'node:events'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createSafeFetcher, DEFAULT_USER_AGENT, FetchError, type FetchPolicy, type SafeFetcher } from '../src/index.js'
 import { REFUSED_TARGETS } from '../src/testing.js'
@@ -275,6 +276,59 @@ describe('size and time limits', () => {
     const result = await fetcher(FIXTURES).fetch(`${site.origin}/big`, { maxBytes: 1000, consumeBody: () => undefined })
     expect(result).toMatchObject({ truncated: true, bytes: 1000 })
     expect(result.body.equals(Buffer.alloc(1000, 'a'))).toBe(true)
+  })
+
+  test('a stacked bomb (brotli over gzip blocks that decode to nothing) ends at the cap of the layer between decoders', async () => {
+    // The reviewer's bomb, smaller: 66 bytes of brotli hold a gzip stream of 8 MiB of empty stored blocks and then the
+    // page. Neither the wire nor the decoded bytes reach a cap, so only a cap between the decoders stops it before
+    // the page (the reviewer's 3 KB held 2 GiB: 15 s of decoding).
+    const gzipped = gzipSync(PAGE)
+    const padding = Buffer.alloc(5 * 1677722, Buffer.from([0x00, 0x00, 0x00, 0xff, 0xff]))
+    const wire = brotliCompressSync(Buffer.concat([gzipped.subarray(0, 10), padding, gzipped.subarray(10)]), {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5 }
+    })
+    const hostile = await startFixture(html(wire, { 'content-encoding': 'gzip, br' }))
+    try {
+      const result = await fetcher(FIXTURES).fetch(hostile.origin, { maxBytes: 64 * 1024 })
+      expect(result).toMatchObject({ status: 200, truncated: true, bytes: 0 })
+    } finally {
+      await hostile.close()
+    }
+  })
+
+  test('a gzip body cut short inside complete framing keeps what it decoded and says it is truncated', async () => {
+    const noise = Buffer.from(Array.from({ length: 200_000 }, (_, index) => ((index * 2654435761) >>> 13) & 255))
+    const wire = gzipSync(noise)
+    const cut = wire.subarray(0, wire.length / 2)
+    const hostile = await startFixture(html(cut, { 'content-encoding': 'gzip', 'content-length': String(cut.length) }))
+    try {
+      const result = await fetcher(FIXTURES).fetch(hostile.origin)
+      expect(result).toMatchObject({ status: 200, truncated: true })
+      expect(result.bytes).toBeGreaterThan(0)
+      expect(result.body.equals(noise.subarray(0, result.bytes))).toBe(true)
+    } finally {
+      await hostile.close()
+    }
+  })
+
+  test('the deadline and the caller\'s abort reach the decoding of a body that has all arrived', async () => {
+    // 1 MiB of page in 1 KB of gzip: the response is complete at once, then 64 decoded chunks wait 50 ms each.
+    const hostile = await startFixture(html(gzipSync(Buffer.alloc(1024 * 1024, 'a')), { 'content-encoding': 'gzip' }))
+    try {
+      let chunks = 0
+      const slow = () => async () => {
+        chunks++
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      const error = await failure(fetcher(FIXTURES).fetch(hostile.origin, { timeoutMs: 300, consumeBody: slow }))
+      expect(error).toMatchObject({ code: 'FETCH_ERR_TIMEOUT', message: 'The fetch took longer than its deadline' })
+      expect(chunks).toBeLessThan(64)
+      const controller = new AbortController()
+      const gaveUp = () => async () => { controller.abort(new Error('caller gave up')) }
+      await expect(fetcher(FIXTURES).fetch(hostile.origin, { signal: controller.signal, consumeBody: gaveUp })).rejects.toThrow('caller gave up')
+    } finally {
+      await hostile.close()
+    }
   })
 
   test('a body still arriving at the deadline fails as a timeout', async () => {
