@@ -12,7 +12,7 @@ export interface ImageInfo {
   height: number
   /** The bytes read (up to the probe's cap), for the colours of the chosen logo. */
   body: Buffer
-  /** The cap cut the body short. */
+  /** The body is not whole: the cap cut it, or its compressed stream ended early. */
   truncated: boolean
   /** Whether a decode confirmed the size; `declared` until decodeImages says otherwise. */
   sizeSource: SizeSource

@@ -291,8 +291,8 @@ export class SitemapParser {
     const feed = xml.root === 'rss' || xml.root === 'feed'
     if (truncated) {
       // a cut feed is still not read, as when feeds were parsed whole: keeping its complete items would change reports
-      if (!sitemap) return this.reject('cut at the size limit before the file could be read')
-      out.warnings.push('cut at the size limit: only the complete entries before the cut were read')
+      if (!sitemap) return this.reject('cut short (at the size limit, or the file ended early) before it could be read')
+      out.warnings.push('cut short (at the size limit, or the file ended early): only the complete entries before the cut were read')
     }
     if (xml.error !== null) return this.reject(`not well-formed XML: ${xml.error}`)
     if (sitemap) {

@@ -100,7 +100,7 @@ describe('observeSitemaps', () => {
     expect(file.fetch.truncated).toBe(true)
     expect(file.fetch.bytes).toBe(LIMITS.sitemap)
     expect(file.kind).toBe('urlset')
-    expect(file.warnings).toContain('cut at the size limit: only the complete entries before the cut were read')
+    expect(file.warnings).toContain('cut short (at the size limit, or the file ended early): only the complete entries before the cut were read')
     expect(facts.entries).toBeGreaterThan(40_000)
     expect(facts.entries).toBeLessThan(75_000)
     expect(facts.lastmod.valid).toBe(facts.entries)

@@ -117,7 +117,7 @@ describe('parseSitemap', () => {
     const parsed = parseSitemap(urlset('<url><loc>https://a.example/1</loc></url><url><loc>https://a.exa'), { truncated: true })
     expect(parsed.kind).toBe('urlset')
     expect(parsed.entries.map((e) => e.loc)).toEqual(['https://a.example/1'])
-    expect(parsed.warnings).toContain('cut at the size limit: only the complete entries before the cut were read')
+    expect(parsed.warnings).toContain('cut short (at the size limit, or the file ended early): only the complete entries before the cut were read')
   })
 
   it('counts RSS and Atom entries past 50,000 as a urlset\'s, keeping the first 50,000', () => {
