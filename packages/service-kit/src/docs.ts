@@ -29,18 +29,43 @@ const ADMIN_ROUTES: Record<string, string[]> = {
 /** The shared error body, described for one response (what it means there, and its codes). */
 export const described = (description: string) => ({ ...ErrorSchema, description })
 
-// The answers every business endpoint can give besides its own 200, documented once here.
-const BUSINESS_RESPONSES = {
-  401: described('Missing or invalid API key (send it as X-API-Key or `Authorization: Bearer <key>`). `code`: `missing_api_key`, ' +
-    '`invalid_api_key`, `invalid_proxy_secret`.'),
-  413: described('Request body over the limit. `code`: `body_too_large`.'),
-  415: described('The body is not `application/json`. `code`: `unsupported_media_type`.'),
-  422: ValidationErrorSchema,
-  429: described('Monthly quota exceeded: the call needs more units than remain this month (a batch says how many of each). ' +
-    '`code`: `quota_exceeded`.'),
-  503: described('Shedding load (`service_overloaded`), or the quota store is unreachable with QUOTA_FAIL_MODE=closed ' +
-    '(`quota_unavailable`).')
+/** One cause of an error answer: what happened, in words, and the `code` it carries. */
+export type Cause = [why: string, code: string]
+
+/** An error answer of several causes, each followed by its code: "Shedding load (`service_overloaded`), or ...". */
+function causes (...list: Cause[]) {
+  const text = list.map(([why, code]) => `${why} (\`${code}\`)`).join(', or ')
+  return described(`${text[0].toUpperCase()}${text.slice(1)}.`)
 }
+
+// Every business route reads `?token=`, a publishable key's place, and refuses a secret key found there (a URL is
+// logged and cached), whether or not the route takes publishable keys
+const UNAUTHENTICATED = described('Missing or invalid API key (send it as X-API-Key or `Authorization: Bearer <key>`), or a secret ' +
+  'key sent as `?token=`. `code`: `missing_api_key`, `invalid_api_key`, `invalid_proxy_secret`, `secret_key_in_query`.')
+const QUOTA_EXCEEDED = described('Monthly quota exceeded: the call needs more units than remain this month (a batch says how many of ' +
+  'each). `code`: `quota_exceeded`.')
+
+/**
+ * The 403 of a business route: a publishable key (PUBLISHABLE_KEYS) where the route does not take it (as the API key
+ * on every route, as `?token=` on the routes that take none), or from an origin its owner did not list; after the
+ * route's own causes.
+ */
+export function forbidden (publishableKeys: boolean, ...own: Cause[]) {
+  const refused: Cause[] = publishableKeys
+    ? [['a publishable key (`pk_...`) sent as the API key instead of as `?token=`', 'publishable_key_not_allowed'],
+        ['a publishable key used from an origin its owner did not list', 'origin_not_allowed']]
+    : [['a publishable key (`pk_...`) sent as the API key, or as `?token=`, where only a secret key is taken', 'publishable_key_not_allowed']]
+  return causes(...own, ...refused)
+}
+
+const SHEDDING: Cause = ['Shedding load', 'service_overloaded']
+const QUOTA_DOWN: Cause = [
+  'the quota store did not answer in time, or is unreachable with QUOTA_FAIL_MODE=closed or past this replica\'s QUOTA_FALLBACK_SHARE',
+  'quota_unavailable'
+]
+
+/** The 503 of a business route: shedding load, the quota store on a route that reads it (`quota`), then the route's own causes. */
+export const unavailable = (quota: boolean, ...own: Cause[]) => causes(SHEDDING, ...(quota ? [QUOTA_DOWN] : []), ...own)
 
 /** The 400 of a route that fetches a caller's URL when it, or a redirect, leads to a non-public address. */
 export const TargetNotAllowedResponse = described(
@@ -51,9 +76,10 @@ export const TargetNotAllowedResponse = described(
 interface HeaderDoc { type: 'integer' | 'string', description: string }
 
 const MARKETPLACE = ' Absent in marketplace mode (X-RapidAPI-Proxy-Secret), where the marketplace meters calls.'
-// Set on every business call the quota decided, which happens once its body is valid: a 2xx and a 429 always carry
-// them (a 422 of the schema never does; a handler's own 4xx after the quota decided does, its units given back).
-const RATE_LIMIT_HEADERS: Record<string, HeaderDoc> = {
+// Set on every metered call the quota decided, which happens once its body is valid: a 2xx and a 429 always carry
+// them (a 422 of the schema never does; a handler's own 4xx after the quota decided does, its units given back). A
+// route that is never charged (`metered: false`) sends none, unless it declares them on an answer of its own.
+export const RATE_LIMIT_HEADERS: Record<string, HeaderDoc> = {
   'X-RateLimit-Limit': { type: 'integer', description: `The key's monthly quota.${MARKETPLACE}` },
   'X-RateLimit-Remaining': {
     type: 'integer',
@@ -88,15 +114,14 @@ const EVERY_ROUTE_RESPONSES = {
 const PATH_PARAM_RESPONSES = {
   414: described(`A path parameter is longer than ${MAX_PATH_PARAM_LENGTH} characters (answered before routing). \`code\`: \`uri_too_long\`.`)
 }
-// And those of any route that takes a body
-const BODY_RESPONSES = {
-  413: BUSINESS_RESPONSES[413],
-  415: BUSINESS_RESPONSES[415]
-}
+// And those of any route a body is sent to: Fastify reads the body of every method but GET and HEAD, up to the limit,
+// whether or not the route takes one; only a route that takes one refuses a body that is not JSON
+const BODY_TOO_LARGE = { 413: described('Request body over the limit. `code`: `body_too_large`.') }
+const NOT_JSON = { 415: described('The body is not `application/json`. `code`: `unsupported_media_type`.') }
 
 /** The response headers a route's answer with `status` carries, by what the kit does on that route. */
-function headersOf (status: string, business: boolean): Record<string, HeaderDoc> {
-  const counted = business && (/^2/.test(status) || status === '429')
+function headersOf (status: string, business: boolean, metered: boolean): Record<string, HeaderDoc> {
+  const counted = metered && (/^2/.test(status) || status === '429')
   return {
     ...REQUEST_ID,
     ...(counted ? RATE_LIMIT_HEADERS : {}),
@@ -119,16 +144,19 @@ const documentRoute: SwaggerTransform = ({ schema, url, route }) => {
   const doc = schema as Record<string, any> | undefined
   if (doc?.tags === undefined || doc.hide === true) return { schema, url }
   const business = route.config?.auth === true
+  const metered = business && route.config?.metered !== false
   const method = Array.isArray(route.method) ? route.method[0] : route.method
   const documented = {
     ...EVERY_ROUTE_RESPONSES,
     ...(/\/[:{]/.test(url) ? PATH_PARAM_RESPONSES : {}),
-    ...(doc.body === undefined ? {} : BODY_RESPONSES),
+    ...(method === 'GET' || method === 'HEAD' ? {} : BODY_TOO_LARGE),
+    ...(doc.body === undefined ? {} : NOT_JSON),
     ...doc.response
   }
   const response = Object.fromEntries(Object.entries(documented).map(([status, answer]) => {
-    const headers = headersOf(status, business)
-    return [status, Object.keys(headers).length === 0 ? answer : { ...(answer as object), headers }]
+    // the headers the kit sets on this answer, and those the route declares it sets itself
+    const headers = { ...headersOf(status, business, metered), ...(answer as { headers?: Record<string, HeaderDoc> }).headers }
+    return [status, { ...(answer as object), headers }]
   }))
   const security = doc.security ?? (ADMIN_ROUTES[url] ?? []).map((scheme) => ({ [scheme]: [] }))
   return { schema: { ...doc, operationId: doc.operationId ?? derivedOperationId(method, url), security, response }, url }
@@ -213,6 +241,17 @@ const withoutUnusedSchemes: SwaggerTransformObject = (document) => {
   return openapiObject
 }
 
+/** The answers every business route gives besides its own, by what the kit does on it; a route's own answer for a status replaces these. */
+function businessResponses (config: NonNullable<RouteOptions['config']>) {
+  return {
+    401: UNAUTHENTICATED,
+    403: forbidden(config.publishableKeys === true),
+    // A call that is never charged answers no 429; such a route documents the 422 of what it validates itself
+    ...(config.metered === false ? {} : { 422: ValidationErrorSchema, 429: QUOTA_EXCEEDED }),
+    503: unavailable(true)
+  }
+}
+
 /** Adds the security scheme and shared error responses to business routes; must be registered before any route. */
 export function documentBusinessRoutes (app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -221,9 +260,7 @@ export function documentBusinessRoutes (app: FastifyInstance) {
     // Either header carries the key: alternatives, as OpenAPI lists them
     schema.security = [{ [SECURITY_SCHEME]: [] }, { [BEARER_SECURITY_SCHEME]: [] },
       ...(route.config.publishableKeys === true ? [{ [PUBLISHABLE_SECURITY_SCHEME]: [] }] : [])]
-    // A call that is never charged answers neither 429 nor, without a body, 413, 415 or 422
-    const shared = route.config.metered === false ? { 401: BUSINESS_RESPONSES[401], 503: BUSINESS_RESPONSES[503] } : BUSINESS_RESPONSES
-    schema.response = { ...shared, ...(schema.response as object | undefined) }
+    schema.response = { ...businessResponses(route.config), ...(schema.response as object | undefined) }
   })
 }
 

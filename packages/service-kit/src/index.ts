@@ -1,5 +1,5 @@
 export { buildService, type KitOptions, type ServiceDefinition, type ServiceInstance } from './build-service.js'
-export { TargetNotAllowedResponse } from './docs.js'
+export { TargetNotAllowedResponse, unavailable, type Cause } from './docs.js'
 export { ConfigError, DEV_KEY, loadConfig, testConfig, type ConfigDefaults, type ServiceConfig } from './config.js'
 export { createLogger, REDACT_PATHS, SECRET_HEADERS, type LoggerSettings } from './logger.js'
 export { Metrics } from './metrics.js'

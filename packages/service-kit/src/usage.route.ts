@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '@utility-apis/fastapi-errors'
-import { described } from './docs.js'
+import { described, RATE_LIMIT_HEADERS } from './docs.js'
 import { UsageSchema, type Usage } from './usage.schemas.js'
 
 export const USAGE_TAG = { name: 'usage', description: 'Your quota this month (API key required, never charged).' }
@@ -16,7 +16,8 @@ export async function usageRoute (app: FastifyInstance) {
       description: 'Never charged. Read from the counter every replica shares, so it is exact. A 503 (with Retry-After) ' +
         'while that counter is unreachable, rather than a guess. In marketplace mode the marketplace meters calls: 404.',
       response: {
-        200: UsageSchema,
+        // never charged, yet it says the quota as a charged answer does
+        200: { ...UsageSchema, headers: RATE_LIMIT_HEADERS },
         404: described('A marketplace call: its usage is metered by the marketplace. `code`: `usage_metered_elsewhere`.')
       }
     }

@@ -72,7 +72,7 @@ describe('OpenAPI', () => {
     const echo = doc.paths['/v1/echo'].post
     expect(echo.security).toEqual([{ APIKeyHeader: [] }, { APIKeyBearer: [] }])
     expect(doc.components.securitySchemes.APIKeyBearer).toMatchObject({ type: 'http', scheme: 'bearer' })
-    expect(Object.keys(echo.responses).sort()).toEqual(['200', '400', '401', '404', '405', '408', '413', '415', '422', '429', '500', '503'])
+    expect(Object.keys(echo.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '408', '413', '415', '422', '429', '500', '503'])
     // every body a named model
     expect(echo.requestBody.content['application/json'].schema.$ref).toMatch(/^#\/components\/schemas\//)
     expect(doc.paths['/health'].get.security).toEqual([])

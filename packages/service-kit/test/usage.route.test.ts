@@ -39,15 +39,17 @@ describe('GET /v1/usage', () => {
     expect((await app.inject(usage('nope'))).statusCode).toBe(401)
   })
 
-  test('is in the OpenAPI document as the `Usage` schema, with 401 and 503 but no 429', async () => {
+  test('is in the OpenAPI document as the `Usage` schema, with 401, 403 and 503 but no 429, its 200 with the quota headers', async () => {
     const app = await buildDemo({ config: testConfig(), processMetrics: false })
     apps.push(app)
     const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()
     const operation = document.paths['/v1/usage'].get
     expect(operation.operationId).toBe('getUsage')
     expect(operation.security).toEqual([{ APIKeyHeader: [] }, { APIKeyBearer: [] }])
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '405', '408', '500', '503'])
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '404', '405', '408', '500', '503'])
     expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Usage' })
+    // never charged, yet it sends the quota headers as a charged answer does, and says so
+    expect(Object.keys(operation.responses['200'].headers).sort()).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-Id'])
     expect(Object.keys(document.components.schemas.Usage.properties)).toEqual(['limit', 'used', 'remaining', 'period', 'resets_at'])
   })
 

@@ -6,6 +6,7 @@ import type { CreateJobInput } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
 import { checkCallbackUrl } from './callback-url.js'
 import type { JobRouteContext, JobRoutesOptions } from './job-route-context.js'
+import { JobCreationUnavailable } from './jobs.schemas.js'
 
 /** POST <path>: validates every input, reserves one unit each, and queues the job (202). */
 export function createJobRoute (app: FastifyInstance, context: JobRouteContext): void {
@@ -53,7 +54,8 @@ export function createJobRoute (app: FastifyInstance, context: JobRouteContext):
       },
       body: { ...schemas.request, 'x-examples': examples.request },
       response: {
-        202: { ...schemas.created, description: 'The job was queued.', 'x-examples': examples.created }
+        202: { ...schemas.created, description: 'The job was queued.', 'x-examples': examples.created },
+        503: JobCreationUnavailable
       }
     }
   }, async (request, reply) => {

@@ -9,7 +9,7 @@ import type { ResultLine } from '../types.js'
 import { createJobRoute } from './create-job.js'
 import type { JobRouteContext, JobRoutesOptions } from './job-route-context.js'
 import { jobExamples } from './jobs.examples.js'
-import { jobSchemas, MAX_PAGE } from './jobs.schemas.js'
+import { JobReadUnavailable, jobSchemas, MAX_PAGE } from './jobs.schemas.js'
 import { jobPageAnswer } from '../views/job-page-answer.js'
 
 export type { JobRoutesOptions } from './job-route-context.js'
@@ -64,7 +64,8 @@ function jobStatusRoute (app: FastifyInstance, { options, schemas, examples, nee
           }
         },
         404: NOT_FOUND,
-        422: ValidationErrorSchema
+        422: ValidationErrorSchema,
+        503: JobReadUnavailable
       }
     }
   }, async (request, reply) => {
@@ -96,7 +97,8 @@ function jobResultsRoute (app: FastifyInstance, { options, schemas, needRedis, e
           }
         },
         404: NOT_FOUND,
-        422: ValidationErrorSchema
+        422: ValidationErrorSchema,
+        503: JobReadUnavailable
       }
     }
   }, async (request, reply) => {
@@ -123,7 +125,9 @@ function cancelJobRoute (app: FastifyInstance, { options, schemas, needRedis, en
       description: 'Items not started are not worked on and their units of quota are refunded; results already written are ' +
         'kept. A finished job is left as it is. Answers the job\'s status.',
       params: schemas.params,
-      response: { 200: { ...schemas.status, description: 'The job after the cancellation.' }, 404: NOT_FOUND, 422: ValidationErrorSchema }
+      response: {
+        200: { ...schemas.status, description: 'The job after the cancellation.' }, 404: NOT_FOUND, 422: ValidationErrorSchema, 503: JobReadUnavailable
+      }
     }
   }, async (request) => {
     const job = await engine().cancel(request.params.id, owner(request))

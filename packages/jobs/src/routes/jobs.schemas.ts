@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox'
+import { unavailable, type Cause } from '@utility-apis/service-kit'
 
 export const MAX_PAGE = 1000
 const STATES = ['queued', 'running', 'completed', 'cancelled']
@@ -46,6 +47,17 @@ const CallbackUrlField = Type.String({
   description: 'Receives `{"type": "job.completed"|"job.cancelled", "data": <the job status>}` signed per Standard Webhooks ' +
     'with the job\'s `callback_secret`, retried with backoff for 24 h until it answers 2xx. Must be a public http(s) URL.'
 })
+
+// The 503s of the job routes beside the kit's: every job route answers one without Redis (the engine is none), and
+// a creation while the results store is near full
+const NO_REDIS: Cause = ['jobs need Redis, and this deployment sets neither REDIS_URL nor REDIS_CLUSTER_NODES', 'jobs_need_redis']
+const STORAGE_FULL: Cause = ['the job results store is near full until older results expire: nothing is reserved, and `Retry-After` says when to ' +
+  'try again', 'jobs_storage_full']
+
+/** The 503 of reading or cancelling a job: never charged (a cancel's refunds wait in the outbox), so never the quota store's. */
+export const JobReadUnavailable = unavailable(false, NO_REDIS)
+/** The 503 of creating a job, which the quota charges. */
+export const JobCreationUnavailable = unavailable(true, NO_REDIS, STORAGE_FULL)
 
 /** The schemas of one service's jobs, titled after `stem`. */
 export function jobSchemas (names: JobSchemaNames) {

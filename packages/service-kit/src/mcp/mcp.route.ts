@@ -6,7 +6,7 @@ import { HttpError } from '@utility-apis/fastapi-errors'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Logger } from 'pino'
-import { described } from '../docs.js'
+import { forbidden, RATE_LIMIT_HEADERS } from '../docs.js'
 import type { Metrics } from '../metrics.js'
 import { JsonExchange } from './json-exchange.js'
 import { isRefusal, messageOf } from './mcp-message.js'
@@ -185,6 +185,10 @@ async function mcp (app: FastifyInstance, options: McpOptions, state: McpState) 
   app.addHook('onClose', async () => await server.close())
 }
 
+// /mcp is free itself: only the answer to a tools/call carries the quota headers, those of the route the tool ran
+const TOOL_QUOTA_HEADERS = Object.fromEntries(Object.entries(RATE_LIMIT_HEADERS).map(([name, header]) =>
+  [name, { ...header, description: `On the answer to a \`tools/call\`, as the tool's route sent it. ${header.description}` }]))
+
 /**
  * POST /mcp, registered after the service's routes: its body limit is read from the routes its tools run (a Fastify
  * route's limit is fixed when it registers).
@@ -204,10 +208,11 @@ async function mcpEndpoint (app: FastifyInstance, options: McpOptions, state: Mc
       description: MCP_DESCRIPTION,
       body: { ...JsonRpcRequestSchema, 'x-examples': mcpRequestExamples },
       response: {
-        200: { ...JsonRpcResponseSchema, description: 'The answer to a request (a tool that failed is a result with `isError`).' },
+        200: { ...JsonRpcResponseSchema, description: 'The answer to a request (a tool that failed is a result with `isError`).', headers: TOOL_QUOTA_HEADERS },
         202: { description: 'A notification or response was accepted; no body.', type: 'null' },
         400: { ...JsonRpcResponseSchema, description: 'Not a usable JSON-RPC message (parse error, a batch, an unsupported MCP-Protocol-Version).' },
-        403: described('A browser origin not listed in CORS_ORIGINS. `code`: `origin_not_allowed`.'),
+        // its own refusal (the origin check) beside the kit's, which this answer replaces: a publishable key is refused here too
+        403: forbidden(false, ['A browser origin not listed in CORS_ORIGINS', 'origin_not_allowed']),
         406: { ...JsonRpcResponseSchema, description: 'Accept must list both application/json and text/event-stream.' }
       }
     }

@@ -37,6 +37,7 @@ export const LogoQuerySchema = Type.Object({
 
 const binary = { schema: { type: 'string', format: 'binary' } }
 
+// The 401 and 403 of its keys, publishable ones included, are documented by the kit from the route's config
 export const LogoResponses = {
   200: {
     description: 'The logo, or the monogram, as a square image in the asked format. `X-Logo-Source` says which: `logo` or `monogram`. ' +
@@ -47,8 +48,6 @@ export const LogoResponses = {
   },
   304: { description: 'Not modified: the `If-None-Match` ETag is the image\'s. Costs nothing.', type: 'null' },
   400: described('The target resolves to, or redirects to, an address that is not public. `code`: `target_not_allowed`.'),
-  401: described('Missing or invalid API key, or a secret key sent as `?token=`. `code`: `missing_api_key`, `invalid_api_key`, `secret_key_in_query`.'),
-  403: described('A publishable key used from an origin its owner did not list. `code`: `origin_not_allowed`.'),
   404: described('No logo, and `fallback=404`. `code`: `logo_not_found`; or `logo_unavailable`, with `Retry-After`, while the ' +
     'site or a logo file failed for a moment, so whether it has a logo is not known yet.')
 }

@@ -83,6 +83,10 @@ describe.skipIf(!hasRedisServer || REDIS_URL === undefined)('brand job results o
     expect(refused.statusCode).toBe(503)
     expect(refused.json()).toMatchObject({ code: 'jobs_storage_full', request_id: expect.any(String) })
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    // the answer the OpenAPI document gives creation: its 503 names the code, with Retry-After
+    const documented = (await app.inject({ method: 'GET', url: '/openapi.json' })).json().paths['/v1/domain/profile/jobs'].post.responses['503']
+    expect(documented.description).toContain('`jobs_storage_full`')
+    expect(Object.keys(documented.headers)).toContain('Retry-After')
     // a refused creation is never a quota failure, and costs nothing
     const before = Number(await quotaProbe.get(counter))
     expect((await create()).statusCode).toBe(503)

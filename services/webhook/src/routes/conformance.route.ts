@@ -7,6 +7,7 @@ import { PROVIDERS } from '../domain/providers/index.js'
 import { SignRefusal } from '../domain/sign.js'
 import { conformanceRequestExamples, conformanceResponseExamples } from './conformance.examples.js'
 import { ConformanceRequestSchema, ConformanceResponseSchema, type ConformanceResponseBody } from './conformance.schemas.js'
+import { codeList, SIGN_REFUSAL_CODES } from './sign.schemas.js'
 
 export interface ConformanceRouteOptions {
   /** The fetcher of the suite's requests: SSRF-safe, with the conformance User-Agent. */
@@ -65,8 +66,9 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
         200: { ...ConformanceResponseSchema, description: 'The grade and each check.', 'x-examples': await conformanceResponseExamples() },
         400: {
           ...ErrorSchema,
-          description: 'A target the fetcher would not reach, code `target_not_allowed` (`"detail": "Target address is not allowed"`, or ' +
-            '`"Target port is not allowed"` for a port other than the scheme\'s), or a key the provider cannot sign with.'
+          description: 'A target the fetcher would not reach (`"detail": "Target address is not allowed"`, or `"Target port is not allowed"` ' +
+            'for a port other than the scheme\'s), or a key the provider cannot sign with, or a body it cannot sign inside, as sign ' +
+            `refuses them. \`code\`: \`target_not_allowed\`, ${codeList(SIGN_REFUSAL_CODES)}.`
         }
       }
     }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Static } from '@sinclair/typebox'
-import { bodyValidatorCompiler, ErrorSchema, HttpError, messages, RequestValidationError, schemaThen, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import { bodyValidatorCompiler, HttpError, messages, RequestValidationError, schemaThen, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { signDelivery, SignRefusal } from '../domain/sign.js'
 import { providersIn } from './provider-lists.js'
 import { signRequestExamples, signResponseExamples } from './sign.examples.js'
-import { SignRequestSchema, SignResponseSchema, type SignResponseBody } from './sign.schemas.js'
+import { codeList, SIGN_REFUSAL_CODES, SignRefusalResponse, SignRequestSchema, SignResponseSchema, type SignResponseBody } from './sign.schemas.js'
 
 export interface SignRouteOptions {
   /** The current time in Unix seconds. */
@@ -28,8 +28,8 @@ sign written into it), and \`signed_content\`, what the signature covers, read b
 Every delivery verifies as valid with POST /v1/webhooks/verify and the same secret or public key. Secrets, keys and
 payloads are never stored or logged; for gitlab the header is the secret token itself, as GitLab sends it.
 
-Refusals (400, with a \`code\`): \`conflicting_keys\`, \`secret_required\`, \`private_key_required\`, \`private_key_not_supported\`,
-\`invalid_private_key\`, \`payload_not_signable\` (${providersIn('writesBody', 'or')} without the JSON body they write into).`
+Refusals (400, with a \`code\`): ${codeList(SIGN_REFUSAL_CODES)} (${providersIn('writesBody', 'or')} without the JSON body they
+write into).`
 
 /** What the provider needs beyond the schema (the URL it signs, generic-hmac's options): checked before the quota decides. */
 function checkSignRequest (body: Static<typeof SignRequestSchema>): void {
@@ -53,7 +53,7 @@ export const signRoute: FastifyPluginAsyncTypebox<SignRouteOptions> = async (app
       body: { ...SignRequestSchema, 'x-examples': signRequestExamples },
       response: {
         200: { ...SignResponseSchema, description: 'The delivery.', 'x-examples': signResponseExamples },
-        400: { ...ErrorSchema, description: 'A key the provider cannot sign with, or a body it cannot sign inside (the detail says which).' }
+        400: SignRefusalResponse
       }
     }
   }, async (request) => {

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { ErrorSchema } from '@utility-apis/fastapi-errors'
 import { StringEnum } from '@utility-apis/service-kit'
 import { PROVIDER_IDS } from '../domain/providers/index.js'
 import { providersIn } from './provider-lists.js'
@@ -66,3 +67,19 @@ export const SignResponseSchema = Type.Object({
 }, { title: 'SignResponse', description: 'A delivery as the provider would send it: POST `payload` with `headers` to your endpoint.' })
 
 export type SignResponseBody = Static<typeof SignResponseSchema>
+
+/**
+ * The codes of a delivery the provider cannot sign (a SignRefusal of the domain), which sign and conformance answer
+ * 400. `payload_not_signable` stays last: sign's description says after the list which providers it concerns.
+ */
+export const SIGN_REFUSAL_CODES = [
+  'conflicting_keys', 'secret_required', 'private_key_required', 'private_key_not_supported', 'invalid_private_key', 'payload_not_signable'
+] as const
+
+/** Codes as a response's description names them: `a`, `b`. */
+export const codeList = (codes: readonly string[]): string => codes.map((code) => `\`${code}\``).join(', ')
+
+export const SignRefusalResponse = {
+  ...ErrorSchema,
+  description: `A key the provider cannot sign with, or a body it cannot sign inside (the detail says which). \`code\`: ${codeList(SIGN_REFUSAL_CODES)}.`
+}

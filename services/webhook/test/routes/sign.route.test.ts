@@ -90,7 +90,7 @@ describe('POST /v1/webhooks/sign', () => {
     const ed25519Pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
     const p256Pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
     expect((await refused({ provider: 'discord', payload: BODY, secret: 'abc' })).detail).toMatch(/signs with a private key/)
-    expect((await refused({ provider: 'discord', payload: BODY })).detail).toMatch(/give private_key, or generate_test_key/)
+    expect((await refused({ provider: 'discord', payload: BODY })).detail).toMatch(/give private_key \(or, on \/v1\/webhooks\/sign, generate_test_key: true\)/)
     expect((await refused({ provider: 'github', payload: BODY, generate_test_key: true })).detail).toMatch(/not generate_test_key/)
     expect((await refused({ provider: 'github', payload: BODY, private_key: ed25519Pem })).detail).toMatch(/not private_key/)
     expect((await refused({ provider: 'github', payload: BODY })).detail).toMatch(/give secret$/)
