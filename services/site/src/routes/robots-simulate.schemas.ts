@@ -52,6 +52,6 @@ export const RobotsSimulateResponseSchema = Type.Object({
     lint: LintSchema,
     sitemaps: Type.Array(Type.String()),
     content_signals: Type.Array(ContentSignalSchema),
-    truncated: Type.Boolean({ description: 'longer than 500 KiB: the rest is ignored' })
+    truncated: Type.Boolean({ description: 'not read whole: longer than 500 KiB (the rest is ignored), or its compressed body ended early' })
   })
 }, { title: 'RobotsSimulateResponse' })

@@ -27,7 +27,7 @@ export const RobotsTestResponseSchema = Type.Object({
       description: 'RFC 9309: 2xx parsed; 4xx, or no file within 5 redirects, unavailable (allow all); 5xx, 429 or no answer unreachable (disallow all)'
     }),
     error: Nullable(Type.String()),
-    truncated: Type.Boolean({ description: 'longer than 500 KiB: the rest was ignored' })
+    truncated: Type.Boolean({ description: 'not read whole: longer than 500 KiB (the rest was ignored), or its compressed body ended early' })
   }),
   results: Type.Array(Type.Object({
     user_agent: Type.String(),
