@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
-import { parse } from 'yaml'
+import { parse, parseAllDocuments } from 'yaml'
 import { testConfig } from '@utility-apis/service-kit'
 import { ROOT, serviceSources } from './helpers/services.js'
 
@@ -69,6 +69,22 @@ describe('Dockerfile', () => {
   })
 })
 
+describe('.ci/run', () => {
+  // the worker Deployments run dist/worker.js of the image: the deploy smoke test starts it from the same
+  // `pnpm deploy --prod` output as main.js, each on a metrics port of its own, so a worker missing from it fails CI
+  test('the deploy smoke test starts each worker service\'s dist/worker.js and waits for its /health', () => {
+    const smoke = ci.slice(ci.indexOf('# Deploy smoke test'))
+    expect(smoke).toMatch(/\bexec node --liftoff-only dist\/worker\.js\)/)
+    expect(smoke).toMatch(/\$\{?metrics_port\}?\/health/)
+    const ports = serviceSources().filter((service) => service.worker).map((service) => {
+      const call = new RegExp(`^\\s+${service.name}\\) smoke_worker ${service.name} "\\$out" (\\d+) ;;$`, 'm').exec(smoke)
+      expect(call, `a smoke_worker call for ${service.name} in the deploy loop`).not.toBeNull()
+      return call?.[1]
+    })
+    expect(new Set(ports).size).toBe(ports.length)
+  })
+})
+
 describe('docker-compose.yml', () => {
   test('Redis keeps an append-only file on a volume, so a restart does not reset every quota', () => {
     const redis = compose.services.redis
@@ -77,6 +93,18 @@ describe('docker-compose.yml', () => {
     const volume = (redis.volumes as string[]).find((entry) => entry.endsWith(':/data'))
     expect(volume, 'a volume at /data, where redis:7 writes its append-only file').toBeDefined()
     expect(compose.volumes).toHaveProperty(volume?.split(':')[0] as string)
+  })
+
+  test('the quota\'s Redis refuses writes rather than evicts a counter, at deploy/k8s\'s maxmemory', () => {
+    // an LRU policy would evict counters once brand's caches fill it, and a key whose counter is gone has its quota back
+    const args = compose.services.redis.command as string[]
+    const values = (option: string): string[] => args.flatMap((arg, index) => arg === option ? [args[index + 1]] : [])
+    expect(values('--maxmemory-policy')).toEqual(['noeviction'])
+    // a maxmemory, so the caches' 75% (services/brand/src/cache-room.ts) leaves the counters a quarter, as in deploy/k8s
+    const manifests = parseAllDocuments(readFileSync(join(ROOT, 'deploy', 'k8s', 'redis.yaml'), 'utf8')).map((doc) => doc.toJS())
+    const quota = manifests.find((object) => object.kind === 'StatefulSet' && object.metadata.name === 'redis')
+    const k8sArgs = quota.spec.template.spec.containers[0].args as string[]
+    expect(values('--maxmemory')).toEqual([k8sArgs[k8sArgs.indexOf('--maxmemory') + 1]])
   })
 
   test('jobs keep their queue and results on a Redis of their own, sized as deploy/k8s\'s, never evicting', () => {

@@ -50,7 +50,7 @@ test('every script that starts a built service passes node the flags of the imag
       expect(scripts[name].split(' ').slice(0, -1), `${service} ${name}`).toEqual(['node', ...flags])
     }
   }
-  expect(readFileSync(join(ROOT, '.ci/run'), 'utf8')).toContain(`node ${flags.join(' ')} dist/main.js`)
+  for (const entry of ['main', 'worker']) expect(readFileSync(join(ROOT, '.ci/run'), 'utf8')).toContain(`node ${flags.join(' ')} dist/${entry}.js`)
 })
 
 test('every image raises libuv\'s thread pool, which DNS lookups given up on would otherwise fill (safe-fetch README)', () => {

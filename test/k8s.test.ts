@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { BlockList, isIP } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { isPublicAddress } from '@utility-apis/safe-fetch'
 import { loadConfig, testConfig } from '@utility-apis/service-kit'
 import { containersOf, kustomizeBuild, type K8sObject } from './helpers/kustomize.js'
-import { ROOT, serviceSources, variablesRead } from './helpers/services.js'
+import { ROOT, serviceSources, variablesRead, workerVariablesRead } from './helpers/services.js'
 
 const DIR = join(ROOT, 'deploy', 'k8s')
 const objects = kustomizeBuild(DIR)
@@ -18,6 +19,13 @@ const NOT_IN_KUBERNETES: Record<string, string> = {
   JOBS_PREFIX: 'tests only: keeps the jobs of parallel tests apart on one Redis',
   RENDERER: 'the manifests run the default image, without a browser; the Dockerfile\'s chromium target sets it itself',
   CHROMIUM_PATH: 'set by the Dockerfile\'s chromium target, with RENDERER'
+}
+// Read by a worker process through the loaders it shares with its API, but without effect there: not set on the
+// worker Deployments (they would only mislead whoever reads them).
+const NOT_FOR_WORKERS: Record<string, string> = {
+  PORT: 'the API\'s port: a worker listens on WORKER_METRICS_PORT alone',
+  JOBS_INLINE_WORKER: 'whether the API process works jobs too: a worker process works them whatever it says',
+  LOGO_CACHE_CONTROL: 'the Cache-Control of the logo route\'s answers: a worker answers no requests'
 }
 // Read by node itself, not by the services: a deployment may set them (the site sets its V8 young generation).
 const FOR_NODE = new Set(['NODE_OPTIONS'])
@@ -136,10 +144,84 @@ const NOT_PUBLIC = [
 ]
 const PUBLIC = ['1.1.1.1', '8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '2a00:1450:4001::200e']
 
+// What the network refuses, exactly: the special-purpose ranges of IANA's registries that are not public unicast, each
+// refused by safe-fetch too. A range grown past its registry entry (10.0.0.0/7 takes the public 11.0.0.0/8 with it)
+// or dropped fails the comparison; the edges checked below fail it too.
+const REFUSED_V4: Record<string, string> = {
+  '0.0.0.0/8': 'this network',
+  '10.0.0.0/8': 'private',
+  '100.64.0.0/10': 'shared address space (CGNAT)',
+  '127.0.0.0/8': 'loopback',
+  '169.254.0.0/16': 'link-local, the cloud metadata address',
+  '172.16.0.0/12': 'private',
+  '192.0.0.0/24': 'IETF protocol assignments',
+  '192.0.2.0/24': 'documentation',
+  '192.88.99.0/24': '6to4 relay anycast',
+  '192.168.0.0/16': 'private',
+  '198.18.0.0/15': 'benchmarking',
+  '198.51.100.0/24': 'documentation',
+  '203.0.113.0/24': 'documentation',
+  '224.0.0.0/4': 'multicast',
+  '240.0.0.0/4': 'reserved, broadcast'
+}
+const REFUSED_V6: Record<string, string> = {
+  '::/8': 'unspecified, loopback, IPv4-mapped and -compatible',
+  '64:ff9b::/96': 'NAT64',
+  '100::/64': 'discard-only',
+  '2001::/32': 'Teredo',
+  '2001:db8::/32': 'documentation',
+  '2002::/16': '6to4',
+  'fc00::/7': 'unique local',
+  'fe80::/10': 'link-local',
+  'ff00::/8': 'multicast'
+}
+
+/**
+ * Whether an address lies in one of `cidrs`, as the network judges it: by membership alone, whatever safe-fetch thinks
+ * of the address (a public one inside a refused range is refused). One list per family: node's BlockList would match
+ * every IPv4 address against ::/8 through its IPv4-mapped form.
+ */
+function exceptedBy (cidrs: string[]): (ip: string) => boolean {
+  const lists = { ipv4: new BlockList(), ipv6: new BlockList() }
+  for (const cidr of cidrs) {
+    const [base, prefix] = cidr.split('/')
+    const family = isIP(base) === 4 ? 'ipv4' : 'ipv6'
+    lists[family].addSubnet(base, Number(prefix), family)
+  }
+  return (ip) => isIP(ip) === 4 ? lists.ipv4.check(ip, 'ipv4') : lists.ipv6.check(ip, 'ipv6')
+}
+
+/** An IPv4 or IPv6 address as a number, and how many bits it has. */
+function addressValue (ip: string): { value: bigint, bits: number } {
+  if (ip.includes('.')) return { value: ip.split('.').reduce((sum, part) => sum * 256n + BigInt(part), 0n), bits: 32 }
+  const [head, tail] = ip.split('::')
+  const groups = (text: string | undefined): string[] => text === undefined || text === '' ? [] : text.split(':')
+  const padding = tail === undefined ? [] : Array(8 - groups(head).length - groups(tail).length).fill('0')
+  const all = [...groups(head), ...padding, ...groups(tail)]
+  return { value: all.reduce((sum, group) => sum * 65536n + BigInt(`0x${group}`), 0n), bits: 128 }
+}
+
+function addressText (value: bigint, bits: number): string {
+  const width = bits === 32 ? 8n : 16n
+  const count = bits === 32 ? 4 : 8
+  const parts = Array.from({ length: count }, (_, index) => (value >> (width * BigInt(count - 1 - index))) & ((1n << width) - 1n))
+  return bits === 32 ? parts.join('.') : parts.map((part) => part.toString(16)).join(':')
+}
+
+/** A range's first and last addresses, and the addresses just outside it (none past either end of the space). */
+function rangeEdges (cidr: string): { inside: string[], outside: string[] } {
+  const [base, prefix] = cidr.split('/')
+  const { value, bits } = addressValue(base)
+  const size = 1n << BigInt(bits - Number(prefix))
+  const last = value + size - 1n
+  const outside = [value - 1n, last + 1n].filter((candidate) => candidate >= 0n && candidate < 1n << BigInt(bits))
+  return { inside: [value, last].map((edge) => addressText(edge, bits)), outside: outside.map((edge) => addressText(edge, bits)) }
+}
+
 describe('deploy/k8s: egress', () => {
   const policy = find('NetworkPolicy', 'egress')
   const blocks = policy.spec.egress.flatMap((rule: any) => rule.to).filter((peer: any) => peer.ipBlock !== undefined).map((peer: any) => peer.ipBlock)
-  const excepted = (ip: string): boolean => blocks.some((block: any) => block.except.some((cidr: string) => isPublicAddress(ip, [cidr]) && !isPublicAddress(ip)))
+  const excepted = exceptedBy(blocks.flatMap((block: any) => block.except))
 
   test('holds every service and worker pod', () => {
     expect(policy.spec.policyTypes).toEqual(['Egress'])
@@ -157,8 +239,24 @@ describe('deploy/k8s: egress', () => {
       expect(excepted(ip), ip).toBe(true)
     }
     for (const ip of PUBLIC) expect(excepted(ip), ip).toBe(false)
-    // no range refused in the network that safe-fetch would let through: each one's first address is not public
-    for (const cidr of blocks.flatMap((block: any) => block.except)) expect(isPublicAddress(cidr.split('/')[0]), cidr).toBe(false)
+  })
+
+  test('refuses exactly the special-purpose ranges, none reaching into public space at either end', () => {
+    const [v4, v6] = blocks.map((block: any) => [...block.except].sort())
+    expect(v4).toEqual(Object.keys(REFUSED_V4).sort())
+    expect(v6).toEqual(Object.keys(REFUSED_V6).sort())
+    for (const cidr of [...v4, ...v6]) {
+      const { inside, outside } = rangeEdges(cidr)
+      // nothing safe-fetch lets through is refused: the range's first and last addresses are not public...
+      for (const ip of inside) expect(isPublicAddress(ip), `${ip}, an end of ${cidr}`).toBe(false)
+      // ...and a public address just outside it is reached (one refused by safe-fetch may lie in a neighbouring range)
+      for (const ip of outside.filter((candidate) => isPublicAddress(candidate))) expect(excepted(ip), `${ip}, next to ${cidr}`).toBe(false)
+    }
+    // the edges are the ones meant (10.0.0.0/8 ends at 10.255.255.255, 11.0.0.0 follows it), and membership is judged
+    // by the range alone: a public address inside a refused range counts as refused
+    expect(rangeEdges('10.0.0.0/8')).toEqual({ inside: ['10.0.0.0', '10.255.255.255'], outside: ['9.255.255.255', '11.0.0.0'] })
+    expect(rangeEdges('fe80::/10').inside).toEqual(['fe80:0:0:0:0:0:0:0', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff'])
+    expect([excepted('11.0.0.0'), exceptedBy(['10.0.0.0/7'])('11.0.0.0'), exceptedBy(['::/8'])('11.0.0.0')]).toEqual([false, true, false])
   })
 
   test('lets them reach the cluster DNS and the two Redis, on their ports alone', () => {
@@ -186,6 +284,22 @@ function maxmemoryMiB (args: string[]): number {
   expect(match, `--maxmemory ${value}`).not.toBeNull()
   return Number(match?.[1]) * (match?.[2] === 'gb' ? 1024 : 1)
 }
+
+/** Every value a Redis command line gives `option` (the last one is the one Redis keeps). */
+function optionValues (args: string[], option: string): string[] {
+  return args.flatMap((arg, index) => arg === option ? [args[index + 1]] : [])
+}
+
+describe('deploy/k8s: the quota\'s Redis', () => {
+  // Its quota counters must never be evicted: an LRU policy would drop counters under memory pressure (the brand caches
+  // share this Redis), and each dropped counter hands its key its month's quota back.
+  test('refuses writes rather than evicts, and keeps an append-only file', () => {
+    const args = containersOf(find('StatefulSet', 'redis'))[0].args as string[]
+    expect(optionValues(args, '--maxmemory-policy')).toEqual(['noeviction'])
+    expect(optionValues(args, '--appendonly')).toEqual(['yes'])
+    expect(maxmemoryMiB(args)).toBeGreaterThan(0)
+  })
+})
 
 describe('deploy/k8s: the jobs\' own Redis', () => {
   test('JOBS_REDIS_URL points at a Redis of its own, apart from the quota\'s, that the API and worker pods may reach', () => {
@@ -224,6 +338,29 @@ describe('deploy/k8s: the jobs\' own Redis', () => {
     expect(limitMiB).toBeGreaterThanOrEqual(max * 1.25)
     // the quota's Redis keeps its own, smaller size: results no longer share it
     expect(maxmemoryMiB(containersOf(find('StatefulSet', 'redis'))[0].args as string[])).toBeLessThan(max)
+  })
+})
+
+describe('packages/renderer/README.md on deploy/k8s', () => {
+  // The README tells an operator what to change for a Chromium image, starting from what the manifests give the pods
+  // that would render: it must name what they really ship.
+  test('says the rendering services\' pods run without Chromium, with the memory limit and /tmp they have', () => {
+    const readme = readFileSync(join(ROOT, 'packages', 'renderer', 'README.md'), 'utf8')
+    const section = /^## Deploying it with Chromium\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? ''
+    expect(section, 'a "## Deploying it with Chromium" section').toMatch(/no Chromium/)
+    for (const service of services.filter((candidate) => candidate.renderer)) {
+      for (const name of [service.name, ...(service.worker ? [`${service.name}-worker`] : [])]) {
+        const deployment = find('Deployment', name)
+        const container = containersOf(deployment)[0]
+        expect(containerEnvironment(container).env.RENDERER, name).toBeUndefined()
+        expect(container.image, name).not.toMatch(/chromium/)
+        const memory = /^(\d+)Mi$/.exec(container.resources.limits.memory)?.[1]
+        expect(section, `${name}'s memory limit`).toContain(`a ${memory} Mi memory limit`)
+        const tmp = /^(\d+)Mi$/.exec(deployment.spec.template.spec.volumes.find((volume: any) => volume.name === 'tmp').emptyDir.sizeLimit)?.[1]
+        expect(section, `${name}'s /tmp`).toContain(`a ${tmp} MiB \`/tmp\``)
+        expect(section, name).toContain(`\`${name}\``)
+      }
+    }
   })
 })
 
@@ -307,14 +444,19 @@ describe.each(services.filter((service) => service.worker))('deploy/k8s: $name-w
   const deployment = find('Deployment', `${service.name}-worker`)
   const container = containersOf(deployment)[0]
 
-  test('runs dist/worker.js of the service\'s image with exactly the variables a worker reads', () => {
+  test('runs dist/worker.js of the service\'s image with exactly the variables a worker reads', async () => {
     expect(container.image).toBe(containersOf(find('Deployment', service.name))[0].image)
     expect(container.command).toEqual(['node', '--liftoff-only', 'dist/worker.js'])
     const { env, from } = containerEnvironment(container)
-    const expected = [...variablesRead(service, 'worker')].filter((name) => !(name in NOT_IN_KUBERNETES)).sort()
-    expect(Object.keys(env).filter((name) => !FOR_NODE.has(name)).sort()).toEqual(expected)
+    const read = await workerVariablesRead(service)
+    const expected = [...read].filter((name) => !(name in NOT_IN_KUBERNETES) && !(name in NOT_FOR_WORKERS)).sort()
+    expect(Object.keys(env).filter((name) => !FOR_NODE.has(name)).sort(), 'a variable the worker reads is missing, or one it does not read is set')
+      .toEqual(expected)
     for (const name of SECRETS) expect(from[name], name).toBe('Secret')
-    expect(env.JOBS_INLINE_WORKER).toBe('false')
+    // what the API's Deployment sets beside the shared ConfigMap, the worker gets the same (LOGO_CACHE_TTL: the logos a
+    // job makes are as fresh as the route's own)
+    const api = containerEnvironment(containersOf(find('Deployment', service.name))[0]).env
+    for (const name of expected) if (name in api) expect(env[name], name).toBe(api[name])
   })
 
   test('serves /health and /metrics on the port its probe and scrape annotation name', () => {
@@ -333,5 +475,16 @@ describe.each(services.filter((service) => service.worker))('deploy/k8s: $name-w
     expect(autoscaler.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: `${service.name}-worker` })
     const metric = autoscaler.spec.metrics[0].external.metric
     expect(metric).toEqual({ name: 'jobs_queue_depth', selector: { matchLabels: { service: service.name, state: 'waiting' } } })
+  })
+
+  // The workers' /metrics leaves jobs_queue_depth out (services/brand/test/worker.test.ts): the API pods must be scraped
+  // for it, or the autoscaler has no metric at all.
+  test('the queue depth it scales on is scraped from the API pods, at their /metrics', () => {
+    const api = find('Deployment', service.name)
+    const http = containersOf(api)[0].ports.find((port: { name: string }) => port.name === 'http').containerPort
+    expect(api.spec.template.metadata.annotations).toEqual({
+      'prometheus.io/scrape': 'true', 'prometheus.io/port': String(http), 'prometheus.io/path': '/metrics'
+    })
+    expect(deployment.spec.template.metadata.annotations['prometheus.io/path']).toBe('/metrics')
   })
 })

@@ -47,6 +47,12 @@ export interface JobEngineOptions {
   /** Attempts of a chunk whose processing failed (Redis away mid-write); a killed worker's chunk is stalled, not failed. */
   chunkAttempts?: number
   metrics?: MetricsSink | null
+  /**
+   * Whether `metrics` gets `jobs_queue_depth` (default true). The depth is the whole queue's, read from Redis, so every
+   * process exporting it reports the same number: the API alone does. From the workers too, a sum over pods would grow
+   * with the very replicas it scales, and the worker autoscaler would climb to its maximum on a queue that is not there.
+   */
+  exportQueueDepth?: boolean
   clock?: () => Date
   /** Where refunds go (the service's quota store); null leaves them in the outbox for an engine that has one. */
   quota?: QuotaStore | null
@@ -116,7 +122,7 @@ export class JobEngine {
     // Redis away: commands fail and callers answer for it; the queues reconnect by themselves
     for (const queue of [this.items, this.callbacks]) queue.on('error', (error) => { this.logError(`queue ${queue.name}`, error) })
     this.metrics = new JobMetrics(options.metrics ?? null)
-    this.metrics.exportQueueDepth(async () => await this.queueDepth())
+    if (options.exportQueueDepth !== false) this.metrics.exportQueueDepth(async () => await this.queueDepth())
   }
 
   /** A new connection of this engine, closed with it. */

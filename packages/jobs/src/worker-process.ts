@@ -30,8 +30,8 @@ interface WorkerParts {
 
 /**
  * The whole of a service's worker.ts: reads the environment once, works jobs until SIGTERM/SIGINT (letting the
- * items in flight finish), and serves /health and /metrics (queue depth, items, durations, callbacks) on
- * WORKER_METRICS_PORT for Prometheus and the autoscaler.
+ * items in flight finish), and serves /health and /metrics (items, durations, callbacks; not the queue depth, which is
+ * the API's) on WORKER_METRICS_PORT for Prometheus.
  */
 export async function runWorkerProcess (definition: WorkerProcessDefinition, env: Env): Promise<void> {
   const { config } = loadConfig(env, { service: definition.service, port: definition.port })
@@ -56,6 +56,8 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     jobsPath: definition.jobsPath,
     retentionDays: settings.retentionDays,
     metrics,
+    // the queue's depth comes from the API's /metrics alone: exported here too, it would grow with the workers it scales
+    exportQueueDepth: false,
     log,
     // the API's quota counters (prefix `q`, as the service kit's): refunds of failed and cancelled items go there
     quota: new RedisQuotaStore(cache, 'q')

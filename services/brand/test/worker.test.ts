@@ -2,15 +2,15 @@ import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../../packages/service-kit/test/helpers/redis-servers.js'
-import { REDIS_URL, testPrefix, waitFor } from './helpers/jobs.js'
+import { buildJobsApp, REDIS_URL, testKey, testPrefix, waitFor } from './helpers/jobs.js'
 import { spawnWorker, stopProcess } from './helpers/worker-process.js'
 
 // `node dist/worker.js` as an operator runs it: several on one machine, each with its own metrics port or none.
 const children: ChildProcess[] = []
 const prefix = testPrefix()
 
-function start (metricsPort: number): { child: ChildProcess, output: () => { stdout: string, stderr: string } } {
-  const child = spawnWorker({ redisUrl: REDIS_URL as string, prefix, hosts: [], concurrency: 1, metricsPort, capture: true, env: { LOG_LEVEL: 'info' } })
+function start (metricsPort: number, env: Record<string, string> = {}): { child: ChildProcess, output: () => { stdout: string, stderr: string } } {
+  const child = spawnWorker({ redisUrl: REDIS_URL as string, prefix, hosts: [], concurrency: 1, metricsPort, capture: true, env: { LOG_LEVEL: 'info', ...env } })
   children.push(child)
   let stdout = ''
   let stderr = ''
@@ -50,6 +50,27 @@ describe.skipIf(REDIS_URL === undefined)('brand worker processes on one machine 
       const started = await waitFor(async () => worker.output().stdout, (text) => text.includes('working jobs'), 30_000)
       expect(JSON.parse(started.trim().split('\n').at(-1) as string)).toMatchObject({ msg: 'working jobs', metricsPort: 0 })
       expect(worker.child.exitCode).toBeNull()
+    }
+  }, 60_000)
+
+  // Every process would report the same whole-queue depth: from the workers too, the autoscaler's sum over pods would
+  // grow with the workers it scales. The API exports it, the workers their own items and durations only.
+  it('a worker\'s /metrics leaves the queue depth to the API\'s', async () => {
+    const port = await freePort()
+    const worker = start(port, { ADMIN_KEY: 'worker-admin' })
+    await waitFor(async () => worker.output().stdout, (text) => text.includes('working jobs'), 30_000)
+    const response = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: 'Bearer worker-admin' } })
+    expect(response.status).toBe(200)
+    const workerMetrics = await response.text()
+    expect(workerMetrics).toMatch(/^job_item_duration_seconds_count\{service="brand"\} 0$/m)
+    expect(workerMetrics).not.toMatch(/jobs_queue_depth/)
+
+    const api = await buildJobsApp({ keys: testKey(), hosts: [], prefix, config: { adminKey: 'api-admin' }, overrides: { jobs: { inlineWorker: false } } })
+    try {
+      const apiMetrics = (await api.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer api-admin' } })).body
+      expect(apiMetrics).toMatch(/^jobs_queue_depth\{state="waiting",service="brand"\} \d+$/m)
+    } finally {
+      await api.close()
     }
   }, 60_000)
 })

@@ -203,7 +203,9 @@ export const ProfileSchema = Type.Object({
   language: Nullable(Type.String()),
   redirects: Type.Array(RedirectSchema),
   blocked: Type.Boolean({ description: 'The site answered with a bot challenge instead of its homepage.' }),
-  truncated: Type.Boolean({ description: 'The homepage was not read whole: larger than 2 MiB (its first 2 MiB were read), or its compressed body ended early.' }),
+  truncated: Type.Boolean({
+    description: 'The homepage was not read whole: larger than 2 MiB (its first 2 MiB were read), or its compressed body ended early.'
+  }),
   error: Type.Union([ProfileErrorSchema, Type.Null()], { description: 'Why fields are missing, when something went wrong.' }),
   unread_files: Type.Array(UnreadFileSchema, {
     maxItems: MAX_UNREAD_FILES,
