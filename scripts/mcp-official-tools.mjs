@@ -44,7 +44,8 @@ async function keyedProxy (target) {
   const proxy = createServer((incoming, answer) => {
     const outgoing = forward(new URL(incoming.url, target), { method: incoming.method, headers: { ...incoming.headers, 'x-api-key': key } },
       (response) => { answer.writeHead(response.statusCode, response.headers); response.pipe(answer) })
-    outgoing.on('error', () => { answer.writeHead(502).end() })
+    // the service gone: a 502, or the end of an answer already under way
+    outgoing.on('error', () => { if (!answer.headersSent) answer.writeHead(502); answer.end() })
     incoming.pipe(outgoing)
   })
   await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve))
@@ -56,7 +57,12 @@ async function problemsOf (service) {
   const url = `http://${host}:${service.port}/mcp`
   const listed = await npx([INSPECTOR, '--cli', url, '--method', 'tools/list', '--header', `X-API-Key: ${key}`])
   if (listed.code !== 0) return [`inspector tools/list exited ${listed.code}:\n${listed.output}`]
-  const names = JSON.parse(listed.stdout).tools.map((tool) => tool.name)
+  let names
+  try {
+    names = JSON.parse(listed.stdout).tools.map((tool) => tool.name)
+  } catch {
+    return [`inspector tools/list printed no tool list:\n${listed.output}`]
+  }
   const problems = [...service.tools, 'get_usage'].filter((name) => !names.includes(name)).map((name) => `tools/list lacks ${name}`)
   const proxy = await keyedProxy(`http://${host}:${service.port}`)
   try {

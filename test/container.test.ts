@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
 import { testConfig } from '@utility-apis/service-kit'
 import { ROOT, serviceSources } from './helpers/services.js'
+import { redisOptionValues } from './helpers/redis-args.js'
 
 const run = promisify(execFile)
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8')
@@ -98,7 +99,7 @@ describe('docker-compose.yml', () => {
   test('the quota\'s Redis refuses writes rather than evicts a counter, at deploy/k8s\'s maxmemory', () => {
     // an LRU policy would evict counters once brand's caches fill it, and a key whose counter is gone has its quota back
     const args = compose.services.redis.command as string[]
-    const values = (option: string): string[] => args.flatMap((arg, index) => arg === option ? [args[index + 1]] : [])
+    const values = (option: string): string[] => redisOptionValues(args, option)
     expect(values('--maxmemory-policy')).toEqual(['noeviction'])
     // a maxmemory, so the caches' 75% (services/brand/src/cache-room.ts) leaves the counters a quarter, as in deploy/k8s
     const manifests = parseAllDocuments(readFileSync(join(ROOT, 'deploy', 'k8s', 'redis.yaml'), 'utf8')).map((doc) => doc.toJS())

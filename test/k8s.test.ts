@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { isPublicAddress } from '@utility-apis/safe-fetch'
 import { loadConfig, testConfig } from '@utility-apis/service-kit'
 import { containersOf, kustomizeBuild, type K8sObject } from './helpers/kustomize.js'
+import { redisOptionValues } from './helpers/redis-args.js'
 import { ROOT, serviceSources, variablesRead, workerVariablesRead } from './helpers/services.js'
 
 const DIR = join(ROOT, 'deploy', 'k8s')
@@ -285,18 +286,13 @@ function maxmemoryMiB (args: string[]): number {
   return Number(match?.[1]) * (match?.[2] === 'gb' ? 1024 : 1)
 }
 
-/** Every value a Redis command line gives `option` (the last one is the one Redis keeps). */
-function optionValues (args: string[], option: string): string[] {
-  return args.flatMap((arg, index) => arg === option ? [args[index + 1]] : [])
-}
-
 describe('deploy/k8s: the quota\'s Redis', () => {
   // Its quota counters must never be evicted: an LRU policy would drop counters under memory pressure (the brand caches
   // share this Redis), and each dropped counter hands its key its month's quota back.
   test('refuses writes rather than evicts, and keeps an append-only file', () => {
     const args = containersOf(find('StatefulSet', 'redis'))[0].args as string[]
-    expect(optionValues(args, '--maxmemory-policy')).toEqual(['noeviction'])
-    expect(optionValues(args, '--appendonly')).toEqual(['yes'])
+    expect(redisOptionValues(args, '--maxmemory-policy')).toEqual(['noeviction'])
+    expect(redisOptionValues(args, '--appendonly')).toEqual(['yes'])
     expect(maxmemoryMiB(args)).toBeGreaterThan(0)
   })
 })

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { Redis } from 'ioredis'
 import { jobsSettingsFromEnv, workerSettingsFromEnv, type WorkerProcessDefinition } from '@utility-apis/jobs'
 import { rendererFromEnv } from '@utility-apis/renderer'
-import { loadConfig, type KitOptions } from '@utility-apis/service-kit'
+import { loadConfig, Metrics, type KitOptions } from '@utility-apis/service-kit'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
 
@@ -110,7 +110,7 @@ export async function workerVariablesRead (service: ServiceSource): Promise<Set<
     if (service.renderer) rendererFromEnv(recordingEnv({ ...values, RENDERER: 'chromium' }, read))
     const redis = new Redis({ lazyConnect: true })
     try {
-      const parts = await definition.build(config, redis)
+      const parts = await definition.build(config, redis, new Metrics(definition.service))
       await parts.close?.()
       await parts.fetcher.close()
     } finally {

@@ -17,8 +17,11 @@ export interface WorkerProcessDefinition {
   port: number
   jobsPath: string
   resultField: string
-  /** The service's processor and fetcher, built as its app builds them; `cache` is a Redis connection for caches. */
-  build: (config: ServiceConfig, cache: ReturnType<typeof connectRedis>) => WorkerParts | Promise<WorkerParts>
+  /**
+   * The service's processor and fetcher, built as its app builds them; `cache` is a Redis connection for caches,
+   * `metrics` the worker's own (/metrics on WORKER_METRICS_PORT), for what the service counts there.
+   */
+  build: (config: ServiceConfig, cache: ReturnType<typeof connectRedis>, metrics: Metrics) => WorkerParts | Promise<WorkerParts>
 }
 
 interface WorkerParts {
@@ -46,7 +49,7 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
   const cache = connectRedis(target, 'api')
   const logError = errorLogger(log)
   cache.on('error', (error) => { logError('redis cache', error) })
-  const { processor, fetcher, close } = await definition.build(config, cache)
+  const { processor, fetcher, close } = await definition.build(config, cache, metrics)
   const callbackFetcher = createSafeFetcher({ ...config.fetchPolicy, userAgent: callbackUserAgent(definition.service) })
   const engine = new JobEngine({
     service: definition.service,

@@ -9,13 +9,16 @@ function usedShare (info: string): number {
 }
 
 /**
- * Whether a Redis is near full (above `threshold` of its maxmemory on any primary), asked at most once per `cacheMs`.
- * A store kept with `noeviction` refuses every write once full, the quota's counters too: what can wait (a job's
- * results, a cache entry) asks first and stays out, so it never takes the room of a write that matters more.
+ * Whether a Redis is near full (above `threshold` of its maxmemory on any primary), asked at most once per `cacheMs`
+ * (concurrent askers share one look). A store kept with `noeviction` refuses every write once full, the quota's
+ * counters too: what can wait (a job's results, a cache entry) asks first and stays out, so it never takes the room of
+ * a write that matters more. A store that cannot tell (INFO refused by an ACL, Redis away) counts as not full until
+ * the next look: the write itself then says whether there was room (`refusedForMemory`).
  */
 export class RedisMemoryGauge {
   private checkedAt = -Infinity
   private full = false
+  private looking: Promise<boolean> | null = null
 
   constructor (
     private readonly redis: RedisClient,
@@ -37,9 +40,19 @@ export class RedisMemoryGauge {
 
   async isFull (): Promise<boolean> {
     if (this.now() - this.checkedAt < this.cacheMs) return this.full
+    this.looking ??= this.look().finally(() => { this.looking = null })
+    return await this.looking
+  }
+
+  private async look (): Promise<boolean> {
     const nodes = this.redis.isCluster ? (this.redis as Cluster).nodes('master') : [this.redis]
-    const shares = await Promise.all(nodes.map(async (node) => usedShare(await node.info('memory'))))
-    this.full = shares.some((share) => share > this.threshold)
+    try {
+      const shares = await Promise.all(nodes.map(async (node) => usedShare(await node.info('memory'))))
+      this.full = shares.some((share) => share > this.threshold)
+    } catch {
+      // cannot tell: not full, and not asked again before cacheMs (a refused INFO would otherwise be sent per write)
+      this.full = false
+    }
     this.checkedAt = this.now()
     return this.full
   }

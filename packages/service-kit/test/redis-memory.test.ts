@@ -2,14 +2,12 @@ import type { ChildProcess } from 'node:child_process'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RedisMemoryGauge } from '../src/redis-memory.js'
-import { freePort, hasRedisServer, startRedis } from './helpers/redis-servers.js'
+import { freePort, hasRedisServer, holdShareOfMaxmemory, startRedis } from './helpers/redis-servers.js'
 
 let server: ChildProcess
 let redis: Redis
 
-const usedMemory = async () => Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1])
-/** The store at `share` of its limit: a lower limit than it holds now is the same as more data. */
-const fillTo = async (share: number) => { await redis.config('SET', 'maxmemory', String(Math.ceil(await usedMemory() / share))) }
+const fillTo = async (share: number) => { await holdShareOfMaxmemory(redis, share) }
 
 describe.skipIf(!hasRedisServer)('RedisMemoryGauge', () => {
   beforeAll(async () => {
@@ -31,6 +29,33 @@ describe.skipIf(!hasRedisServer)('RedisMemoryGauge', () => {
     await fillTo(0.8)
     expect(await new RedisMemoryGauge(redis, 0.75, 0).isFull()).toBe(true)
     expect(await new RedisMemoryGauge(redis, 0.9, 0).isFull()).toBe(false)
+  })
+
+  it('looks once for concurrent askers; a store that cannot tell (INFO refused) counts as not full until the next look', async () => {
+    // a managed Redis's user without @dangerous commands: INFO is refused, the writes the gauge guards are not
+    await redis.acl('SETUSER', 'no-info', 'on', 'nopass', '~*', '+@all', '-info')
+    // no ready check: ioredis's is an INFO of its own
+    const limited = new Redis({ port: redis.options.port, host: '127.0.0.1', username: 'no-info', enableReadyCheck: false })
+    // INFO calls refused so far: ACL LOG counts repeats of one refusal in its entry's `count`
+    const denied = async () => (await redis.acl('LOG') as unknown[][])
+      .map((entry) => Number(entry[entry.indexOf('count') + 1])).reduce((sum, count) => sum + count, 0)
+    await redis.acl('LOG', 'RESET')
+    try {
+      await fillTo(0.8)
+      let now = 0
+      const gauge = new RedisMemoryGauge(limited, 0.75, 5000, () => now)
+      const before = await denied()
+      expect(await Promise.all([gauge.isFull(), gauge.isFull(), gauge.isFull()])).toEqual([false, false, false])
+      now = 4999
+      expect(await gauge.isFull()).toBe(false)
+      expect(await denied() - before).toBe(1)
+      now = 5000
+      await gauge.isFull()
+      expect(await denied() - before).toBe(2)
+    } finally {
+      limited.disconnect()
+      await redis.config('SET', 'maxmemory', '0')
+    }
   })
 
   it('keeps its verdict for cacheMs, and counts a refused write as full until it looks again', async () => {

@@ -8,6 +8,14 @@ import { RedisMemoryGauge, type RedisClient } from '@utility-apis/service-kit'
  */
 const CACHE_MEMORY_SHARE = 0.75
 
+/** What a Redis cache (profiles, logos) is given beside its client. */
+export interface RedisCacheOptions {
+  /** A failed read or write (a miss for the caller). */
+  onError?: (error: unknown) => void
+  /** Whether the store is too full for an entry (its memory is the quota's first): the write is skipped, a miss later. */
+  full?: () => Promise<boolean>
+}
+
 /** Whether the shared Redis is too full for a cache entry (asked at most every 5 s); `onSkip` counts each refusal. */
 export function cacheRoomCheck (redis: RedisClient, onSkip: () => void = () => {}): () => Promise<boolean> {
   const gauge = new RedisMemoryGauge(redis, CACHE_MEMORY_SHARE)

@@ -23,11 +23,12 @@ export function brandWorker (env: Env, warn: (message: string) => void): WorkerP
     port: 3003,
     jobsPath: JOBS_PATH,
     resultField: 'profile',
-    build: async (config, redis) => {
+    build: async (config, redis, metrics) => {
       const fetcher = createSafeFetcher(config.fetchPolicy)
       const renderer = await launchRenderer(env, { fetcher }, warn)
-      // the API's caches, kept out of the room the quota needs as the API keeps them
-      const cacheOptions = { full: cacheRoomCheck(redis) }
+      // the API's caches, kept out of the room the quota needs as the API keeps them (and counted as it counts them)
+      metrics.declare('cache_writes_skipped')
+      const cacheOptions = { full: cacheRoomCheck(redis, () => metrics.count('cache_writes_skipped')) }
       const cache = new RedisProfileCache(redis, cacheOptions)
       const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: DEFAULT_CACHE_TTL_SECONDS, renderer })
       // a job's `logo` variants go to the cache the logo route reads, fresh as long as the route's own (LOGO_CACHE_TTL)

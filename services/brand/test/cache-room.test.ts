@@ -1,9 +1,10 @@
 import type { ChildProcess } from 'node:child_process'
-import { testConfig } from '@utility-apis/service-kit'
+import { Metrics, testConfig } from '@utility-apis/service-kit'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, hasRedisServer, startRedis } from '../../../packages/service-kit/test/helpers/redis-servers.js'
+import { freePort, hasRedisServer, holdShareOfMaxmemory, startRedis } from '../../../packages/service-kit/test/helpers/redis-servers.js'
+import { brandWorker } from '../src/job-worker.js'
 import { buildTestApp, KEY, profile } from './helpers/app.js'
 import { startFixtureServer, type FixtureServer } from './helpers/fixture-server.js'
 import { stopProcess } from './helpers/worker-process.js'
@@ -19,7 +20,6 @@ let server: FixtureServer
 let app: FastifyInstance | undefined
 let redisUrl = ''
 
-const usedMemory = async () => Number(/^used_memory:(\d+)/m.exec(await probe.info('memory'))?.[1])
 const cachedProfiles = async () => await probe.keys('brand:profile:*')
 
 async function profiledApp (): Promise<FastifyInstance> {
@@ -54,9 +54,25 @@ describe.skipIf(!hasRedisServer)('brand caches in a shared Redis near full', () 
     expect(await cachedProfiles()).toHaveLength(1)
   })
 
+  it('keeps a job worker\'s caches out of the same room, counted on the worker\'s own metrics', async () => {
+    await holdShareOfMaxmemory(probe, 0.8)
+    const metrics = new Metrics('brand', { processMetrics: false })
+    const definition = brandWorker({}, () => {})
+    const config = { ...testConfig({ redisUrl }), fetchPolicy: { allowCidrs: ['127.0.0.1/32'], hostMap: { [HOST]: '127.0.0.1' } } }
+    const parts = await definition.build(config, probe, metrics)
+    try {
+      const outcome = await parts.processor.run(server.origin(HOST), new AbortController().signal)
+      expect(outcome.ok).toBe(true)
+      expect(await cachedProfiles()).toEqual([])
+      expect(await metrics.registry.metrics()).toMatch(/^cache_writes_skipped_total\{[^}]*\} [1-9]/m)
+    } finally {
+      await parts.close?.()
+      await parts.fetcher.close()
+    }
+  })
+
   it('writes no cache entry past 3/4 of maxmemory, still counts the call, and says so in its metrics', async () => {
-    // the store at 80% of its limit: a lower limit than it holds now is the same as more data
-    await probe.config('SET', 'maxmemory', String(Math.ceil(await usedMemory() / 0.8)))
+    await holdShareOfMaxmemory(probe, 0.8)
     const profiled = await profiledApp()
     expect(await cachedProfiles()).toEqual([])
     const usage = await profiled.inject({ method: 'GET', url: '/v1/usage', headers: KEY })

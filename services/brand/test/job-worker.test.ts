@@ -1,5 +1,5 @@
 // The separate job worker process profiles as the API does: with RENDERER=chromium an application shell is rendered.
-import { testConfig } from '@utility-apis/service-kit'
+import { Metrics, testConfig } from '@utility-apis/service-kit'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserRuns, CHROMIUM } from '../../../packages/renderer/test/helpers/chromium.js'
@@ -33,7 +33,7 @@ suite(suite === describe ? 'brand job worker' : `brand job worker (skipped: ${re
   it('renders an application shell when RENDERER=chromium, as the single call does', async () => {
     const definition = brandWorker({ RENDERER: 'chromium', CHROMIUM_PATH: CHROMIUM }, () => {})
     const fetchPolicy = { allowCidrs: ['127.0.0.1/32'], hostMap: { [HOST]: '127.0.0.1' } }
-    const parts = await definition.build({ ...testConfig(), fetchPolicy }, redis as never)
+    const parts = await definition.build({ ...testConfig(), fetchPolicy }, redis as never, new Metrics('brand'))
     try {
       // a fresh port each run, so the shared cache never answers for an earlier run
       const outcome = await parts.processor.run(`${server.origin(HOST)}/`, new AbortController().signal) as any

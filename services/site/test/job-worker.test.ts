@@ -1,5 +1,5 @@
 // The separate job worker process analyses as the API does: with RENDERER=chromium its items are rendered too.
-import { testConfig } from '@utility-apis/service-kit'
+import { Metrics, testConfig } from '@utility-apis/service-kit'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { browserRuns, CHROMIUM } from '../../../packages/renderer/test/helpers/chromium.js'
 import { siteWorker } from '../src/job-worker.js'
@@ -12,7 +12,7 @@ const noCache = null as never
 
 async function workerParts (env: Record<string, string>, warnings: string[]) {
   const definition = siteWorker(env, (message) => warnings.push(message))
-  return await definition.build({ ...testConfig(), fetchPolicy: fixturePolicy(RENDERED_HOSTS) }, noCache)
+  return await definition.build({ ...testConfig(), fetchPolicy: fixturePolicy(RENDERED_HOSTS) }, noCache, new Metrics('site'))
 }
 
 suite(runs ? 'site job worker' : `site job worker (skipped: no chromium at ${CHROMIUM})`, { timeout: 60_000 }, () => {

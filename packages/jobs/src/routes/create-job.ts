@@ -93,11 +93,12 @@ const STORAGE_RETRY_AFTER_SECONDS = '600'
 const storageFull = () => new HttpError(503, 'The job results store is full: retry later, once older jobs\' results have expired',
   { 'retry-after': STORAGE_RETRY_AFTER_SECONDS }, 'jobs_storage_full')
 
-/** 503 `jobs_storage_full` while the results store is above 90% of its maxmemory; a Redis that cannot tell lets it by. */
+/**
+ * 503 `jobs_storage_full` while the results store is above 90% of its maxmemory; a store that cannot say how full it
+ * is lets the creation by (RedisMemoryGauge): the creation's own writes then tell.
+ */
 async function roomForResults (context: JobRouteContext): Promise<void> {
-  // a store that cannot say how full it is lets the creation by: the creation's own writes then tell
-  const full = await context.engine().storage.isFull().catch(() => false)
-  if (full) throw storageFull()
+  if (await context.engine().storage.isFull()) throw storageFull()
 }
 
 /** Every input checked as its single call would be, and the callback URL against the SSRF policy: one 422 for all. */

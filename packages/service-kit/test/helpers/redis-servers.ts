@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Redis } from 'ioredis'
 
 // redis-server processes of a test's own, on free ports: Redis really down, really up, or a real cluster.
 
@@ -54,4 +55,13 @@ export async function startCluster (fixedPorts?: number[]): Promise<{ nodes: Arr
   }
   for (const server of servers) server.kill('SIGKILL')
   throw new Error('the cluster did not reach cluster_state:ok')
+}
+
+/**
+ * Sets a Redis' maxmemory so that what it holds now is `share` of it: a lower limit than it holds is the same, to
+ * anything that reads `INFO memory`, as more data.
+ */
+export async function holdShareOfMaxmemory (redis: Redis, share: number): Promise<void> {
+  const used = Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1])
+  await redis.config('SET', 'maxmemory', String(Math.ceil(used / share)))
 }

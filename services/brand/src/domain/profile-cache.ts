@@ -1,3 +1,4 @@
+import type { RedisCacheOptions } from '../cache-room.js'
 import type { BrandProfile } from './brand-profile.js'
 
 /** The two commands used, so any ioredis client (the kit's `app.redis`) fits. */
@@ -43,13 +44,6 @@ export class MemoryProfileCache implements ProfileCache {
 // the version changes with the profile's shape: an entry cached before colors, key_links and consistency lacks them
 // (v2), one before logos' size_source, fonts, company and the rendered page lacks those (v3), one before unread_files (v4)
 const CACHE_PREFIX = 'brand:profile:v4:'
-
-export interface RedisCacheOptions {
-  /** A failed read or write (a miss for the caller). */
-  onError?: (error: unknown) => void
-  /** Whether the store is too full for an entry (its memory is the quota's first): the write is skipped, a miss later. */
-  full?: () => Promise<boolean>
-}
 
 /** Shared between replicas; entries expire in Redis itself. */
 export class RedisProfileCache implements ProfileCache {

@@ -1,7 +1,7 @@
 // Rendered logo images by domain and variant: in Redis when the service has one (shared by every replica), else in a
 // bounded in-process LRU. An entry outlives its freshness (LOGO_CACHE_TTL) by STALE_KEEP_SECONDS so a stale image can be
 // answered at once while a new one is made in the background. A cache failure is a miss, never an error for the caller.
-import type { RedisCacheOptions } from '../domain/profile-cache.js'
+import type { RedisCacheOptions } from '../cache-room.js'
 
 /** What one request for a variant answers: an image, or `none` (no logo and `fallback=404`). */
 export interface LogoImage {

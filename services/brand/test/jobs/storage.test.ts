@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, hasRedisServer, startRedis } from '../../../../packages/service-kit/test/helpers/redis-servers.js'
+import { freePort, hasRedisServer, holdShareOfMaxmemory, startRedis } from '../../../../packages/service-kit/test/helpers/redis-servers.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
 import { buildJobsApp, dropPrefix, REDIS_URL, testKey, testPrefix, waitFor } from '../helpers/jobs.js'
 import { stopProcess } from '../helpers/worker-process.js'
@@ -76,9 +76,7 @@ describe.skipIf(!hasRedisServer || REDIS_URL === undefined)('brand job results o
   })
 
   it('answers 503 jobs_storage_full with Retry-After while the results store is near full, charging nothing', async () => {
-    // the store at 95% of its maxmemory: a lower limit than it holds now is the same as more data
-    const used = Number(/^used_memory:(\d+)/m.exec(await jobsProbe.info('memory'))?.[1])
-    await jobsProbe.config('SET', 'maxmemory', String(Math.ceil(used / 0.95)))
+    await holdShareOfMaxmemory(jobsProbe, 0.95)
     const refused = await waitFor(async () => await create(), (response) => response.statusCode !== 202)
     expect(refused.statusCode).toBe(503)
     expect(refused.json()).toMatchObject({ code: 'jobs_storage_full', request_id: expect.any(String) })
