@@ -1,6 +1,6 @@
-import { createServer } from 'node:http'
+import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createSafeFetcher } from '@utility-apis/safe-fetch'
+import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { Metrics } from '@utility-apis/service-kit'
 import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -16,6 +16,19 @@ const closing: Array<() => Promise<void>> = []
 afterEach(async () => {
   for (const close of closing.splice(0).reverse()) await close()
 })
+
+/**
+ * A fixture site on 127.0.0.1 answering `hosts` by `handler`, and a fetcher that reaches it under those names; both
+ * closed after the test.
+ */
+async function fixtureSite (hosts: string[], handler: RequestListener): Promise<{ port: number, fetcher: SafeFetcher }> {
+  const server = createServer(handler)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
+  const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: Object.fromEntries(hosts.map((host) => [host, '127.0.0.1'])) })
+  closing.push(async () => { await fetcher.close() })
+  return { port: (server.address() as AddressInfo).port, fetcher }
+}
 
 function engine (log: JobLog, metrics: Metrics, options: TestEngineOptions = {}): JobEngine {
   const jobs = testEngine({ chunkSize: 2, log, metrics, ...options })
@@ -134,16 +147,12 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     const metrics = new Metrics('test')
     const jobs = engine({ error: () => {}, warn: () => {} }, metrics)
     let requests = 0
-    const server = createServer((_request, response) => {
+    const { port, fetcher } = await fixtureSite(['busy.test'], (_request, response) => {
       // the second request is told to come back in 2 s
       if (++requests === 2) response.writeHead(429, { 'retry-after': '2' }).end('slow down')
       else response.writeHead(200).end('ok')
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
-    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'busy.test': '127.0.0.1' } })
-    closing.push(async () => { await fetcher.close() })
-    const origin = `http://busy.test:${(server.address() as AddressInfo).port}`
+    const origin = `http://busy.test:${port}`
     const starts: number[] = []
     let toldAt = 0
     const processor: ItemProcessor = {
@@ -173,7 +182,8 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
   it('sends a host that asked for time no request from any item: other sites\' files on it are not read, and they are not held back', async () => {
     const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
     const cdnRequests: number[] = []
-    const server = createServer((request, response) => {
+    const sites = ['a', 'b', 'c', 'd', 'e', 'f']
+    const { port, fetcher } = await fixtureSite([...sites.map((site) => `${site}.test`), 'cdn.test'], (request, response) => {
       if (request.headers.host?.startsWith('cdn.test:') === true) {
         cdnRequests.push(Date.now())
         response.writeHead(429, { 'retry-after': '30' }).end('slow down')
@@ -181,13 +191,6 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
         response.writeHead(200).end('ok')
       }
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
-    const sites = ['a', 'b', 'c', 'd', 'e', 'f']
-    const hostMap = Object.fromEntries([...sites.map((site) => `${site}.test`), 'cdn.test'].map((host) => [host, '127.0.0.1']))
-    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap })
-    closing.push(async () => { await fetcher.close() })
-    const port = (server.address() as AddressInfo).port
     // each site's page, then its logo on a CDN they all share
     const processor: ItemProcessor = {
       hostOf: (input) => `${input}.test`,
@@ -210,17 +213,12 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
   it('works an item again after the pause of the site its page redirects to, rather than delivering (and charging) the refusal', async () => {
     const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'), { chunkSize: 1 })
     let canonicalRequests = 0
-    const server = createServer((request, response) => {
+    const { port, fetcher } = await fixtureSite(['canonical.test', 'alias.test'], (request, response) => {
       // the canonical site asks for 2 s at its first request; the alias redirects there
       if (request.headers.host?.startsWith('alias.test:') === true) response.writeHead(301, { location: '/' }).end()
       else if (++canonicalRequests === 1) response.writeHead(429, { 'retry-after': '2' }).end('slow down')
       else response.writeHead(200).end('ok')
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
-    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'canonical.test': '127.0.0.1', 'alias.test': '127.0.0.1' } })
-    closing.push(async () => { await fetcher.close() })
-    const port = (server.address() as AddressInfo).port
     // a service's steps: the alias's document is the canonical site's page; refused by its pause, the item says so
     const processor = itemProcessor({
       hostOf: (input) => `${input}.test`,
@@ -245,16 +243,11 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
   it('holds an item back for its www twin\'s pause, set by another item, rather than trying it again at once', async () => {
     const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'), { chunkSize: 1 })
     let twinRequests = 0
-    const server = createServer((_request, response) => {
+    const { port, fetcher } = await fixtureSite(['www.shop.test'], (_request, response) => {
       // the twin asks for 2 s at its first request
       if (++twinRequests === 1) response.writeHead(429, { 'retry-after': '2' }).end('slow down')
       else response.writeHead(200).end('ok')
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
-    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'www.shop.test': '127.0.0.1' } })
-    closing.push(async () => { await fetcher.close() })
-    const port = (server.address() as AddressInfo).port
     // both inputs name the shop; its pages are on the www twin
     const processor: ItemProcessor = {
       hostOf: (input) => input,
@@ -274,16 +267,11 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
       await Promise.all([jobs.items.obliterate({ force: true }), jobs.callbacks.obliterate({ force: true })])
       await jobs.close()
     })
-    const server = createServer((request, response) => {
+    const { port, fetcher } = await fixtureSite(['paused.test', 'open.test'], (request, response) => {
       // the paused site asks for ten minutes at its first request
       if (request.headers.host?.startsWith('paused.test:') === true) response.writeHead(429, { 'retry-after': '600' }).end('slow down')
       else response.writeHead(200).end('ok')
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
-    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'paused.test': '127.0.0.1', 'open.test': '127.0.0.1' } })
-    closing.push(async () => { await fetcher.close() })
-    const port = (server.address() as AddressInfo).port
     const processor: ItemProcessor = {
       hostOf: (input) => input.split('/')[0],
       run: async (input) => ({ ok: true, value: (await fetcher.fetch(`http://${input.split('/')[0]}:${port}/`)).status })
@@ -306,12 +294,8 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
   it('delivers the answer of an item whose host still refuses after two more attempts', async () => {
     const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
     const requests: number[] = []
-    const server = createServer((_request, response) => { requests.push(Date.now()); response.writeHead(429, { 'retry-after': '1' }).end('slow down') })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    closing.push(async () => { await new Promise((resolve) => server.close(resolve)) })
-    const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'www.closed.test': '127.0.0.1' } })
-    closing.push(async () => { await fetcher.close() })
-    const origin = `http://www.closed.test:${(server.address() as AddressInfo).port}`
+    const { port, fetcher } = await fixtureSite(['www.closed.test'], (_request, response) => { requests.push(Date.now()); response.writeHead(429, { 'retry-after': '1' }).end('slow down') })
+    const origin = `http://www.closed.test:${port}`
     // the input names the site; its page is on the www twin, as after a redirect
     const processor: ItemProcessor = {
       hostOf: () => 'closed.test',
