@@ -46,13 +46,18 @@ function keyedOperations (document: Record<string, any>): Keyed[] {
       })))
 }
 
-/** The answer is one the operation documents: its status, the `code` of its error body, and a 2xx's quota headers. */
+/**
+ * The answer is one the operation documents: its status, the `code` of its error body, Retry-After when the answer
+ * documents it, and a 2xx's quota headers.
+ */
 function expectDocumented ({ label, operation }: Keyed, res: LightMyRequestResponse): void {
   const status = String(res.statusCode)
   const answer = operation.responses[status]
   expect(answer, `${label} answered ${status}: ${res.body.slice(0, 200)}`).toBeDefined()
   const code = /^application\/json/.test(String(res.headers['content-type'])) ? res.json().code : undefined
   if (typeof code === 'string' && code !== 'validation_failed') expect(answer.description, `${label} ${status}`).toContain(`\`${code}\``)
+  const retryAfter = answer.headers?.['Retry-After'] !== undefined
+  expect(res.headers['retry-after'] !== undefined, `${label} ${status} sends Retry-After as documented`).toBe(retryAfter)
   if (!/^2/.test(status)) return
   for (const header of QUOTA) {
     expect(res.headers[header.toLowerCase()] !== undefined, `${label} ${status} sends ${header} as documented`).toBe(answer.headers?.[header] !== undefined)

@@ -17,6 +17,8 @@ export type { JobRoutesOptions } from './job-route-context.js'
 const NOT_FOUND = { ...ErrorSchema, description: 'No job of this id belongs to your key. `code`: `job_not_found`.' }
 
 const NEED_REDIS = 'Jobs need Redis: set REDIS_URL (or REDIS_CLUSTER_NODES) so jobs outlive a process and reach the workers'
+// Every 503 says when to ask again; this one lasts until an operator gives the deployment Redis, so not for an hour
+const NEED_REDIS_RETRY_AFTER = '3600'
 
 /** A service's job routes: create, status, results, cancel; each route in a function of its own. */
 export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app, options) => {
@@ -27,7 +29,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
     schemas: jobSchemas(options.names),
     examples: jobExamples(options.path, options.names.inputField, options.example),
     needRedis: async () => {
-      if (engine === null) throw new HttpError(503, NEED_REDIS, {}, 'jobs_need_redis')
+      if (engine === null) throw new HttpError(503, NEED_REDIS, { 'retry-after': NEED_REDIS_RETRY_AFTER }, 'jobs_need_redis')
     },
     engine: () => engine as JobEngine,
     owner,
