@@ -241,13 +241,18 @@ const withoutUnusedSchemes: SwaggerTransformObject = (document) => {
   return openapiObject
 }
 
+/** The parts of a request a route's schema validates: a route without any never answers a 422 of its own. */
+const VALIDATED_PARTS = ['body', 'querystring', 'params', 'headers']
+
 /** The answers every business route gives besides its own, by what the kit does on it; a route's own answer for a status replaces these. */
-function businessResponses (config: NonNullable<RouteOptions['config']>) {
+function businessResponses (config: NonNullable<RouteOptions['config']>, validates: boolean) {
+  // A call that is never charged answers no 429; such a route documents the 422 of what it validates itself
+  const metered = config.metered !== false
   return {
     401: UNAUTHENTICATED,
     403: forbidden(config.publishableKeys === true),
-    // A call that is never charged answers no 429; such a route documents the 422 of what it validates itself
-    ...(config.metered === false ? {} : { 422: ValidationErrorSchema, 429: QUOTA_EXCEEDED }),
+    ...(metered && validates ? { 422: ValidationErrorSchema } : {}),
+    ...(metered ? { 429: QUOTA_EXCEEDED } : {}),
     503: unavailable(true)
   }
 }
@@ -260,7 +265,8 @@ export function documentBusinessRoutes (app: FastifyInstance) {
     // Either header carries the key: alternatives, as OpenAPI lists them
     schema.security = [{ [SECURITY_SCHEME]: [] }, { [BEARER_SECURITY_SCHEME]: [] },
       ...(route.config.publishableKeys === true ? [{ [PUBLISHABLE_SECURITY_SCHEME]: [] }] : [])]
-    schema.response = { ...businessResponses(route.config), ...(schema.response as object | undefined) }
+    const validates = VALIDATED_PARTS.some((part) => schema[part] !== undefined)
+    schema.response = { ...businessResponses(route.config, validates), ...(schema.response as object | undefined) }
   })
 }
 
