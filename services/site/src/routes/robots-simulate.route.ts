@@ -1,4 +1,4 @@
-import { redirectLimitNote, type RobotsOutcome } from '../domain/robots/robots-policy.js'
+import { notReachedNote, type RobotsOutcome } from '../domain/robots/robots-policy.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Static } from '@sinclair/typebox'
 import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
@@ -60,7 +60,7 @@ export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteO
         status: robots.facts.fetch.status,
         outcome: robots.facts.outcome,
         // a 200 past the redirect limit has no fetch error of its own to say why it reads as unavailable
-        error: redirectLimitNote(robots.facts.fetch) ?? robots.facts.fetch.error?.message ?? null,
+        error: notReachedNote(robots.facts.fetch) ?? robots.facts.fetch.error?.message ?? null,
         truncated: robots.facts.truncated
       },
       sample: {

@@ -31,7 +31,7 @@ export const RobotsSimulateResponseSchema = Type.Object({
     url: Type.String(),
     status: Nullable(Type.Integer()),
     outcome: StringEnum(['parsed', 'unavailable', 'unreachable'], {
-      description: 'RFC 9309: 2xx parsed; 4xx, or no file within 5 redirects, allow all; 5xx, 429 or no answer disallow all'
+      description: 'RFC 9309: 2xx parsed; 4xx, no file within 5 redirects, or a 3xx with nothing to follow, allow all; 5xx, 429 or no answer disallow all'
     }),
     error: Nullable(Type.String()),
     truncated: Type.Boolean()

@@ -5,7 +5,7 @@ import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
 import { Budget, fetchStep, LIMITS, type Fetcher } from '../domain/collect/fetch-step.js'
-import { redirectLimitNote, robotsOutcome, type RobotsOutcome } from '../domain/robots/robots-policy.js'
+import { notReachedNote, robotsOutcome, type RobotsOutcome } from '../domain/robots/robots-policy.js'
 import { testRobots } from '../domain/robots/robots-tester.js'
 import { robotsTestRequestExamples, robotsTestResponseExamples } from './robots-test.examples.js'
 import { RobotsTestRequestSchema, RobotsTestResponseSchema } from './robots-test.schemas.js'
@@ -55,8 +55,8 @@ export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> 
     const notAllowed = TargetNotAllowedError.from(step.error)
     if (notAllowed !== null) throw notAllowed
     const outcome = robotsOutcome(step.facts)
-    const limitNote = redirectLimitNote(step.facts)
-    const result = testRobots(step.result?.body ?? null, outcome, parsedUrl.href, agents, limitNote)
+    const notReached = notReachedNote(step.facts)
+    const result = testRobots(step.result?.body ?? null, outcome, parsedUrl.href, agents, notReached)
     app.metrics.count('robots_tests', `fetched:${outcome}`)
     return {
       url: parsedUrl.href,
@@ -66,8 +66,8 @@ export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> 
         url: robotsUrl,
         status: step.facts.status,
         outcome,
-        // a 200 past the redirect limit has no fetch error of its own to say why it reads as unavailable
-        error: limitNote ?? step.facts.error?.message ?? null,
+        // a 200 past the redirect limit, or a 300 without Location, has no fetch error of its own to say why it reads as unavailable
+        error: notReached ?? step.facts.error?.message ?? null,
         truncated: result.truncated || step.result?.truncated === true
       }
     }

@@ -1,5 +1,5 @@
-// A site's robots.txt as RFC 9309 applies it: 2xx is parsed; 4xx (except 429), or no file within five redirects,
-// means no rules; 429, 5xx or no answer means crawlers must assume everything is disallowed. /robots.txt itself is
+// A site's robots.txt as RFC 9309 applies it: 2xx is parsed; 4xx (except 429), or no file within five redirects
+// (or a 3xx with nothing to follow), means no rules; 429, 5xx or no answer means crawlers must assume everything is disallowed. /robots.txt itself is
 // always allowed.
 import { robotsMatcher } from './robots-match.js'
 import type { ParsedRobots } from './robots-parse.js'
@@ -36,22 +36,33 @@ function pastRedirectLimit (fetch: RobotsFetch): boolean {
   return code === 'redirect_loop' || code === 'too_many_redirects' || fetch.redirects.length > ROBOTS_MAX_REDIRECTS
 }
 
+/**
+ * A final 3xx: a redirect with nothing to follow (a 300 or 302 without Location) or a 304 to a request that asked for
+ * no revalidation. The server answered, and no file was reached through it, which Google reads as a 404.
+ */
+const nothingToFollow = (status: number | null): status is number => status !== null && status >= 300 && status < 400
+
 export function robotsOutcome (fetch: RobotsFetch): RobotsOutcome {
   if (pastRedirectLimit(fetch)) return 'unavailable'
   const { status } = fetch
   if (status === null || status === 429 || status >= 500) return 'unreachable'
-  if (status >= 400) return 'unavailable'
+  if (status >= 400 || nothingToFollow(status)) return 'unavailable'
   return status >= 200 && status < 300 ? 'parsed' : 'unreachable'
 }
 
 /**
- * Why robots.txt reads as unavailable when the redirect limit decided it, else null: its status (a 200 after six hops)
- * or its fetch error (a loop) alone would not say so.
+ * Why robots.txt reads as unavailable when no 4xx decided it, else null: the redirect limit (its status, a 200 after
+ * six hops, or its fetch error, a loop, would not say so) or a 3xx with nothing to follow.
  */
-export function redirectLimitNote (fetch: RobotsFetch): string | null {
-  if (!pastRedirectLimit(fetch)) return null
-  const hops = fetch.error?.code === 'redirect_loop' ? 'the redirects form a loop' : `${fetch.redirects.length} redirects`
-  return `robots.txt not reached within ${ROBOTS_MAX_REDIRECTS} redirects (${hops}), so unavailable, as Google reads it (a 404)`
+export function notReachedNote (fetch: RobotsFetch): string | null {
+  if (pastRedirectLimit(fetch)) {
+    const hops = fetch.error?.code === 'redirect_loop' ? 'the redirects form a loop' : `${fetch.redirects.length} redirects`
+    return `robots.txt not reached within ${ROBOTS_MAX_REDIRECTS} redirects (${hops}), so unavailable, as Google reads it (a 404)`
+  }
+  if (nothingToFollow(fetch.status)) {
+    return `robots.txt answered HTTP ${fetch.status} with no redirect to follow, so unavailable, as Google reads a file not reached (a 404)`
+  }
+  return null
 }
 
 /** Whether each token may fetch `url` under this policy. */

@@ -15,6 +15,8 @@ const SIX = 'six-hops.test'
 const TWELVE = 'twelve-hops.test'
 const DOWN = 'down.test'
 const REFUSED = 'refused.test'
+const NO_LOCATION = 'no-location.test'
+const NOT_MODIFIED = 'not-modified.test'
 const ROBOTS = 'User-agent: *\nDisallow: /private/\n'
 const HOME = html('<html><head><title>Home</title></head><body><a href="/private/a">A</a> <a href="/b">B</a></body></html>')
 
@@ -28,12 +30,15 @@ function hops (n: number): Record<string, FixtureRoute> {
 let h: Harness
 let closedPort: number
 beforeAll(async () => {
-  h = await harness([LOOP, FIVE, SIX, TWELVE, DOWN, REFUSED], () => ({
+  h = await harness([LOOP, FIVE, SIX, TWELVE, DOWN, REFUSED, NO_LOCATION, NOT_MODIFIED], () => ({
     [LOOP]: { '/': HOME, '/robots.txt': redirect(301, '/x'), '/x': redirect(302, '/robots.txt') },
     [FIVE]: hops(5),
     [SIX]: hops(6),
     [TWELVE]: hops(12),
-    [DOWN]: { '/': HOME, '/robots.txt': text('Service Unavailable', 'text/plain', 503) }
+    [DOWN]: { '/': HOME, '/robots.txt': text('Service Unavailable', 'text/plain', 503) },
+    // a redirect with nothing to follow, its body a robots.txt that must not be read
+    [NO_LOCATION]: { '/': HOME, '/robots.txt': text('User-agent: *\nDisallow: /', 'text/plain', 300) },
+    [NOT_MODIFIED]: { '/': HOME, '/robots.txt': text('', 'text/plain', 304) }
   }))
   // a port nobody listens on: the connection is refused
   const probe = createServer()
@@ -92,6 +97,18 @@ describe('a robots.txt behind redirects (RFC 9309 2.3.1.2)', () => {
     const refused = await testUrl(`http://${REFUSED}:${closedPort}/b`)
     expect(refused.robots_txt).toMatchObject({ status: null, outcome: 'unreachable', error: 'Could not connect to the server' })
     expect(refused.results.map((r: any) => r.allowed)).toEqual([false, false])
+  })
+
+  it('reads a 3xx with nothing to follow (a 300 without Location, a 304) as no file: unavailable, not unreachable', async () => {
+    for (const [host, status] of [[NO_LOCATION, 300], [NOT_MODIFIED, 304]] as const) {
+      const body = await testUrl(`${h.server.origin(host)}/private/x`)
+      const note = `robots.txt answered HTTP ${status} with no redirect to follow`
+      expect(body.robots_txt, host).toMatchObject({ status, outcome: 'unavailable', error: expect.stringContaining(note) })
+      for (const result of body.results) expect(result, host).toMatchObject({ allowed: true, reason: expect.stringContaining(note) })
+      const r = (await h.analyze(h.server.origin(host), { max_pages: 0 })).body
+      expect(r.gaps.map((g: any) => g.code), host).not.toContain('robots_txt_unreachable')
+      expect(r.score_breakdown.find((c: any) => c.id === 'crawl_policy.robots_txt'), host).toMatchObject({ detail: expect.stringContaining(note) })
+    }
   })
 
   it('simulates a change against a looping robots.txt as against none: everything is allowed now', async () => {

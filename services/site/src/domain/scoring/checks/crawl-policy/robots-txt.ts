@@ -1,5 +1,5 @@
 import { cut, plural } from '../../../evidence-text.js'
-import { redirectLimitNote } from '../../../robots/robots-policy.js'
+import { notReachedNote } from '../../../robots/robots-policy.js'
 import type { CheckDef } from '../../check.js'
 
 export const robotsTxtValid: CheckDef = {
@@ -10,7 +10,7 @@ export const robotsTxtValid: CheckDef = {
   measure: ({ obs }) => {
     const r = obs.robots
     if (r.outcome === 'unavailable') {
-      const why = redirectLimitNote(r.fetch) ?? `robots.txt answers ${r.fetch.status}`
+      const why = notReachedNote(r.fetch) ?? `robots.txt answers ${r.fetch.status}`
       return { points: 2, detail: `${why}: crawlers may fetch anything` }
     }
     if (r.outcome === 'unreachable') {
