@@ -24,7 +24,8 @@ export const RobotsTestResponseSchema = Type.Object({
     url: Nullable(Type.String()),
     status: Nullable(Type.Integer()),
     outcome: StringEnum(['parsed', 'unavailable', 'unreachable'], {
-      description: 'RFC 9309: 2xx parsed; 4xx, no file within 5 redirects, or a 3xx with nothing to follow, unavailable (allow all); 5xx, 429 or no answer unreachable (disallow all)'
+      description: 'RFC 9309: 2xx parsed; 4xx, no file within 5 redirects, or a 3xx with nothing to follow, unavailable (allow all); ' +
+        '5xx, 429 or no answer unreachable (disallow all)'
     }),
     error: Nullable(Type.String()),
     truncated: Type.Boolean({ description: 'not read whole: longer than 500 KiB (the rest was ignored), or its compressed body ended early' })
