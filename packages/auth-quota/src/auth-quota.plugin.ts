@@ -93,7 +93,6 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
     }
   }
   const reserveOne = (request: FastifyRequest, reply: FastifyReply, done: Done) => gate.reserve(request, reply, 1, false, done)
-  const checkOnly = (request: FastifyRequest, reply: FastifyReply, done: Done) => gate.reserve(request, reply, 0, false, done)
   const reserveByBody = (quotaCost: (request: FastifyRequest) => number) => (request: FastifyRequest, reply: FastifyReply, done: Done) => {
     let cost: number
     try {
@@ -109,7 +108,8 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   }
 
   // Authentication comes first (a call without a key never has its body read); the quota decides after validation,
-  // so a malformed call is a 422 that costs nothing. A HEAD only checks that a call would fit, and costs nothing.
+  // so a malformed call is a 422 that costs nothing. A HEAD runs its GET's handler (Fastify answers it with the GET's
+  // work, the body dropped), so it is charged as its GET: a HEAD of a logo fetches and renders as its GET does.
   // Hooks are attached to business routes only, with their config read once here rather than on every request; they
   // come after the route's own preHandler hooks.
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -119,7 +119,6 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
     }
     add('onRequest', authenticateHook(route.config.publishableKeys === true))
     if (route.config.metered === false) return
-    if (route.method === 'HEAD') return add('preHandler', checkOnly)
     const quotaCost = route.config.quotaCost
     add('preHandler', quotaCost ? reserveByBody(quotaCost) : reserveOne)
     add('onSend', settle)

@@ -33,9 +33,8 @@ export class FallbackQuota {
     return Math.min(Math.floor(this.share * limit), left)
   }
 
-  /** As the shared store's consume: `cost` 0 asks whether one more unit would fit. */
+  /** As the shared store's consume, within this replica's allowance. */
   consume (keyId: string, windowId: string, cost: number, limit: number): ConsumeResult {
-    const allowance = this.allowance(keyId, windowId, limit)
-    return this.store.consume(keyId, windowId, cost, cost === 0 ? allowance - 1 : allowance)
+    return this.store.consume(keyId, windowId, cost, this.allowance(keyId, windowId, limit))
   }
 }

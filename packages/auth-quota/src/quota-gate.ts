@@ -100,7 +100,7 @@ export class QuotaGate {
     return { limit, used, remaining: Math.max(0, limit - used), period: window.id, resetsAt: new Date(window.resetsAtMs), resetSeconds: window.resetSeconds }
   }
 
-  /** Takes `cost` units before the handler runs, or refuses the call whole; `cost` 0 only checks that one unit would fit (HEAD). */
+  /** Takes `cost` units before the handler runs, or refuses the call whole. */
   reserve (request: FastifyRequest, reply: FastifyReply, cost: number, detailed: boolean, done: Done): void {
     const principal = request.principal
     // The marketplace meters its own plans: our quota applies to our own keys only.
@@ -110,8 +110,7 @@ export class QuotaGate {
     if (this.options.health?.up === false) return this.storeDown(call)
     let result: ConsumeResult | Promise<ConsumeResult>
     try {
-      // A check without cost asks whether one more unit would fit.
-      result = this.options.store.consume(principal.id, call.window.id, cost, cost === 0 ? limit - 1 : limit)
+      result = this.options.store.consume(principal.id, call.window.id, cost, limit)
     } catch (err) {
       return this.storeFailed(call, err)
     }

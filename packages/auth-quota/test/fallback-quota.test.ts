@@ -21,11 +21,11 @@ describe('FallbackQuota: what one replica admits alone while the shared store is
     expect(fallback.allowance('spent', '2026-12', 100)).toBe(50)
   })
 
-  test('a batch is admitted whole or not at all; a check of 0 units asks whether one more would fit', () => {
+  test('a batch is admitted whole or not at all, within the share', () => {
     const fallback = new FallbackQuota(0.34)
     expect(fallback.consume('key', 'w', 4, 10)).toEqual({ admitted: false, used: 0 })
     expect(fallback.consume('key', 'w', 3, 10)).toEqual({ admitted: true, used: 3 })
-    expect(fallback.consume('key', 'w', 0, 10).admitted).toBe(false)
+    expect(fallback.consume('key', 'w', 1, 10).admitted).toBe(false)
   })
 
   test('a fleet of N replicas admits at most N x share of the limit', () => {

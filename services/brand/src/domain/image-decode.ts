@@ -40,37 +40,67 @@ let peakDecodes = 0
 export const DECODABLE = new Set(['png', 'jpeg', 'gif', 'webp'])
 
 /**
+ * A decode the caller stopped waiting for: its signal aborted (its time spent, its request gone) before a decode slot
+ * came free or before the decode was done, or the decode ran past its own bound. Not a verdict on the bytes: later, on
+ * a quieter process, they may decode.
+ */
+export class DecodeLateError extends Error {
+  override name = 'DecodeLateError'
+}
+
+/**
  * Decodes a whole image file into a thumbnail, at most MAX_CONCURRENT_DECODES at once in the process; null when the
  * bytes do not decode (corrupt, cut short) or the image has more than DECODE_MAX_PIXELS pixels. A caller whose signal
- * has aborted by its turn gets null without a decode.
+ * aborts gets null, without a decode when it aborts before its turn.
  */
 export async function decodeImage (body: Buffer, signal?: AbortSignal): Promise<DecodedImage | null> {
-  return await decodes(async () => {
-    peakDecodes = Math.max(peakDecodes, decodes.activeCount)
-    if (signal?.aborted === true) return null
-    try {
-      const image = sharp(body, { limitInputPixels: DECODE_MAX_PIXELS, failOn: 'error', sequentialRead: true })
-      const header = await image.metadata()
-      const { data, info } = await image
-        .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
-        .ensureAlpha().raw().toBuffer({ resolveWithObject: true })
-      const height = header.pageHeight ?? header.height
-      if (!(header.width > 0) || !(height > 0)) return null
-      return { width: header.width, height, thumbnail: { data, width: info.width, height: info.height, channels: info.channels } }
-    } catch {
-      return null
-    }
-  })
+  try {
+    return await inDecodeQueue(async () => await thumbnailOf(body), signal)
+  } catch (error) {
+    if (error instanceof DecodeLateError) return null
+    throw error
+  }
+}
+
+async function thumbnailOf (body: Buffer): Promise<DecodedImage | null> {
+  try {
+    const image = sharp(body, { limitInputPixels: DECODE_MAX_PIXELS, failOn: 'error', sequentialRead: true })
+    const header = await image.metadata()
+    const { data, info } = await image
+      .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    const height = header.pageHeight ?? header.height
+    if (!(header.width > 0) || !(height > 0)) return null
+    return { width: header.width, height, thumbnail: { data, width: info.width, height: info.height, channels: info.channels } }
+  } catch {
+    return null
+  }
 }
 
 /**
  * Runs `work` in the process's one decoding queue, beside every profile's decodes: a logo rendered for the logo route
- * counts against the same MAX_CONCURRENT_DECODES.
+ * counts against the same MAX_CONCURRENT_DECODES. When `signal` aborts first, the caller stops waiting and gets a
+ * DecodeLateError: a turn not yet come is passed on at once when it comes, and work already running (librsvg is not
+ * interrupted) finishes in its slot with its result dropped. Two slots held by slow files then cost their callers'
+ * time, never every other caller's.
  */
-export async function inDecodeQueue<T> (work: () => Promise<T>): Promise<T> {
-  return await decodes(async () => {
+export async function inDecodeQueue<T> (work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted === true) throw new DecodeLateError('the time to decode was spent before a decode slot was asked for')
+  let gaveUp = false
+  const turn = decodes(async () => {
+    // the caller already had its DecodeLateError: its turn is passed on at once, the value seen by no one
+    if (gaveUp) return undefined as T
     peakDecodes = Math.max(peakDecodes, decodes.activeCount)
     return await work()
+  })
+  if (signal === undefined) return await turn
+  return await new Promise<T>((resolve, reject) => {
+    const giveUp = () => {
+      gaveUp = true
+      reject(new DecodeLateError('the time to decode was spent waiting for it', { cause: signal.reason }))
+    }
+    signal.addEventListener('abort', giveUp, { once: true })
+    turn.then(resolve, reject).finally(() => signal.removeEventListener('abort', giveUp))
   })
 }
 

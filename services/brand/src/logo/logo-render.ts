@@ -1,51 +1,24 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp'
-import { inDecodeQueue } from '../domain/image-decode.js'
+import { DecodeLateError, inDecodeQueue } from '../domain/image-decode.js'
 import type { LogoVariant } from './logo-variant.js'
+import { safeSvg } from './safe-svg.js'
 
 // A logo file from any site made into the square image the caller asked for. The file is untrusted bytes: it is
 // decoded in the process's one decoding queue (image-decode.ts), at most RENDER_MAX_PIXELS pixels, and an SVG is
-// rasterised by librsvg with nothing outside the file reachable; what is answered is always a raster image we encoded.
+// rebuilt from an allowlist (safe-svg.ts) before librsvg rasterises it, with nothing outside the file reachable; what
+// is answered is always a raster image we encoded.
 
 /** The most pixels one logo decode may allocate (4 MiP, 16 MiB of RGBA): a 2048 px square, twice the largest answer. */
 const RENDER_MAX_PIXELS = 2048 * 2048
-/** An SVG larger than this is no logo (librsvg parses the whole document). */
-const SVG_MAX_BYTES = 512 * 1024
 const TRANSPARENT = { r: 0, g: 0, b: 0, alpha: 0 }
 /**
- * The longest one logo may take to render. Its time is the file's to choose (an SVG of 3 KB stacking Gaussian blurs
- * took 20 s of a decode slot every request shares); libvips stops a pipeline past this, and the next candidate is tried.
+ * The longest one logo may take to render. libvips stops its own pipeline past this, but not librsvg drawing an SVG
+ * (whose costly parts safe-svg.ts leaves out): the caller's deadline bounds its wait for that (inDecodeQueue).
  */
 const RENDER_TIMEOUT_SECONDS = 2
 
 /** What pads the image: transparency, or for a jpg its background (sharp flattens before it resizes). */
 const padding = (variant: LogoVariant) => variant.format === 'jpg' ? variant.background : TRANSPARENT
-
-/**
- * The SVG with everything that could reach outside the file or run removed: scripts, foreignObject, every href that
- * is not a fragment of the file itself (an image loaded from elsewhere, a data: URI holding a bitmap librsvg would decode
- * unbounded), CSS imports and url()s; and filter effects, whose cost is the file's to choose. An href is one under any
- * namespace prefix: XML binds xlink to whatever prefix a file names (`xmlns:xl`), and librsvg honours it. A document
- * type (entities: a billion laughs) refuses the file; so does a file that is not an SVG, and one where an href to
- * anything but a fragment is left after the cleaning (quotes paired across attributes to hide one): refusing costs one
- * candidate, a bitmap let through costs the process.
- */
-function safeSvg (body: Buffer): Buffer | null {
-  if (body.length > SVG_MAX_BYTES) return null
-  const text = body.toString('utf8')
-  if (/<!DOCTYPE|<!ENTITY/i.test(text) || !/<svg[\s>]/i.test(text)) return null
-  const cleaned = text
-    .replace(/<script[\s\S]*?(?:<\/script\s*>|$)/gi, '')
-    .replace(/<foreignObject[\s\S]*?(?:<\/foreignObject\s*>|$)/gi, '')
-    .replace(/\s(?:[^\s=<>/"':]+:)?href\s*=\s*(["'])(?!#)[\s\S]*?\1/gi, '')
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/url\(\s*(["']?)(?!#)[^)]*\)/gi, 'none')
-    .replace(/\son[a-z]+\s*=\s*(["'])[\s\S]*?\1/gi, '')
-    // filter effects cost what the file asks (stacked blurs: 20 s for 3 KB); a logo is drawn without them
-    .replace(/\sfilter\s*=\s*(["'])[\s\S]*?\1/gi, '')
-    .replace(/filter\s*:[^;"'}]*/gi, '')
-  if (/href\s*=\s*["'](?!#)/i.test(cleaned)) return null
-  return Buffer.from(cleaned, 'utf8')
-}
 
 /**
  * The largest entry of an ICO as something sharp reads: an embedded PNG as it is, a 32-bit bitmap as raw RGBA (its
@@ -112,11 +85,15 @@ async function readable (body: Buffer, format: string, pixels: number): Promise<
   return { input: svg, options: { ...base, density } }
 }
 
+/** Whether sharp stopped a pipeline at RENDER_TIMEOUT_SECONDS (its message names the timeout, not the file). */
+const isTimeout = (error: unknown): boolean => error instanceof Error && error.message.startsWith('timeout:')
+
 /**
  * The logo file as a square of `variant.pixels`, fitted whole and padded on transparency (`contain`), in the asked
- * format; null when the bytes do not decode within the bounds.
+ * format; null when the bytes do not decode within the bounds. Throws DecodeLateError when `signal` aborts before the
+ * render is done (waiting for a decode slot or drawing) or the render runs past RENDER_TIMEOUT_SECONDS: that may pass.
  */
-export async function renderLogo (body: Buffer, format: string, variant: LogoVariant): Promise<Buffer | null> {
+export async function renderLogo (body: Buffer, format: string, variant: LogoVariant, signal?: AbortSignal): Promise<Buffer | null> {
   return await inDecodeQueue(async () => {
     try {
       const source = await readable(body, format, variant.pixels)
@@ -125,11 +102,13 @@ export async function renderLogo (body: Buffer, format: string, variant: LogoVar
         .timeout({ seconds: RENDER_TIMEOUT_SECONDS })
         .resize(variant.pixels, variant.pixels, { fit: 'contain', background: padding(variant) })
       return await encode(image, variant)
-    } catch {
+    } catch (error) {
+      // a render stopped for its time says nothing of the file on a busy machine: tried again later, not written off
+      if (isTimeout(error)) throw new DecodeLateError('the logo took too long to render', { cause: error })
       // bytes that do not decode within the bounds: the next candidate is tried
       return null
     }
-  })
+  }, signal)
 }
 
 /** An SVG we wrote ourselves (the monogram), rasterised at the variant's size and encoded as asked. */
@@ -144,9 +123,9 @@ const MIN_CONTRAST = 0.2
 /**
  * Whether a rendered logo shows on a light (white) or dark (black) page: the mean relative luminance of its visible
  * pixels (alpha of half or more) differs from the page's by at least MIN_CONTRAST. A logo without transparency has
- * its own background and always shows.
+ * its own background and always shows. Throws DecodeLateError when `signal` aborts before it is known.
  */
-export async function showsOn (rendered: Buffer, theme: 'light' | 'dark'): Promise<boolean> {
+export async function showsOn (rendered: Buffer, theme: 'light' | 'dark', signal?: AbortSignal): Promise<boolean> {
   return await inDecodeQueue(async () => {
     const { data, info } = await sharp(rendered).resize(32, 32, { fit: 'fill' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
     let sum = 0
@@ -160,5 +139,5 @@ export async function showsOn (rendered: Buffer, theme: 'light' | 'dark'): Promi
     }
     if (opaque || visible === 0) return true
     return Math.abs(sum / visible - (theme === 'light' ? 1 : 0)) >= MIN_CONTRAST
-  })
+  }, signal)
 }

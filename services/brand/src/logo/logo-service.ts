@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto'
 import { isMomentaryError, isMomentaryStatus, TimeBudget, type Fetcher } from '@utility-apis/homepage-fetch'
+import { DecodeLateError } from '../domain/image-decode.js'
 import { readImageInfo } from '../domain/image-probe.js'
 import { isShareShape } from '../domain/logo-signals.js'
 import type { DomainTarget } from '../domain/normalize-domain.js'
@@ -28,6 +29,11 @@ export const DEFAULT_LOGO_TTL_SECONDS = 7 * 24 * 60 * 60
 export const PROVISIONAL_SECONDS = 300
 /** A logo file's bytes, or why there are none: `failed` may change on a retry (a timeout, a 5xx), `unusable` will not. */
 type LogoFile = { body: Buffer, format: string, width: number, height: number } | 'failed' | 'unusable'
+/**
+ * A logo file rendered, or why not: `failed` when the time ran out (waiting for a decode slot, or drawing), which may
+ * pass; `unusable` when its bytes do not decode, which will not.
+ */
+type LogoRender = Buffer | 'failed' | 'unusable'
 
 /** What the logos tried gave: the image, and whether one of them (or the time) failed for a moment. */
 interface Rendered {
@@ -40,6 +46,8 @@ export interface LogoServiceOptions {
   fetcher: Fetcher
   cache: LogoCache
   ttlSeconds: number
+  /** The whole of a cold answer (LOGO_TIMEOUT_MS unless told). */
+  timeoutMs?: number
   now?: () => number
   /** A background refresh that failed (the stale image stays). */
   onRefreshError?: (error: unknown) => void
@@ -49,6 +57,12 @@ export interface LogoAnswer {
   image: LogoImage
   /** Answered from the cache (fresh or stale): nothing was fetched for it. */
   cached: boolean
+}
+
+/** A signal that aborts when the budget is spent (or its own signal aborts): what a decode may wait for. */
+function signalOf (budget: TimeBudget): AbortSignal {
+  const spent = AbortSignal.timeout(budget.fetchTimeout())
+  return budget.signal === undefined ? spent : AbortSignal.any([budget.signal, spent])
 }
 
 /** A strong ETag: the bytes' own digest, so two replicas rendering the same bytes agree. */
@@ -106,7 +120,11 @@ export class LogoService {
     const key = this.#key(target, variant)
     const cached = read.fresh === true ? null : await this.#options.cache.get(key)
     if (cached !== null && !this.#isStale(cached)) return cached
-    return await this.#made(key, profile, variant, new TimeBudget(LOGO_TIMEOUT_MS))
+    return await this.#made(key, profile, variant, new TimeBudget(this.#timeoutMs))
+  }
+
+  get #timeoutMs (): number {
+    return this.#options.timeoutMs ?? LOGO_TIMEOUT_MS
   }
 
   #isStale (image: LogoImage): boolean {
@@ -132,8 +150,8 @@ export class LogoService {
   }
 
   async #fresh (key: string, target: DomainTarget, variant: LogoVariant, fresh: boolean): Promise<LogoImage> {
-    const budget = new TimeBudget(LOGO_TIMEOUT_MS)
-    const profile = await this.#options.profiler.profile(target, { timeoutMs: LOGO_TIMEOUT_MS, fresh })
+    const budget = new TimeBudget(this.#timeoutMs)
+    const profile = await this.#options.profiler.profile(target, { timeoutMs: this.#timeoutMs, fresh })
     return await this.#made(key, profile, variant, budget)
   }
 
@@ -166,10 +184,12 @@ export class LogoService {
     for (const logo of logoChoices(profile.logos, variant.pixels, variant.theme).slice(0, MAX_TRIES)) {
       if (budget.remaining() <= 0) return { image: first === null ? null : this.#image('logo', first, variant), failed: true }
       const file = await this.#file(logo.url, budget)
-      failed ||= file === 'failed'
-      const body = typeof file === 'string' ? null : await renderLogo(file.body, file.format, variant)
-      if (body === null) continue
-      if (variant.theme === 'auto' || logo.theme !== null || await showsOn(body, variant.theme)) return { image: this.#image('logo', body, variant), failed }
+      const body = typeof file === 'string' ? file : await this.#render(file, variant, budget)
+      failed ||= body === 'failed'
+      if (typeof body === 'string') continue
+      const shows = variant.theme === 'auto' || logo.theme !== null || await this.#showsOn(body, variant.theme, budget)
+      if (shows === true) return { image: this.#image('logo', body, variant), failed }
+      failed ||= shows === 'failed'
       first ??= body
     }
     return { image: first === null ? null : this.#image('logo', first, variant), failed }
@@ -187,8 +207,31 @@ export class LogoService {
     const file = await this.#file(hint, budget)
     if (file === 'failed') return { image: ranked.image, failed: true }
     if (ranked.image !== null || file === 'unusable' || isShareShape(file.width, file.height)) return ranked
-    const body = await renderLogo(file.body, file.format, variant)
-    return { image: body === null ? null : this.#image('logo', body, variant), failed: false }
+    const body = await this.#render(file, variant, budget)
+    return { image: typeof body === 'string' ? null : this.#image('logo', body, variant), failed: body === 'failed' }
+  }
+
+  /**
+   * The logo file rendered within what is left of the budget. A render that ran out of time (a decode queue held by
+   * other files, a busy machine) says nothing of the file: the answer is provisional, not "this site has no logo".
+   */
+  async #render (file: { body: Buffer, format: string }, variant: LogoVariant, budget: TimeBudget): Promise<LogoRender> {
+    try {
+      return await renderLogo(file.body, file.format, variant, signalOf(budget)) ?? 'unusable'
+    } catch (error) {
+      if (error instanceof DecodeLateError) return 'failed'
+      throw error
+    }
+  }
+
+  /** Whether the rendered logo shows on the page's theme, or `failed` when the budget ran out before it was known. */
+  async #showsOn (body: Buffer, theme: 'light' | 'dark', budget: TimeBudget): Promise<boolean | 'failed'> {
+    try {
+      return await showsOn(body, theme, signalOf(budget))
+    } catch (error) {
+      if (error instanceof DecodeLateError) return 'failed'
+      throw error
+    }
   }
 
   /** The whole logo file through the safe fetcher, with its format and size read from its bytes. */

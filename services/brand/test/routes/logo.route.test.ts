@@ -174,10 +174,10 @@ describe('GET /v1/domain/logo/{domain}', () => {
   it('never decodes a bitmap an SVG embeds, under whatever prefix it binds xlink to (librsvg decodes it unbounded)', async () => {
     const prefixed = await logo('prefixed.test', 'size=64')
     expect((await pixels(prefixed.rawPayload)).at(32, 32)).toEqual([0, 160, 0, 255])
-    // quotes paired across attributes hide an href from the cleaning: the file is refused, the monogram answers
+    // quotes paired across attributes hide an href from a text pattern, not from a parser: the rectangle, without the bitmap
     const paired = await logo('paired.test', 'size=64')
-    expect(paired.headers['x-logo-source']).toBe('monogram')
-    expect((await pixels(paired.rawPayload)).at(32, 32)).not.toEqual(RED)
+    expect(paired.headers['x-logo-source']).toBe('logo')
+    expect((await pixels(paired.rawPayload)).at(32, 32)).toEqual([0, 160, 0, 255])
   })
 
   it('draws an SVG without its filter effects, whose cost the file chooses', async () => {
@@ -223,6 +223,14 @@ describe('GET /v1/domain/logo/{domain}', () => {
     const res = await app.inject({ method: 'GET', url: '/v1/domain/logo/10.0.0.1', headers: KEY })
     expect(res.statusCode).toBe(400)
     expect(res.json().code).toBe('target_not_allowed')
+  })
+
+  it('charges a HEAD as its GET: it fetches and renders the image its GET would, the body left out', async () => {
+    const domain = encodeURIComponent(`${server.origin('wordmark.test')}/`)
+    const before = (await app.inject({ method: 'GET', url: '/v1/usage', headers: KEY })).json().used
+    const head = await app.inject({ method: 'HEAD', url: `/v1/domain/logo/${domain}?size=72`, headers: KEY })
+    expect([head.statusCode, head.headers['content-type'], head.body]).toEqual([200, 'image/png', ''])
+    expect((await app.inject({ method: 'GET', url: '/v1/usage', headers: KEY })).json().used).toBe(before + 1)
   })
 
   it('needs a key', async () => {
