@@ -5,7 +5,10 @@
 import { BOT_PROTECTION } from '@utility-apis/homepage-fetch'
 import { FETCHED_CRAWLERS, SCORED_AI_TOKENS, type FetchedCrawler } from './ai-crawlers.js'
 import { reviewHreflang, type HreflangReview } from './hreflang.js'
-import { is2xx, type AgentDirectives, type CrawlerFetchFacts, type PageFacts, type SiteObservations, type VariantFacts } from './observations.js'
+import {
+  is2xx, type AgentDirectives, type CrawlerFetchFacts, type FetchFacts, type LlmsFacts, type PageFacts, type SampledPage, type SiteObservations,
+  type VariantFacts
+} from './observations.js'
 
 interface Blocked { token: string, reason: string }
 
@@ -35,6 +38,30 @@ interface CrawlerView {
   mismatch: CrawlerMismatch | null
 }
 
+/**
+ * What a check reads that the analysis time budget can leave unfetched: one fetch, or a group of them that gave
+ * nothing to measure. A check names the ones it reads (CheckDef.reads).
+ */
+export type BudgetInput = 'robots_txt' | 'sitemap' | 'sampled_pages' | 'llms_txt' | 'llms_txt_links' | 'llms_full_txt' |
+'markdown_negotiation' | 'http_variant' | 'host_variant' | 'og_image' | 'favicon' | 'canonical' | 'about_page'
+
+/** Each input as a report names it: "the analysis time budget was spent before <it> was fetched". */
+const BUDGET_INPUT_NAMES: Record<BudgetInput, string> = {
+  robots_txt: 'robots.txt',
+  sitemap: 'the sitemap',
+  sampled_pages: 'the sampled pages',
+  llms_txt: '/llms.txt',
+  llms_txt_links: 'the links of llms.txt',
+  llms_full_txt: '/llms-full.txt',
+  markdown_negotiation: 'the homepage as Markdown',
+  http_variant: 'the http:// homepage',
+  host_variant: 'the www or apex twin',
+  og_image: 'the og:image',
+  favicon: '/favicon.ico',
+  canonical: 'the canonical URL',
+  about_page: 'the About page'
+}
+
 export interface Derived {
   obs: SiteObservations
   now: Date
@@ -46,6 +73,15 @@ export interface Derived {
   pages: PageFacts[]
   /** sampled pages only (no homepage) that answered 2xx with HTML */
   samplePages: PageFacts[]
+  /**
+   * The inputs the analysis time budget left unmeasured, each with what was not fetched ("/llms.txt"). What the budget
+   * skipped or stopped says nothing about the site: a check that reads one is not measured (scoring/check.ts).
+   */
+  unmeasured: Partial<Record<BudgetInput, string>>
+  /** the sampled pages whose fetch the budget did not cut: they answered, or failed on their own */
+  sampleFetched: SampledPage[]
+  /** llms.txt's links whose fetch the budget did not cut */
+  llmsLinksFetched: LlmsFacts['link_checks']
   /** where a generic noindex came from on the homepage ("meta robots: noindex", ...) */
   noindex: string[]
   searchBlocked: Blocked[]
@@ -57,10 +93,53 @@ export interface Derived {
   jsonLdErrors: string[]
   /** an icon is declared, or /favicon.ico answers 2xx with something other than an HTML page */
   faviconOk: boolean
-  /** the pages sampled from the sitemap, each judged */
+  /** the pages sampled from the sitemap, each judged (those the budget cut left out: they say nothing about the sitemap) */
   sitemapSample: SitemapSampleCheck[]
   hreflang: HreflangReview
   crawlers: CrawlerView[]
+}
+
+/** A fetch the analysis time budget skipped, or stopped when it ran out. */
+export function cutByBudget (fetch: FetchFacts | null | undefined): boolean {
+  return fetch?.error?.code === 'budget'
+}
+
+/** Why a check, an AEO part or a report item is not measured: "not measured: the analysis time budget was spent before /llms.txt was fetched". */
+export function notMeasuredByBudget (unfetched: string[]): string {
+  const names = unfetched.length < 2 ? unfetched.join('') : `${unfetched.slice(0, -1).join(', ')} and ${unfetched.at(-1) ?? ''}`
+  return `not measured: the analysis time budget was spent before ${names} ${unfetched.length < 2 ? 'was' : 'were'} fetched`
+}
+
+/**
+ * The inputs the budget left with nothing to measure. A group is unmeasured when the budget cut all of it (every
+ * sampled page) or cut what could have held it (no sitemap entry read, and robots.txt or a sitemap file cut); what it
+ * did fetch of a group is measured (sampleFetched, llmsLinksFetched).
+ */
+function budgetCuts (obs: SiteObservations, sampleFetched: SampledPage[], llmsLinksFetched: LlmsFacts['link_checks']): Derived['unmeasured'] {
+  const robotsCut = cutByBudget(obs.robots.fetch)
+  const cut: Record<BudgetInput, boolean> = {
+    robots_txt: robotsCut,
+    sitemap: obs.sitemaps.entries === 0 && (robotsCut || obs.sitemaps.files.some((f) => cutByBudget(f.fetch))),
+    sampled_pages: obs.sample.pages.length > 0 && sampleFetched.length === 0,
+    llms_txt: cutByBudget(obs.llms_txt.fetch),
+    llms_txt_links: obs.llms_txt.link_checks.length > 0 && llmsLinksFetched.length === 0,
+    llms_full_txt: cutByBudget(obs.llms_full_txt.fetch),
+    markdown_negotiation: cutByBudget(obs.markdown_negotiation.fetch),
+    http_variant: cutByBudget(obs.variants.http.fetch),
+    host_variant: cutByBudget(obs.variants.host_alternate.fetch),
+    og_image: cutByBudget(obs.og_image),
+    favicon: cutByBudget(obs.favicon.probe),
+    canonical: cutByBudget(obs.canonical),
+    about_page: cutByBudget(obs.about_page?.fetch)
+  }
+  return Object.fromEntries((Object.keys(cut) as BudgetInput[]).filter((input) => cut[input]).map((input) => [input, BUDGET_INPUT_NAMES[input]]))
+}
+
+/** llms.txt's links the budget did not cut: a link check keeps its status only, so the budget's own list tells them apart. */
+function llmsLinksFetchedOf (obs: SiteObservations): LlmsFacts['link_checks'] {
+  // the label collect/observe-site.ts gives each link's fetch step
+  const skipped = new Set(obs.budget.skipped)
+  return obs.llms_txt.link_checks.filter((link) => !skipped.has(`llms.txt link ${link.url}`))
 }
 
 function crawlerOutcome (c: CrawlerFetchFacts, ourStatus: number | null): CrawlerOutcome {
@@ -157,6 +236,8 @@ export function derive (obs: SiteObservations, now: Date): Derived {
   else if (status === 403 || status === 429) challenge = `HTTP ${status} served to our declared user agent`
   const pages = home === null ? samplePages : [home, ...samplePages]
   const og = obs.og_image
+  const sampleFetched = obs.sample.pages.filter((p) => !cutByBudget(p.fetch))
+  const llmsLinksFetched = llmsLinksFetchedOf(obs)
   return {
     obs,
     now,
@@ -165,6 +246,9 @@ export function derive (obs: SiteObservations, now: Date): Derived {
     notMeasured: notMeasured(hp, homepageOk),
     pages,
     samplePages,
+    unmeasured: budgetCuts(obs, sampleFetched, llmsLinksFetched),
+    sampleFetched,
+    llmsLinksFetched,
     noindex,
     searchBlocked,
     aiSearch: { allowed, blocked, share: allowed.length / SCORED_AI_TOKENS.length },
@@ -173,7 +257,7 @@ export function derive (obs: SiteObservations, now: Date): Derived {
     jsonLdErrors: pages.flatMap((p) => p.structured.json_ld_errors.map((e) => `${p.url}: ${e}`)),
     faviconOk: obs.favicon.declared.length > 0 ||
       (obs.favicon.probe !== null && is2xx(obs.favicon.probe.status) && !/html/i.test(obs.favicon.probe.content_type ?? '')),
-    sitemapSample: checkSitemapSample(obs, now),
+    sitemapSample: checkSitemapSample(sampleFetched, now),
     hreflang: reviewHreflang(pages),
     crawlers: obs.crawlers.fetched.map((c) => viewOf(c, hp.fetch.status))
   }
@@ -187,8 +271,9 @@ function sameUrl (a: string, b: string): boolean {
   }
 }
 
-function checkSitemapSample (obs: SiteObservations, now: Date): SitemapSampleCheck[] {
-  return obs.sample.pages.filter((p) => p.source === 'sitemap').map((p): SitemapSampleCheck => {
+/** The pages sampled from the sitemap that the budget let answer: one it cut says nothing about the sitemap. */
+function checkSitemapSample (sampleFetched: SampledPage[], now: Date): SitemapSampleCheck[] {
+  return sampleFetched.filter((p) => p.source === 'sitemap').map((p): SitemapSampleCheck => {
     const page = p.page
     const canonical = page === null || page.canonicals.length === 0 ? null : page.canonicals[0]
     const directives = [...(page?.meta_robots.generic ?? []), ...(page?.meta_robots.by_agent.googlebot ?? []),

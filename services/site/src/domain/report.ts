@@ -18,6 +18,10 @@ export interface SiteReport {
   domain: string
   requestedUrl: string
   analyzed_at: string
+  /** false when the analysis time budget was spent before every fetch was made (observations.budget.skipped) */
+  complete: boolean
+  /** the checks of score_breakdown the budget left unmeasured: worth 0, their points shared, no gap raised */
+  not_measured: string[]
   fetchability: { ok: boolean, status: number, final_url: string | null, error: string | null }
   score: number
   technical_crawl_score: number
@@ -41,12 +45,14 @@ export interface SiteReport {
 export function buildReport (obs: SiteObservations, now: Date): SiteReport {
   const d = derive(obs, now)
   const technical = technicalScore(d)
-  const gaps = findGaps(d, technical.checks)
+  const gaps = findGaps(d, technical.checks, technical.not_measured)
   const hp = obs.homepage.fetch
   return {
     domain: obs.domain,
     requestedUrl: obs.requested_url,
     analyzed_at: now.toISOString(),
+    complete: !obs.budget.exhausted,
+    not_measured: technical.not_measured,
     fetchability: {
       ok: d.homepageOk,
       status: hp.status ?? 0,

@@ -27,7 +27,9 @@ th,td{border:1px solid #d0d7de;padding:6px 8px;text-align:left;vertical-align:to
 th{background:#eef1f4}td:nth-child(2),th:nth-child(2){white-space:nowrap}
 .gap{background:#fff;border:1px solid #d0d7de;border-left:4px solid #9a6700;border-radius:6px;padding:8px 12px;margin:8px 0}
 .gap.high{border-left-color:#cf222e}.gap.low{border-left-color:#57606a}
+.notice{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:8px 12px;margin:0 0 16px;font-weight:600}
 .gap h3{font-size:15px;margin:0}.gap p{margin:4px 0;overflow-wrap:anywhere}.badge{color:#57606a;font-weight:normal}
+@media (prefers-color-scheme:dark){.notice{background:#3b2e00;border-color:#9e6a03}}
 `
 
 function table (t: TableView): string {
@@ -67,6 +69,7 @@ export function renderHtmlReport (report: SiteReport, shots: Screenshots | null 
 <body><main>
 <h1>${escapeHtml(view.title)}</h1>
 <p class="sub">${escapeHtml(view.subtitle)}</p>
+${view.notice === null ? '' : `<p class="notice" id="incomplete" role="note">${escapeHtml(view.notice)}</p>`}
 <div class="scores">${scores}</div>
 ${summaryHtml(report, shots)}
 ${view.sections.map(section).join('\n')}

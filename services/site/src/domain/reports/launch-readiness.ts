@@ -1,7 +1,7 @@
 // Launch-readiness checklist and static mobile checks: pass, warn or fail with the evidence, each item
 // named after what it checks. What needs a rendering engine (font sizes, tap targets) is reported as
 // not_measured, never guessed.
-import { VARIANT_OUTCOME, type Derived } from '../derive.js'
+import { notMeasuredByBudget, VARIANT_OUTCOME, type Derived } from '../derive.js'
 import { CODE_LIMIT, cut, cutUrl, listed, quote } from '../evidence-text.js'
 import { is2xx, type PageFacts } from '../observations.js'
 
@@ -92,7 +92,9 @@ const LAUNCH_ITEMS: ItemDef[] = [
   },
   {
     id: 'robots_not_blocking_all',
-    judge: ({ obs }) => {
+    judge: ({ obs, unmeasured }) => {
+      // a robots.txt the time budget cut reads as disallowing everything: that is the budget, not the site
+      if (unmeasured.robots_txt !== undefined) return ['not_measured', notMeasuredByBudget([unmeasured.robots_txt])]
       const verdict = obs.robots.homepage.find((v) => v.token === 'Googlebot')
       if (verdict === undefined || verdict.allowed) return ['pass', 'homepage allowed for Googlebot']
       const why = verdict.rule === null ? ` (robots.txt ${obs.robots.outcome})` : ` by line ${verdict.rule.line} ${quote(verdict.rule.text.trim())}`
@@ -112,9 +114,10 @@ const LAUNCH_ITEMS: ItemDef[] = [
   },
   {
     id: 'sitemap_present',
-    judge: ({ obs }) => obs.sitemaps.files.some((f) => f.kind !== null)
-      ? ['pass', `${obs.sitemaps.entries} URLs in the sitemap`]
-      : ['fail', 'no parseable sitemap']
+    judge: ({ obs, unmeasured }) => {
+      if (obs.sitemaps.files.some((f) => f.kind !== null)) return ['pass', `${obs.sitemaps.entries} URLs in the sitemap`]
+      return unmeasured.sitemap === undefined ? ['fail', 'no parseable sitemap'] : ['not_measured', notMeasuredByBudget([unmeasured.sitemap])]
+    }
   }
 ]
 

@@ -67,6 +67,8 @@ export function renderMarkdownReport (report: SiteReport): string {
     '',
     escapeMarkdown(view.subtitle),
     '',
+    // before the scores: they stand on less than the whole site
+    ...(view.notice === null ? [] : [`> **${escapeMarkdown(view.notice)}**`, '']),
     ...view.scores.map((s) => `- **${escapeMarkdown(s.label)}**: ${escapeMarkdown(s.value)} (${escapeMarkdown(s.note)})`),
     '',
     '## Summary',

@@ -1,7 +1,7 @@
 // The analysis as a person reads it: the two scores, the gaps by priority, the category breakdown,
 // what AI crawlers really get and the side reports, as plain-text sections. The HTML and Markdown
 // renderers draw this one view, each escaping every string, since most of them come from the site.
-import { cut, cutUrl } from '../evidence-text.js'
+import { cut, cutUrl, listed, plural } from '../evidence-text.js'
 import type { SiteReport } from '../report.js'
 import { javascriptCell } from '../rendering/rendering-report.js'
 import type { FetchedCrawlerRow } from './ai-crawler-access.js'
@@ -102,11 +102,25 @@ function sideSections (report: SiteReport): SectionView[] {
   ]
 }
 
+/** The line that says the scores stand on less than the whole site, and why; null when the analysis is complete. */
+function incompleteNotice (report: SiteReport): string | null {
+  if (report.complete) return null
+  const { ms, skipped } = report.observations.budget
+  // the labels name URLs the site chose (its sitemaps, its pages): cut, and the list capped
+  const unfetched = `${plural(skipped.length, 'fetch', 'fetches')} not made (${listed(skipped, (label) => cut(label, 120))})`
+  const checks = report.not_measured.length === 0
+    ? 'Every check was measured on what was fetched.'
+    : `Not measured, so worth no points and raising no gap: ${report.not_measured.join(', ')}.`
+  return `Incomplete analysis: the time budget of ${ms / 1000} s was spent, ${unfetched}. ${checks} ` +
+    'A larger time_budget_seconds may measure the rest.'
+}
+
 export function reportView (report: SiteReport): ReportView {
   const aeo = report.aeo_authority_score
   return {
     title: `Website report: ${report.domain}`,
     subtitle: `${report.requestedUrl}, analysed ${report.analyzed_at}`,
+    notice: incompleteNotice(report),
     scores: [
       {
         label: 'Technical crawl score',

@@ -20,6 +20,8 @@ export interface SectionView {
 export interface ReportView {
   title: string
   subtitle: string
+  /** drawn first, before the scores: the analysis is incomplete (the time budget was spent), or null */
+  notice: string | null
   scores: ScoreView[]
   sections: SectionView[]
 }

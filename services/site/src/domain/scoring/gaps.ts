@@ -49,7 +49,12 @@ export function gapRules (checks: CheckDef[], codes: string[]): GapRule[] {
 
 const RULES = gapRules(CHECKS, GAP_CODES)
 
-export function findGaps (d: Derived, checks: Check[]): Gap[] {
+/**
+ * The gaps of the checks as measured. A check the time budget left unmeasured (`notMeasured`) raises none: a gap is
+ * a finding about the site, and the budget found nothing.
+ */
+export function findGaps (d: Derived, checks: Check[], notMeasured: readonly string[]): Gap[] {
+  const unmeasured = new Set(notMeasured)
   const byId = new Map(checks.map((c) => [c.id, c]))
   const measured = (id: CheckId): Check => {
     const check = byId.get(id)
@@ -59,6 +64,7 @@ export function findGaps (d: Derived, checks: Check[]): Gap[] {
   const gaps: Array<Gap & { order: number }> = []
   RULES.forEach((rule, order) => {
     if (rule.needsHomepage === true && !d.homepageOk) return
+    if (unmeasured.has(rule.raisedBy.id)) return
     const own = measured(rule.raisedBy.id)
     const found = rule.find({ d, points: own.points, max: own.max })
     if (found === false) return

@@ -1,7 +1,7 @@
 // The technical crawl score: six categories of checks, 100 points in all. Each check is a module of checks/; the
 // list of them is check-list.ts, in the README's order.
 import type { Derived } from '../derive.js'
-import { runCheck, type CategoryId, type Check, type CheckDef } from './check.js'
+import { runCheck, type CategoryId, type Check, type CheckDef, type RunCheck } from './check.js'
 import { CHECKS } from './check-list.js'
 
 /** What each category is worth, in the order score_breakdown and category_scores report them: its checks' points sum to it. */
@@ -24,6 +24,8 @@ export interface TechnicalScore {
   max: number
   category_scores: Record<CategoryId, { score: number, max: number }>
   checks: Check[]
+  /** the checks the analysis time budget left unmeasured, in score_breakdown's order */
+  not_measured: string[]
 }
 
 /**
@@ -42,12 +44,14 @@ export function apportion (total: number, weights: number[]): number[] {
 }
 
 /**
- * A category's checks at the points they are worth for this site. Checks that cannot apply are worth 0, and the
- * category's points are shared among the others in proportion to their table's points; a check worth more earns in
- * the same proportion (halves up). Without such a check every check keeps its table's points.
+ * A category's checks at the points they are worth for this site. Checks that cannot apply (or that the budget left
+ * unmeasured) are worth 0, and the category's points are shared among the others in proportion to their table's
+ * points; a check worth more earns in the same proportion (halves up). Without such a check every check keeps its
+ * table's points. Were none to apply the category would be worth 0 of 0, never a share of nothing: every category
+ * keeps a check of the homepage alone, which the budget cannot leave unmeasured (technical-score.test.ts holds it).
  */
-function shareCategory (max: number, measured: Array<Check & { applies: boolean }>): Check[] {
-  const strip = ({ applies: _applies, ...check }: Check & { applies: boolean }): Check => check
+function shareCategory (max: number, measured: RunCheck[]): Check[] {
+  const strip = ({ applies: _applies, measured: _measured, ...check }: RunCheck): Check => check
   if (measured.every((c) => c.applies)) return measured.map(strip)
   const worth = apportion(max, measured.map((c) => c.applies ? c.max : 0))
   return measured.map((c, i) => ({ ...strip(c), max: worth[i], points: c.max === 0 ? 0 : Math.round(c.points * worth[i] / c.max) }))
@@ -58,14 +62,13 @@ function shareCategory (max: number, measured: Array<Check & { applies: boolean 
  * category is worth its fixed maximum (20/25/20/10/15/10, 100 in all), whatever could not apply to the site.
  */
 export function technicalScore (d: Derived): TechnicalScore {
-  const checks = CATEGORY_IDS.flatMap((category) => {
-    const { max, checks: defs } = CATEGORIES[category]
-    return shareCategory(max, defs.map((def) => runCheck(def, d)))
-  })
+  const run = CATEGORY_IDS.map((category) => CATEGORIES[category].checks.map((def) => runCheck(def, d)))
+  const checks = run.flatMap((measured, i) => shareCategory(CATEGORIES[CATEGORY_IDS[i]].max, measured))
   const categoryScores = Object.fromEntries(CATEGORY_IDS.map((id) => {
     const own = checks.filter((c) => c.category === id)
     return [id, { score: own.reduce((n, c) => n + c.points, 0), max: own.reduce((n, c) => n + c.max, 0) }]
   })) as TechnicalScore['category_scores']
   const total = (key: 'score' | 'max'): number => CATEGORY_IDS.reduce((n, id) => n + categoryScores[id][key], 0)
-  return { score: total('score'), max: total('max'), category_scores: categoryScores, checks }
+  const notMeasured = run.flat().filter((c) => !c.measured).map((c) => c.id)
+  return { score: total('score'), max: total('max'), category_scores: categoryScores, checks, not_measured: notMeasured }
 }

@@ -16,6 +16,12 @@ describe('the technical scoring model', () => {
     }
     expect(new Set(ids.map(([, id]) => id)).size).toBe(ids.length)
   })
+
+  it('keeps in every category a check that reads nothing the time budget can cut, so none is ever wholly unmeasured', () => {
+    // were every check of a category unmeasured, it would be worth 0 of 0 and max_score less than 100
+    const measurable = Object.entries(CATEGORIES).map(([id, c]) => [id, c.checks.some((check) => (check.reads ?? []).length === 0)])
+    expect(measurable).toEqual(Object.keys(CATEGORIES).map((id) => [id, true]))
+  })
 })
 
 describe('apportion', () => {

@@ -8,6 +8,7 @@ export const aiSearchBotsAllowed: CheckDef = {
   category: 'crawl_policy',
   max: 5,
   label: 'homepage open to AI search and user-fetch bots',
+  reads: ['robots_txt'],
   measure: ({ aiSearch }) => {
     const { allowed, blocked } = aiSearch
     const names = blocked.length === 0 ? '' : `; blocked: ${blocked.map((b) => b.token).join(', ')}`

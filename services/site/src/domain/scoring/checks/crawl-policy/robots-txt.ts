@@ -7,6 +7,7 @@ export const robotsTxtValid: CheckDef = {
   category: 'crawl_policy',
   max: 4,
   label: 'robots.txt answers 2xx and is valid',
+  reads: ['robots_txt'],
   measure: ({ obs }) => {
     const r = obs.robots
     if (r.outcome === 'unavailable') {

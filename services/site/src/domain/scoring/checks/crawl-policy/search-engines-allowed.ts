@@ -6,6 +6,7 @@ export const searchEnginesAllowed: CheckDef = {
   category: 'crawl_policy',
   max: 4,
   label: 'homepage open to Googlebot and Bingbot',
+  reads: ['robots_txt'],
   measure: ({ searchBlocked }) => searchBlocked.length === 0
     ? { points: 4, detail: 'Googlebot and Bingbot may crawl and index the homepage' }
     : { points: 0, detail: searchBlocked.map((b) => `${b.token}: ${cut(b.reason, 200)}`).join('; ') },

@@ -1,3 +1,4 @@
+import { cutByBudget } from '../../../derive.js'
 import { cut, cutUrl, listed, plural } from '../../../evidence-text.js'
 import { is2xx, type SiteObservations, type SitemapFileFacts } from '../../../observations.js'
 import type { CheckDef } from '../../check.js'
@@ -17,6 +18,7 @@ export const sitemapDiscoverable: CheckDef = {
   category: 'crawl_policy',
   max: 3,
   label: 'sitemap discoverable and parseable',
+  reads: ['sitemap', 'robots_txt'],
   measure: ({ obs }) => {
     const parsedFrom = (source: 'robots' | 'convention'): boolean => obs.sitemaps.files.some((f) => f.source === source && f.kind !== null)
     const points = parsedFrom('robots') ? 3 : parsedFrom('convention') ? 2 : 0
@@ -35,8 +37,9 @@ export const sitemapDiscoverable: CheckDef = {
       code: 'invalid_sitemap',
       severity: 'medium',
       find: ({ d }) => {
+        // a file the budget cut is no answer of the site's
         const bad = d.obs.sitemaps.files.filter((f) => (is2xx(f.fetch.status) && (f.kind === null || f.errors.length > 0)) ||
-          (f.source !== 'convention' && !is2xx(f.fetch.status)))
+          (f.source !== 'convention' && !is2xx(f.fetch.status) && !cutByBudget(f.fetch)))
         // the parser's first error may quote the file (its root element): cut, and the files listed capped
         const problem = (f: SitemapFileFacts): string => f.errors.length > 0
           ? cut(f.errors[0], 160)

@@ -6,6 +6,7 @@ export const httpsEnforced: CheckDef = {
   category: 'fetchability',
   max: 3,
   label: 'https, and http redirects permanently to https',
+  reads: ['http_variant'],
   measure: ({ obs }) => {
     const https = obs.homepage.fetch.final_url?.startsWith('https:') === true
     const http = obs.variants.http

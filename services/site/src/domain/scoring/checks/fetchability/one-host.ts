@@ -6,6 +6,7 @@ export const oneHost: CheckDef = {
   category: 'fetchability',
   max: 1,
   label: 'one host: the www or apex twin redirects to the primary host or does not exist',
+  reads: ['host_variant'],
   measure: ({ obs, homepageOk, notMeasured }) => {
     const alt = obs.variants.host_alternate
     // an IP address has no www or apex twin: the check does not apply, and its point goes to the category's others

@@ -9,13 +9,16 @@ export const sampledPagesAnswer: CheckDef = {
   category: 'fetchability',
   max: 2,
   label: 'sampled pages answer 2xx',
-  measure: ({ obs, homepageOk }: Derived) => {
-    const sampled = obs.sample.pages
-    if (sampled.length === 0) {
+  reads: ['sampled_pages'],
+  // a page the budget cut is no answer of the site's: the share is of the pages fetched
+  measure: ({ obs, homepageOk, sampleFetched: sampled }: Derived) => {
+    if (obs.sample.pages.length === 0) {
       return { points: homepageOk ? 2 : 0, detail: `no pages sampled; the homepage ${homepageOk ? 'answered 2xx' : 'failed'}` }
     }
     const ok = sampled.filter((p) => is2xx(p.fetch.status)).length
-    return { points: shareOf(2, ok, sampled.length), detail: `${ok} of ${sampled.length} sampled pages answered 2xx` }
+    const unfetched = obs.sample.pages.length - sampled.length
+    const budget = unfetched === 0 ? '' : ` (${unfetched} more not fetched: the analysis time budget was spent)`
+    return { points: shareOf(2, ok, sampled.length), detail: `${ok} of ${sampled.length} sampled pages answered 2xx${budget}` }
   },
   gaps: [
     {

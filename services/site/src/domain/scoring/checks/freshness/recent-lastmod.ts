@@ -7,6 +7,7 @@ export const recentLastmod: CheckDef = {
   category: 'freshness',
   max: 2,
   label: 'newest lastmod within 180 days (365: 1)',
+  reads: ['sitemap'],
   measure: ({ obs, now }) => {
     const newest = obs.sitemaps.lastmod.newest
     if (newest === null) return { points: 0, detail: 'no valid lastmod' }

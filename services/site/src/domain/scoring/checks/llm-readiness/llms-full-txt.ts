@@ -5,6 +5,7 @@ export const llmsFullTxt: CheckDef = {
   category: 'llm_readiness',
   max: 1,
   label: '/llms-full.txt answers 200',
+  reads: ['llms_full_txt'],
   measure: ({ obs }) => {
     const full = obs.llms_full_txt
     const ok = full.fetch.status === 200

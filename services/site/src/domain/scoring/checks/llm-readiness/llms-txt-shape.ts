@@ -6,6 +6,7 @@ export const llmsTxtShape: CheckDef = {
   category: 'llm_readiness',
   max: 3,
   label: 'llms.txt shape: H1, a markdown link, a blockquote summary',
+  reads: ['llms_txt'],
   measure: ({ obs }) => {
     const l = obs.llms_txt
     const shape = l.fetch.status === 200 && !l.is_html ? l.shape : null

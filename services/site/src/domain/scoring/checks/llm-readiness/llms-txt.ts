@@ -5,6 +5,7 @@ export const llmsTxtServed: CheckDef = {
   category: 'llm_readiness',
   max: 3,
   label: '/llms.txt answers 200 with text, not HTML',
+  reads: ['llms_txt'],
   measure: ({ obs }) => {
     const l = obs.llms_txt
     if (l.fetch.status === 200 && !l.is_html) return { points: 3, detail: `${l.url} found` }

@@ -9,6 +9,7 @@ export const selfCanonical: CheckDef = {
   category: 'metadata',
   max: 3,
   label: 'one absolute same-site canonical that answers 2xx',
+  reads: ['canonical'],
   measure: onHomepage((p, { obs }) => {
     const canonicals = [...new Set(p.canonicals)]
     if (canonicals.length === 0) return { points: 0, detail: 'no rel=canonical' }

@@ -7,6 +7,7 @@ export const favicon: CheckDef = {
   category: 'metadata',
   max: 1,
   label: 'favicon',
+  reads: ['favicon'],
   measure: onHomepage((_p, { obs, faviconOk }) => {
     const { declared, probe } = obs.favicon
     const type = probe?.content_type == null ? '' : ` ${cut(probe.content_type.split(';')[0], CODE_LIMIT)}`

@@ -7,6 +7,7 @@ export const openGraph: CheckDef = {
   category: 'metadata',
   max: 3,
   label: 'og:title, og:description, og:image (absolute, answers 2xx image)',
+  reads: ['og_image'],
   measure: onHomepage((p, { obs, ogImageOk }) => {
     const probe = obs.og_image
     let image: string

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import type { Derived } from '../../../src/domain/derive.js'
+import { runCheck, type CheckDef } from '../../../src/domain/scoring/check.js'
+
+/** A check worth 3 that earns `points` and reads the sitemap and robots.txt. */
+const check = (points: number): CheckDef => ({
+  id: 'crawl_policy.example',
+  category: 'crawl_policy',
+  max: 3,
+  label: 'an example',
+  reads: ['sitemap', 'robots_txt'],
+  measure: () => ({ points, detail: `earned ${points}` }),
+  gaps: []
+})
+const derived = (unmeasured: Derived['unmeasured']): Derived => ({ unmeasured }) as unknown as Derived
+
+describe('a check whose input the time budget left unfetched', () => {
+  it('is not measured when it falls short: worth nothing, set aside as a check that cannot apply, saying why', () => {
+    expect(runCheck(check(1), derived({ sitemap: 'the sitemap' }))).toMatchObject({
+      points: 0, max: 3, applies: false, measured: false, detail: 'not measured: the analysis time budget was spent before the sitemap was fetched'
+    })
+    expect(runCheck(check(0), derived({ sitemap: 'the sitemap', robots_txt: 'robots.txt' })).detail)
+      .toBe('not measured: the analysis time budget was spent before the sitemap and robots.txt were fetched')
+  })
+
+  it('is measured when what was fetched already earns every point', () => {
+    expect(runCheck(check(3), derived({ sitemap: 'the sitemap' }))).toMatchObject({ points: 3, applies: true, measured: true, detail: 'earned 3' })
+  })
+
+  it('is measured as usual when the budget cut only what it does not read', () => {
+    expect(runCheck(check(1), derived({ llms_txt: '/llms.txt' }))).toMatchObject({ points: 1, applies: true, measured: true, detail: 'earned 1' })
+  })
+})
