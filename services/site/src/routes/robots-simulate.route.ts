@@ -22,7 +22,8 @@ const FETCH_BUDGET_MS = 20_000
 const DESCRIPTION = `What a robots.txt change does before you deploy it. Fetches the site's current /robots.txt and a sample of its
 URLs (the homepage, then the sitemaps, then the homepage's links; the URLs are judged, not fetched), and answers, per user agent,
 the URLs whose verdict changes from the current file to the proposed one: opened (disallowed now, allowed then) and closed, each with
-the line that decides it before and after, plus the lint of the proposed file. The current file is applied as RFC 9309 says
+the line that decides it before and after, plus the lint of the proposed file. \`sample.complete\` is false, and \`sample.unread\`
+names each source, when the homepage or a sitemap gave no answer, failed for a moment or was cut short. The current file is applied as RFC 9309 says
 (4xx, or no file within 5 redirects: everything allowed; 5xx, 429 or no answer: everything disallowed).`
 
 export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteOptions> = async (app, { fetcher, clock }) => {
@@ -67,7 +68,9 @@ export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteO
         urls: urls.length,
         from_sitemap: urls.filter((u) => u.source === 'sitemap').length,
         from_homepage_links: urls.filter((u) => u.source === 'homepage-links').length,
-        sitemap_entries: sample.sitemapEntries
+        sitemap_entries: sample.sitemapEntries,
+        complete: sample.unread.length === 0,
+        unread: sample.unread
       },
       ...simulation
     }

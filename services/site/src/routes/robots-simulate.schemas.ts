@@ -40,7 +40,15 @@ export const RobotsSimulateResponseSchema = Type.Object({
     urls: Type.Integer({ description: 'URLs judged' }),
     from_sitemap: Type.Integer(),
     from_homepage_links: Type.Integer(),
-    sitemap_entries: Type.Integer({ description: 'page entries in the sitemaps read' })
+    sitemap_entries: Type.Integer({ description: 'page entries in the sitemaps read' }),
+    complete: Type.Boolean({
+      description: 'false when the homepage or a sitemap gave no answer, failed for a moment (5xx, 429, 408) or was cut short: ' +
+        'the sample may miss URLs it holds, so "nothing changes" covers only the URLs judged. A sitemap that answers 404 is the site\'s answer, not a gap.'
+    }),
+    unread: Type.Array(Type.Object({
+      url: Type.String(),
+      reason: Type.String({ description: 'the fetch error, `HTTP 503`, or that the body was cut short' })
+    }), { description: 'the sources not read whole, the homepage first' })
   }),
   results: Type.Array(Type.Object({
     user_agent: Type.String(),

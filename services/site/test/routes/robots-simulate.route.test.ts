@@ -8,13 +8,15 @@ import { html, text, urlset } from '../fixtures/html.js'
 
 const SIM = 'sim.test'
 const DOWN = 'down-robots.test'
+const FAILING = 'failing-sources.test'
+const NO_SITEMAP = 'no-sitemap.test'
 const CURRENT = 'User-agent: *\nDisallow: /private/\nDisallow: /drafts/\n\nUser-agent: GPTBot\nDisallow: /\n'
 const PROPOSED = 'User-agent: *\nDisallow: /private/\nAllow: /private/y\nDisallow: /shop/cart\nDisalow: /tmp\n\nUser-agent: GPTBot\nDisallow: /blog/\n'
 const SITEMAP_PATHS = ['/', '/blog/a', '/blog/b', '/private/x', '/private/y', '/drafts/d1', '/shop/cart', '/shop/item', '/docs/file.pdf']
 
 let h: Harness
 beforeAll(async () => {
-  h = await harness([SIM, DOWN], (o) => ({
+  h = await harness([SIM, DOWN, FAILING, NO_SITEMAP], (o) => ({
     [SIM]: {
       '/': html('<html><head><title>Sim</title></head><body><a href="/about">About</a> <a href="/contact">Contact</a> <a href="/blog/a">Blog</a></body></html>'),
       '/robots.txt': text(`${CURRENT}\nSitemap: ${o(SIM)}/sitemap.xml\n`),
@@ -23,6 +25,17 @@ beforeAll(async () => {
     [DOWN]: {
       '/': html('<html><head><title>Down</title></head><body><a href="/a">A</a></body></html>'),
       '/robots.txt': text('Service Unavailable', 'text/plain', 503)
+    },
+    // its homepage and its only sitemap fail for a moment: the URLs they hold were never seen
+    [FAILING]: {
+      '/': text('Internal Server Error', 'text/plain', 500),
+      '/robots.txt': text(`User-agent: *\nDisallow: /private/\nSitemap: ${o(FAILING)}/sm.xml\n`),
+      '/sm.xml': text('Service Unavailable', 'text/plain', 503)
+    },
+    // no sitemap at all (404s): the site's own answer, nothing missed
+    [NO_SITEMAP]: {
+      '/': html('<html><head><title>Plain</title></head><body><a href="/a">A</a></body></html>'),
+      '/robots.txt': text('User-agent: *\nDisallow: /private/\n')
     }
   }))
 })
@@ -35,6 +48,18 @@ const simulate = async (payload: object): Promise<{ status: number, body: any }>
 const paths = (list: any): string[] => list.urls.map((c: any) => c.path).sort()
 
 describe('POST /v1/site-intel/robots/simulate', () => {
+  it('says the sample is incomplete when the homepage or a sitemap failed, naming each and why', async () => {
+    const failing = await simulate({ url: h.server.origin(FAILING), proposed_robots_txt: 'User-agent: *\nDisallow: /\n', user_agents: ['Googlebot'] })
+    expect(failing.status).toBe(200)
+    expect(failing.body.sample).toMatchObject({
+      urls: 1,
+      complete: false,
+      unread: [{ url: `${h.server.origin(FAILING)}/`, reason: 'HTTP 500' }, { url: `${h.server.origin(FAILING)}/sm.xml`, reason: 'HTTP 503' }]
+    })
+    const plain = await simulate({ url: h.server.origin(NO_SITEMAP), proposed_robots_txt: 'User-agent: *\nDisallow: /\n', user_agents: ['Googlebot'] })
+    expect(plain.body.sample).toMatchObject({ urls: 2, complete: true, unread: [] })
+  })
+
   let body: any
   beforeAll(async () => {
     const res = await simulate({ url: h.server.origin(SIM), proposed_robots_txt: PROPOSED, user_agents: ['Googlebot', 'OAI-SearchBot', 'GPTBot'] })
@@ -44,7 +69,7 @@ describe('POST /v1/site-intel/robots/simulate', () => {
 
   it('judges the homepage, every sitemap URL and the homepage\'s other links, without fetching them', () => {
     // '/' is the homepage itself; /blog/a is in the sitemap too
-    expect(body.sample).toEqual({ urls: 11, from_sitemap: 8, from_homepage_links: 2, sitemap_entries: 9 })
+    expect(body.sample).toEqual({ urls: 11, from_sitemap: 8, from_homepage_links: 2, sitemap_entries: 9, complete: true, unread: [] })
     expect(h.server.seen.filter((s) => s.startsWith(SIM)).map((s) => s.split(' ')[1]).sort()).toEqual(['/', '/robots.txt', '/sitemap.xml'])
     expect(body.current_robots_txt).toMatchObject({ status: 200, outcome: 'parsed', truncated: false })
   })

@@ -1,7 +1,8 @@
 // A sample of a site's URLs for the robots.txt change simulator: the homepage, then URLs from the
 // sitemaps (seeded by the domain, as the analysis samples them), then the homepage's own links. Only
 // the homepage, robots.txt and the sitemaps are fetched: the URLs themselves are judged, not visited.
-import { fetchHomepage } from '@utility-apis/homepage-fetch'
+import { fetchHomepage, isMomentaryStatus, type HomepageOutcome } from '@utility-apis/homepage-fetch'
+import type { FetchFacts, SitemapFacts } from '../observations.js'
 import { MAX_URL_LENGTH } from '../page/page-facts.js'
 import { SeededSample } from '../sampler.js'
 import { FETCH_TIMEOUT_MS, type Budget, type Fetcher } from './fetch-step.js'
@@ -11,12 +12,40 @@ import type { Target } from './target.js'
 
 interface SampledUrl { url: string, source: 'homepage' | 'sitemap' | 'homepage-links' }
 
+/** A source of URLs that was not read whole, so the sample may miss URLs it holds. */
+export interface UnreadSource { url: string, reason: string }
+
 export interface SiteUrlSample {
   homepageUrl: string
   robots: ObservedRobots
   urls: SampledUrl[]
   /** page entries in the sitemaps read */
   sitemapEntries: number
+  /** the homepage or sitemaps that gave no answer, failed for a moment or were cut short */
+  unread: UnreadSource[]
+}
+
+/**
+ * Why a fetch of a URL source was not read whole, or null when it was, or when its answer is the site's own (a 404
+ * sitemap holds no URLs to miss). No answer, a failure of a moment (5xx, 429, 408) and a body cut short can hide URLs.
+ */
+function unreadReason (fetch: Pick<FetchFacts, 'status' | 'error' | 'truncated'>): string | null {
+  if (fetch.error !== null) return fetch.error.message
+  if (fetch.status !== null && isMomentaryStatus(fetch.status)) return `HTTP ${fetch.status}`
+  return fetch.truncated ? 'cut short: at the size limit, or the body ended early' : null
+}
+
+/** The sources the sample could not read whole: the homepage (its links) and each sitemap file. */
+function unreadSources (homepage: HomepageOutcome, sitemaps: SitemapFacts): UnreadSource[] {
+  const response = homepage.page?.response
+  const home = homepage.error !== null
+    ? homepage.error.message
+    : unreadReason({ status: response?.status ?? null, error: null, truncated: response?.truncated === true })
+  const files = sitemaps.files.flatMap((file) => {
+    const reason = unreadReason(file.fetch)
+    return reason === null ? [] : [{ url: file.url, reason }]
+  })
+  return [...(home === null ? [] : [{ url: homepage.url, reason: home }]), ...files]
 }
 
 const sampleable = (url: URL): boolean => url.href.length <= MAX_URL_LENGTH
@@ -40,5 +69,11 @@ export async function sampleSiteUrls (target: Target, fetcher: Fetcher, budget: 
     if (url.host === host && sampleable(url) && !taken.has(url.href)) links.offer(url.href, { source: 'homepage-links', lastmod: null })
   }
   const fromLinks = links.result().map(({ url }): SampledUrl => ({ url, source: 'homepage-links' }))
-  return { homepageUrl, robots, urls: [{ url: homepageUrl, source: 'homepage' }, ...fromSitemap, ...fromLinks], sitemapEntries: sitemaps.entries }
+  return {
+    homepageUrl,
+    robots,
+    urls: [{ url: homepageUrl, source: 'homepage' }, ...fromSitemap, ...fromLinks],
+    sitemapEntries: sitemaps.entries,
+    unread: unreadSources(outcome, sitemaps)
+  }
 }
