@@ -18,6 +18,11 @@ export interface LogoImage {
    * Stale after PROVISIONAL_SECONDS, short-lived in HTTP caches, and never put in place of an image that is not.
    */
   provisional?: true
+  /**
+   * A refresh of this image (stale, not provisional) met the site failing for a moment: the image stays, and the site is
+   * not asked again before this time (ms since the epoch), however many callers it has meanwhile.
+   */
+  retryAt?: number
 }
 
 export interface LogoCache {

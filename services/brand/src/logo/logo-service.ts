@@ -128,6 +128,7 @@ export class LogoService {
   }
 
   #isStale (image: LogoImage): boolean {
+    if (image.retryAt !== undefined && this.#now() < image.retryAt) return false
     const freshSeconds = image.provisional === true ? PROVISIONAL_SECONDS : this.#options.ttlSeconds
     return this.#now() - image.storedAt >= freshSeconds * 1000
   }
@@ -170,7 +171,18 @@ export class LogoService {
     const image: LogoImage = { ...made, provisional: true }
     const cached = await this.#options.cache.get(key)
     if (cached === null || cached.provisional === true) await this.#options.cache.set(key, image, PROVISIONAL_SECONDS + STALE_KEEP_SECONDS)
+    else await this.#keepUntilRetry(key, cached)
     return image
+  }
+
+  /**
+   * The site's own image stays when its refresh met a failure of a moment, and is not refreshed again for a few minutes:
+   * without the wait, every request for a popular logo would fetch from a site that is down, one after the other.
+   */
+  async #keepUntilRetry (key: string, cached: LogoImage): Promise<void> {
+    const expires = cached.storedAt + (this.#options.ttlSeconds + STALE_KEEP_SECONDS) * 1000
+    const keepSeconds = Math.ceil((expires - this.#now()) / 1000)
+    if (keepSeconds > 0) await this.#options.cache.set(key, { ...cached, retryAt: this.#now() + PROVISIONAL_SECONDS * 1000 }, keepSeconds)
   }
 
   /**

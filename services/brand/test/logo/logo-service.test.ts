@@ -17,8 +17,10 @@ const GREEN = [0, 160, 0, 255]
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect width="10" height="10" fill="#00a000"/></svg>'
 
 let server: FixtureServer
-const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'queued.test': '127.0.0.1' } })
+const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'queued.test': '127.0.0.1', 'flaky.test': '127.0.0.1' } })
 const profiler = new BrandProfiler({ fetcher, cache: new MemoryProfileCache(), cacheTtlSeconds: 3600 })
+/** Whether flaky.test's logo file answers 503, as a site down for a while does. */
+let flakyDown = false
 /** What any slow file holding a decode slot would do: the slots are held until released. */
 let release = (): void => {}
 
@@ -27,6 +29,15 @@ beforeAll(async () => {
     'queued.test': {
       '/': { body: '<!doctype html><title>Queued</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
       '/logo.svg': { body: LOGO, headers: { 'content-type': 'image/svg+xml' } }
+    },
+    'flaky.test': {
+      '/': { body: '<!doctype html><title>Flaky</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
+      '/logo.svg': {
+        handler: (_request, response) => {
+          response.writeHead(flakyDown ? 503 : 200, { 'content-type': flakyDown ? 'text/plain' : 'image/svg+xml' })
+          response.end(flakyDown ? 'down' : LOGO)
+        }
+      }
     }
   })
 })
@@ -72,5 +83,45 @@ describe('a logo whose render waits past the answer\'s time', () => {
     expect(drawn.provisional).toBeUndefined()
     const { data } = await sharp(drawn.body).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
     expect([...data.subarray(0, 4)]).toEqual(GREEN)
+  })
+})
+
+/** Waits until the cached image of the variant passes `done` (a background refresh has ended). */
+async function cachedUntil (logos: LogoService, target: ReturnType<typeof normalizeDomainInput>, variant: ReturnType<typeof variantOf>,
+  done: (image: Awaited<ReturnType<LogoService['cachedLogo']>>) => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(await logos.cachedLogo(target, variant)); i++) await new Promise((resolve) => setTimeout(resolve, 25))
+}
+
+describe('a stale logo whose site is down when it is refreshed', () => {
+  it('is kept, and the site is not asked again for a few minutes, however many callers come', async () => {
+    let clock = Date.now()
+    const now = () => clock
+    const ttlSeconds = 86_400
+    const logos = new LogoService({ profiler, fetcher, cache: new MemoryLogoCache({ now }), ttlSeconds, now })
+    const target = normalizeDomainInput(`${server.origin('flaky.test')}/`)
+    const variant = variantOf({ size: 32 })
+    const logoFetches = () => server.requests.filter((r) => r.host === 'flaky.test' && r.path === '/logo.svg').length
+    const first = await logos.logo(target, variant)
+    expect(first.image.kind).toBe('logo')
+
+    // a day later the image is stale and the site is down: the image is answered, the refresh fails behind it
+    clock += ttlSeconds * 1000
+    flakyDown = true
+    const before = logoFetches()
+    expect((await logos.logo(target, variant)).image.etag).toBe(first.image.etag)
+    await cachedUntil(logos, target, variant, (image) => image?.retryAt !== undefined)
+    expect(logoFetches()).toBe(before + 1)
+    for (let i = 0; i < 5; i++) expect((await logos.logo(target, variant)).image.etag).toBe(first.image.etag)
+    // a refresh these calls started would have asked for the file by now
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(logoFetches()).toBe(before + 1)
+
+    // a few minutes on, the site is back: the next caller still gets the image at once, and a refresh renews it
+    clock += PROVISIONAL_SECONDS * 1000
+    flakyDown = false
+    expect((await logos.logo(target, variant)).image.etag).toBe(first.image.etag)
+    await cachedUntil(logos, target, variant, (image) => image?.storedAt === clock)
+    expect(await logos.cachedLogo(target, variant)).toMatchObject({ kind: 'logo', storedAt: clock })
+    expect((await logos.cachedLogo(target, variant))?.retryAt).toBeUndefined()
   })
 })
