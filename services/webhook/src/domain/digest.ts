@@ -43,19 +43,59 @@ export function decodeHex (text: string): Buffer | undefined {
   return HEX.test(text) ? Buffer.from(text, 'hex') : undefined
 }
 
-/** Strict standard base64 with its padding, as providers send it. */
-export function decodeBase64 (text: string): Buffer | undefined {
-  return text.length > 0 && BASE64_PADDED.test(text) ? Buffer.from(text, 'base64') : undefined
+export type Base64Variant = 'padded' | 'unpadded' | 'url-safe'
+
+/** Which base64 form a text is in (padded standard, unpadded standard, URL-safe), or none. */
+function base64Variant (text: string): Base64Variant | undefined {
+  if (text.length === 0) return undefined
+  if (BASE64_PADDED.test(text)) return 'padded'
+  // a length of 4n + 1 leaves 6 bits, not a byte: no encoder writes it
+  if (text.length % 4 === 1) return undefined
+  if (BASE64_UNPADDED.test(text)) return 'unpadded'
+  return BASE64URL.test(text) ? 'url-safe' : undefined
 }
 
-/** Lenient base64 for diagnosis only: padding stripped, or the URL-safe alphabet. */
-export function decodeBase64Loose (text: string): { bytes: Buffer, variant: 'padded' | 'unpadded' | 'url-safe' } | undefined {
-  const padded = decodeBase64(text)
-  if (padded !== undefined) return { bytes: padded, variant: 'padded' }
-  if (text.length % 4 === 1 || text.length === 0) return undefined
-  if (BASE64_UNPADDED.test(text)) return { bytes: Buffer.from(text, 'base64'), variant: 'unpadded' }
-  if (BASE64URL.test(text)) return { bytes: Buffer.from(text, 'base64url'), variant: 'url-safe' }
-  return undefined
+/**
+ * Whether the text is the one encoding of its bytes. When the bytes are not a multiple of 3, the last character carries
+ * 2 or 4 bits past them, which decoders (Buffer's included) ignore: 4 or 16 spellings then decode to one digest. The
+ * senders write those bits as zeros and the libraries that compare base64 texts (standardwebhooks, svix) refuse the
+ * other spellings, so accepting them would make a signature malleable. Re-encoding must give the text back, with the
+ * padding the form has.
+ */
+function canonical (bytes: Buffer, text: string, variant: Base64Variant): boolean {
+  if (variant === 'padded') return bytes.toString('base64') === text
+  if (variant === 'unpadded') return bytes.toString('base64').replace(/=+$/, '') === text
+  return bytes.toString('base64url') === text.replace(/=+$/, '')
+}
+
+function readBase64 (text: string, requireCanonical: boolean): { bytes: Buffer, variant: Base64Variant } | undefined {
+  const variant = base64Variant(text)
+  if (variant === undefined) return undefined
+  const bytes = Buffer.from(text, variant === 'url-safe' ? 'base64url' : 'base64')
+  return requireCanonical && !canonical(bytes, text, variant) ? undefined : { bytes, variant }
+}
+
+/** Strict, canonical standard base64 with its padding, as providers send signatures. */
+export function decodeBase64 (text: string): Buffer | undefined {
+  const read = readBase64(text, true)
+  return read?.variant === 'padded' ? read.bytes : undefined
+}
+
+/**
+ * Lenient base64 of a signature, for diagnosis (and generic senders, unpadded): padding stripped, or the URL-safe
+ * alphabet. Canonical in every form, so a spelling with stray bits is never read as another encoding of the digest.
+ */
+export function decodeBase64Loose (text: string): { bytes: Buffer, variant: Base64Variant } | undefined {
+  return readBase64(text, true)
+}
+
+/**
+ * A base64 key (a secret, a public key) in any of the forms, decoded as the libraries decode keys: the unused bits are
+ * ignored, as Buffer and standardwebhooks' decoder ignore them (a key has one holder; nothing compares its spelling).
+ * The variant says which alphabet it was in: whether a provider accepts a form is the caller's decision.
+ */
+export function decodeBase64Key (text: string): { bytes: Buffer, variant: Base64Variant } | undefined {
+  return readBase64(text, false)
 }
 
 /** The first hex characters of a digest: enough to compare by eye, never the whole value. */

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
-import { decodeBase64, decodeBase64Loose, decodeHex } from './digest.js'
+import { decodeBase64Key, decodeHex } from './digest.js'
 
 /** A MAC key (bytes), or a public key for the asymmetric schemes. */
 export type Key = Buffer | KeyObject
@@ -23,7 +23,7 @@ export const hexKey: KeyFormat = (secret) => {
 
 /** Standard base64, padding optional (senders print keys both ways). */
 export const base64Key: KeyFormat = (secret) => {
-  const decoded = decodeBase64Loose(secret)
+  const decoded = decodeBase64Key(secret)
   return decoded === undefined || decoded.variant === 'url-safe' || decoded.bytes.length === 0
     ? { problem: 'the secret is not base64, so it cannot be this provider\'s key' }
     : { key: decoded.bytes, use: `base64-decoded to a ${decoded.bytes.length}-byte key` }
@@ -50,7 +50,8 @@ export function privateKeyShape (secret: string): string | undefined {
   if (PEM_PRIVATE.test(text)) return 'a PEM private key'
   if (text.startsWith('whsk_')) return 'a Standard Webhooks signing (private) key (whsk_)'
   if (typeof parsedJson(text)?.d === 'string') return 'a private JWK (it has a "d" member)'
-  const der = decodeBase64(text)
+  const decoded = decodeBase64Key(text)
+  const der = decoded?.variant === 'padded' ? decoded.bytes : undefined
   if (der !== undefined && der.length >= 48 && der[0] === 0x30) {
     try {
       createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })
@@ -75,7 +76,7 @@ function parsePublicKey (text: string, type: PublicKeyType): { key: KeyObject, f
   const jwk = parsedJson(text)
   if (jwk !== undefined) return { key: createPublicKey({ key: jwk, format: 'jwk' }), form: 'JWK' }
   if (text.includes('-----BEGIN')) return { key: createPublicKey(text), form: 'PEM' }
-  const raw = decodeHex(text) ?? decodeBase64Loose(text)?.bytes
+  const raw = decodeHex(text) ?? decodeBase64Key(text)?.bytes
   if (raw === undefined) return undefined
   const form = decodeHex(text) === undefined ? 'base64' : 'hex'
   if (type === 'ed25519' && raw.length === 32) {

@@ -1,5 +1,5 @@
 import type { Algorithm } from './algorithms.js'
-import { decodeBase64, decodeHex } from './digest.js'
+import { decodeBase64Key, decodeHex } from './digest.js'
 import type { Key } from './key-formats.js'
 import type { Provider, SecretVariant, SecretVariantDraft } from './provider.js'
 import { standardWebhooksKey } from './providers/standard-webhooks.js'
@@ -36,7 +36,8 @@ export const utf8KeyVariant = (secret: string, explanation: string): SecretVaria
 export function decodedKeyVariants (secret: string): SecretVariantDraft[] {
   const trimmed = secret.trim()
   const hex = decodeHex(trimmed)
-  const base64 = hex === undefined ? decodeBase64(trimmed) : undefined
+  const decoded = hex === undefined ? decodeBase64Key(trimmed) : undefined
+  const base64 = decoded?.variant === 'padded' ? decoded.bytes : undefined
   return [{
     code: 'secret_hex_decoded',
     finding: 'the hex-decoded secret as the key',

@@ -6,11 +6,15 @@ export interface TimestampOutcome {
   checks: Check[]
 }
 
-const SECONDS = /^\d{1,16}$/
+// A canonical decimal integer. The text is signed as sent, while standardwebhooks, svix and stripe-node parse the
+// number and sign its canonical spelling: "0<t>" verified here with a signature they refuse. Every other spelling is
+// refused, as a sign or a fraction already were ("0" itself is one).
+const SECONDS = /^(?:0|[1-9]\d{0,15})$/
 const MILLISECONDS_FROM = 1e12 // 13 digits: 2001-09-09 in milliseconds, year 33658 in seconds
 
 function describeInvalid (raw: string): string {
   if (raw === '') return 'it is empty'
+  if (/^0\d+$/.test(raw)) return 'it has a leading zero; providers write the number without one, and the libraries that parse it sign it without'
   if (/^-\d+$/.test(raw)) return 'it is negative'
   if (/^\d+\.\d*$/.test(raw)) return 'it has a fractional part; providers send whole Unix seconds'
   if (/^\d{4}-\d{2}-\d{2}/.test(raw)) return 'it looks like an ISO 8601 date; providers send Unix seconds'

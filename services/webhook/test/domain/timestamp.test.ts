@@ -23,12 +23,24 @@ describe('checkTimestamp', () => {
     ['1700000000.25', 'fractional part'],
     ['2023-11-14T22:13:20Z', 'ISO 8601'],
     ['12345678901234567', 'more than 16 digits'],
-    ['abc', 'not an integer']
+    ['abc', 'not an integer'],
+    ['01700000000', 'leading zero'],
+    ['00', 'leading zero'],
+    ['+1700000000', 'not an integer']
   ])('explains why %j is not a timestamp', (raw, why) => {
     const outcome = checkTimestamp(raw, 'ts', NOW, 300)
     expect(outcome.reason).toBe('invalid_timestamp')
     expect(outcome.checks[0].detail).toContain(why)
     expect(outcome.checks[1].status).toBe('skipped')
+  })
+
+  // The text is signed as sent; the libraries sign the number they parse. Only the canonical spelling is both.
+  it('reads only the canonical spelling of a number, in every unit: "0" is one, "0<t>" is not', () => {
+    expect(checkTimestamp('0', 'ts', 0, 0).reason).toBeUndefined()
+    expect(checkTimestamp('0', 'ts', 0, 0, 'milliseconds').reason).toBeUndefined()
+    expect(checkTimestamp(`0${NOW}`, 'ts', NOW, 300).reason).toBe('invalid_timestamp')
+    expect(checkTimestamp(`0${NOW * 1000}`, 'ts', NOW, 300, 'milliseconds').reason).toBe('invalid_timestamp')
+    expect(checkTimestamp(`0${NOW}`, 'ts', NOW, 300).checks[0].detail).toContain('leading zero')
   })
 
   it('recognises milliseconds and says how far they are as milliseconds', () => {

@@ -1,5 +1,5 @@
 import { HMAC_SHA256, type Algorithm } from '../algorithms.js'
-import { decodeBase64, decodeBase64Loose, decodeHex, DIGEST_BYTES } from '../digest.js'
+import { decodeBase64, decodeBase64Key, decodeBase64Loose, decodeHex, DIGEST_BYTES } from '../digest.js'
 import { bodyOnly, check, headerReason, readHeader, type ProviderContext, type SignatureRead } from '../provider.js'
 import type { Check, DigestEncoding } from '../types.js'
 
@@ -35,6 +35,10 @@ function encodingProblem (text: string, framing: Framing, sender: string, bytes:
       : `the digest is not ${digestText('hex', bytes)}`
   }
   if (decodeHex(text)?.length === bytes) return `the digest looks like hex; ${sender} sends base64`
+  if (decodeBase64Key(text)?.bytes.length === bytes && decodeBase64Loose(text) === undefined) {
+    return 'it is not canonical base64: its last character sets bits past the digest, which encoders leave at zero ' +
+      '(another spelling of a digest is refused, so that a signature has one form)'
+  }
   const loose = decodeBase64Loose(text)
   if (loose?.variant === 'unpadded' && loose.bytes.length === bytes) return 'the "=" padding is missing'
   if (loose?.variant === 'url-safe' && loose.bytes.length === bytes) return `it uses the URL-safe base64 alphabet; ${sender} sends standard base64`

@@ -1,9 +1,10 @@
 import { sign } from 'node:crypto'
 import { ed25519, hmacAlgorithm } from '../algorithms.js'
-import { decodeBase64, decodeBase64Loose, hmac } from '../digest.js'
+import { decodeBase64, decodeBase64Key, hmac } from '../digest.js'
 import { publicKey, rawEd25519, type KeyFormat } from '../key-formats.js'
 import {
-  defineProvider, anyFramework, check, headerReason, prefixed, readHeader, type Candidate, type ProviderContext, type SignatureRead
+  defineProvider, anyFramework, check, headerReason, prefixed, readHeader,
+  type Candidate, type ProviderContext, type SecretVariantDraft, type SignatureRead
 } from '../provider.js'
 import type { Check } from '../types.js'
 import { DEMO_ED25519 } from './demo-keys.js'
@@ -15,19 +16,54 @@ function headerFamily (ctx: ProviderContext): 'webhook' | 'svix' {
   return !ctx.headers.has('webhook-signature') && ctx.headers.has('svix-signature') ? 'svix' : 'webhook'
 }
 
-/** The HMAC key: the base64 after the optional `whsec_` prefix (unlike Stripe, which uses the string itself). */
+const afterPrefix = (secret: string): string => secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret
+
+/**
+ * The HMAC key: the base64 after the optional `whsec_` prefix (unlike Stripe, which uses the string itself). Standard
+ * alphabet only, padded or not, as standardwebhooks and svix decode it: they throw on the URL-safe alphabet, so a key
+ * read from it here would verify deliveries that the customer's own receiver can never verify.
+ */
 export function standardWebhooksKey (secret: string): Buffer | undefined {
-  const text = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret
-  const decoded = decodeBase64Loose(text)
-  return decoded === undefined || decoded.bytes.length === 0 ? undefined : decoded.bytes
+  const decoded = decodeBase64Key(afterPrefix(secret))
+  return decoded === undefined || decoded.variant === 'url-safe' || decoded.bytes.length === 0 ? undefined : decoded.bytes
+}
+
+/**
+ * The bytes of a secret written in the URL-safe alphabet (a - or _ in it: a standard text with stray padding is not
+ * one), never a key: for the diagnosis of a mistaken encoding.
+ */
+function urlSafeKey (secret: string): Buffer | undefined {
+  const text = afterPrefix(secret)
+  const decoded = /[-_]/.test(text) ? decodeBase64Key(text) : undefined
+  return decoded?.variant === 'url-safe' && decoded.bytes.length > 0 ? decoded.bytes : undefined
 }
 
 const keyFormat: KeyFormat = (secret) => {
   const key = standardWebhooksKey(secret)
-  if (key === undefined) return { problem: 'the secret is not base64 after the optional whsec_ prefix, so it cannot be a Standard Webhooks key' }
-  return { key, use: `the part after whsec_ is base64-decoded to a ${key.length}-byte key` }
+  if (key !== undefined) return { key, use: `the part after whsec_ is base64-decoded to a ${key.length}-byte key` }
+  if (urlSafeKey(secret) !== undefined) {
+    return {
+      problem: 'the secret\'s base64 is written in the URL-safe alphabet (- and _), not the standard one (+ and /): ' +
+        'the Standard Webhooks libraries refuse such a secret, so it is not used; pass the secret exactly as the sender issued it'
+    }
+  }
+  return { problem: 'the secret is not base64 after the optional whsec_ prefix, so it cannot be a Standard Webhooks key' }
 }
 const ALGORITHM = hmacAlgorithm('sha256', keyFormat)
+
+/** A secret re-encoded in the URL-safe alphabet: whether the sender signed with the bytes it spells. */
+const urlSafeVariant = (secret: string): SecretVariantDraft[] => {
+  const key = urlSafeKey(secret)
+  return key === undefined
+    ? []
+    : [{
+        code: 'secret_url_safe_decoded',
+        finding: 'the secret\'s base64 decoded as URL-safe base64',
+        explanation: 'the sender signed with the bytes this secret spells, but the secret was rewritten in the URL-safe alphabet ' +
+          '(- and _ for + and /), which the Standard Webhooks libraries refuse: use the secret in standard base64, as the sender issued it',
+        key
+      }]
+}
 
 const PUBLIC_PREFIX = 'whpk_'
 const publicKeyFormat = publicKey('ed25519')
@@ -161,7 +197,7 @@ export const standardWebhooks = defineProvider({
   // v1a: the sender's Ed25519 key; its public key is published as whpk_ and the base64 of its 32 raw bytes.
   signingKey: { type: 'ed25519', publish: (key) => `whpk_${rawEd25519(key).toString('base64')}` },
   // The key is the base64 after whsec_: a sender may have used the string verbatim (as Stripe does) or skipped the decoding.
-  secretVariants: (secret) => [{
+  secretVariants: (secret) => [...urlSafeVariant(secret), {
     code: 'secret_verbatim',
     finding: 'the whole secret string as the key, without base64 decoding',
     explanation: 'the sender uses the secret string verbatim (as Stripe does); Standard Webhooks base64-decodes ' +

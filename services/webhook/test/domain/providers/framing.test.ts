@@ -37,6 +37,16 @@ describe('framing', () => {
     expect(framingProblem(value, framing, 'Acme')).toBe(problem)
   })
 
+  // 32 bytes: the last base64 character before "=" carries 2 unused bits; another value of them is the same digest.
+  it('refuses a base64 digest spelt with unused bits set, and says so', () => {
+    const at = base64.length - 2
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+    const stray = base64.slice(0, at) + alphabet[alphabet.indexOf(base64[at]) ^ 1] + base64.slice(at + 1)
+    expect(Buffer.from(stray, 'base64').toString('base64')).toBe(base64)
+    expect(decodeFramed(stray, BASE64)).toBeUndefined()
+    expect(framingProblem(stray, BASE64, 'Acme')).toContain('not canonical base64')
+  })
+
   it('names the URL-safe alphabet', () => {
     const urlSafe = Buffer.from('fb'.repeat(32), 'hex').toString('base64url')
     expect(framingProblem(urlSafe, BASE64, 'Acme')).toContain('URL-safe')

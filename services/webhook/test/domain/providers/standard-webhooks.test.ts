@@ -1,5 +1,8 @@
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto'
+import { Webhook } from 'standardwebhooks'
+import { Webhook as SvixWebhook } from 'svix'
 import { describe, expect, it } from 'vitest'
+import { standardWebhooks } from '../../../src/domain/providers/standard-webhooks.js'
 import { verifyWebhook } from '../../../src/domain/verify.js'
 import { checkNamed } from '../../helpers/checks.js'
 import { NOW, standardSignature } from '../../helpers/sign.js'
@@ -148,5 +151,88 @@ describe('standard-webhooks v1a (ed25519)', () => {
     const result = verify(asymmetric(NOW), { secret: `whsk_${Buffer.alloc(32, 1).toString('base64')}` })
     expect(result.valid).toBe(false)
     expect(checkNamed(result, 'secret_format')).toMatchObject({ status: 'warning', detail: expect.stringContaining('signing (private) key') })
+  })
+})
+
+describe('standard-webhooks against standardwebhooks and svix, on the spellings they read differently', () => {
+  const now = Math.floor(Date.now() / 1000)
+  // 0xfb 0xff in the key put "+" and "/" in its base64, so that its URL-safe spelling differs
+  const KEY = Buffer.concat([Buffer.from([0xfb, 0xff, 0xbf]), Buffer.from('a 32-byte key for the libraries')])
+  const STANDARD = `whsec_${KEY.toString('base64')}`
+  const libraries = [['standardwebhooks', Webhook], ['svix', SvixWebhook]] as const
+  // What a library says of a delivery: false when it throws, the constructor included (a secret it cannot read).
+  const librarySays = (Library: typeof Webhook | typeof SvixWebhook, secret: string, h: Record<string, string>, payload = BODY): boolean => {
+    try {
+      new Library(secret).verify(payload, h)
+      return true
+    } catch {
+      return false
+    }
+  }
+  const ours = (h: Record<string, string>, secret = STANDARD) =>
+    verifyWebhook({ provider: 'standard-webhooks', payload: BODY, secret, headers: h, now_epoch_seconds: now }, 0)
+  const mac = (timestamp: string) => `v1,${createHmac('sha256', KEY).update(`${ID}.${timestamp}.${BODY}`).digest('base64')}`
+  const delivery = (timestamp: string, signature = mac(timestamp)) => ({ 'webhook-id': ID, 'webhook-timestamp': timestamp, 'webhook-signature': signature })
+
+  it.each(libraries)('verifies what %s signs, and the library what this service signs', (_name, Library) => {
+    const h = { 'webhook-id': ID, 'webhook-timestamp': String(now), 'webhook-signature': new Library(STANDARD).sign(ID, new Date(now * 1000), BODY) }
+    expect(ours(h).valid).toBe(true)
+    const signed = standardWebhooks.sign({ body: BODY, secret: STANDARD, timestamp: now, id: ID })
+    expect(librarySays(Library, STANDARD, signed)).toBe(true)
+  })
+
+  // The header text was signed as sent here, where the libraries sign the number: "0<t>" signed as such verified.
+  it.each(libraries)('refuses a timestamp with leading zeros whichever text is signed, as %s does for the text', (_name, Library) => {
+    for (const zeros of ['0', '00']) {
+      const asSent = delivery(`${zeros}${now}`)
+      expect(librarySays(Library, STANDARD, asSent)).toBe(false)
+      expect(ours(asSent)).toMatchObject({ valid: false, reason: 'invalid_timestamp' })
+      // the library's reading (the number signed): a deliberate difference, as for "+<t>" (README, Decisions)
+      const asParsed = delivery(`${zeros}${now}`, mac(String(now)))
+      expect(librarySays(Library, STANDARD, asParsed)).toBe(true)
+      expect(ours(asParsed)).toMatchObject({ valid: false, reason: 'invalid_timestamp' })
+      expect(checkNamed(ours(asParsed), 'timestamp').detail).toContain('leading zero')
+    }
+  })
+
+  // A 32-byte digest is 43 characters and "=": the last one carries 2 unused bits, so 4 spellings decode alike.
+  it.each(libraries)('agrees with %s on every spelling of the last base64 character of a signature', (_name, Library) => {
+    const signature = new Library(STANDARD).sign(ID, new Date(now * 1000), BODY)
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+    const at = signature.length - 2
+    const spellings = [...alphabet].map((char) => signature.slice(0, at) + char + signature.slice(at + 1))
+      .filter((spelling) => Buffer.from(spelling.slice(3), 'base64').equals(Buffer.from(signature.slice(3), 'base64')))
+    expect(spellings).toHaveLength(4)
+    for (const spelling of spellings) {
+      const h = delivery(String(now), spelling)
+      expect(ours(h).valid, spelling).toBe(librarySays(Library, STANDARD, h))
+    }
+    expect(spellings.filter((spelling) => ours(delivery(String(now), spelling)).valid)).toEqual([signature])
+    // alone in its header, another spelling is no signature at all
+    const other = spellings.find((spelling) => spelling !== signature) as string
+    expect(ours(delivery(String(now), other)).reason).toBe('malformed_signature_header')
+  })
+
+  it.each(libraries)('agrees with %s on the spellings of the secret: unpadded, stray bits, URL-safe', (_name, Library) => {
+    const h = delivery(String(now))
+    const unpadded = STANDARD.replace(/=+$/, '')
+    const urlSafe = `whsec_${KEY.toString('base64url')}`
+    expect(urlSafe.slice('whsec_'.length)).toMatch(/[-_]/)
+    // 34 bytes end in one byte: its last character carries 4 unused bits, which both decoders ignore in a key
+    const last = STANDARD.length - 3
+    const strayBits = STANDARD.slice(0, last) + String.fromCharCode(STANDARD.charCodeAt(last) + 1) + STANDARD.slice(last + 1)
+    expect(Buffer.from(strayBits.slice('whsec_'.length), 'base64')).toEqual(KEY)
+    for (const secret of [STANDARD, unpadded, strayBits, urlSafe]) expect(ours(h, secret).valid, secret).toBe(librarySays(Library, secret, h))
+    expect([ours(h, unpadded).valid, ours(h, strayBits).valid, ours(h, urlSafe).valid]).toEqual([true, true, false])
+  })
+
+  it('says a URL-safe secret is in the wrong alphabet, and that the signature matches its bytes', () => {
+    const result = ours(delivery(String(now)), `whsec_${KEY.toString('base64url')}`)
+    expect(result).toMatchObject({ valid: false, reason: 'signature_mismatch' })
+    expect(checkNamed(result, 'secret_format')).toMatchObject({ status: 'failed', detail: expect.stringContaining('URL-safe alphabet') })
+    expect(checkNamed(result, 'near_miss_secret_url_safe_decoded').status).toBe('warning')
+    // the same secret with a stray "=" is not URL-safe: no such diagnosis
+    const stray = ours(delivery(String(now)), `${STANDARD}=`)
+    expect(checkNamed(stray, 'secret_format').detail).not.toContain('URL-safe')
   })
 })

@@ -1,4 +1,6 @@
+import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
+import { stripe } from '../../../src/domain/providers/stripe.js'
 import { verifyWebhook } from '../../../src/domain/verify.js'
 import { checkNamed } from '../../helpers/checks.js'
 import { NOW, stripeHeader, stripeV1 } from '../../helpers/sign.js'
@@ -95,6 +97,31 @@ describe('stripe', () => {
     const result = verify(stripeHeader(SECRET, timestamp, BODY), { tolerance_seconds: tolerance })
     expect(result.valid).toBe(valid)
     if (!valid) expect(result.reason).toBe('timestamp_outside_tolerance')
+  })
+
+  // stripe-node reads t with parseInt and signs the number; this service signed the text as sent, so "t=0<t>" signed
+  // as such verified here and not there. A timestamp is now only the canonical spelling of its number.
+  it('agrees with stripe-node on a t= with leading zeros signed as sent, and refuses the one it reads as the number', () => {
+    const stripeSays = (header: string): boolean => {
+      try {
+        return Stripe.webhooks.signature?.verifyHeader(BODY, header, SECRET, 300, undefined, NOW * 1000) === true
+      } catch {
+        return false
+      }
+    }
+    const signed = Stripe.webhooks.generateTestHeaderString({ payload: BODY, secret: SECRET, timestamp: NOW })
+    expect([verify(signed).valid, stripeSays(signed)]).toEqual([true, true])
+    expect(stripeSays(stripe.sign({ body: BODY, secret: SECRET, timestamp: NOW, id: 'evt_1' })['Stripe-Signature'])).toBe(true)
+    for (const t of [`0${NOW}`, `00${NOW}`]) {
+      const asSent = `t=${t},v1=${stripeV1(SECRET, t, BODY)}`
+      expect(verify(asSent).valid).toBe(stripeSays(asSent))
+      expect(verify(asSent).reason).toBe('invalid_timestamp')
+      // stripe-node's reading, the number signed: refused here, as "+<t>" is (README, Decisions)
+      const asParsed = `t=${t},v1=${stripeV1(SECRET, NOW, BODY)}`
+      expect(stripeSays(asParsed)).toBe(true)
+      expect(verify(asParsed).reason).toBe('invalid_timestamp')
+      expect(checkNamed(verify(asParsed), 'timestamp').detail).toContain('leading zero')
+    }
   })
 
   it('reports a header without t= as missing_timestamp', () => {
