@@ -3,6 +3,13 @@
 // the same script, so a redelivered chunk can neither count twice nor land after a cancellation. Chunk keys are
 // named from KEYS[1] inside the scripts; they share its hash tag, so they are on its Cluster slot.
 
+// Redis 7's script flag (a shebang, the script's first line) that lets a script write while the store is over its
+// maxmemory. Kept with noeviction, a store that results filled refuses every other write, and a job could then be
+// neither cancelled (CANCEL_JOB, CLAIM_OUTBOX for its refund, FINISH_CHUNK for its chunks in flight) nor its units
+// given back: exactly when its owner wants it stopped. Their writes are a few small fields and outbox entries, and a
+// cancel stops the writes that fill the store. (Keys named in a script and not in KEYS stay allowed: same slot.)
+const ALLOW_OOM = '#!lua flags=allow-oom\n'
+
 // Keeps a finished job's results as long as its record: RETENTION from the moment it finished.
 const EXTEND_CHUNKS = `
 local function extend_chunks (job, chunks, ttl)
@@ -148,7 +155,7 @@ return 'written'
  * cancelled job's started set settles the job (SETTLE_CANCELLED). The outbox entries it made due (0 to 2), so its
  * caller drains them at once.
  */
-export const FINISH_CHUNK = SETTLE_CANCELLED + REFUND_CHUNK + `
+export const FINISH_CHUNK = ALLOW_OOM + SETTLE_CANCELLED + REFUND_CHUNK + `
 if redis.call('SREM', KEYS[1] .. ':started', ARGV[1]) == 0 then return 0 end
 if redis.call('HGET', KEYS[1], 'status') ~= 'cancelled' then return 0 end
 local unwritten = 0
@@ -164,7 +171,7 @@ return due + settle_cancelled(KEYS[1], KEYS[3], ARGV[3], ARGV[4], ARGV[5])
  * items of chunks that had begun are delivered or refunded when those finish. The job is settled here when no chunk
  * had begun, else by the FINISH_CHUNK of the last of them: its callback carries the counts once nothing moves them.
  */
-export const CANCEL_JOB = SETTLE_CANCELLED + `
+export const CANCEL_JOB = ALLOW_OOM + SETTLE_CANCELLED + `
 local job = redis.call('HMGET', KEYS[1], 'status', 'owner', 'total', 'done', 'chunks', 'chunk_size')
 if not job[1] or job[2] ~= ARGV[1] then return {'missing', 0} end
 if job[1] == 'cancelled' or job[1] == 'completed' then return {job[1], 0} end
@@ -189,7 +196,7 @@ return {'cancelled', 1}
  * KEYS: outbox. ARGV: most entries, lease ms. The entries due (never claimed, or claimed by a drainer whose lease
  * ran out: it died), each leased to this caller; done entries are removed with ZREM. Redis's clock times leases.
  */
-export const CLAIM_OUTBOX = `
+export const CLAIM_OUTBOX = ALLOW_OOM + `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[1]))

@@ -1,0 +1,96 @@
+import type { ChildProcess } from 'node:child_process'
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, hasRedisServer, startRedis } from '../../../service-kit/test/helpers/redis-servers.js'
+import type { JobEngine } from '../../src/engine.js'
+import type { ItemProcessor } from '../../src/types.js'
+import { dropPrefix, REDIS_URL, until } from '../helpers.js'
+import { buildJobsApp, JOBS_PATH, testKey, testPrefix } from './jobs-app.js'
+
+// The jobs' own Redis (a server of this test, with noeviction) filled up by a running job: a customer must still be
+// able to stop the job and get its units back exactly then; reads go on answering.
+
+let jobsRedis: ChildProcess
+let probe: Redis
+let app: FastifyInstance
+let engine: () => JobEngine | null
+const key = testKey()
+const prefix = testPrefix()
+const headers = { 'x-api-key': key }
+
+/** `fast…` inputs finish at once; `slow…` ones wait until `release()`: they are in flight until then. */
+function gatedProcessor () {
+  let release = (): void => {}
+  const gate = new Promise<void>((resolve) => { release = resolve })
+  const blocked: string[] = []
+  const processor: ItemProcessor = {
+    hostOf: () => null,
+    run: async (input) => {
+      if (input.startsWith('slow')) {
+        blocked.push(input)
+        await gate
+      }
+      return { ok: true, value: {} }
+    }
+  }
+  return { processor, blocked, release }
+}
+const gated = gatedProcessor()
+
+const used = async (): Promise<number> => (await app.inject({ method: 'GET', url: '/v1/usage', headers })).json().used
+const status = async (id: string) => await app.inject({ method: 'GET', url: `${JOBS_PATH}/${id}`, headers })
+
+describe.skipIf(!hasRedisServer || REDIS_URL === undefined)('cancelling a job while its Redis is full (REDIS_URL)', () => {
+  beforeAll(async () => {
+    const port = await freePort()
+    jobsRedis = await startRedis(port, ['--maxmemory', '16mb', '--maxmemory-policy', 'noeviction'])
+    probe = new Redis(`redis://127.0.0.1:${port}`)
+    ;({ app, engine } = await buildJobsApp(`${key}:100`, {
+      processor: gated.processor,
+      settings: { inlineWorker: true, concurrency: 2, perHostConcurrency: 2, redisUrl: `redis://127.0.0.1:${port}` },
+      engine: { prefix, chunkSize: 2 }
+    }))
+  })
+  afterAll(async () => {
+    gated.release()
+    await app?.close()
+    probe?.disconnect()
+    jobsRedis?.kill('SIGKILL')
+    if (REDIS_URL !== undefined) await dropPrefix(prefix)
+  })
+
+  it('cancels, refunds what was not delivered once and keeps the delivered results readable', async () => {
+    // chunks of 2 on 2 worker slots: chunks 0 and 1 write their fast item, then wait on their slow one; 2 and 3 never begin
+    const created = await app.inject({ method: 'POST', url: JOBS_PATH, headers, payload: { things: ['fast0', 'slow0', 'fast1', 'slow1', 'n0', 'n1', 'n2', 'n3'] } })
+    expect(created.statusCode).toBe(202)
+    const { id } = created.json()
+    await until(async () => ({ blocked: gated.blocked.length, done: (await status(id)).json().done }), (now) => now.blocked === 2 && now.done === 2)
+    expect(await used()).toBe(8)
+
+    // full: with noeviction, Redis refuses every write that may take memory
+    await probe.config('SET', 'maxmemory', '1')
+    await expect(probe.set(`${prefix}:probe`, 'x')).rejects.toThrow(/^OOM /)
+
+    const cancelled = await app.inject({ method: 'DELETE', url: `${JOBS_PATH}/${id}`, headers })
+    expect(cancelled.statusCode).toBe(200)
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', done: 2, charged: 2 })
+    // the 4 items that never began are refunded by the cancel itself
+    expect(await used()).toBe(4)
+
+    // the slow items' writes are refused: their chunks finish without them, refunded, and the job settles
+    gated.release()
+    const settled = await until(async () => (await status(id)).json(), (job) => job.finished_at !== null)
+    expect(settled).toMatchObject({ status: 'cancelled', done: 2, failed: 0, charged: 2 })
+    expect(await until(used, (units) => units === 2)).toBe(2)
+    const results = await app.inject({ method: 'GET', url: `${JOBS_PATH}/${id}/results`, headers })
+    expect(results.statusCode).toBe(200)
+    expect(results.json()).toMatchObject({ results: [{ input: 'fast0', ok: true }, { input: 'fast1', ok: true }], next_cursor: null })
+
+    // room again: nothing is refunded twice
+    await probe.config('SET', 'maxmemory', '16mb')
+    await engine()?.drainOutbox()
+    expect(await used()).toBe(2)
+    expect((await status(id)).json()).toEqual(settled)
+  }, 30_000)
+})
