@@ -48,13 +48,13 @@ export function apiKeyOf (request: FastifyRequest): string | undefined {
   return authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]
 }
 
-/** Repeated `?token=` values looked at: a secret key hides in none of the first ones, and no more are hashed. */
-const MAX_TOKENS = 8
-
-/** The non-empty `?token=` values of the request, in order (a query may repeat the name). */
+/**
+ * The distinct non-empty `?token=` values of the request, in order (a query may repeat the name). Every one is looked
+ * at: a secret key hidden behind a few others is still in the URL. The request line's size bounds how many there are.
+ */
 function queryTokens (request: FastifyRequest): string[] {
   const token = (request.query as Record<string, unknown> | undefined)?.token
-  const values: unknown[] = Array.isArray(token) ? token.slice(0, MAX_TOKENS) : [token]
+  const values: unknown[] = Array.isArray(token) ? [...new Set(token)] : [token]
   return values.filter((value): value is string => typeof value === 'string' && value !== '')
 }
 

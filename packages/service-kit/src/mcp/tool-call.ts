@@ -1,3 +1,4 @@
+import { validateHeaderValue } from 'node:http'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { FastifyInstance } from 'fastify'
 import { messages, type ValidationIssue } from '@utility-apis/fastapi-errors'
@@ -40,8 +41,35 @@ type Arguments = Record<string, unknown>
 const outcomeOf = (status: number): ToolOutcome =>
   status < 300 ? 'ok' : status === 422 ? 'invalid_arguments' : status < 500 ? 'refused' : 'failed'
 
-/** A query string or path value as a caller would write it: strings as they are, anything else as JSON. */
-const asText = (value: unknown): string => typeof value === 'string' ? value : JSON.stringify(value)
+type Place = 'path' | 'query' | 'header'
+
+// A lone surrogate: no URL or header can carry it (encodeURIComponent throws on one, a query string makes it U+FFFD)
+const LONE_SURROGATE = /\p{Cs}/u
+const NOT_A_VALUE = 'Value error, a path, query or header argument is one string, number or boolean, as a URL or a header carries it'
+const NOT_TEXT = 'Value error, not text a URL or a header can carry (a lone surrogate, or a control character in a header)'
+
+/**
+ * A path, query or header argument as an HTTP client would send it, or the issue of one HTTP cannot express: a string
+ * as it is, a number or boolean written out; an object, an array or a string no URL or header carries is refused, never
+ * sent as JSON text that the route would take for a string.
+ */
+function textOf (place: Place, name: string, value: unknown): string | ValidationIssue {
+  const text = typeof value === 'string' ? value : typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : null
+  if (text === null) return { type: 'value_error', loc: [place, name], msg: NOT_A_VALUE, input: value }
+  const carried = !LONE_SURROGATE.test(text) && (place !== 'header' || validHeaderValue(text))
+  if (!carried) return { type: 'value_error', loc: [place, name], msg: NOT_TEXT, input: value }
+  return text
+}
+
+function validHeaderValue (text: string): boolean {
+  try {
+    validateHeaderValue('x', text)
+    return true
+  } catch {
+    // a value Node refuses to send (CR, LF, NUL, a character past U+00FF): it could never reach the route over HTTP
+    return false
+  }
+}
 
 /** A 422 the tool answers itself, for arguments HTTP could not even express (a path parameter left out, or a dot segment). */
 function invalid (issues: ValidationIssue[], requestId: string): RouteAnswer {
@@ -75,12 +103,12 @@ function requestOf (call: RouteCall, args: Arguments, requestId: string): RouteR
   const issues: ValidationIssue[] = []
   for (const name of call.pathParams) {
     const value = args[name]
-    const text = value === undefined || value === null ? undefined : asText(value)
+    const text = value === undefined || value === null ? undefined : textOf('path', name, value)
     if (text === undefined) issues.push({ type: 'missing', loc: ['path', name], msg: messages.missing(), input: null })
+    else if (typeof text !== 'string') issues.push(text)
     else if (DOT_SEGMENT.test(text)) issues.push({ type: 'value_error', loc: ['path', name], msg: DOT_SEGMENT_MESSAGE, input: value })
     else url = url.replace(`:${name}`, encodeURIComponent(text))
   }
-  if (issues.length > 0) return invalid(issues, requestId)
   const query = new URLSearchParams()
   // Entries, not assignments: an argument named `__proto__` assigned to a plain object would set its prototype and
   // vanish from the JSON, so the route would never see (and refuse) it
@@ -89,10 +117,19 @@ function requestOf (call: RouteCall, args: Arguments, requestId: string): RouteR
   for (const [name, value] of Object.entries(args)) {
     if (call.pathParams.includes(name) || value === undefined) continue
     const header = call.headerParams.get(name)
-    if (header !== undefined) headers[header] = asText(value)
-    else if (call.queryParams.has(name)) query.append(name, asText(value))
-    else fields.push([name, value])
+    const place = header !== undefined ? 'header' : call.queryParams.has(name) ? 'query' : null
+    if (place === null) {
+      fields.push([name, value])
+      continue
+    }
+    // null, as a model writes an optional argument it leaves out, is left out: never the text "null"
+    if (value === null) continue
+    const text = textOf(place, name, value)
+    if (typeof text !== 'string') issues.push(text)
+    else if (header !== undefined) headers[header] = text
+    else query.append(name, text)
   }
+  if (issues.length > 0) return invalid(issues, requestId)
   const search = query.toString()
   return { url: search === '' ? url : `${url}?${search}`, body: call.hasBody ? Object.fromEntries(fields) : undefined, headers }
 }

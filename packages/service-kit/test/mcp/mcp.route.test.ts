@@ -303,6 +303,49 @@ describe('arguments as HTTP carries them', () => {
   })
 })
 
+describe('arguments HTTP cannot carry', () => {
+  let items: FastifyInstance
+  beforeAll(async () => {
+    // what the route was sent, as a query argument and as a declared header
+    items = await buildDemo({ config: testConfig({ keys: 'test-key' }), pressure: NO_SHEDDING, processMetrics: false }, (target) => {
+      const querystring = Type.Object({ q: Type.Optional(Type.String()) })
+      const headers = Type.Object({ 'idempotency-key': Type.Optional(Type.String()) })
+      target.get('/v1/items', { config: { auth: true }, schema: { tags: ['demo'], summary: 'Find items', querystring, headers } }, async (request) =>
+        ({ q: (request.query as { q?: string }).q ?? null, key: request.headers['idempotency-key'] ?? null }))
+      target.get('/v1/items/:id', { config: { auth: true }, schema: { tags: ['demo'], summary: 'Item', params: Type.Object({ id: Type.String() }) } },
+        async (request) => ({ id: (request.params as { id: string }).id }))
+    }, [...DEMO_TOOLS,
+      { name: 'find_items', title: 'Find items', description: 'Finds items.', route: 'GET /v1/items', annotations: { readOnlyHint: true } },
+      { name: 'get_item', title: 'Get item', description: 'Reads an item.', route: 'GET /v1/items/:id', annotations: { readOnlyHint: true } }])
+  })
+  afterAll(async () => await items?.close())
+
+  const tool = async (name: string, args: Record<string, unknown>) => {
+    const message = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })
+    const response = await items.inject({ method: 'POST', url: '/mcp', headers: { ...KEY, ...ACCEPT, 'x-request-id': 'args-2' }, payload: message })
+    const result = response.json().result as { isError?: boolean, structuredContent?: unknown, content: Array<{ text: string }> }
+    expect(result, response.body).toBeDefined()
+    return { isError: result.isError ?? false, ...JSON.parse(result.content[0].text) as Record<string, unknown> }
+  }
+
+  it('leaves out a null query or header argument, as a model writes one it does not give: never the text "null"', async () => {
+    expect(await tool('find_items', { q: null, idempotency_key: null })).toEqual({ isError: false, q: null, key: null })
+    // numbers and booleans written out, as a URL or a header carries them
+    expect(await tool('find_items', { q: 5, idempotency_key: true })).toEqual({ isError: false, q: '5', key: 'true' })
+  })
+
+  it.each([
+    ['an object as a query argument', 'find_items', { q: { a: 1 } }, ['query', 'q']],
+    ['a list as a header argument', 'find_items', { idempotency_key: ['a'] }, ['header', 'idempotency_key']],
+    ['a header argument with a line break', 'find_items', { idempotency_key: 'a\r\nx-api-key: other' }, ['header', 'idempotency_key']],
+    ['a lone surrogate in a query argument', 'find_items', { q: 'a\ud800' }, ['query', 'q']],
+    ['a lone surrogate in a path argument', 'get_item', { id: '\ud800' }, ['path', 'id']]
+  ])('refuses %s with a 422 naming it, nothing run', async (_label, name, args, loc) => {
+    const answer = await tool(name, args)
+    expect(answer).toMatchObject({ isError: true, status: 422, code: 'validation_failed', request_id: 'args-2', detail: [{ type: 'value_error', loc }] })
+  })
+})
+
 describe('refusals before any tool runs', () => {
   const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { name: 'a', secret: 's', count: 1 } } })
 
