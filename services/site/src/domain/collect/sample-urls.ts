@@ -13,7 +13,7 @@ import type { Target } from './target.js'
 interface SampledUrl { url: string, source: 'homepage' | 'sitemap' | 'homepage-links' }
 
 /** A source of URLs that was not read whole, so the sample may miss URLs it holds. */
-export interface UnreadSource { url: string, reason: string }
+interface UnreadSource { url: string, reason: string }
 
 export interface SiteUrlSample {
   homepageUrl: string
