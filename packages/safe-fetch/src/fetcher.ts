@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http'
+import { validateHeaderName, validateHeaderValue, type IncomingHttpHeaders } from 'node:http'
 import { Agent, type Dispatcher } from 'undici'
 import { ACCEPT_ENCODING, cancelBody, readBody, type BodyConsumer } from './body.js'
 import { FetchError, toFetchError, type RedirectHop } from './errors.js'
@@ -74,9 +74,22 @@ const RESERVED_HEADERS = new Set([
 // Credentials meant for one origin must not follow a redirect to another (fetch spec, HTTP-redirect fetch step 13).
 const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie']
 
-function requestHeaders (extra: Record<string, string> = {}, userAgent: string): Record<string, string> {
+/**
+ * The request's headers: the caller's, checked to be valid HTTP, then ours. A name or value that is not (a line break,
+ * a character past U+00FF) is refused before anything is sent: undici refuses it only while handing the request to a
+ * connection, which it then keeps as busy for good, so four such requests left every later one to that origin waiting,
+ * past its deadline and its abort.
+ */
+function requestHeaders (extra: Record<string, string> = {}, userAgent: string, url: string): Record<string, string> {
   const headers: Record<string, string> = { accept: ACCEPT }
   for (const [name, value] of Object.entries(extra)) {
+    try {
+      validateHeaderName(name)
+      validateHeaderValue(name, value)
+    } catch (error) {
+      throw new FetchError('FETCH_ERR_PROTOCOL', 'A request header is not valid HTTP (a line break, or a character past U+00FF): nothing was sent',
+        { url, cause: error })
+    }
     if (!RESERVED_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value
   }
   return { ...headers, 'user-agent': userAgent, 'accept-encoding': ACCEPT_ENCODING }
@@ -186,7 +199,7 @@ async function fetchWith (parts: FetcherParts, input: string, options: FetchOpti
   state.at = url.href
   const trail = { requestedUrl: url.href, redirects: state.redirects, started }
   const visited = new Set([url.href])
-  const headers = requestHeaders(options.headers, parts.resolved.userAgent)
+  const headers = requestHeaders(options.headers, parts.resolved.userAgent, url.href)
   const gate = options.gate ?? currentRequestGate()
   for (;;) {
     const exchange = await send(parts, url, { method, headers, body: method === 'POST' ? options.body : undefined }, signal, gate)

@@ -82,6 +82,19 @@ describe('allow-listed fixtures', () => {
     expect(result.body.toString()).toBe(PAGE)
   })
 
+  test('refuses a header that is not valid HTTP before sending anything, and the origin still answers after many', async () => {
+    const safe = fetcher({ ...FIXTURES, perHostConcurrency: 1 })
+    const url = `http://site.test:${site.port}/`
+    for (const headers of [{ 'x-sig': 'a\r\nb: c' }, { 'x-sig': 'Ā' }, { 'x sig': 'a' }, { 'x-sig': 'a\u0000' }]) {
+      for (let i = 0; i < 5; i++) {
+        const error = await refusedWithoutConnection(async () => await safe.fetch(url, { method: 'POST', body: '{}', headers }), [site])
+        expect(error).toMatchObject({ code: 'FETCH_ERR_PROTOCOL', message: expect.stringContaining('not valid HTTP') })
+      }
+    }
+    // the refused requests held no connection of the origin: a valid one is answered at once
+    expect((await safe.fetch(url, { timeoutMs: 3000 })).status).toBe(200)
+  })
+
   test('HEAD returns the headers and an empty body', async () => {
     const result = await fetcher(FIXTURES).fetch(`${site.origin}/`, { method: 'HEAD' })
     expect(result.status).toBe(200)

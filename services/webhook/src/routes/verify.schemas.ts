@@ -23,8 +23,9 @@ export const GenericOptionsSchema = Type.Object({
     default: 'hex',
     description: 'Digest encoding: hex (case-insensitive) or standard base64 (padding optional).'
   })),
-  prefix: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()], {
-    description: 'Text before the digest in the header value, e.g. `sha256=`; compared exactly.'
+  // printable ASCII: a header value carries no line break, and a conformance delivery sends the prefix in one
+  prefix: Type.Optional(Type.Union([Type.String({ maxLength: 64, pattern: '^[\\x20-\\x7e]*$' }), Type.Null()], {
+    description: 'Text before the digest in the header value, e.g. `sha256=`; compared exactly. Printable ASCII.'
   })),
   algorithm: Type.Optional(Type.Union([Type.Literal('sha1'), Type.Literal('sha256'), Type.Literal('sha512')], {
     default: 'sha256', description: 'The HMAC hash.'
