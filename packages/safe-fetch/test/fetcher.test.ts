@@ -85,7 +85,8 @@ describe('allow-listed fixtures', () => {
   test('refuses a header that is not valid HTTP before sending anything, and the origin still answers after many', async () => {
     const safe = fetcher({ ...FIXTURES, perHostConcurrency: 1 })
     const url = `http://site.test:${site.port}/`
-    for (const headers of [{ 'x-sig': 'a\r\nb: c' }, { 'x-sig': 'Ā' }, { 'x sig': 'a' }, { 'x-sig': 'a\u0000' }]) {
+    const invalid: Array<Record<string, string>> = [{ 'x-sig': 'a\r\nb: c' }, { 'x-sig': 'Ā' }, { 'x sig': 'a' }, { 'x-sig': 'a\u0000' }]
+    for (const headers of invalid) {
       for (let i = 0; i < 5; i++) {
         const error = await refusedWithoutConnection(async () => await safe.fetch(url, { method: 'POST', body: '{}', headers }), [site])
         expect(error).toMatchObject({ code: 'FETCH_ERR_PROTOCOL', message: expect.stringContaining('not valid HTTP') })

@@ -11,14 +11,16 @@ export interface ConformanceRequest {
   payload?: string
   secret?: string
   private_key?: string
-  /** The URL the sender signs, for the URL-signing providers; the endpoint's URL unless given. */
+  /** The URL the sender signs, for the URL-signing providers; the URL the suite requests unless given. */
   url?: string
   generic?: GenericOptions | null
 }
 
+type Expected = '2xx' | '4xx'
+
 interface ConformanceCheck {
   name: string
-  expected: '2xx' | '4xx'
+  expected: Expected
   /** The endpoint's status, or null when it did not answer. */
   status: number | null
   passed: boolean
@@ -44,7 +46,7 @@ const STALE_SECONDS = 3600
 
 interface Planned {
   name: string
-  expected: '2xx' | '4xx'
+  expected: Expected
   delivery: { payload: string, headers: Record<string, string> }
   /** What accepting it (for a 4xx check) or refusing it (for the valid one) says about the endpoint. */
   finding: string
@@ -74,6 +76,15 @@ function reserialised (payload: string): string | undefined {
   return text === payload ? JSON.stringify(reordered, null, 1) : text
 }
 
+/**
+ * The URL the fetcher requests for an endpoint: its origin, path and query as the URL parser normalises them (dot
+ * segments resolved, an empty query and the fragment dropped), which is what a receiver rebuilds from its request line.
+ */
+export function requestedUrl (endpointUrl: string): string {
+  const url = new URL(endpointUrl)
+  return `${url.origin}${url.pathname}${url.search}`
+}
+
 const defaultPayload = (now: number): string =>
   JSON.stringify({ id: `evt_${randomUUID()}`, type: 'conformance.test', created: now, data: { object: { note: 'sent by a conformance check' } } }, null, 2)
 
@@ -83,7 +94,8 @@ function baseRequest (request: ConformanceRequest, endpointUrl: string, now: num
     payload: request.payload ?? defaultPayload(now),
     ...(request.secret === undefined ? {} : { secret: request.secret }),
     ...(request.private_key === undefined ? {} : { private_key: request.private_key }),
-    url: request.url ?? endpointUrl,
+    // Signed as requested: a URL-signing receiver verifies the URL it was called at, not the text the caller typed.
+    url: request.url ?? requestedUrl(endpointUrl),
     generic: request.generic,
     timestamp: now,
     id: `conformance-${randomUUID()}`
@@ -108,7 +120,9 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
     delivery: valid,
     finding: 'it refused a valid delivery: it probably verifies a re-serialised body, not the raw one, or with another secret than this one'
   }]
-  const push = (name: string, delivery: Planned['delivery'], finding: string): void => { checks.push({ name, expected: '4xx', delivery, finding }) }
+  const push = (name: string, delivery: Planned['delivery'], finding: string, expected: Expected = '4xx'): void => {
+    checks.push({ name, expected, delivery, finding })
+  }
   // An id in the signed content is one the receiver can deduplicate on.
   if (valid.signed_content.includes(base.id as string)) {
     push('replayed_id', valid, 'it accepted the same delivery id twice: it does not refuse replays (deduplicate on the delivery id)')
@@ -135,6 +149,10 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
     push('reserialised_body', { ...delivery, payload: other },
       'the endpoint accepted the body re-serialised (keys reordered, whitespace changed): it verifies a parsed copy, not the raw bytes')
   }
+  // Last, a new valid delivery: a receiver that accepted the first and then refuses everything (a rate limit, an
+  // endpoint gone) would otherwise pass every forged check by refusing it without verifying anything.
+  push('valid_again', anew(), 'it refused a second valid delivery after accepting the first: its refusals of the forged deliveries ' +
+    'may not come from verifying (a rate limit, or a repeated event refused: answer 2xx to duplicates, senders retry what is refused)', '2xx')
   return checks.slice(0, MAX_REQUESTS)
 }
 
@@ -196,13 +214,30 @@ function otherKey (provider: Provider, base: SignRequest): Pick<SignRequest, 'se
   return { private_key: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }
 }
 
+/**
+ * 4xx statuses that refuse a request for what it is (its path, method, size, type) or for how often it comes, never
+ * for its signature: a forged delivery refused with one of them says nothing about whether the endpoint verifies.
+ */
+const NOT_ABOUT_THE_SIGNATURE: Record<number, string> = {
+  404: 'not found',
+  405: 'method not allowed',
+  408: 'request timeout',
+  413: 'payload too large',
+  415: 'unsupported media type',
+  429: 'rate limited'
+}
+
 function judged (planned: Planned, status: number | null, body: Buffer | null, error?: string): ConformanceCheck {
   const start = body === null ? null : body.subarray(0, KEPT_BYTES).toString('utf8')
   const expected = planned.expected
-  const passed = status !== null && (expected === '2xx' ? status >= 200 && status < 300 : status >= 400 && status < 500)
+  const unrelated = expected === '4xx' && status !== null ? NOT_ABOUT_THE_SIGNATURE[status] : undefined
+  const passed = status !== null && unrelated === undefined && (expected === '2xx' ? status >= 200 && status < 300 : status >= 400 && status < 500)
   let finding: string | null = null
   if (status === null) finding = error ?? 'no answer'
-  else if (!passed && expected === '2xx' && status >= 500) {
+  else if (unrelated !== undefined) {
+    finding = `it answered ${status} (${unrelated}), which says nothing about the signature, so the check could not tell whether it ` +
+      'refuses this delivery for its signature: answer 400 or 401 to a signature that does not verify'
+  } else if (!passed && expected === '2xx' && status >= 500) {
     // a crash or an outage, not a refused signature: a verifier that refuses answers 4xx
     finding = `it answered ${status} to a valid delivery: it failed (an error or an outage) rather than refusing the signature; its response_start may say why`
   } else if (!passed && expected === '2xx' && status >= 300 && status < 400) {
@@ -217,7 +252,7 @@ function judged (planned: Planned, status: number | null, body: Buffer | null, e
 
 /**
  * Sends the suite to the endpoint one delivery at a time, at most 12 requests and 30 s in all, and grades it: a 2xx
- * for the valid delivery and a 4xx for every other. Only each answer's status and first 200 bytes are kept.
+ * for the valid deliveries (the first and the last) and a 4xx, for the signature, for every other. Only each answer's status and first 200 bytes are kept.
  */
 export async function runConformance (
   provider: Provider, request: ConformanceRequest, endpointUrl: string, send: Send, now: number, totalMs = TOTAL_MS

@@ -13,6 +13,20 @@ type KeyResult = { key: Key, use: string } | { problem: string, privateKey?: boo
 /** How a provider turns the `secret` text into its key. */
 export type KeyFormat = (secret: string) => KeyResult
 
+/**
+ * A secret the provider's key format refuses, met while signing. Signing on with no key (or an empty one) would give
+ * a delivery that the sender's libraries never make and this service's own verifier refuses; the message is the key
+ * format's problem, which never holds any part of the secret.
+ */
+export class UnusableSecret extends Error {}
+
+/** The key to sign with, or an UnusableSecret: never a substitute key. */
+export function signingKeyOf (format: KeyFormat, secret: string): Key {
+  const result = format(secret)
+  if ('problem' in result) throw new UnusableSecret(result.problem)
+  return result.key
+}
+
 export const utf8Key: KeyFormat = (secret) => ({ key: Buffer.from(secret, 'utf8'), use: 'used verbatim as the key (UTF-8 bytes)' })
 
 export const hexKey: KeyFormat = (secret) => {

@@ -1,7 +1,7 @@
 import { createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto'
 import type { Parts } from './digest.js'
 import { HeaderBag } from './header-bag.js'
-import { privateKey as readPrivateKey } from './key-formats.js'
+import { privateKey as readPrivateKey, UnusableSecret } from './key-formats.js'
 import { httpMethod, type Provider, type SignInput } from './provider.js'
 import type { GenericOptions } from './types.js'
 
@@ -84,6 +84,23 @@ function signingSecret (provider: Provider, request: SignRequest): SigningSecret
   return { secret: generated.privateKey, verifyWith: generated.publicKey, generated }
 }
 
+/**
+ * Runs the provider's signing, a secret its key format refuses (one the sender's libraries refuse too) answered as a
+ * refusal. Whitespace around a secret is named, not trimmed: verify does not trim it either, so a trimmed signature
+ * would be one that verify, with the same secret, calls wrong.
+ */
+function withUsableSecret<T> (secret: string, run: () => T): T {
+  try {
+    return run()
+  } catch (error) {
+    if (!(error instanceof UnusableSecret)) throw error
+    const spaced = secret.trim() !== secret
+      ? 'the secret has whitespace before or after it (a newline pasted with it?): remove it, it is not trimmed; '
+      : ''
+    throw new SignRefusal('invalid_secret', `${spaced}${error.message}`)
+  }
+}
+
 const text = (parts: Parts, eachPart: boolean): string =>
   parts.map((part) => typeof part === 'string' ? part : part.toString('utf8')).join(eachPart ? '\n' : '')
 
@@ -103,10 +120,10 @@ export function signDelivery (provider: Provider, request: SignRequest, now: num
     method: httpMethod(request.method),
     generic: request.generic ?? undefined
   }
-  const signedBody = provider.signBody?.(input)
+  const signedBody = withUsableSecret(key.secret, () => provider.signBody?.(input))
   if (signedBody !== undefined && 'problem' in signedBody) throw new SignRefusal('payload_not_signable', signedBody.problem)
   const payload = signedBody?.body ?? request.payload
-  const headers = provider.sign({ ...input, body: payload })
+  const headers = withUsableSecret(key.secret, () => provider.sign({ ...input, body: payload }))
   const read = provider.read({
     headers: new HeaderBag(headers),
     payload,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Static } from '@sinclair/typebox'
 import { bodyValidatorCompiler, ErrorSchema, HttpError, messages, RequestValidationError, schemaThen } from '@utility-apis/fastapi-errors'
 import type { SafeFetcher, TargetCheck } from '@utility-apis/safe-fetch'
-import { CONFORMANCE_UNITS, isRefusedTarget, MAX_REQUESTS, runConformance, type Send } from '../domain/conformance.js'
+import { CONFORMANCE_UNITS, isRefusedTarget, MAX_REQUESTS, requestedUrl, runConformance, type Send } from '../domain/conformance.js'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { SignRefusal } from '../domain/sign.js'
 import { conformanceRequestExamples, conformanceResponseExamples } from './conformance.examples.js'
@@ -21,8 +21,9 @@ const DESCRIPTION = `Grades your webhook receiver: sends it a suite of deliverie
 (public addresses only, no redirects followed), at most ${MAX_REQUESTS} requests and 30 s in all, and checks that it
 answers 2xx to the valid delivery and 4xx to every other: a replay of the valid delivery's id (schemes that sign one),
 a tampered body, a tampered signature, a delivery signed with another secret, a stale timestamp (schemes with one), no
-signature header, and the body re-serialised. Each failure comes with a finding ("it refused a valid delivery: it
-probably verifies a re-serialised body, not the raw one").
+signature header, and the body re-serialised; and last, 2xx to a second valid delivery. A forged delivery answered 404,
+405, 408, 413, 415 or 429 fails its check: that status says nothing about the signature. Each failure comes with a
+finding ("it refused a valid delivery: it probably verifies a re-serialised body, not the raw one").
 
 The requests carry the User-Agent \`UtilityAPIs-webhook-conformance/0.1\`. Of each answer only the status and its first
 200 bytes are read, and returned; nothing is stored. Use a test endpoint and its test secret. One call costs
@@ -75,8 +76,10 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
   }, async (request) => {
     const body = request.body
     const provider = PROVIDERS[body.provider]
+    // The URL signed for the URL-signing providers, requested as signed (safe-fetch drops only the fragment)
+    const target = requestedUrl(body.endpoint_url)
     const send: Send = async (delivery, signal) => {
-      const answer = await fetcher.fetch(body.endpoint_url, {
+      const answer = await fetcher.fetch(target, {
         method: 'POST',
         body: delivery.payload,
         headers: { 'content-type': contentType(delivery.payload), ...delivery.headers },

@@ -73,7 +73,8 @@ export type SignResponseBody = Static<typeof SignResponseSchema>
  * 400. `payload_not_signable` stays last: sign's description says after the list which providers it concerns.
  */
 export const SIGN_REFUSAL_CODES = [
-  'conflicting_keys', 'secret_required', 'private_key_required', 'private_key_not_supported', 'invalid_private_key', 'payload_not_signable'
+  'conflicting_keys', 'secret_required', 'private_key_required', 'private_key_not_supported', 'invalid_private_key', 'invalid_secret',
+  'payload_not_signable'
 ] as const
 
 /** Codes as a response's description names them: `a`, `b`. */
@@ -81,5 +82,7 @@ export const codeList = (codes: readonly string[]): string => codes.map((code) =
 
 export const SignRefusalResponse = {
   ...ErrorSchema,
-  description: `A key the provider cannot sign with, or a body it cannot sign inside (the detail says which). \`code\`: ${codeList(SIGN_REFUSAL_CODES)}.`
+  description: 'A key the provider cannot sign with (`invalid_secret`: a secret its key format refuses, as the provider\'s libraries do, ' +
+    'such as one that is not its base64 or hex, or has whitespace around it), or a body it cannot sign inside (the detail says which). ' +
+    `\`code\`: ${codeList(SIGN_REFUSAL_CODES)}.`
 }

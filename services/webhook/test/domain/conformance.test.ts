@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_REQUESTS, runConformance, type Send } from '../../src/domain/conformance.js'
+import { MAX_REQUESTS, requestedUrl, runConformance, type Send } from '../../src/domain/conformance.js'
 import { PROVIDERS } from '../../src/domain/providers/index.js'
 import { verifyWebhook } from '../../src/domain/verify.js'
 import { delivery, SECRETS, URLS } from '../helpers/deliveries.js'
@@ -43,7 +43,7 @@ describe('runConformance', () => {
     const result = await runConformance(PROVIDERS['generic-hmac'], { secret: 'generic-secret', generic }, ENDPOINT, send, NOW)
     expect(result.checks.map((check) => [check.name, check.passed])).toEqual([
       ['valid', true], ['replayed_id', false], ['tampered_body', true], ['tampered_signature', true], ['other_secret', true],
-      ['stale_timestamp', true], ['missing_signature', true], ['reserialised_body', true]
+      ['stale_timestamp', true], ['missing_signature', true], ['reserialised_body', true], ['valid_again', true]
     ])
   })
 
@@ -64,6 +64,54 @@ describe('runConformance', () => {
     expect(result.grade).toBe('fail')
     const refused = result.checks.filter((check) => check.status === 409).map((check) => check.name)
     expect(refused).toEqual(result.checks.some((check) => check.name === 'replayed_id') ? ['replayed_id'] : [])
+  })
+
+  // A rate limiter, or an endpoint gone after the first request, refuses every forged delivery without verifying it.
+  it.each([429, 404, 405, 408, 413, 415])('fails a receiver that accepts its first delivery and answers %i to the rest', async (status) => {
+    let calls = 0
+    const send: Send = async () => ({ status: ++calls === 1 ? 200 : status, body: Buffer.alloc(0) })
+    const result = await runConformance(PROVIDERS['standard-webhooks'], { secret: SECRETS['standard-webhooks'] }, ENDPOINT, send, NOW)
+    expect(result.grade).toBe('fail')
+    expect(result.checks[0]).toMatchObject({ name: 'valid', passed: true })
+    expect(result.checks.at(-1)).toMatchObject({ name: 'valid_again', expected: '2xx', status, passed: false })
+    expect(result.checks.at(-1)?.finding).toMatch(/refused a second valid delivery/)
+    const forged = result.checks.slice(1, -1)
+    expect(forged.length).toBeGreaterThan(4)
+    for (const check of forged) {
+      expect(check, check.name).toMatchObject({ expected: '4xx', status, passed: false })
+      expect(check.finding, check.name).toMatch(new RegExp(`^it answered ${status} \\([a-z ]+\\), which says nothing about the signature, so the check could not tell`))
+    }
+  })
+
+  it('counts a 400 or 401 (or 403, 409, 422) to a forged delivery as refusing it', async () => {
+    for (const status of [400, 401, 403, 409, 422]) {
+      let calls = 0
+      const send: Send = async ({ payload, headers }) => {
+        const valid = verifyWebhook({ provider: 'github', payload, headers, secret: SECRETS.github, now_epoch_seconds: NOW }, NOW).valid
+        calls++
+        return { status: valid ? 204 : status, body: Buffer.alloc(0) }
+      }
+      const result = await runConformance(PROVIDERS.github, { secret: SECRETS.github }, ENDPOINT, send, NOW)
+      expect(result.grade, String(status)).toBe('pass')
+      expect(calls).toBe(result.checks.length)
+    }
+  })
+
+  // The fetcher requests the parsed URL: dot segments resolved, an empty query and the fragment dropped.
+  it.each(['https://hooks.example.com/x/../in', 'https://hooks.example.com/in#frag', 'https://hooks.example.com/in?', 'https://HOOKS.example.com:443/in'])(
+    'signs the URL the suite requests for a URL-signing provider, not the text of endpoint_url %s', async (endpoint) => {
+      expect(requestedUrl(endpoint)).toBe(ENDPOINT)
+      const receiver = verifierReceiver('twilio', SECRETS.twilio, ENDPOINT)
+      const result = await runConformance(PROVIDERS.twilio, { secret: SECRETS.twilio, payload: 'Body=hi&From=%2B1555' }, endpoint, receiver.send, NOW)
+      expect(result.checks.filter((check) => !check.passed)).toEqual([])
+      expect(result.grade).toBe('pass')
+    })
+
+  it('signs the url given, when one is, as it is', async () => {
+    const signed = 'https://proxy.example.com/x/../in'
+    const receiver = verifierReceiver('twilio', SECRETS.twilio, signed)
+    const result = await runConformance(PROVIDERS.twilio, { secret: SECRETS.twilio, url: signed, payload: 'a=1' }, ENDPOINT, receiver.send, NOW)
+    expect(result.grade).toBe('pass')
   })
 
   it('stops at its time budget: what was not sent is failed as such', async () => {

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { base64Key, hexKey, privateKeyShape, publicKey, utf8Key } from '../../src/domain/key-formats.js'
+import { base64Key, hexKey, privateKeyShape, publicKey, signingKeyOf, UnusableSecret, utf8Key } from '../../src/domain/key-formats.js'
 
 const ed = generateKeyPairSync('ed25519')
 const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' })
@@ -15,6 +15,15 @@ describe('secret key formats', () => {
     expect(base64Key('YWJj')).toMatchObject({ key: Buffer.from('abc') })
     expect(base64Key('YWJjZA')).toMatchObject({ key: Buffer.from('abcd') })
     expect(base64Key('not base64!')).toHaveProperty('problem')
+  })
+})
+
+describe('signingKeyOf', () => {
+  it('gives the key, or throws the problem, never a key in its place', () => {
+    expect(signingKeyOf(hexKey, '00ff')).toEqual(Buffer.from([0, 255]))
+    expect(() => signingKeyOf(hexKey, 'secret-zz')).toThrow(UnusableSecret)
+    expect(() => signingKeyOf(hexKey, 'secret-zz')).toThrow(/not hex/)
+    expect(() => signingKeyOf(hexKey, 'secret-zz')).not.toThrow(/secret-zz/)
   })
 })
 

@@ -122,6 +122,37 @@ describe('signDelivery refusals', () => {
     expect(code('linear', { payload: 'not json', secret: 'a' })).toBe('payload_not_signable')
   })
 
+  // Each secret here is one that the libraries refuse, or decode to other bytes than the key format does: signing it with
+  // an empty key (the old fallback) gave one signature for all of them, which no receiver and not verify accepts.
+  const SDK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
+  it.each([
+    ['not base64', 'not base64!!', 'incorrect characters'],
+    ['a space after whsec_', 'whsec_ MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'incorrect characters'],
+    ['under 4 characters', 'whsec_AA', 'incorrect padding']
+  ])('standard-webhooks: refuses a secret %s as invalid_secret, as standardwebhooks and svix refuse it', (_, secret, sdkError) => {
+    expect(() => new Webhook(secret)).toThrow(sdkError)
+    expect(() => new SvixWebhook(secret)).toThrow(sdkError)
+    expect(code('standard-webhooks', { payload: BODY, secret })).toBe('invalid_secret')
+  })
+
+  it('standard-webhooks: refuses a pasted secret with a trailing newline, saying so, rather than signing with no key', () => {
+    const secret = `${SDK_SECRET}\n`
+    // the libraries sign with the secret's bytes all the same: the signature with an empty key was nobody's
+    expect(new Webhook(secret).sign('msg_1', new Date(0), BODY)).toBe(new Webhook(SDK_SECRET).sign('msg_1', new Date(0), BODY))
+    expect(code('standard-webhooks', { payload: BODY, secret })).toBe('invalid_secret')
+    expect(() => sign('standard-webhooks', { payload: BODY, secret })).toThrow(/whitespace before or after it.*not trimmed/)
+    expect(() => sign('standard-webhooks', { payload: BODY, secret })).not.toThrow(/MfKQ/)
+  })
+
+  it.each([
+    ['hex', 'not hex'], ['hex', 'abc'], ['base64', 'not base64!!'], ['hex', `${'ab'.repeat(16)}\n`]
+  ] as const)('generic-hmac: refuses a secret that is not its key_encoding %s (%j) as invalid_secret', (encoding, secret) => {
+    const generic = { header_name: 'X-Sig', key_encoding: encoding }
+    expect(code('generic-hmac', { payload: BODY, secret, generic })).toBe('invalid_secret')
+    // the same secret as text is a key like any other
+    expect(code('generic-hmac', { payload: BODY, secret, generic: { header_name: 'X-Sig' } })).toBe('signed')
+  })
+
   it('reads a JWK private key as well as a PEM one', () => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
     const signed = sign('plaid', { payload: BODY, private_key: JSON.stringify(privateKey.export({ format: 'jwk' })) })

@@ -66,6 +66,11 @@ beforeAll(async () => {
   receivers.fails500 = await receiver(verifying(500))
   receivers.crashes = await receiver((raw, headers, response) => response.writeHead(500).end('TypeError: cannot read properties of undefined'))
   receivers.redirects = await receiver((raw, headers, response) => response.writeHead(308, { location: '/hooks/v2' }).end())
+  // accepts its first request, then rate-limits or is gone: it verifies nothing
+  let limited = 0
+  receivers.rateLimits = await receiver((raw, headers, response) => response.writeHead(++limited === 1 ? 200 : 429).end('slow down'))
+  let gone = 0
+  receivers.vanishes = await receiver((raw, headers, response) => response.writeHead(++gone === 1 ? 204 : 404).end())
   receivers.private = await receiver((raw, headers, response) => response.writeHead(200).end('internal'), '127.0.0.2')
 })
 
@@ -90,7 +95,8 @@ describe('POST /v1/webhooks/conformance', () => {
     expect(res.statusCode, res.body).toBe(200)
     const result = res.json()
     expect(result.checks.map((check: { name: string }) => check.name)).toEqual([
-      'valid', 'replayed_id', 'tampered_body', 'tampered_signature', 'other_secret', 'stale_timestamp', 'missing_signature', 'reserialised_body'
+      'valid', 'replayed_id', 'tampered_body', 'tampered_signature', 'other_secret', 'stale_timestamp', 'missing_signature', 'reserialised_body',
+      'valid_again'
     ])
     expect(result.checks.filter((check: { passed: boolean }) => !check.passed)).toEqual([])
     expect(result.grade).toBe('pass')
@@ -139,6 +145,19 @@ describe('POST /v1/webhooks/conformance', () => {
     expect(moved).toMatchObject({ passed: false, status: 308 })
     expect(moved.finding).toMatch(/^it answered 308, a redirect, to a valid delivery: senders do not follow redirects/)
   })
+
+  it.each([['rateLimits', 429, 'rate limited'], ['vanishes', 404, 'not found']] as const)(
+    'fails a receiver that accepts one delivery and then answers everything else %s (%i): that says nothing about signatures',
+    async (name, status, meaning) => {
+      const result = (await grade(receivers[name].url)).json()
+      expect(result.grade).toBe('fail')
+      expect(named(result.checks, 'valid')).toMatchObject({ passed: true })
+      expect(named(result.checks, 'valid_again')).toMatchObject({ expected: '2xx', status, passed: false })
+      expect(named(result.checks, 'tampered_signature')).toMatchObject({
+        passed: false, status, finding: expect.stringContaining(`(${meaning}), which says nothing about the signature`)
+      })
+      expect(receivers[name].requests.length).toBe(result.checks.length)
+    })
 
   it('refuses an endpoint on a private address without sending it anything (SSRF)', async () => {
     const res = await grade(receivers.private.url)

@@ -37,6 +37,7 @@ const SIGN_REFUSALS: Array<[string, object]> = [
   ['private_key_required', { provider: 'discord', payload: '{}', secret: 's' }],
   ['private_key_not_supported', { provider: 'github', payload: '{}', generate_test_key: true }],
   ['invalid_private_key', { provider: 'discord', payload: '{}', private_key: 'not a key' }],
+  ['invalid_secret', { provider: 'standard-webhooks', payload: '{}', secret: 'not base64!!' }],
   ['payload_not_signable', { provider: 'adyen', payload: 'not json', secret: 'ab'.repeat(32) }]
 ]
 // conformance signs its deliveries as sign does (it takes no generate_test_key), and refuses a target that is not public
@@ -46,6 +47,7 @@ const CONFORMANCE_REFUSALS: Array<[string, object]> = [
   ['private_key_required', { provider: 'discord', secret: 's' }],
   ['private_key_not_supported', { provider: 'github', private_key: 'k' }],
   ['invalid_private_key', { provider: 'discord', private_key: 'not a key' }],
+  ['invalid_secret', { provider: 'generic-hmac', secret: 'not hex', generic: { header_name: 'X-Sig', key_encoding: 'hex' } }],
   ['payload_not_signable', { provider: 'adyen', secret: 'ab'.repeat(32), payload: 'not json' }],
   ['target_not_allowed', { provider: 'github', secret: 's', endpoint_url: 'http://10.0.0.1/hooks' }]
 ]

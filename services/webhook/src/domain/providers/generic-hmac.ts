@@ -1,6 +1,6 @@
 import { hmacAlgorithm, type Algorithm } from '../algorithms.js'
 import { DIGEST_BYTES, decodeBase64Loose, decodeHex, mac, type HmacAlgorithm } from '../digest.js'
-import { base64Key, hexKey, utf8Key, type KeyFormat } from '../key-formats.js'
+import { base64Key, hexKey, signingKeyOf, utf8Key, type KeyFormat } from '../key-formats.js'
 import {
   defineProvider, anyFramework, bodyOnly, check, headerReason, readHeader,
   type Demo, type FramingReading, type ProviderContext, type SignatureRead, type SignedContent
@@ -156,9 +156,9 @@ export const genericHmac = defineProvider({
   sign ({ body, secret, generic, timestamp, id }) {
     const options = generic ?? { header_name: 'X-Signature' }
     const algorithm = genericAlgorithm(options)
-    const key = algorithm.key(secret)
+    const key = signingKeyOf(algorithm.key, secret) as Buffer
     const values = { timestamp: String(options.timestamp_unit === 'milliseconds' ? timestamp * 1000 : timestamp), id }
-    const digest = mac(algorithm.hash as HmacAlgorithm, 'key' in key ? key.key as Buffer : '', templated(options.signed_content ?? '{body}', values)(body))
+    const digest = mac(algorithm.hash as HmacAlgorithm, key, templated(options.signed_content ?? '{body}', values)(body))
     return {
       [options.header_name]: `${options.prefix ?? ''}${digest.toString(genericEncoding(options))}`,
       ...(options.timestamp_header == null ? {} : { [options.timestamp_header]: values.timestamp }),

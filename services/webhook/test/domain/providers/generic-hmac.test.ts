@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { UnusableSecret } from '../../../src/domain/key-formats.js'
+import { genericHmac } from '../../../src/domain/providers/generic-hmac.js'
 import type { GenericOptions } from '../../../src/domain/types.js'
 import { verifyWebhook } from '../../../src/domain/verify.js'
 import { checkNamed } from '../../helpers/checks.js'
@@ -74,6 +76,17 @@ describe('generic-hmac', () => {
     const signature = createHmac('sha256', Buffer.from(hexSecret, 'hex')).update(BODY).digest('hex')
     const result = verify({ header_name: 'X-Sig' }, { 'X-Sig': signature }, BODY, hexSecret)
     expect(checkNamed(result, 'near_miss_secret_hex_decoded').status).toBe('warning')
+  })
+})
+
+describe('generic-hmac signing', () => {
+  // With key_encoding hex or base64 the key is the bytes the secret encodes: a secret that encodes none has no key,
+  // and was signed with an empty one, a signature no receiver and not this service's verifier accepts.
+  it.each(['hex', 'base64'] as const)('refuses a secret that is not %s rather than signing with an empty key', (keyEncoding) => {
+    const generic = { header_name: 'X-Sig', key_encoding: keyEncoding }
+    expect(() => genericHmac.sign({ body: '{}', secret: 'not base64!!', generic, timestamp: NOW, id: 'id' })).toThrow(UnusableSecret)
+    expect(genericHmac.sign({ body: '{}', secret: 'abcd', generic, timestamp: NOW, id: 'id' })['X-Sig'])
+      .toBe(createHmac('sha256', Buffer.from('abcd', keyEncoding)).update('{}').digest('hex'))
   })
 })
 

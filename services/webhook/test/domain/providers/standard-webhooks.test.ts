@@ -2,6 +2,7 @@ import { createHmac, generateKeyPairSync, sign } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { Webhook as SvixWebhook } from 'svix'
 import { describe, expect, it } from 'vitest'
+import { UnusableSecret } from '../../../src/domain/key-formats.js'
 import { standardWebhooks } from '../../../src/domain/providers/standard-webhooks.js'
 import { verifyWebhook } from '../../../src/domain/verify.js'
 import { checkNamed } from '../../helpers/checks.js'
@@ -224,6 +225,18 @@ describe('standard-webhooks against standardwebhooks and svix, on the spellings 
     expect(Buffer.from(strayBits.slice('whsec_'.length), 'base64')).toEqual(KEY)
     for (const secret of [STANDARD, unpadded, strayBits, urlSafe]) expect(ours(h, secret).valid, secret).toBe(librarySays(Library, secret, h))
     expect([ours(h, unpadded).valid, ours(h, strayBits).valid, ours(h, urlSafe).valid]).toEqual([true, true, false])
+  })
+
+  // "AA" decodes to one zero byte, and HMAC pads its key with zeros: the key was the empty key, signed and verified here.
+  it.each(libraries)('refuses a secret under 4 characters, as %s does, and never signs with it', (_name, Library) => {
+    const tiny = 'whsec_AA'
+    const h = delivery(String(now), `v1,${createHmac('sha256', Buffer.alloc(0)).update(`${ID}.${now}.${BODY}`).digest('base64')}`)
+    expect(librarySays(Library, tiny, h)).toBe(false)
+    expect(() => new Library(tiny)).toThrow('incorrect padding')
+    const result = ours(h, tiny)
+    expect(result.valid).toBe(false)
+    expect(checkNamed(result, 'secret_format')).toMatchObject({ status: 'failed', detail: expect.stringContaining('not base64') })
+    expect(() => standardWebhooks.sign({ body: BODY, secret: tiny, timestamp: now, id: ID })).toThrow(UnusableSecret)
   })
 
   it('says a URL-safe secret is in the wrong alphabet, and that the signature matches its bytes', () => {
