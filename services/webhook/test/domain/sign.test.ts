@@ -119,6 +119,8 @@ describe('signDelivery refusals', () => {
     expect(code('discord', { payload: BODY, private_key: p256 })).toBe('invalid_private_key')
     expect(code('sendgrid', { payload: BODY, private_key: p256 })).toBe('signed')
     expect(code('adyen', { payload: BODY, secret: 'ab'.repeat(32) })).toBe('payload_not_signable')
+    // a standard notification body, with a key that is not hex: the key is refused as every provider's is
+    expect(code('adyen', { payload: PROVIDERS.adyen.demos[0].payload, secret: 'not hex' })).toBe('invalid_secret')
     expect(code('linear', { payload: 'not json', secret: 'a' })).toBe('payload_not_signable')
   })
 

@@ -1,6 +1,6 @@
 import { hmacOfEachPart } from '../algorithms.js'
 import { decodeBase64, decodeHex, mac } from '../digest.js'
-import { hexKey } from '../key-formats.js'
+import { hexKey, UnusableSecret } from '../key-formats.js'
 import { defineProvider, anyFramework, check, type ContentVariant, type ProviderContext, type SignatureRead } from '../provider.js'
 import type { Check } from '../types.js'
 import { isObject, jsonObject } from './body-fields.js'
@@ -170,7 +170,8 @@ export const adyen = defineProvider({
     const parsed = adyenItems(body)
     const key = decodeHex(secret)
     if ('problem' in parsed) return { problem: `${parsed.problem}: Adyen signs each NotificationRequestItem of a standard webhook body` }
-    if (key === undefined) return { problem: 'the secret is not hex: Adyen\'s HMAC key is 64 hex characters' }
+    // a secret Adyen's libraries could not decode either: sign's invalid_secret, as for every provider's key format
+    if (key === undefined) throw new UnusableSecret('the secret is not hex: Adyen\'s HMAC key is 64 hex characters')
     const json = jsonObject(body) as { notificationItems: Array<{ NotificationRequestItem: Record<string, unknown> }> }
     json.notificationItems.forEach(({ NotificationRequestItem: item }, index) => {
       const signature = mac('sha256', key, [parsed.items[index].fields.join(':')]).toString('base64')
