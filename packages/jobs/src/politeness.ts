@@ -88,6 +88,13 @@ if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KE
 return lost
 `
 
+/** One item's gate, and what its requests met: whether its own site asked for time, and the pauses that refused it. */
+export interface ItemWatch {
+  gate: RequestGate
+  askedToWait: () => boolean
+  holdForRefusals: () => Promise<boolean>
+}
+
 /**
  * Per-host politeness in Redis, shared by every worker process, at two levels. An item starts only when it takes one
  * of its host's `perHost` item leases without waiting (else its chunk waits, holding no worker slot: worker.ts); each
@@ -160,7 +167,7 @@ export class HostPoliteness {
    * answer set. Such an item's answer is the site's refusal, not its page: the worker works it again once the pause is
    * over. The item's host is paused too, since items are held back by their input's host.
    */
-  itemGate (host: string | null): { gate: RequestGate, askedToWait: () => boolean, holdForRefusals: () => Promise<boolean> } {
+  itemGate (host: string | null): ItemWatch {
     let asked = false
     // hosts other than its own whose pause refused a request of this item: its `www.` twin, or another site its
     // homepage redirects to; its own host then waits as long (holdForRefusals), or it would be tried again at once

@@ -7,7 +7,7 @@ import { CALLBACKS_QUEUE, ITEMS_QUEUE, type CallbackData, type ChunkData, type J
 import { INTERNAL_ITEM_ERROR, refusedByPause } from './item-processor.js'
 import type { ErrorPlace } from './log.js'
 import type { BoundChunk, HostLimits } from './scheduler.js'
-import { DEFAULT_LEASE_MS, HostPoliteness, type Release } from './politeness.js'
+import { DEFAULT_LEASE_MS, HostPoliteness, type ItemWatch, type Release } from './politeness.js'
 import type { ItemOutcome, ItemProcessor, ResultLine } from './types.js'
 
 export interface WorkerOptions {
@@ -261,22 +261,31 @@ function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: Hos
   handled: HandledErrors): ChunkWork {
   const { metrics, store } = engine
 
+  /**
+   * Whether the item is worked again after a pause: its site asked for time, or a site its page led to did (its
+   * document refused; `outcome` null when the work threw). Its host is held back as long as a twin's or that site's
+   * pause when the pause was not its own host's; at most MAX_ITEM_RETRIES times, then the answer is delivered.
+   */
+  const refusedThisTime = async (watch: ItemWatch, place: Required<ErrorPlace>, outcome: ItemOutcome | null): Promise<boolean> => {
+    const asked = watch.askedToWait()
+    if (asked) await watch.holdForRefusals()
+    const waits = asked || (outcome !== null && refusedByPause(outcome) && await watch.holdForRefusals())
+    return waits && await store.countItemRetry(place.job, place.index) <= MAX_ITEM_RETRIES
+  }
+
   /** The item's outcome; worked again after its site's pause at most MAX_ITEM_RETRIES times, then delivered. */
   const runItem = async (input: string, place: Required<ErrorPlace>, itemOptions: unknown, attempt: number): Promise<ItemOutcome | typeof AGAIN> => {
     const started = performance.now()
+    // every request the item makes, however deep, passes the host's shared request leases
+    const watch = politeness.itemGate(options.processor.hostOf(input))
     try {
-      // every request the item makes, however deep, passes the host's shared request leases
-      const watch = politeness.itemGate(options.processor.hostOf(input))
       const outcome = await withRequestGate(watch.gate, async () => await options.processor.run(input, stopping, itemOptions, attempt))
-      // its site asked for time, or a site its page led to did (its document refused): worked again after the pause,
-      // its host held back as long as a twin's or that site's pause when the pause was not its own host's
-      const asked = watch.askedToWait()
-      if (asked) await watch.holdForRefusals()
-      const waits = asked || (refusedByPause(outcome) && await watch.holdForRefusals())
-      if (waits && await store.countItemRetry(place.job, place.index) <= MAX_ITEM_RETRIES) return AGAIN
+      if (await refusedThisTime(watch, place, outcome)) return AGAIN
       return countedFailure(engine, outcome, place)
     } catch (error) {
       if (stopping.aborted) throw stopping.reason
+      // work that did not survive its own site's refusal is the site's answer too, not our failure
+      if (await refusedThisTime(watch, place, null)) return AGAIN
       engine.logError('item', error, place)
       metrics.count('job_item_failures', { reason: 'exception' })
       return INTERNAL_ERROR

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { JobEngine } from '../src/engine.js'
 import type { ItemProcessor } from '../src/types.js'
 import { startWorker } from '../src/worker.js'
-import { REDIS_URL, testEngine, until } from './helpers.js'
+import { gatedProcessor, REDIS_URL, testEngine, until } from './helpers.js'
 
 /** A callback's own state in the data of its first attempt: none made before it. */
 const FIRST_ATTEMPT = { state: 'pending', attempts: 0, last_attempt_at: null, last_error: null }
@@ -51,24 +51,6 @@ function worker (jobs: JobEngine, processor: ItemProcessor, concurrency: number)
   const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'] })
   const started = startWorker(jobs, { processor, resultField: 'thing', concurrency, perHostConcurrency: 2, callbackFetcher: fetcher, outboxPollMs: 100 })
   closing.push(async () => { await started.close(); await fetcher.close() })
-}
-
-/** `fast…` inputs finish at once; `slow…` ones wait until `release()`: they are in flight until then. */
-function gatedProcessor () {
-  let release = (): void => {}
-  const gate = new Promise<void>((resolve) => { release = resolve })
-  const blocked: string[] = []
-  const processor: ItemProcessor = {
-    hostOf: () => null,
-    run: async (input) => {
-      if (input.startsWith('slow')) {
-        blocked.push(input)
-        await gate
-      }
-      return { ok: true, value: input }
-    }
-  }
-  return { processor, blocked, release }
 }
 
 describe.skipIf(REDIS_URL === undefined)('a cancelled job settles when its last started chunk finishes (REDIS_URL)', () => {

@@ -83,3 +83,24 @@ export async function dropPrefix (prefix: string): Promise<void> {
     redis.disconnect()
   }
 }
+
+/**
+ * `fast…` inputs finish at once; `slow…` ones wait until `release()`: they are in flight until then. Each answers
+ * `valueOf(input)`, the input itself unless told.
+ */
+export function gatedProcessor (valueOf: (input: string) => unknown = (input) => input): { processor: ItemProcessor, blocked: string[], release: () => void } {
+  let release = (): void => {}
+  const gate = new Promise<void>((resolve) => { release = resolve })
+  const blocked: string[] = []
+  const processor: ItemProcessor = {
+    hostOf: () => null,
+    run: async (input) => {
+      if (input.startsWith('slow')) {
+        blocked.push(input)
+        await gate
+      }
+      return { ok: true, value: valueOf(input) }
+    }
+  }
+  return { processor, blocked, release }
+}

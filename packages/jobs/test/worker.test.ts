@@ -179,6 +179,34 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     expect(jobs.status(done as JobRecord)).toMatchObject({ done: 6, failed: 0, charged: 6 })
   })
 
+  it('works an item again after its site\'s pause when its work threw because of the refusal, rather than delivering our own error', async () => {
+    const metrics = new Metrics('test')
+    const jobs = engine({ error: () => {}, warn: () => {} }, metrics, { chunkSize: 1 })
+    let requests = 0
+    const { port, fetcher } = await fixtureSite(['strict.test'], (_request, response) => {
+      // the first request is told to come back in 1 s
+      if (++requests === 1) response.writeHead(429, { 'retry-after': '1' }).end('slow down')
+      else response.writeHead(200).end('ok')
+    })
+    // a processor that does not survive a refusal: a 429, or a request its site's pause refused, throws
+    const processor: ItemProcessor = {
+      hostOf: () => 'strict.test',
+      run: async (input) => {
+        const response = await fetcher.fetch(`http://strict.test:${port}/${input}`)
+        if (response.status === 429) throw new Error('told to wait')
+        return { ok: true, value: response.status }
+      }
+    }
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 2, perHostConcurrency: 2, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    const done = await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 20_000)
+    const results = await jobs.results(done as JobRecord, 0, 10)
+    expect(results.results.map((line) => line.thing)).toEqual([200, 200, 200])
+    expect(jobs.status(done as JobRecord)).toMatchObject({ done: 3, failed: 0, charged: 3 })
+    expect(await metrics.exposition()).not.toMatch(/reason="exception"/)
+  })
+
   it('sends a host that asked for time no request from any item: other sites\' files on it are not read, and they are not held back', async () => {
     const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
     const cdnRequests: number[] = []

@@ -4,8 +4,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, hasRedisServer, startRedis } from '../../../service-kit/test/helpers/redis-servers.js'
 import type { JobEngine } from '../../src/engine.js'
-import type { ItemProcessor } from '../../src/types.js'
-import { dropPrefix, REDIS_URL, until } from '../helpers.js'
+import { dropPrefix, gatedProcessor, REDIS_URL, until } from '../helpers.js'
 import { buildJobsApp, JOBS_PATH, testKey, testPrefix } from './jobs-app.js'
 
 // The jobs' own Redis (a server of this test, with noeviction) filled up by a running job: a customer must still be
@@ -19,24 +18,8 @@ const key = testKey()
 const prefix = testPrefix()
 const headers = { 'x-api-key': key }
 
-/** `fast…` inputs finish at once; `slow…` ones wait until `release()`: they are in flight until then. */
-function gatedProcessor () {
-  let release = (): void => {}
-  const gate = new Promise<void>((resolve) => { release = resolve })
-  const blocked: string[] = []
-  const processor: ItemProcessor = {
-    hostOf: () => null,
-    run: async (input) => {
-      if (input.startsWith('slow')) {
-        blocked.push(input)
-        await gate
-      }
-      return { ok: true, value: {} }
-    }
-  }
-  return { processor, blocked, release }
-}
-const gated = gatedProcessor()
+// the result schema wants an object
+const gated = gatedProcessor(() => ({}))
 
 const used = async (): Promise<number> => (await app.inject({ method: 'GET', url: '/v1/usage', headers })).json().used
 const status = async (id: string) => await app.inject({ method: 'GET', url: `${JOBS_PATH}/${id}`, headers })
