@@ -6,10 +6,11 @@ import { dropPrefix } from '../packages/jobs/test/helpers.js'
 import { serviceSources } from './helpers/services.js'
 
 // The kit's answers on every business route, held to each service's OpenAPI document: each answer below is made for
-// real, and its status must be documented on its operation with its `code` named, and a 2xx must carry the quota
-// headers exactly when the document declares them. The refusals only some requests meet (a secret key in `?token=`,
-// a publishable key where it is not taken) are documented where they happen, 413 and 415 only where they can be, and
-// the job routes' own 503s and free answers as they are.
+// real, and its status must be documented on its operation with its `code` named, a 2xx must carry the quota
+// headers exactly when the document declares them, and no answer sends a header the document does not declare. The
+// refusals only some requests meet (a secret key in `?token=`, a publishable key where it is not taken, a target that
+// is not public) are documented where they happen, 413 and 415 only where they can be, and the job routes' own 503s
+// and free answers as they are.
 
 type Operation = Record<string, any>
 interface Keyed { label: string, method: string, url: string, operation: Operation }
@@ -20,6 +21,8 @@ const KEY = 'answers-key'
 const PUBLISHABLE = 'pk_live_answers1'
 const ORIGIN = 'https://app.example.com'
 const QUOTA = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
+// headers a route sets itself, which a client reads: each documented on every answer that sends it
+const OWN_HEADERS = ['Location', 'ETag', 'X-Logo-Source', 'X-Logo-Provisional', 'X-Results-Complete']
 // over every service's body limit (1 MiB, the webhook's 5 MiB)
 const LARGE = 'x'.repeat(6 * 1024 * 1024)
 
@@ -47,8 +50,8 @@ function keyedOperations (document: Record<string, any>): Keyed[] {
 }
 
 /**
- * The answer is one the operation documents: its status, the `code` of its error body, Retry-After when the answer
- * documents it, and a 2xx's quota headers.
+ * The answer is one the operation documents: its status, the `code` of its error body, Retry-After exactly when the
+ * answer documents it, the quota headers as documented, and any header of the route's own it sends.
  */
 function expectDocumented ({ label, operation }: Keyed, res: LightMyRequestResponse): void {
   const status = String(res.statusCode)
@@ -58,9 +61,14 @@ function expectDocumented ({ label, operation }: Keyed, res: LightMyRequestRespo
   if (typeof code === 'string' && code !== 'validation_failed') expect(answer.description, `${label} ${status}`).toContain(`\`${code}\``)
   const retryAfter = answer.headers?.['Retry-After'] !== undefined
   expect(res.headers['retry-after'] !== undefined, `${label} ${status} sends Retry-After as documented`).toBe(retryAfter)
-  if (!/^2/.test(status)) return
+  // a 2xx sends them exactly when documented; another answer may be made before the quota decided (a refusal of the
+  // route's own checks), and then sends none, but it never sends them undocumented
   for (const header of QUOTA) {
-    expect(res.headers[header.toLowerCase()] !== undefined, `${label} ${status} sends ${header} as documented`).toBe(answer.headers?.[header] !== undefined)
+    const sent = res.headers[header.toLowerCase()] !== undefined
+    if (sent || /^2/.test(status)) expect(sent, `${label} ${status} sends ${header} as documented`).toBe(answer.headers?.[header] !== undefined)
+  }
+  for (const header of OWN_HEADERS) {
+    if (res.headers[header.toLowerCase()] !== undefined) expect(answer.headers?.[header], `${label} ${status} documents ${header}`).toBeDefined()
   }
 }
 
@@ -178,5 +186,41 @@ describe.skipIf(REDIS_URL === undefined).each(JOB_SERVICES)('$name: a job\'s ans
       expect(res.headers['x-ratelimit-limit'], keyed.label).toBeUndefined()
       expectDocumented(keyed, res)
     }
+  })
+})
+
+// what names a target in an example: a URL, or a domain
+const TARGET = /^(https?:\/\/\S+|[a-z0-9-]+(\.[a-z0-9-]+)+)$/i
+const REFUSED = '127.0.0.2'
+
+/** The operation's example bodies (one undefined for none), every URL and domain in them replaced by a loopback address. */
+function refusedBodies (operation: Operation): unknown[] {
+  const examples = operation.requestBody?.content['application/json']?.examples as Record<string, { value: unknown }> | undefined
+  if (examples === undefined) return [undefined]
+  const swap = (value: unknown): unknown => typeof value === 'string'
+    ? (TARGET.test(value) ? (value.startsWith('http') ? `http://${REFUSED}/` : REFUSED) : value)
+    : Array.isArray(value) ? value.map(swap) : (value !== null && typeof value === 'object') ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v)])) : value
+  return Object.values(examples).map((example) => swap(example.value))
+}
+
+describe.each(services)('$name: a refused target in the OpenAPI document', ({ name }) => {
+  test('every operation that documents target_not_allowed answers it to a loopback target, with the quota headers documented', async () => {
+    const refusing = keyedOperations(documents.get(name) as Record<string, any>)
+      .filter((keyed) => keyed.operation.responses['400']?.description.includes('target_not_allowed') === true)
+    for (const keyed of refusing) {
+      const url = keyed.url.replace('job_0', REFUSED)
+      let refused = 0
+      // an example may need no fetch (robots/test given the file's text): at least one of them does
+      for (const body of refusedBodies(keyed.operation)) {
+        const res = await (apps.get(name) as FastifyInstance).inject({
+          method: keyed.method as 'GET', url, headers: { 'x-api-key': KEY }, ...(body === undefined ? {} : { payload: body as object })
+        })
+        expectDocumented(keyed, res)
+        if (res.statusCode === 400 && res.json().code === 'target_not_allowed') refused++
+      }
+      expect(refused, keyed.label).toBeGreaterThan(0)
+    }
+    // the services that take targets have such operations
+    expect(refusing.length > 0, name).toBe(name !== 'sla')
   })
 })

@@ -16,6 +16,13 @@ describe('checkCallbackUrl', () => {
     expect(await checkCallbackUrl('http://metadata.test/latest', fetcher)).toMatch(/not allowed/)
   })
 
+  it('refuses a public host on a port other than its scheme\'s, as every delivery would be', async () => {
+    expect(await checkCallbackUrl('http://hooks.example.com:6379/', fetcher)).toMatch(/port/)
+    expect(await checkCallbackUrl('https://hooks.example.com:8443/jobs', fetcher)).toMatch(/port/)
+    expect(await checkCallbackUrl('https://hooks.example.com:443/jobs', fetcher)).toBeNull()
+    expect(await checkCallbackUrl('http://metadata.test:8080/latest', fetcher)).toMatch(/address that is not allowed/)
+  })
+
   it('refuses what is not an http(s) URL, or carries credentials', async () => {
     expect(await checkCallbackUrl('ftp://hooks.example.com/', fetcher)).toMatch(/http\(s\)/)
     expect(await checkCallbackUrl('hooks.example.com/jobs', fetcher)).toMatch(/absolute/)

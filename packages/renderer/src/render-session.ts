@@ -88,6 +88,15 @@ export class RenderSession {
     this.#stopTimer = setTimeout(() => { if (!this.#settled) this.stop('timeout') }, this.stopAt - this.#started)
   }
 
+  /**
+   * Answers without a browser, the document failed with `code`: an entry URL the interceptor would not see (it sees
+   * http(s) requests alone, so a `file:` or `chrome:` page would load outside every check).
+   */
+  refuse (code: 'FETCH_ERR_SCHEME' | 'FETCH_ERR_BAD_URL'): void {
+    this.result.error = code
+    this.#markRead()
+  }
+
   /** Cuts the page short: its requests are cancelled and refused from now on, and it is read as it stands. */
   stop (reason: StopReason): void {
     if (this.result.stopped !== null) return

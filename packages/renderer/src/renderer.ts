@@ -56,6 +56,11 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
     start: async () => { await browsers.start() },
     async render (url, renderOptions = {}) {
       const session = new RenderSession(url, pageSettings(renderOptions))
+      const refused = entryRefusal(url)
+      if (refused !== null) {
+        session.refuse(refused)
+        return await session.answer(Promise.resolve())
+      }
       return await session.answer(slots(async () => {
         const release = priority.hold()
         try {
@@ -71,4 +76,11 @@ export function createRenderer (options: RendererOptions = {}): Renderer {
       await ownFetcher?.close()
     }
   }
+}
+
+/** Why a page cannot be rendered from `url` at all: only an http(s) URL's requests pass the interceptor. */
+function entryRefusal (url: string): 'FETCH_ERR_SCHEME' | 'FETCH_ERR_BAD_URL' | null {
+  if (!URL.canParse(url)) return 'FETCH_ERR_BAD_URL'
+  const { protocol } = new URL(url)
+  return protocol === 'http:' || protocol === 'https:' ? null : 'FETCH_ERR_SCHEME'
 }

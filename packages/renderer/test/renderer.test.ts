@@ -1,5 +1,5 @@
 import { createSafeFetcher, withRequestGate, type RequestGate, type SafeFetcher } from '@utility-apis/safe-fetch'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRenderBudget, createRenderer, type Renderer } from '../src/index.js'
 import { browserSuite, CHROMIUM } from './helpers/chromium.js'
 import { sitePages, startFixture, STATIC_TEXT, type Fixture } from './helpers/fixture-site.js'
@@ -210,5 +210,20 @@ browserSuite('rendering a page in chromium', () => {
     const memory = renderer.memory()
     expect(memory.processes).toBeGreaterThan(1)
     expect(memory.rssBytes).toBeGreaterThan(10 * 1024 * 1024)
+  })
+})
+
+describe('an entry URL that is not http(s)', () => {
+  it('is refused before any browser is launched: only http(s) requests pass the checks', async () => {
+    // no browser here: a launch would fail the render with a RendererError
+    const renderer = createRenderer({ executablePath: '/nonexistent/chromium' })
+    try {
+      for (const [url, code] of [['file:///etc/passwd', 'FETCH_ERR_SCHEME'], ['chrome://version', 'FETCH_ERR_SCHEME'], ['not a url', 'FETCH_ERR_BAD_URL']]) {
+        const r = await renderer.render(url, { timeoutMs: 5000 })
+        expect([r.error, r.status, r.html, r.requests], url).toEqual([code, null, null, 0])
+      }
+    } finally {
+      await renderer.close()
+    }
   })
 })

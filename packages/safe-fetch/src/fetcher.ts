@@ -55,8 +55,11 @@ export interface FetchResult {
 
 export interface SafeFetcher {
   fetch (url: string, options?: FetchOptions): Promise<FetchResult>
-  /** The addresses of `hostname` when every one is permitted; FetchError FETCH_ERR_BLOCKED or FETCH_ERR_DNS. */
-  resolve (hostname: string): Promise<string[]>
+  /**
+   * The addresses of `hostname` when every one is permitted, on the scheme's default port unless `defaultPort` is
+   * false (then only allow-listed ones are); FetchError FETCH_ERR_BLOCKED or FETCH_ERR_DNS.
+   */
+  resolve (hostname: string, defaultPort?: boolean): Promise<string[]>
   close (): Promise<void>
 }
 
@@ -250,8 +253,8 @@ export function createSafeFetcher (policy: FetchPolicy = {}): SafeFetcher {
   const parts: FetcherParts = { resolved, dispatcher: agent.compose(trackRemoteAddress()), limiter: new HostLimiter(resolved.perHostConcurrency), scope }
   return {
     fetch: async (input, options = {}) => await deadlineFetch(parts, input, options),
-    async resolve (hostname: string): Promise<string[]> {
-      const addresses = await resolvePermitted(hostname, resolved)
+    async resolve (hostname: string, defaultPort = true): Promise<string[]> {
+      const addresses = await resolvePermitted(hostname, resolved, defaultPort)
       return addresses.map((entry) => entry.address)
     },
     async close (): Promise<void> {

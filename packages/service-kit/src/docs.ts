@@ -69,8 +69,8 @@ export const unavailable = (quota: boolean, ...own: Cause[]) => causes(SHEDDING,
 
 /** The 400 of a route that fetches a caller's URL when it, or a redirect, leads to a non-public address. */
 export const TargetNotAllowedResponse = described(
-  'The target resolves to, or redirects to, an address that is not public: `{"detail": "Target address is not allowed", ' +
-  '"code": "target_not_allowed"}`.'
+  'The target resolves to, or redirects to, an address that is not public (`detail`: "Target address is not allowed"). ' +
+  '`code`: `target_not_allowed`.'
 )
 
 interface HeaderDoc { type: 'integer' | 'string', description: string }
@@ -119,9 +119,15 @@ const PATH_PARAM_RESPONSES = {
 const BODY_TOO_LARGE = { 413: described('Request body over the limit. `code`: `body_too_large`.') }
 const NOT_JSON = { 415: described('The body is not `application/json`. `code`: `unsupported_media_type`.') }
 
-/** The response headers a route's answer with `status` carries, by what the kit does on that route. */
-function headersOf (status: string, business: boolean, metered: boolean): Record<string, HeaderDoc> {
-  const counted = metered && (/^2/.test(status) || status === '429')
+// The refusals made before the quota decides: they never carry the quota headers
+const BEFORE_QUOTA = new Set(['401', '403', '413', '415', '422'])
+
+/**
+ * The response headers a route's answer with `status` carries, by what the kit does on that route; `own` when the
+ * route documents the answer itself (a 3xx or 4xx of its handler, made after the quota decided).
+ */
+function headersOf (status: string, business: boolean, metered: boolean, own: boolean): Record<string, HeaderDoc> {
+  const counted = metered && (/^2/.test(status) || status === '429' || (own && /^[34]/.test(status) && !BEFORE_QUOTA.has(status)))
   return {
     ...REQUEST_ID,
     ...(counted ? RATE_LIMIT_HEADERS : {}),
@@ -155,7 +161,8 @@ const documentRoute: SwaggerTransform = ({ schema, url, route }) => {
   }
   const response = Object.fromEntries(Object.entries(documented).map(([status, answer]) => {
     // the headers the kit sets on this answer, and those the route declares it sets itself
-    const headers = { ...headersOf(status, business, metered), ...(answer as { headers?: Record<string, HeaderDoc> }).headers }
+    const own = Object.hasOwn(doc.response ?? {}, status)
+    const headers = { ...headersOf(status, business, metered, own), ...(answer as { headers?: Record<string, HeaderDoc> }).headers }
     return [status, { ...(answer as object), headers }]
   }))
   const security = doc.security ?? (ADMIN_ROUTES[url] ?? []).map((scheme) => ({ [scheme]: [] }))

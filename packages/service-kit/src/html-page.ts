@@ -1,3 +1,5 @@
+import { prefersOverJson } from './accept.js'
+
 // What every HTML page a service answers shares: the escaping of values that came from fetched sites, links that can
 // only be http(s), and the Content-Security-Policy they are served with (no script, no request but our own images).
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -32,20 +34,4 @@ export function linkOrText (url: string, text: string = url): string {
 }
 
 /** Whether the request's Accept header prefers HTML over JSON (a browser's does; an API client's does not). */
-export function wantsHtml (accept: string | undefined): boolean {
-  if (accept === undefined) return false
-  const quality = (type: string): number => {
-    let best = -1
-    for (const part of accept.toLowerCase().split(',')) {
-      const [range, ...params] = part.trim().split(';')
-      const matches = range === type || range === `${type.split('/')[0]}/*` || range === '*/*'
-      if (!matches) continue
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
-      // an exact type outranks a wildcard at the same quality
-      best = Math.max(best, (q === undefined ? 1 : Number(q)) + (range === type ? 0.001 : 0))
-    }
-    return best
-  }
-  const html = quality('text/html')
-  return html > 0.001 && html > quality('application/json')
-}
+export const wantsHtml = (accept: string | undefined): boolean => prefersOverJson(accept, 'text/html')

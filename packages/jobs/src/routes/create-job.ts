@@ -54,7 +54,11 @@ export function createJobRoute (app: FastifyInstance, context: JobRouteContext):
       },
       body: { ...schemas.request, 'x-examples': examples.request },
       response: {
-        202: { ...schemas.created, description: 'The job was queued.', 'x-examples': examples.created },
+        202: {
+          description: 'The job was queued.',
+          headers: { Location: { type: 'string', description: 'The job\'s status: the path to `GET` (and to `DELETE` to cancel it).' } },
+          content: { 'application/json': { schema: { ...schemas.created, 'x-examples': examples.created } } }
+        },
         503: JobCreationUnavailable
       }
     }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorSchema, HttpError, ValidationErrorSchema } from '@utility-apis/fastapi-errors'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { wantsHtml } from '@utility-apis/service-kit' // and its decorations: app.metrics, app.quotaStore
+import { prefersOverJson, wantsHtml } from '@utility-apis/service-kit' // and its decorations: app.metrics, app.quotaStore
 import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
 import type { ResultLine } from '../types.js'
@@ -87,12 +87,19 @@ function jobResultsRoute (app: FastifyInstance, { options, schemas, needRedis, e
       summary: 'Results of a job, page by page or as NDJSON',
       description: `Up to \`limit\` (at most ${MAX_PAGE}) results from \`cursor\`, in input order, each with exactly what ` +
         `the single call answers under \`${options.names.resultField}\`, or its error. While the job runs a page ends at the first ` +
-        'item not finished yet. `Accept: application/x-ndjson` streams every result available, one JSON object a line.',
+        'item not finished yet. `Accept: application/x-ndjson` streams every result available, one JSON object a line; ' +
+        '`X-Results-Complete: false` says the job was still running: read again from the number of lines received.',
       params: schemas.params,
       querystring: schemas.query,
       response: {
         200: {
           description: 'A page of results, or every result as NDJSON.',
+          headers: {
+            'X-Results-Complete': {
+              type: 'string',
+              description: 'NDJSON only: `true` when the stream holds every result the job will have, `false` while it runs.'
+            }
+          },
           content: {
             'application/json': { schema: schemas.results },
             'application/x-ndjson': { schema: { type: 'string', description: `one ${schemas.line.title} object a line` } }
@@ -106,8 +113,10 @@ function jobResultsRoute (app: FastifyInstance, { options, schemas, needRedis, e
   }, async (request, reply) => {
     const job = await found(request)
     const cursor = Number(request.query.cursor ?? '0')
-    if (request.headers.accept?.includes('application/x-ndjson') === true) {
-      reply.type('application/x-ndjson')
+    if (prefersOverJson(request.headers.accept, 'application/x-ndjson')) {
+      // a stream cannot end with a cursor as a page does: whether it holds every result is said before it starts (a
+      // job still running, or a cancelled one whose started items are still being written, streams what is written)
+      reply.type('application/x-ndjson').header('x-results-complete', String(await engine().store.settled(job)))
       // each line as the pages' serializer writes it: exactly the answer's schema, as the single call answers
       return Readable.from(ndjson(engine(), job, cursor, reply.compileSerializationSchema(schemas.line)))
     }

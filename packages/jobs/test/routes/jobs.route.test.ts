@@ -77,3 +77,41 @@ describe.skipIf(!hasRedisServer || REDIS_URL === undefined)('cancelling a job wh
     expect((await status(id)).json()).toEqual(settled)
   }, 30_000)
 })
+
+describe.skipIf(REDIS_URL === undefined)('the results of a running job as NDJSON (REDIS_URL)', () => {
+  const running = gatedProcessor(() => ({}))
+  const ownKey = testKey()
+  const ownPrefix = testPrefix()
+  let jobsApp: FastifyInstance
+  beforeAll(async () => {
+    ;({ app: jobsApp } = await buildJobsApp(`${ownKey}:100`, {
+      processor: running.processor,
+      settings: { inlineWorker: true, concurrency: 2, perHostConcurrency: 2 },
+      engine: { prefix: ownPrefix, chunkSize: 1 }
+    }))
+  })
+  afterAll(async () => {
+    running.release()
+    await jobsApp?.close()
+    await dropPrefix(ownPrefix)
+  })
+
+  it('says the stream is not every result while the job runs, and is once it is done; a refused NDJSON (q=0) is a page', async () => {
+    const own = { 'x-api-key': ownKey }
+    const { id } = (await jobsApp.inject({ method: 'POST', url: JOBS_PATH, headers: own, payload: { things: ['fast0', 'slow0', 'fast1'] } })).json()
+    const read = async (accept: string) => await jobsApp.inject({ method: 'GET', url: `${JOBS_PATH}/${id}/results`, headers: { ...own, accept } })
+    await until(async () => (await jobsApp.inject({ method: 'GET', url: `${JOBS_PATH}/${id}`, headers: own })).json().done, (done) => done === 2)
+
+    const partial = await read('application/x-ndjson')
+    expect(partial.headers['x-results-complete']).toBe('false')
+    expect(partial.body.trim().split('\n').map((text) => JSON.parse(text).input)).toEqual(['fast0'])
+    const page = await read('application/x-ndjson;q=0, application/json')
+    expect(page.json()).toMatchObject({ results: [{ input: 'fast0' }], next_cursor: '1' })
+
+    running.release()
+    await until(async () => (await jobsApp.inject({ method: 'GET', url: `${JOBS_PATH}/${id}`, headers: own })).json().status, (now) => now === 'completed')
+    const whole = await read('application/x-ndjson')
+    expect(whole.headers['x-results-complete']).toBe('true')
+    expect(whole.body.trim().split('\n').map((text) => JSON.parse(text).input)).toEqual(['fast0', 'slow0', 'fast1'])
+  }, 30_000)
+})

@@ -38,16 +38,29 @@ export const LogoQuerySchema = Type.Object({
 const binary = { schema: { type: 'string', format: 'binary' } }
 
 // The 401 and 403 of its keys, publishable ones included, are documented by the kit from the route's config
+// What an image answer (and its 304) says of the image: for caches in front, and for a page that shows it
+const IMAGE_HEADERS = {
+  ETag: { type: 'string', description: 'The image\'s version: send it back as `If-None-Match` for a free 304.' },
+  'Cache-Control': { type: 'string', description: 'How long caches may keep it: `max-age=300` for a provisional image.' },
+  Vary: { type: 'string', description: '`X-API-Key, Authorization`, or `Origin, Referer` with a publishable `?token=`.' },
+  'X-Logo-Source': { type: 'string', description: '`logo` or `monogram`: what the image is.' },
+  'X-Logo-Provisional': { type: 'string', description: '`true` on an image made while the site failed for a moment; absent otherwise.' }
+}
+
 export const LogoResponses = {
   200: {
     description: 'The logo, or the monogram, as a square image in the asked format. `X-Logo-Source` says which: `logo` or `monogram`. ' +
       '`X-Logo-Provisional: true` marks an image made while the site or a logo file failed for a moment (down, a timeout, ' +
       'a 5xx): a monogram or a lesser logo standing in, `Cache-Control: public, max-age=300`; the site is tried again ' +
       'after 5 minutes, and an image the service already had is never replaced by one.',
+    headers: IMAGE_HEADERS,
     content: { 'image/png': binary, 'image/webp': binary, 'image/jpeg': binary }
   },
-  304: { description: 'Not modified: the `If-None-Match` ETag is the image\'s. Costs nothing.', type: 'null' },
+  304: { description: 'Not modified: the `If-None-Match` ETag is the image\'s. Costs nothing.', headers: IMAGE_HEADERS, type: 'null' },
   400: described('The target resolves to, or redirects to, an address that is not public. `code`: `target_not_allowed`.'),
-  404: described('No logo, and `fallback=404`. `code`: `logo_not_found`; or `logo_unavailable`, with `Retry-After`, while the ' +
-    'site or a logo file failed for a moment, so whether it has a logo is not known yet.')
+  404: {
+    ...described('No logo, and `fallback=404`. `code`: `logo_not_found`; or `logo_unavailable`, with `Retry-After`, while the ' +
+      'site or a logo file failed for a moment, so whether it has a logo is not known yet.'),
+    headers: { 'Retry-After': { type: 'integer', description: 'With `logo_unavailable`: seconds until the site is tried again.' } }
+  }
 }

@@ -112,6 +112,19 @@ describe('GET /v1/domain/logo/{domain}', () => {
     expect(at(64, 64)).toEqual(BLUE)
   })
 
+  it('documents in OpenAPI every header of its own an image answer and its 304 send, and the quota headers they carry', async () => {
+    const operation = (await app.inject({ method: 'GET', url: '/openapi.json' })).json().paths['/v1/domain/logo/{domain}'].get
+    const res = await logo('marks.test')
+    const revalidated = await logo('marks.test', '', { ...KEY, 'if-none-match': res.headers.etag as string })
+    expect([res.statusCode, revalidated.statusCode]).toEqual([200, 304])
+    for (const answer of [res, revalidated]) {
+      const documented = Object.keys(operation.responses[String(answer.statusCode)].headers).map((name) => name.toLowerCase())
+      const own = Object.keys(answer.headers).filter((name) => /^(etag|vary|cache-control|x-logo-|x-ratelimit-)/.test(name))
+      expect(own.length).toBeGreaterThan(4)
+      expect(documented).toEqual(expect.arrayContaining(own))
+    }
+  })
+
   it('takes the wordmark when the square mark is smaller than asked, fitted into the square on transparency', async () => {
     const res = await logo('marks.test', 'size=256')
     const { info, at } = await pixels(res.rawPayload)
