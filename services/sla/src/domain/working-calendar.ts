@@ -192,6 +192,21 @@ export class WorkCalendar {
   }
 
   /**
+   * An upper bound of measure m over the dates in [from, to), known without reading a year's holidays (which
+   * can cost a lunar calendar 0.4 s a year to date; holidays and closed dates only take away): the weekly hours of
+   * every week begun, every override's hours, and for seconds four days a year that offset changes could repeat
+   * (offsets stay within -12..+14 hours and change a few times a year). A target beyond it is out of range before
+   * any year between is summarized.
+   */
+  private mostBetween (m: Measure, from: number, to: number): number {
+    const days = Math.max(0, to - from)
+    let most = Math.ceil(days / 7) * this.weekly[m][7]
+    for (const hours of this.rules.overrides.values()) most += m === WORKING_SECONDS ? hoursMeasure(hours) : 1
+    if (m === WORKING_SECONDS) most += (Math.ceil(days / 365) + 1) * 4 * SECONDS_PER_DAY
+    return most
+  }
+
+  /**
    * The last date D >= from with between(m, from, D) < target (target > 0): the date during which the running
    * total from `from` reaches target. `before` is between(m, from, D).
    */
@@ -199,6 +214,7 @@ export class WorkCalendar {
     let year = this.summaryOf(from)
     let start = from
     let total = this.regular(m, from, year.end) + this.exceptions(year, m, from, year.end)
+    if (total < target && total + this.mostBetween(m, year.end, LAST_DAY + 1) < target) throw OutOfRangeError.of(true)
     if (total < target) {
       // The first year whose end the total reaches: estimates at the weekly rate bracket it, bisection settles it
       const from = year.year + 1
@@ -234,6 +250,7 @@ export class WorkCalendar {
     let year = this.summaryOf(to - 1)
     let end = to
     let total = this.regular(m, year.first, to) + this.exceptions(year, m, year.first, to)
+    if (total < target && total + this.mostBetween(m, FIRST_DAY, year.first) < target) throw OutOfRangeError.of(false)
     if (total < target) {
       const to = year.year
       let hi = to

@@ -58,6 +58,17 @@ describe('working days of us-federal', () => {
     expect(() => workingDaysBetween(usFederal, dayNumber(1960, 1, 1), dayNumber(1972, 1, 1))).toThrow(RangeError)
     expect(() => addWorkingDays(usFederal, dayNumber(2199, 12, 20), 100)).toThrow(RangeError)
   })
+
+  it('refuse a count no week could reach before the range ends without reading the holidays of the years between', () => {
+    // a lunar calendar's holidays cost date-holidays up to 0.4 s a year to date: 170 of them for a 422 is a denial of service
+    for (const [days, name] of [[100_000, 'a count beyond the days left'], [46_000, 'one beyond the weekdays left']] as const) {
+      const hongKong = calendarOf('Asia/Hong_Kong', { calendar: 'HK' })
+      expect(() => addWorkingDays(hongKong, dayNumber(2026, 1, 1), days), name).toThrow(RangeError)
+      expect(() => addWorkingDays(hongKong, dayNumber(2026, 1, 1), -days), name).toThrow(RangeError)
+      // the years at the ends are read, none between
+      expect(hongKong.size, name).toBeLessThanOrEqual(2)
+    }
+  })
 })
 
 describe('working days of the other calendars', () => {
