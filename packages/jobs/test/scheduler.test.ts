@@ -197,14 +197,15 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
     const jobs = engine(1)
     const job = await jobs.store.create({ owner: 'key-a', total: 3, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }, () => new Date())
     // its creator registered the chunks and has queued no ticket yet: a chunk handed out now would take another job's
-    await jobs.scheduler.register(job.id, 'key-a', [['a0.test/'], ['a1.test/'], ['a2.test/']], 400)
+    // its creator's time (2 s) outlasts the few round trips below on a loaded machine
+    await jobs.scheduler.register(job.id, 'key-a', [['a0.test/'], ['a1.test/'], ['a2.test/']], 2000)
     expect(await jobs.scheduler.next('t0')).toBe('ticketing')
-    await jobs.scheduler.countTickets(job.id, 2, 400)
+    await jobs.scheduler.countTickets(job.id, 2, 2000)
     expect(await jobs.scheduler.next('t0')).toMatchObject({ job: job.id, chunk: 0 })
     expect(await jobs.scheduler.next('t1')).toMatchObject({ job: job.id, chunk: 1 })
     expect(await jobs.scheduler.next('t2')).toBe('ticketing')
     // the creator died before its last ticket: once its time is over, no ticket waits for that chunk any more
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await new Promise((resolve) => setTimeout(resolve, 2100))
     expect(await jobs.scheduler.next('t2')).toBe('none')
   })
 

@@ -6,6 +6,10 @@ import { createRenderer, type RendererError, type RenderResult } from '../src/in
 import { browserPids, browserSuite, CHROMIUM, gatedBrowser } from './helpers/chromium.js'
 import { sitePages, startFixture, STATIC_TEXT, type Fixture } from './helpers/fixture-site.js'
 
+// a first render that waits for a browser's launch: the claim is that it serves, and a loaded machine's cold launch
+// can take most of the default 10 s
+const COLD_LAUNCH = { timeoutMs: 25_000 }
+
 const unavailable = (reason: string): Record<string, string> => ({ name: 'RendererError', code: 'RENDERER_UNAVAILABLE', message: reason })
 
 browserSuite('the browser of a renderer', () => {
@@ -30,7 +34,7 @@ browserSuite('the browser of a renderer', () => {
       expect(browser.starts()).toBe(1)
       browser.open()
       await new Promise((resolve) => setTimeout(resolve, 1600))
-      const r = await renderer.render(`${site.origin}/static`)
+      const r = await renderer.render(`${site.origin}/static`, COLD_LAUNCH)
       expect([r.status, r.stopped, r.html?.includes(STATIC_TEXT)]).toEqual([200, null, true])
       expect(browser.starts()).toBe(2)
     } finally {
@@ -46,7 +50,7 @@ browserSuite('the browser of a renderer', () => {
       const early = await renderer.render(`${site.origin}/static`, { timeoutMs: 1000 }).catch((error: unknown) => error)
       expect(early).toMatchObject(unavailable('the browser is still starting'))
       browser.open()
-      const r = await renderer.render(`${site.origin}/static`)
+      const r = await renderer.render(`${site.origin}/static`, COLD_LAUNCH)
       expect([r.status, r.stopped]).toEqual([200, null])
       expect(browser.starts()).toBe(1)
     } finally {

@@ -4,6 +4,10 @@ import { launchRenderer } from '../src/index.js'
 import { browserSuite, CHROMIUM, gatedBrowser } from './helpers/chromium.js'
 import { sitePages, startFixture, STATIC_TEXT, type Fixture } from './helpers/fixture-site.js'
 
+// a first render that waits for a browser's launch: the claim is that it serves, and a loaded machine's cold launch
+// can take most of the default 10 s
+const COLD_LAUNCH = { timeoutMs: 25_000 }
+
 browserSuite('a renderer launched for a job worker', () => {
   let site: Fixture
   let fetcher: SafeFetcher
@@ -21,7 +25,7 @@ browserSuite('a renderer launched for a job worker', () => {
     const renderer = await launchRenderer({ RENDERER: 'chromium', CHROMIUM_PATH: CHROMIUM }, { fetcher }, (message) => warnings.push(message))
     if (renderer === null) throw new Error('RENDERER=chromium gave no renderer')
     try {
-      const r = await renderer.render(`${site.origin}/static`)
+      const r = await renderer.render(`${site.origin}/static`, COLD_LAUNCH)
       expect([r.status, r.error]).toEqual([200, null])
       expect(r.html).toContain(STATIC_TEXT)
       expect(warnings).toEqual([])
@@ -38,7 +42,7 @@ browserSuite('a renderer launched for a job worker', () => {
       expect(renderer).not.toBeNull()
       await vi.waitFor(() => { expect(browser.starts()).toBe(1) })
       browser.open()
-      const r = await renderer?.render(`${site.origin}/static`)
+      const r = await renderer?.render(`${site.origin}/static`, COLD_LAUNCH)
       expect(r?.status).toBe(200)
     } finally {
       await renderer?.close()

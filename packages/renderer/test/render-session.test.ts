@@ -86,14 +86,16 @@ browserSuite('what a page does stays inside its render', () => {
     const r = await renderer.render(`${site.origin}/trick/never-settles`, { timeoutMs: 3000 })
     expect(r.stopped).toBe('timeout')
     expect(r.html).toContain('polling')
-    expect(r.durationMs).toBeLessThanOrEqual(3000 + 200)
+    // by its deadline, give or take a loaded machine's event-loop lag: a page waited for would run on without end
+    expect(r.durationMs).toBeLessThanOrEqual(3000 + 1000)
   })
 
   it('answers a render that waited for a slot all its time by its deadline, saying it was cut short', async () => {
     const busy = [renderer.render(`${site.origin}/loop`, { timeoutMs: 6000 }), renderer.render(`${site.origin}/loop`, { timeoutMs: 6000 })]
     const queued = await renderer.render(`${site.origin}/static`, { timeoutMs: 2000 })
     expect([queued.stopped, queued.status, queued.html, queued.requests]).toEqual(['timeout', null, null, 0])
-    expect(queued.durationMs).toBeLessThanOrEqual(2000 + 200)
+    // by its deadline, give or take a loaded machine's lag: waiting for a slot would take the busy renders' 6 s
+    expect(queued.durationMs).toBeLessThanOrEqual(2000 + 1500)
     for (const r of await Promise.all(busy)) expect([r.stopped, r.html?.includes('before the loop')]).toEqual(['timeout', true])
   })
 

@@ -60,6 +60,8 @@ describe.skipIf(!hasRedisServer)('3 replicas at 3x a key\'s limit (skipped witho
     const fleet = await replicas(port)
     const admin = new Redis(port, '127.0.0.1')
     try {
+      // connected first: the DEBUG goes out at once, not from a new client's offline queue after the load's calls
+      await admin.ping()
       // Redis answers nothing for 2 s: twice the old timeout, under the wait bound (5 s)
       const sleeping = admin.debug('SLEEP', '2')
       await new Promise((resolve) => setTimeout(resolve, 100))
@@ -83,6 +85,7 @@ describe.skipIf(!hasRedisServer)('3 replicas at 3x a key\'s limit (skipped witho
     const fleet = await replicas(port, 1000)
     const admin = new Redis(port, '127.0.0.1')
     try {
+      await admin.ping()
       const sleeping = admin.debug('SLEEP', '2.5')
       await new Promise((resolve) => setTimeout(resolve, 100))
       const answers = await Promise.all(fleet.map(async (app) => await app.inject({
