@@ -75,6 +75,15 @@ type Answered = [CalculateResponse, number, number]
 /** The dates a and b, in order. */
 const between = (response: CalculateResponse, a: number, b: number): Answered => a <= b ? [response, a, b] : [response, b, a]
 
+/** The local date of a span's last second: a span that ends at midnight holds no time of the date it ends at. */
+const lastDayOf = (zone: string, end: ZonedTime): number => dayOf(zonedTime(zone, end.instant - 1))
+
+/** The local dates the working time between two instants, in either order, can lie on. */
+function spanning (response: CalculateResponse, zone: string, a: ZonedTime, b: ZonedTime): Answered {
+  if (a.instant === b.instant) return [response, dayOf(a), dayOf(a)]
+  return a.instant < b.instant ? [response, dayOf(a), lastDayOf(zone, b)] : [response, dayOf(b), lastDayOf(zone, a)]
+}
+
 type Operate<O extends Operation> = (input: Extract<CalculateRequest, { operation: O }>, calendar: string, work: WorkCalendar) => Answered
 
 // Each response is written out field by field: exactly the documented fields, and no object spread on the hot path
@@ -94,7 +103,7 @@ const OPERATE: { [O in Operation]: Operate<O> } = {
       due_at: formatZonedTime(due),
       business_minutes_added: minutes
     }
-    return between(response, dayOf(start), dayOf(due))
+    return spanning(response, timezone, start, due)
   },
   business_minutes_between (input, calendar, work) {
     const { timezone } = input
@@ -111,7 +120,7 @@ const OPERATE: { [O in Operation]: Operate<O> } = {
       business_minutes: Math.trunc(seconds / 60) + 0,
       business_seconds: seconds
     }
-    return between(response, dayOf(start), dayOf(end))
+    return spanning(response, timezone, start, end)
   },
   is_business_time (input, calendar, work) {
     const at = zonedInput(input.timezone, input.at)
@@ -142,7 +151,7 @@ const OPERATE: { [O in Operation]: Operate<O> } = {
       window_closes_at: closesAt === null ? null : formatZonedTime(closesAt)
     }
     // A stretch that runs past 2199 has run over every date to the end of the range
-    return [response, dayOf(at), closesAt === null ? LAST_DAY : dayOf(closesAt)]
+    return [response, dayOf(at), closesAt === null ? LAST_DAY : Math.max(dayOf(at), lastDayOf(timezone, closesAt))]
   },
   add_business_days (input, calendar, work) {
     const date = dayInput(input.date)

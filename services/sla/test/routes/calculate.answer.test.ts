@@ -324,6 +324,24 @@ describe('warnings: a calendar past its data', () => {
     expect(state).toMatchObject({ is_business_time: true, warnings: [deepavali] })
   })
 
+  it('does not warn of a year whose first second a span merely ends at: its working time is all in the year before', async () => {
+    const lateShift = everyDay([['22:00', '24:00']])
+    const due = await ok({ ...SG, operation: 'sla_due_at', schedule: lateShift, start_at: '2030-12-31T22:00:00', minutes: 120 })
+    expect(due).toMatchObject({ due_at: '2031-01-01T00:00:00+08:00' })
+    expect(due.warnings).toBeUndefined()
+    const back = await ok({ ...SG, operation: 'sla_due_at', schedule: lateShift, start_at: '2031-01-01T00:00:00', minutes: -120 })
+    expect(back).toMatchObject({ due_at: '2030-12-31T22:00:00+08:00' })
+    expect(back.warnings).toBeUndefined()
+    const counted = await ok({ ...SG, operation: 'business_minutes_between', schedule: lateShift, start_at: '2030-12-31T00:00:00', end_at: '2031-01-01T00:00:00' })
+    expect(counted).toMatchObject({ business_minutes: 120 })
+    expect(counted.warnings).toBeUndefined()
+    const window = await ok({ ...SG, operation: 'next_business_time', schedule: lateShift, at: '2030-12-31T21:00:00' })
+    expect(window).toMatchObject({ next_business_time: '2030-12-31T22:00:00+08:00', window_closes_at: '2031-01-01T00:00:00+08:00' })
+    expect(window.warnings).toBeUndefined()
+    // one second into the year is in it
+    expect((await ok({ ...SG, operation: 'sla_due_at', schedule: ALWAYS, start_at: '2030-12-31T23:00:00', minutes: 61 })).warnings).toEqual([deepavali])
+  })
+
   it('counts a later gap in with the earlier: the Islamic holidays from 2077', async () => {
     const answer = await ok({ ...SG, operation: 'is_business_time', at: '2077-03-01T10:00:00' })
     expect(answer.warnings).toEqual([{ ...deepavali, year: 2077, missing: ['Deepavali', 'Hari Raya Haji', 'Hari Raya Puasa'] }])
