@@ -24,12 +24,14 @@ export function escapeMarkdown (text: string, linkable = false): string {
 }
 
 /**
- * A URL as a code span: shown byte-exact, never escaped nor linked. The fence is one backtick longer than the
+ * A URL as a code span: shown as written, never escaped nor linked. The fence is one backtick longer than the
  * longest run inside; a space pads content that starts or ends with a backtick (CommonMark strips one each side).
- * A pipe is still escaped, since a table row is split into cells before its code spans are read.
+ * A table row is split into cells before its code spans are read, and renderers disagree on a backslash before an
+ * escaped pipe (`\\|` ends the cell in micromark and marked, not in markdown-it): both are percent-encoded, which
+ * a URL reads the same, so no text of a site can end its cell.
  */
 export function codeSpan (text: string): string {
-  const oneLine = text.replace(/[\r\n]+/g, ' ').replace(/\|/g, '\\|')
+  const oneLine = text.replace(/[\r\n]+/g, ' ').replace(/[\\|]/g, (c) => c === '|' ? '%7C' : '%5C')
   const longest = Math.max(0, ...(oneLine.match(/`+/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(longest + 1)
   const pad = oneLine.startsWith('`') || oneLine.endsWith('`') || /^ .* $/.test(oneLine) ? ' ' : ''
