@@ -38,8 +38,6 @@ function valueError (name: string, value: string): string | null {
   if (name === 'user-agent' && value === '') return 'No user-agent specified'
   if (name === 'allow' || name === 'disallow') {
     if (value !== '' && value[0] !== '/' && value[0] !== '*') return 'Pattern should either be empty, start with "/" or "*"'
-    const dollar = value.indexOf('$')
-    if (dollar !== -1 && dollar !== value.length - 1) return '"$" should only be used at the end of the pattern'
   }
   return null
 }
@@ -55,6 +53,10 @@ function leniency (octetLine: string, key: string, name: string, value: string):
   if (!commentless.includes(':')) return `No colon: read as ${read}, as Google reads it; other crawlers may ignore the line`
   if (key.toLowerCase() !== name && !SAFELIST.has(key.toLowerCase())) {
     return `Misspelt directive "${fromOctets(key)}": read as ${read}, as Google reads it; other crawlers ignore the line`
+  }
+  // Lighthouse's error ("$" should only be used at the end of the pattern), but Google matches it as a character
+  if ((name === 'allow' || name === 'disallow') && value.slice(0, -1).includes('$')) {
+    return '"$" before the end of the pattern: read as the character "$" itself, as Google reads it; other crawlers may not'
   }
   return null
 }

@@ -45,6 +45,9 @@ export function getPathParamsQuery (url: string): string {
   return path.startsWith('/') ? path : '/' + path
 }
 
+/** Whether `url` is the robots.txt URI itself, always allowed (RFC 9309 2.2.2): its path exactly, no params or query. */
+export const isRobotsTxtItself = (url: string): boolean => getPathParamsQuery(url) === '/robots.txt'
+
 /**
  * Whether `pattern` matches `path` from its start: `*` is any sequence, `$` at the very end anchors.
  * The literal pieces between the `*`s are found left to right, each at its leftmost place after the
@@ -74,18 +77,55 @@ function simpleMatch (path: string, pattern: string): boolean {
 
 interface Best { priority: number, record: RobotsRecord | null, pattern: string }
 
-/**
- * Octet form of a URL path, as the rules are compared in octets. A literal `*` or `$` in the path is
- * written %2A or %24: the form a rule uses to name the character itself (RFC 9309 section 2.2.3).
- */
+/** Octet form of a URL path, as the rules are compared in octets. */
 function pathOctets (url: string): string {
-  return Buffer.from(getPathParamsQuery(url), 'utf8').toString('latin1').replace(/\*/g, '%2A').replace(/\$/g, '%24')
+  return Buffer.from(getPathParamsQuery(url), 'utf8').toString('latin1')
 }
 
-/** A rule's pattern as matched: a `$` before the end is the character itself, so it is compared as %24. */
-function matchForm (pattern: string): string {
-  const body = pattern.endsWith('$') ? pattern.slice(0, -1) : pattern
-  return body.includes('$') ? body.replace(/\$/g, '%24') + pattern.slice(body.length) : pattern
+// The characters a rule names as %2A and %24 (RFC 9309 section 2.2.3), written as what neither a path's octets nor a
+// rule's can hold: compared so, the escape's own characters (%, 2, A, 4) never meet anything but themselves
+const STAR = '\u0100'
+const DOLLAR = '\u0101'
+const NAMES_SPECIAL = /%2a|%24/i
+
+/** A path whose `*` and `$` are the characters a rule's %2A and %24 name. */
+const literalPath = (path: string): string => path.replace(/\*/g, STAR).replace(/\$/g, DOLLAR)
+
+/** A rule's %2A and %24, and a `$` before its end (the character itself), as those characters; a final `$` anchors. */
+function literalPattern (pattern: string): string {
+  const anchored = pattern.endsWith('$')
+  const body = (anchored ? pattern.slice(0, -1) : pattern).replace(/%2a/gi, STAR).replace(/%24|\$/g, DOLLAR)
+  return anchored ? `${body}$` : body
+}
+
+/** A URL's path as the rules are compared to it, with its indexes, each made the first time a rule needs it. */
+class PathForms {
+  #index: PathIndex | null = null
+  #literal: string | null = null
+  #literalIndex: PathIndex | null = null
+
+  constructor (readonly path: string) {}
+
+  index (): PathIndex {
+    this.#index ??= new PathIndex(this.path)
+    return this.#index
+  }
+
+  /** The path whose `*` and `$` are the characters a rule's %2A and %24 name. */
+  literal (): string {
+    this.#literal ??= literalPath(this.path)
+    return this.#literal
+  }
+
+  literalIndex (): PathIndex {
+    this.#literalIndex ??= new PathIndex(this.literal())
+    return this.#literalIndex
+  }
+}
+
+/** Whether `pattern` matches a path: a plain prefix needs no index of it (most files have no wildcard). */
+function matchesPath (path: string, index: () => PathIndex, pattern: string): boolean {
+  return pattern.includes('*') ? patternMatches(index(), pattern) : simpleMatch(path, pattern)
 }
 
 /** The longest matching allow and disallow among the groups' rules (the first of equal length wins). */
@@ -133,15 +173,15 @@ function verdictOf (groups: RobotsGroup[], group: RobotsDecision['group'], match
  * pattern is tried against the path at most once, so a file costs its patterns' length once per URL.
  */
 export function robotsMatcher (parsed: ParsedRobots, url: string): (userAgent: string) => RobotsDecision {
-  const path = pathOctets(url)
-  let index: PathIndex | null = null
+  const octets = new PathForms(pathOctets(url))
   const known = new Map<string, boolean>()
   const matches = (pattern: string): boolean => {
     let result = known.get(pattern)
     if (result === undefined) {
-      // most files have no wildcard: a plain prefix needs no index of the path
-      const form = matchForm(pattern)
-      result = form.includes('*') ? patternMatches(index ??= new PathIndex(path), form) : simpleMatch(path, form)
+      // as Google's parser compares: octet for octet, `*` any sequence, a final `$` the end
+      result = matchesPath(octets.path, () => octets.index(), pattern)
+      // and a rule that names `*` or `$` as %2A or %24 matches that character too
+      if (!result && NAMES_SPECIAL.test(pattern)) result = matchesPath(octets.literal(), () => octets.literalIndex(), literalPattern(pattern))
       known.set(pattern, result)
     }
     return result

@@ -129,13 +129,17 @@ function toRecord (lineNumber: number, octetLine: string): RobotsRecord | null {
   return { line: lineNumber, key, name: fromOctets(kv.key).toLowerCase(), value, text: fromOctets(octetLine) }
 }
 
+/** How many octets of a UTF-8 BOM open the body: the reference parser skips a partial one too. */
+function bomLength (octetAt: (i: number) => number): number {
+  let length = 0
+  while (length < BOM.length && octetAt(length) === BOM[length]) length++
+  return length
+}
+
 /** Splits the body into lines exactly as the reference parser does (BOM skipped, CR, LF or CRLF). */
 export function splitRobotsLines (octets: string): string[] {
   const lines: string[] = []
-  let start = 0
-  let bomPos = 0
-  while (bomPos < BOM.length && octets.charCodeAt(bomPos) === BOM[bomPos]) bomPos++
-  start = bomPos
+  let start = bomLength((i) => octets.charCodeAt(i))
   let i = start
   let lastWasCR = false
   for (; i < octets.length; i++) {
@@ -191,6 +195,7 @@ export function parseRobotsTxt (body: Buffer | string): ParsedRobots {
     sitemaps: records.filter((r) => r.key === 'sitemap').map((r) => r.value),
     bytes: buffer.length,
     truncated,
-    text: kept.toString('utf8').replace(/^\uFEFF/, '')
+    // without the BOM the lines were split without, whole or partial (which would decode as U+FFFD)
+    text: kept.subarray(bomLength((i) => kept[i])).toString('utf8')
   }
 }

@@ -1,7 +1,7 @@
 // A site's robots.txt as RFC 9309 applies it: 2xx is parsed; 4xx (except 429), or no file within five redirects
 // (or a 3xx with nothing to follow), means no rules; 429, 5xx or no answer means crawlers must assume everything is disallowed. /robots.txt itself is
 // always allowed.
-import { robotsMatcher } from './robots-match.js'
+import { isRobotsTxtItself, robotsMatcher } from './robots-match.js'
 import type { ParsedRobots } from './robots-parse.js'
 
 export type RobotsOutcome = 'parsed' | 'unavailable' | 'unreachable'
@@ -67,7 +67,7 @@ export function notReachedNote (fetch: RobotsFetch): string | null {
 
 /** Whether each token may fetch `url` under this policy. */
 export function robotsVerdicts (policy: RobotsPolicy, url: string): (token: string) => RobotsVerdict {
-  if (new URL(url).pathname === '/robots.txt' || policy.outcome === 'unavailable') return () => ({ allowed: true, rule: null })
+  if (isRobotsTxtItself(url) || policy.outcome === 'unavailable') return () => ({ allowed: true, rule: null })
   if (policy.outcome === 'unreachable' || policy.parsed === null) return () => ({ allowed: false, rule: null })
   const match = robotsMatcher(policy.parsed, url)
   return (token) => {

@@ -2,7 +2,7 @@
 // that decided, under RFC 9309's handling of unavailable (4xx, past the redirect limit) and unreachable (5xx) files.
 import { extractContentSignals, type ContentSignal } from './content-signals.js'
 import { lintRobotsTxt, type RobotsLint } from './robots-lint.js'
-import { getPathParamsQuery, robotsMatcher, type MatchedRule } from './robots-match.js'
+import { getPathParamsQuery, isRobotsTxtItself, robotsMatcher, type MatchedRule } from './robots-match.js'
 import { parseRobotsTxt } from './robots-parse.js'
 import type { RobotsOutcome } from './robots-policy.js'
 
@@ -33,7 +33,7 @@ export function testRobots (body: Buffer | string | null, outcome: RobotsOutcome
   const match = parsed === null ? null : robotsMatcher(parsed, url)
   const results = agents.map((agent): AgentResult => {
     const base = { user_agent: agent, group: 'none' as const, matched_rule: null }
-    if (path === '/robots.txt') return { ...base, allowed: true, reason: '/robots.txt itself is always allowed' }
+    if (isRobotsTxtItself(url)) return { ...base, allowed: true, reason: '/robots.txt itself is always allowed' }
     if (outcome === 'unavailable') {
       return { ...base, allowed: true, reason: `${unavailableNote ?? 'robots.txt is unavailable (4xx)'}: crawlers may fetch anything` }
     }

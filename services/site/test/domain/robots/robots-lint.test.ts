@@ -30,13 +30,14 @@ describe('Lighthouse-style robots.txt lint', () => {
       // Google reads a two-word line without its colon, and so does the matcher: its value is still checked
       { line: 4, content: 'Disallow private', message: 'Pattern should either be empty, start with "/" or "*"' },
       { line: 5, content: 'Allow: private', message: 'Pattern should either be empty, start with "/" or "*"' },
-      { line: 6, content: 'Disallow: /a$b', message: '"$" should only be used at the end of the pattern' },
       { line: 7, content: 'Noarchive: /x', message: 'Unknown directive' },
       { line: 8, content: 'Sitemap: /sitemap.xml', message: 'Invalid sitemap URL' },
       { line: 9, content: 'Sitemap: mailto:a@b.example', message: 'Invalid sitemap URL protocol' }
     ])
     expect(lint.warnings).toEqual([
-      { line: 4, content: 'Disallow private', message: 'No colon: read as "disallow: private", as Google reads it; other crawlers may ignore the line' }
+      { line: 4, content: 'Disallow private', message: 'No colon: read as "disallow: private", as Google reads it; other crawlers may ignore the line' },
+      // Lighthouse's error, but the matcher applies it, as Google does
+      { line: 6, content: 'Disallow: /a$b', message: '"$" before the end of the pattern: read as the character "$" itself, as Google reads it; other crawlers may not' }
     ])
     expect(lint.valid).toBe(false)
   })
@@ -56,5 +57,13 @@ describe('Lighthouse-style robots.txt lint', () => {
     const parsed = parseRobotsTxt(body)
     expect(matchRobots(parsed, 'Googlebot', 'https://a.example/private/x')).toMatchObject({ allowed: false, group: 'global', rule: { line: 2 } })
     expect(matchRobots(parsed, 'Googlebot', 'https://a.example/also')).toMatchObject({ allowed: true, rule: null })
+  })
+
+  it('lints a file opening with part of a BOM as the matcher reads it: the bytes skipped, every line as written', async () => {
+    const { testRobots } = await import('../../../src/domain/robots/robots-tester.js')
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from('User-agent: *\nDisallow: /private\n')])
+    const tested = testRobots(body, 'parsed', 'https://a.example/private/x', ['googlebot'])
+    expect(tested.results[0]).toMatchObject({ allowed: false, matched_rule: { line: 2 } })
+    expect(tested.lint).toEqual({ valid: true, errors: [], warnings: [] })
   })
 })

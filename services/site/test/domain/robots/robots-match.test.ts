@@ -158,6 +158,28 @@ describe('percent-encoded special characters (RFC 9309 section 2.2.3; issue 16, 
   })
 })
 
+describe('a literal * or $ in the URL is that character alone (as google/robotstxt compares it)', () => {
+  // it was compared as %2A or %24, and the escape's own characters then matched rules the URL never met
+  it.each([
+    ['Disallow: /*%', 'https://x.example/price$10', true],
+    ['Disallow: /*%', 'https://x.example/a*b', true],
+    ['Disallow: /*A$', 'https://x.example/foo*', true],
+    ['Disallow: /*4$', 'https://x.example/foo$', true],
+    ['Disallow: /a%', 'https://x.example/a*', true],
+    ['Disallow: /a%2', 'https://x.example/a$', true],
+    ['Disallow: /a\nAllow: /a*2', 'https://x.example/a*', false],
+    ['Disallow: /a$b', 'https://x.example/a%24b', true],
+    // what the escapes name still matches, and an escape matches itself as Google compares it
+    ['Disallow: /a%2A', 'https://x.example/a*', false],
+    ['Disallow: /a%2a', 'https://x.example/a*', false],
+    ['Disallow: /a%2A', 'https://x.example/a%2A', false],
+    ['Disallow: /*%24$', 'https://x.example/cost$', false],
+    ['Disallow: /a$b', 'https://x.example/a$b', false]
+  ])('%j: %s allowed %s', (rules, url, allowedThere) => {
+    expect(allowed(`User-agent: *\n${rules}\n`, 'FooBot', url)).toBe(allowedThere)
+  })
+})
+
 describe('matched rule reporting', () => {
   const robots = '# comment\nUser-agent: *\nDisallow: /private/\nAllow: /private/open\n\nUser-agent: GPTBot\nDisallow: /\n'
   const parsed = parseRobotsTxt(robots)
