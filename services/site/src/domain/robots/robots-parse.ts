@@ -104,10 +104,15 @@ export function classifyKey (key: string): RobotsKey {
   return 'unknown'
 }
 
-/** Splits `key: value`; a missing colon is accepted when the line is exactly two words. */
+/**
+ * Splits `key: value`; a missing colon is accepted when the line is exactly two words. A line ends at a NUL, as the
+ * reference parser reads each line as a C string.
+ */
 export function splitKeyValue (octetLine: string): { key: string, value: string } | null {
-  const hash = octetLine.indexOf('#')
-  const line = stripAsciiWhitespace(hash === -1 ? octetLine : octetLine.slice(0, hash))
+  const nul = octetLine.indexOf('\0')
+  const text = nul === -1 ? octetLine : octetLine.slice(0, nul)
+  const hash = text.indexOf('#')
+  const line = stripAsciiWhitespace(hash === -1 ? text : text.slice(0, hash))
   let sep = line.indexOf(':')
   if (sep === -1) {
     const ws = line.search(/[ \t]/)

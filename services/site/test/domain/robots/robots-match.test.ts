@@ -180,6 +180,14 @@ describe('a literal * or $ in the URL is that character alone (as google/robotst
   })
 })
 
+describe('a NUL inside a line (not valid in a robots.txt)', () => {
+  it('ends the line there, as google/robotstxt reads each line as a C string', () => {
+    expect(allowed('User-agent: *\nDisallow: /a\u0000b\n', 'FooBot', 'https://x.example/ab')).toBe(false)
+    expect(allowed('User-agent: *\u0000x\nDisallow: /\n', 'FooBot', 'https://x.example/ab')).toBe(false)
+    expect(allowed('User-agent: *\nDisallow: /a\u0000b\n', 'FooBot', 'https://x.example/b')).toBe(true)
+  })
+})
+
 describe('matched rule reporting', () => {
   const robots = '# comment\nUser-agent: *\nDisallow: /private/\nAllow: /private/open\n\nUser-agent: GPTBot\nDisallow: /\n'
   const parsed = parseRobotsTxt(robots)
