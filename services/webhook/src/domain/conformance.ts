@@ -62,18 +62,62 @@ function changedAt (text: string, index: number): string {
   return text.slice(0, at) + next + text.slice(at + 1)
 }
 
-/** The payload re-serialised as a framework would: parsed, keys reordered, whitespace changed; undefined if not JSON. */
-function reserialised (payload: string): string | undefined {
-  let value: unknown
+/** The payload as JSON.parse reads it, or undefined when it is not JSON. */
+function parsed (payload: string): { value: unknown } | undefined {
   try {
-    value = JSON.parse(payload)
+    return { value: JSON.parse(payload) }
   } catch {
     return undefined
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
-  const reordered = Object.fromEntries(Object.entries(value).reverse())
+}
+
+/**
+ * The payload re-serialised as a framework would: parsed, an object's keys reordered, whitespace changed; undefined if
+ * it is not a JSON object or array, or if no other spelling of it exists (`{}`).
+ */
+function reserialised (payload: string): string | undefined {
+  const json = parsed(payload)
+  if (typeof json?.value !== 'object' || json.value === null) return undefined
+  const reordered = Array.isArray(json.value) ? json.value : Object.fromEntries(Object.entries(json.value).reverse())
   const text = JSON.stringify(reordered)
-  return text === payload ? JSON.stringify(reordered, null, 1) : text
+  const other = text === payload ? JSON.stringify(reordered, null, 1) : text
+  return other === payload ? undefined : other
+}
+
+// A JSON string literal; in JSON text a double quote appears nowhere else
+const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g
+// Changes tried inside string literals before falling back: an escape sequence changed may no longer parse
+const MOST_TRIES = 16
+
+/**
+ * The body changed in one character. A JSON body stays JSON: a character inside a string value is changed (the one
+ * nearest the middle), so the receiver's JSON parser takes it and only a signature check can refuse it. A space or
+ * a brace changed instead would be refused by any parser (express.json(), a framework's model) before a signature is
+ * read, and the check would grade the parser. Another body is changed in its middle.
+ */
+function tamperedBody (payload: string): string {
+  const middle = Math.floor(payload.length / 2)
+  if (parsed(payload) === undefined) return changedAt(payload, middle)
+  const spans = [...payload.matchAll(STRING_LITERAL)].map((match) => [match.index + 1, match.index + match[0].length - 1])
+  const distance = ([start, end]: number[]) => middle < start ? start - middle : middle >= end ? middle - end + 1 : 0
+  spans.sort((a, b) => distance(a) - distance(b))
+  let tries = 0
+  for (const [start, end] of spans) {
+    for (const at of fromNearest(Math.max(start, Math.min(middle, end - 1)), start, end)) {
+      if (tries === MOST_TRIES) return changedAt(payload, middle)
+      if (!/[A-Za-z0-9]/.test(payload[at])) continue
+      tries++
+      const text = changedAt(payload, at)
+      if (parsed(text) !== undefined) return text
+    }
+  }
+  return changedAt(payload, middle)
+}
+
+/** The indexes of [start, end): `from` and those after it, then those before it, nearest first. */
+function * fromNearest (from: number, start: number, end: number): Generator<number> {
+  for (let at = from; at < end; at++) yield at
+  for (let at = from - 1; at >= start; at--) yield at
 }
 
 /**
@@ -104,8 +148,8 @@ function baseRequest (request: ConformanceRequest, endpointUrl: string, now: num
 
 /**
  * The deliveries of the suite, each signed as the provider would, or made wrong in one way. Only `replayed_id` repeats
- * the valid delivery's id: every other is a new delivery (its own id, and its own event id in the default payload), so
- * a receiver that deduplicates without verifying cannot pass them by refusing a duplicate.
+ * the valid delivery: every other is a new delivery (its own id, and its own event id in the default payload), so a
+ * receiver that refuses a duplicate without verifying anything cannot pass them.
  */
 function plan (provider: Provider, request: ConformanceRequest, endpointUrl: string, now: number): Planned[] {
   const base = baseRequest(request, endpointUrl, now)
@@ -123,19 +167,23 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
   const push = (name: string, delivery: Planned['delivery'], finding: string, expected: Expected = '4xx'): void => {
     checks.push({ name, expected, delivery, finding })
   }
-  // An id in the signed content is one the receiver can deduplicate on.
+  // An id in the signed content is one the receiver can deduplicate on. A sender sends an id again when it did not get
+  // the answer, and retries what is refused until it gives up or disables the endpoint: the id is an idempotency key
+  // (Standard Webhooks), so the repeat is acknowledged. Whether it is processed twice cannot be seen from outside.
   if (valid.signed_content.includes(base.id as string)) {
-    push('replayed_id', valid, 'it accepted the same delivery id twice: it does not refuse replays (deduplicate on the delivery id)')
+    push('replayed_id', valid, 'it refused a delivery it had accepted, sent again with the same id as a sender resends one whose answer ' +
+      'it lost: senders retry what is refused; process an id once (it is an idempotency key) and answer 2xx to it again', '2xx')
   }
   const bodySigned = provider.signsBodyFields !== true && provider.algorithm.kind !== 'token'
   if (bodySigned) {
     const delivery = anew()
-    push('tampered_body', { ...delivery, payload: changedAt(delivery.payload, Math.floor(delivery.payload.length / 2)) },
+    push('tampered_body', { ...delivery, payload: tamperedBody(delivery.payload) },
       'the endpoint accepted a body that was not signed: it is not verifying the signature over the raw body')
   }
-  const forgeries = signatureForgeries(provider, request, base, anew)
+  const other = otherKey(provider, base)
+  const forgeries = signatureForgeries(provider, base, other, anew)
   for (const forgery of forgeries.tampered) checks.push(forgery)
-  push('other_secret', anew(otherKey(provider, base)),
+  push('other_secret', anew(other),
     'the endpoint accepted a delivery signed with another secret: it is not verifying, or not with the secret it was given')
   // Generic options that sign their timestamp header make generic-hmac replay-protected: the reading of the delivery says so.
   if (readOf(provider, valid, base).replayProtected ?? provider.replayProtected) {
@@ -144,9 +192,9 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
   }
   for (const forgery of forgeries.missing) checks.push(forgery)
   const delivery = anew()
-  const other = bodySigned ? reserialised(delivery.payload) : undefined
-  if (other !== undefined) {
-    push('reserialised_body', { ...delivery, payload: other },
+  const respelt = bodySigned ? reserialised(delivery.payload) : undefined
+  if (respelt !== undefined) {
+    push('reserialised_body', { ...delivery, payload: respelt },
       'the endpoint accepted the body re-serialised (keys reordered, whitespace changed): it verifies a parsed copy, not the raw bytes')
   }
   // Last, a new valid delivery: a receiver that accepted the first and then refuses everything (a rate limit, an
@@ -160,27 +208,34 @@ const readOf = (provider: Provider, delivery: SignedDelivery, request: Pick<Sign
   headers: new HeaderBag(delivery.headers), payload: delivery.payload, secrets: [], url: request.url, method: 'POST', generic: request.generic ?? undefined
 })
 
-/** A signature forged, and one left out: in its header, or inside the body for Mailgun and Adyen; each on a new delivery. */
+/**
+ * The headers the signature is written in: those a delivery signed with another key has otherwise. All of them, so a
+ * forged delivery carries no valid signature anywhere (Square sends its legacy HMAC-SHA1 beside the SHA-256 one).
+ */
+function signatureHeadersOf (provider: Provider, base: SignRequest, other: Pick<SignRequest, 'secret' | 'private_key'>): string[] {
+  const now = base.timestamp as number
+  const signed = signDelivery(provider, base, now).headers
+  const otherwise = signDelivery(provider, { ...base, ...other }, now).headers
+  return Object.keys(signed).filter((name) => signed[name] !== otherwise[name])
+}
+
+/** A signature forged, and one left out: in its headers, or inside the body for Mailgun and Adyen; each on a new delivery. */
 function signatureForgeries (
-  provider: Provider, request: ConformanceRequest, base: SignRequest, anew: () => SignedDelivery
+  provider: Provider, base: SignRequest, other: Pick<SignRequest, 'secret' | 'private_key'>, anew: () => SignedDelivery
 ): { tampered: Planned[], missing: Planned[] } {
   const forgery = (name: string, delivery: Planned['delivery'], finding: string): Planned => ({ name, expected: '4xx', delivery, finding })
   const tampered: Planned[] = []
   const missing: Planned[] = []
-  // A configurable provider's header is the one its options name; the listed '<generic.header_name>' is a placeholder.
-  const signatureHeader = [...provider.info.signature_headers, ...request.generic == null ? [] : [request.generic.header_name]]
-    .map((name) => name.toLowerCase())
-  const isSignature = (name: string): boolean => signatureHeader.includes(name.toLowerCase())
+  const signatureHeaders = signatureHeadersOf(provider, base, other)
   const forged = anew()
   const unsigned = anew()
-  const signatureName = Object.keys(forged.headers).find(isSignature)
-  if (signatureName !== undefined) {
-    const value = forged.headers[signatureName]
+  if (signatureHeaders.length > 0) {
     if (provider.algorithm.kind !== 'token') {
-      tampered.push(forgery('tampered_signature', { ...forged, headers: { ...forged.headers, [signatureName]: changedAt(value, value.length - 4) } },
-        'the endpoint accepted a signature that does not match: it is not verifying'))
+      const headers = { ...forged.headers }
+      for (const name of signatureHeaders) headers[name] = changedAt(headers[name], headers[name].length - 4)
+      tampered.push(forgery('tampered_signature', { ...forged, headers }, 'the endpoint accepted a signature that does not match: it is not verifying'))
     }
-    const headers = Object.fromEntries(Object.entries(unsigned.headers).filter(([name]) => !isSignature(name)))
+    const headers = Object.fromEntries(Object.entries(unsigned.headers).filter(([name]) => !signatureHeaders.includes(name)))
     missing.push(forgery('missing_signature', { ...unsigned, headers },
       'the endpoint accepted a delivery without a signature: it is not verifying'))
   } else if (provider.signBody !== undefined) {
@@ -252,7 +307,8 @@ function judged (planned: Planned, status: number | null, body: Buffer | null, e
 
 /**
  * Sends the suite to the endpoint one delivery at a time, at most 12 requests and 30 s in all, and grades it: a 2xx
- * for the valid deliveries (the first and the last) and a 4xx, for the signature, for every other. Only each answer's status and first 200 bytes are kept.
+ * for the valid deliveries (the first, its repeat and the last) and a 4xx, for the signature, for every other. Only
+ * each answer's status and first 200 bytes are kept.
  */
 export async function runConformance (
   provider: Provider, request: ConformanceRequest, endpointUrl: string, send: Send, now: number, totalMs = TOTAL_MS

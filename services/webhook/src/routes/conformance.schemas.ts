@@ -37,8 +37,9 @@ export const ConformanceRequestSchema = Type.Object({
 
 const ConformanceCheckSchema = Type.Object({
   name: Type.String({
-    description: 'valid, replayed_id (schemes that sign an id), tampered_body, tampered_signature, other_secret, stale_timestamp (schemes with a ' +
-      'timestamp), missing_signature, reserialised_body (JSON bodies), valid_again (a second valid delivery, last)'
+    description: 'valid, replayed_id (the valid delivery again, for schemes that sign an id: expected 2xx, as a sender\'s resend), tampered_body, ' +
+      'tampered_signature, other_secret, stale_timestamp (schemes with a timestamp), missing_signature, reserialised_body (JSON bodies), ' +
+      'valid_again (a second valid delivery, last)'
   }),
   expected: StringEnum(['2xx', '4xx'] as const),
   status: Nullable(Type.Integer(), { description: 'The endpoint\'s status; null when it did not answer.' }),
