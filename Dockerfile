@@ -18,6 +18,11 @@ RUN pnpm --filter "@utility-apis/${SERVICE}" deploy --prod /out
 
 FROM node:${NODE_VERSION}-trixie-slim AS runtime-base
 ARG SERVICE
+# The font brand's monogram logos are drawn in (sharp finds it through fontconfig): the slim image has no font at all,
+# and every letter would be a missing-glyph box, cached and served for days
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fontconfig fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
 # UV_THREADPOOL_SIZE: every DNS lookup of a fetch, every gunzip and every sharp decode takes one of libuv's threads
 # (4 by default), and a lookup given up on holds its thread until the system resolver gives up too
 ENV SERVICE=${SERVICE} \
@@ -27,7 +32,7 @@ ENV SERVICE=${SERVICE} \
 WORKDIR /app
 COPY --from=build --chown=node:node /out ./
 EXPOSE 3001 3002 3003 3004
-# SIGTERM: open connections are answered for 1 s, in-flight requests finish within 10 s.
+# SIGTERM: open connections are answered for 1 s, in-flight requests finish within 35 s (DRAIN_MS).
 STOPSIGNAL SIGTERM
 # /health at PORT, else the port the service listens on by default (its main.ts). A busy service answers late, not
 # never: the check waits 8 s (node:http, which loads nothing more), Docker 10 s, and three misses in a row mark it unhealthy.

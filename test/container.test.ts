@@ -4,13 +4,13 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
-import { testConfig } from '@utility-apis/service-kit'
+import { DRAIN_MS, testConfig } from '@utility-apis/service-kit'
 import { ROOT, serviceSources } from './helpers/services.js'
 import { redisOptionValues } from './helpers/redis-args.js'
 
 const run = promisify(execFile)
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8')
-const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as { services: Record<string, any>, volumes?: Record<string, unknown> }
+const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, any>, volumes?: Record<string, unknown> }
 const ci = readFileSync(join(ROOT, '.ci', 'run'), 'utf8')
 
 /** The HEALTHCHECK instruction's command, in exec form. */
@@ -117,6 +117,14 @@ describe('docker-compose.yml', () => {
     for (const service of serviceSources().filter((candidate) => candidate.worker)) {
       expect(compose.services[service.name].environment.JOBS_REDIS_URL, service.name).toBe('redis://redis-jobs:6379')
       expect(compose.services[service.name].depends_on['redis-jobs'], service.name).toEqual({ condition: 'service_healthy' })
+    }
+  })
+
+  test('gives each service\'s in-flight requests their drain before Docker kills it', () => {
+    for (const service of serviceSources()) {
+      const grace = /^(\d+)s$/.exec(String(compose.services[service.name].stop_grace_period))
+      expect(grace, service.name).not.toBeNull()
+      expect(Number(grace?.[1]), service.name).toBeGreaterThan(DRAIN_MS / 1000)
     }
   })
 

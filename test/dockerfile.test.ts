@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { DEFAULT_EXECUTABLE } from '@utility-apis/renderer'
+import { MONOGRAM_FONT } from '../services/brand/src/logo/monogram.js'
 import { ROOT } from './helpers/services.js'
 
 interface Stage { name: string, from: string, lines: string[] }
@@ -34,7 +35,7 @@ test('the default image is the last stage, without a browser, run as node', () =
 
 test('the chromium target installs Debian\'s chromium where the renderer looks, turns rendering on and drops root', () => {
   const lines = chain(byName('chromium'))
-  expect(lines.find((l) => l.startsWith('RUN apt-get update'))).toMatch(/apt-get install -y --no-install-recommends chromium\b/)
+  expect(lines.find((l) => l.startsWith('RUN apt-get update') && l.includes('chromium'))).toMatch(/apt-get install -y --no-install-recommends chromium\b/)
   expect(lines).toContain(`ENV RENDERER=chromium CHROMIUM_PATH=${DEFAULT_EXECUTABLE}`)
   expect(lines.at(-1)).toBe('USER node')
   expect(lines).toContain('CMD ["node", "--liftoff-only", "dist/main.js"]')
@@ -57,5 +58,15 @@ test('every image raises libuv\'s thread pool, which DNS lookups given up on wou
   for (const stage of ['runtime', 'chromium']) {
     const env = chain(byName(stage)).filter((l) => l.startsWith('ENV ')).join(' ')
     expect(Number(/\bUV_THREADPOOL_SIZE=(\d+)/.exec(env)?.[1]), stage).toBeGreaterThanOrEqual(16)
+  }
+})
+
+// The Debian package of each font the services draw text in (sharp renders SVG text with the fonts fontconfig finds)
+const FONT_PACKAGES: Record<string, string> = { 'DejaVu Sans': 'fonts-dejavu-core' }
+
+test('every image has fontconfig and the font brand\'s monogram is drawn in: a slim image has none', () => {
+  for (const stage of ['runtime', 'chromium']) {
+    const install = chain(byName(stage)).find((l) => l.startsWith('RUN apt-get update') && l.includes(FONT_PACKAGES[MONOGRAM_FONT]))
+    expect(install, stage).toMatch(new RegExp(`apt-get install -y --no-install-recommends .*\\bfontconfig\\b.*\\b${FONT_PACKAGES[MONOGRAM_FONT]}\\b`))
   }
 })

@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { isPublicAddress } from '@utility-apis/safe-fetch'
-import { loadConfig, testConfig } from '@utility-apis/service-kit'
+import { DRAIN_MS, loadConfig, testConfig } from '@utility-apis/service-kit'
 import { containersOf, kustomizeBuild, type K8sObject } from './helpers/kustomize.js'
 import { redisOptionValues } from './helpers/redis-args.js'
 import { ROOT, serviceSources, variablesRead, workerVariablesRead } from './helpers/services.js'
@@ -88,13 +88,8 @@ function containerEnvironment (container: Record<string, any>): { env: Record<st
   return { env, from }
 }
 
-function drainSeconds (): number {
-  // startService's close-with-grace delay: how long in-flight requests may take after SIGTERM.
-  const source = readFileSync(join(ROOT, 'packages/service-kit/src/start-service.ts'), 'utf8')
-  const delay = /closeWithGrace\(\{\s*delay:\s*([\d_]+)/.exec(source)
-  if (delay === null) throw new Error('start-service.ts: the closeWithGrace delay was not found; update this test to read the drain')
-  return Number(delay[1].replaceAll('_', '')) / 1000
-}
+// startService's close-with-grace delay: how long in-flight requests may take after SIGTERM
+const drainSeconds = (): number => DRAIN_MS / 1000
 
 describe('deploy/k8s', () => {
   test('lists every manifest of the folder in its kustomization', () => {
@@ -417,6 +412,13 @@ describe.each(services)('deploy/k8s: $name', (service) => {
     }
   })
 
+  test('is scraped by Prometheus at /metrics on its port (quota_store_up, load shedding, requests)', () => {
+    const http = container.ports.find((port: { name: string }) => port.name === 'http').containerPort
+    expect(deployment.spec.template.metadata.annotations).toMatchObject({
+      'prometheus.io/scrape': 'true', 'prometheus.io/port': String(http), 'prometheus.io/path': '/metrics'
+    })
+  })
+
   test('drains within its grace period: preStop, then the service\'s own drain after SIGTERM', () => {
     const preStop = container.lifecycle.preStop.sleep.seconds as number
     expect(preStop).toBeGreaterThan(0)
@@ -463,6 +465,11 @@ describe.each(services.filter((service) => service.worker))('deploy/k8s: $name-w
     expectPatientProbes(container)
     expect(deployment.spec.template.metadata.annotations['prometheus.io/port']).toBe(String(port))
     expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } })
+  })
+
+  test('stops within its grace period: a stop waits for the items in flight at most JOBS_LOCK_MS', () => {
+    const { env } = containerEnvironment(container)
+    expect(deployment.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThan(Number(env.JOBS_LOCK_MS) / 1000)
   })
 
   test('scales on the depth of its service\'s jobs queue, as /metrics exports it', () => {

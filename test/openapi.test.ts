@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { testConfig } from '@utility-apis/service-kit'
+import { DRAIN_MS, testConfig } from '@utility-apis/service-kit'
 import { ROOT, serviceSources } from './helpers/services.js'
 
 const run = promisify(execFile)
@@ -109,6 +109,23 @@ describe.each(services)('$name OpenAPI document', ({ name }) => {
         expect(operation.responses[status].headers['X-RateLimit-Limit'].description, label).toMatch(/marketplace mode/)
       }
     }
+  })
+})
+
+/** Every `maximum` of a property that bounds how long a call works (`timeout_seconds`, `time_budget_seconds`). */
+function workBounds (value: unknown, found: Array<[string, number]> = []): Array<[string, number]> {
+  if (typeof value !== 'object' || value === null) return found
+  for (const [key, child] of Object.entries(value)) {
+    const maximum = (child as { maximum?: unknown } | null)?.maximum
+    if (/(^|_)(timeout|time_budget)_seconds$/.test(key) && typeof maximum === 'number') found.push([key, maximum])
+    workBounds(child, found)
+  }
+  return found
+}
+
+describe.each(services)('$name drain', ({ name }) => {
+  test('no call may work longer than the drain a SIGTERM gives it (a rollout would cut it off)', () => {
+    for (const [key, maximum] of workBounds(documents.get(name))) expect(maximum, key).toBeLessThanOrEqual(DRAIN_MS / 1000 - 5)
   })
 })
 

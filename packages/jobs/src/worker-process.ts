@@ -85,8 +85,17 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     log.flush()
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    // the process exits whatever stopping met: a failure to close a connection has nowhere left to go
-    process.once(signal, () => { stop().finally(() => process.exit(0)).catch(() => {}) })
+    process.once(signal, () => {
+      // A stop waits for the items in flight at most as long as their lock (after it another worker takes them anyway):
+      // BullMQ's close never ends while Redis is unreachable, and the pod would be killed at its grace period instead
+      setTimeout(() => {
+        log.error({ lockMs: workerSettings.lockMs }, 'stopped before the queue closed (is Redis reachable?): items in flight go to another worker')
+        log.flush()
+        process.exit(1)
+      }, workerSettings.lockMs).unref()
+      // the process exits whatever stopping met: a failure to close a connection has nowhere left to go
+      stop().finally(() => process.exit(0)).catch(() => {})
+    })
   }
   log.info({ concurrency: settings.concurrency, metricsPort: workerSettings.metricsPort }, 'working jobs')
 }

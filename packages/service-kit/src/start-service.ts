@@ -11,8 +11,15 @@ function errorType (value: unknown): { type: string, code?: string } {
 }
 
 /**
+ * How long in-flight requests may go on after SIGTERM: the longest work a caller may ask of a route (30 s: a brand
+ * profile's `timeout_seconds`, a conformance suite; a site analysis's budget is 28 s) and 5 s to answer. A shorter
+ * drain cut those requests off at every rollout. The grace periods of deploy/ are sized from it.
+ */
+export const DRAIN_MS = 35_000
+
+/**
  * The whole of a service's main.ts: read the environment once, build, listen, and on SIGTERM/SIGINT stop accepting,
- * let in-flight requests finish (10 s at most) and close Redis and fetch agents. A promise rejection nobody handled
+ * let in-flight requests finish (DRAIN_MS at most) and close Redis and fetch agents. A promise rejection nobody handled
  * (a library's failure its caller already contained, such as a browser's) is logged and the service goes on; an
  * uncaught exception, whose stack unwound mid-work, is logged and shuts the process down as a signal does.
  */
@@ -23,7 +30,7 @@ export async function startService (build: (options: KitOptions) => Promise<Fast
     app = await build({ config })
     for (const warning of warnings) app.log.warn(warning)
     process.on('unhandledRejection', (reason) => { app.log.error({ err: errorType(reason) }, 'unhandled promise rejection') })
-    closeWithGrace({ delay: 10_000, skip: ['unhandledRejection'] }, async ({ signal, err }) => {
+    closeWithGrace({ delay: DRAIN_MS, skip: ['unhandledRejection'] }, async ({ signal, err }) => {
       if (err) app.log.error({ err: errorType(err) }, 'shutting down after an uncaught exception')
       else app.log.info({ signal }, 'shutting down')
       await app.close()

@@ -19,6 +19,24 @@ function start (metricsPort: number, env: Record<string, string> = {}): { child:
   return { child, output: () => ({ stdout, stderr }) }
 }
 
+describe('a brand worker whose Redis is unreachable', () => {
+  afterAll(async () => {
+    await Promise.all(children.map(async (child) => await stopProcess(child, 'SIGKILL')))
+  })
+
+  // BullMQ's close never ends while its connection retries: without a deadline the pod hung until it was killed
+  it('stops on SIGTERM after its lock at most, saying why in one line, and exits 1', async () => {
+    const closed = await freePort()
+    const worker = start(0, { REDIS_URL: `redis://127.0.0.1:${closed}` })
+    await waitFor(async () => worker.output().stdout, (text) => text.includes('working jobs'), 30_000)
+    worker.child.kill('SIGTERM')
+    const [code] = await once(worker.child, 'exit')
+    expect(code).toBe(1)
+    const last = JSON.parse(worker.output().stdout.trim().split('\n').at(-1) as string)
+    expect(last).toMatchObject({ level: 50, lockMs: 2000, msg: expect.stringMatching(/^stopped before the queue closed \(is Redis reachable\?\)/) })
+  }, 30_000)
+})
+
 describe.skipIf(REDIS_URL === undefined)('brand worker processes on one machine (REDIS_URL)', () => {
   afterAll(async () => {
     await Promise.all(children.map(async (child) => await stopProcess(child, 'SIGKILL')))

@@ -23,12 +23,18 @@ export function domainColor (domain: string): string {
   return colord({ h: hue, s: 55, l: 42 }).toHex()
 }
 
+/**
+ * The font the initials are drawn in, as fontconfig names it: sharp (librsvg) finds it on the machine, so the image
+ * installs it (Dockerfile, runtime-base: fonts-dejavu-core); without any font the letter is a missing-glyph box.
+ */
+export const MONOGRAM_FONT = 'DejaVu Sans'
+
 /** The monogram as an SVG of our own: the initials, escaped, centred on the colour, in the colour that reads on it. */
 export function monogramSvg (initials: string, background: string, pixels: number): string {
   const ink = colord(background).isLight() ? '#1f2328' : '#ffffff'
   const fontSize = initials.length > 1 ? 40 : 54
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${pixels}" height="${pixels}" viewBox="0 0 100 100">` +
     `<rect width="100" height="100" fill="${escapeXml(background)}"/>` +
-    '<text x="50" y="50" dy="0.36em" text-anchor="middle" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" ' +
+    `<text x="50" y="50" dy="0.36em" text-anchor="middle" font-family="${MONOGRAM_FONT}, Helvetica, Arial, sans-serif" ` +
     `font-weight="bold" font-size="${fontSize}" fill="${ink}">${escapeXml(initials)}</text></svg>`
 }
