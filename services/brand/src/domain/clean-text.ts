@@ -5,6 +5,18 @@ export function cleanText (value: string | null | undefined): string {
   return value.normalize('NFC').replaceAll('\0', '\uFFFD').replace(/\s+/g, ' ').trim()
 }
 
+/**
+ * Percent-encoding decoded, or null where the text is not valid percent-encoding (`%E0%A4%A`, `100%.png`): a page may
+ * write anything in a link, and decodeURIComponent throws on such text.
+ */
+export function percentDecoded (value: string): string | null {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return null
+  }
+}
+
 /** Words of a cleaned text (cleanText). */
 export function wordCount (value: string): number {
   return value.split(' ').filter(Boolean).length

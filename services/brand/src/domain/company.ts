@@ -1,5 +1,5 @@
 import type { PageMetadata } from '@utility-apis/html-metadata'
-import { cleanText } from './clean-text.js'
+import { cleanText, percentDecoded } from './clean-text.js'
 import { ownLinkPlaces } from './link-places.js'
 import { sameBrand, withoutLegalForm } from './name-matching.js'
 import type { OrganizationNode } from './organization.js'
@@ -96,15 +96,15 @@ function addressOf (value: unknown): PostalAddress | null {
 
 function emailOf (value: string | null): string | null {
   if (value === null) return null
-  const email = decodeURIComponent(value.replace(/^mailto:/i, '').split('?')[0]).trim().toLowerCase()
-  return EMAIL.test(email) ? email : null
+  const email = percentDecoded(value.replace(/^mailto:/i, '').split('?')[0])?.trim().toLowerCase()
+  return email !== undefined && EMAIL.test(email) ? email : null
 }
 
 function phoneOf (value: string | null): string | null {
   if (value === null) return null
-  let phone: string
-  try { phone = decodeURIComponent(value.replace(/^tel:/i, '')) } catch { return null }
-  phone = cleanText(phone)
+  const decoded = percentDecoded(value.replace(/^tel:/i, ''))
+  if (decoded === null) return null
+  const phone = cleanText(decoded)
   // a number: digits with the separators people write, 6 to 20 digits
   const digits = phone.replace(/\D/g, '').length
   return /^\+?[\d\s().\-/]+$/.test(phone) && digits >= 6 && digits <= 20 ? phone : null

@@ -1,4 +1,5 @@
 import type { PageMetadata } from '@utility-apis/html-metadata'
+import { percentDecoded } from './clean-text.js'
 import type { IconCandidate, LogoSignals, ManifestIcon } from './logo-hint.js'
 import type { OrganizationNode } from './organization.js'
 import { absolute, type BrandAssets } from './page-signals.js'
@@ -14,7 +15,8 @@ const SHARE_NAME = /(?:^|[^a-z])(?:og|share|social|poster|card|facebook|twitter)
  */
 function isLogoShaped (url: string, size: { width: number, height: number } | null, shareImages: Set<string | null>): boolean {
   if (shareImages.has(url)) return false
-  if (SHARE_NAME.test(decodeURIComponent(new URL(url).pathname.split('/').pop() ?? ''))) return false
+  const name = new URL(url).pathname.split('/').pop() ?? ''
+  if (SHARE_NAME.test(percentDecoded(name) ?? name)) return false
   if (size === null) return true
   return !isShareShape(size.width, size.height)
 }

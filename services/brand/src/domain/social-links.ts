@@ -1,4 +1,5 @@
 import { classifySocialUrl, type PageMetadata, type SocialProfile } from '@utility-apis/html-metadata'
+import { percentDecoded } from './clean-text.js'
 import { ownLinkPlaces } from './link-places.js'
 import { nameKey } from './name-matching.js'
 import type { OrganizationNode } from './organization.js'
@@ -47,7 +48,7 @@ export interface SiteNames {
 function handleNamesSite ({ brandName, host }: SiteNames): (url: string) => boolean {
   const names = [brandName === null ? null : nameKey(brandName), host.label].filter((name): name is string => name !== null && name !== '')
   return (url) => new URL(url).pathname.split('/').some((segment) => {
-    const handle = decodeURIComponent(segment).replace(/^@/, '')
+    const handle = (percentDecoded(segment) ?? segment).replace(/^@/, '')
     return nameKey(handle).length >= 4 && names.some((name) => matchesDomainLabel(handle, name))
   })
 }

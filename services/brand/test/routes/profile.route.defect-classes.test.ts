@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, profile } from '../helpers/app.js'
+import { buildTestApp, KEY, profile } from '../helpers/app.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
 import { png } from '../helpers/images.js'
 
@@ -21,6 +21,12 @@ const PAGES: Record<string, string> = {
 <p><a href="https://www.facebook.com/kestrelmarine"><img src="/fb.gif" border="0"> Like us on Facebook</a></p>
 <p>We were featured in <a href="https://twitter.com/boatingnews">Boating News</a> this spring.</p></td></tr>
 <tr><td><font size="1">&copy; 2024 Kestrel Marine Supply. All rights reserved.</font></td></tr></table></body></html>`,
+  // links a page may write that are not valid percent-encoding: each must leave the rest of the profile as it is
+  'percent.test': `<!doctype html><html><title>Percent Labs</title>
+<script type="application/ld+json">{"@type":"Organization","name":"Percent Labs","url":"/","logo":"/img/logo-100%.png",
+"email":"mailto:press%E0%A4%A@percent.test"}</script>
+<footer><a href="mailto:info%E0%A4%A@percent.test">Mail us</a> <a href="tel:+1%2555%20010">Call</a>
+<a href="https://twitter.com/percent%zzlabs">Twitter</a> <a href="https://github.com/percentlabs">GitHub</a></footer></html>`,
   // a brand name read from the copyright line alone
   'vantor.test': `<!doctype html><html><title>Fleet tracking that pays for itself</title>
 <main><h1>Know where every vehicle is</h1><p>Telematics for fleets of five to five thousand vehicles.</p></main>
@@ -33,6 +39,7 @@ let app: FastifyInstance
 beforeAll(async () => {
   server = await startFixtureServer(Object.fromEntries(Object.entries(PAGES).map(([host, body]) => [host, { '/': { body } }])))
   server.addSite('corvid.test', { '/img/corvid-mark.png': { body: png(200, 200, [20, 20, 20]), headers: { 'content-type': 'image/png' } } })
+  server.addSite('percent.test', { '/img/logo-100%.png': { body: png(200, 200, [200, 40, 40]), headers: { 'content-type': 'image/png' } } })
   app = await buildTestApp(Object.keys(PAGES))
 })
 
@@ -67,5 +74,26 @@ describe('a brand name read from the copyright line', () => {
     const body = await profileOf('vantor.test')
     expect(body.brand_name).toBe('Vantor Telematics')
     expect(body.field_sources.brand_name).toBe('copyright')
+  })
+})
+
+describe('links that are not valid percent-encoding', () => {
+  // decodeURIComponent throws on `%E0%A4%A` and `100%.png`: the whole profile was a 500, and so was the logo route
+  it('leave every other field of the profile as it is: the logo is read, the e-mail and phone are not', async () => {
+    const res = await profile(app, { domain: `${server.origin('percent.test')}/` })
+    expect(res.statusCode, res.body).toBe(200)
+    const body = res.json()
+    expect(body.brand_name).toBe('Percent Labs')
+    expect(body.logo_hint).toBe(`${server.origin('percent.test')}/img/logo-100%.png`)
+    expect(body.logos[0]).toMatchObject({ url: body.logo_hint, source: 'json-ld:logo' })
+    expect(body.company).toMatchObject({ email: null, phone: null })
+    expect(body.social_links).toContain('https://github.com/percentlabs')
+  })
+
+  it('leave the logo route its image', async () => {
+    const domain = encodeURIComponent(`${server.origin('percent.test')}/`)
+    const res = await app.inject({ method: 'GET', url: `/v1/domain/logo/${domain}`, headers: KEY })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^image\//)
   })
 })
