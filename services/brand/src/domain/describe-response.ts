@@ -1,5 +1,6 @@
 import type { PageMetadata } from '@utility-apis/html-metadata'
 import { detectBotChallenge } from '@utility-apis/homepage-fetch'
+import { boundedMeta } from './bounded-text.js'
 import { emptyFacts, type PageFacts, type ProfileError } from './brand-profile.js'
 import { describePage } from './describe-page.js'
 import type { PageExtras } from './page-signals.js'
@@ -49,7 +50,7 @@ export async function describeResponse (
   const location = pageLocation(response.url ?? meta.baseUrl)
   const domain = location.host.hostname === hostname ? location.host : siteHost(hostname)
   // a starter's placeholder title, description and manifest names say nothing about the site
-  const page = withoutStarterPlaceholders(meta)
+  const page = withoutStarterPlaceholders(boundedMeta(meta))
   const loaded = await loadExtras(page, location)
   const extras = { ...loaded, manifest: manifestWithoutStarterPlaceholders(loaded.manifest) }
   return { facts: describePage(page, extras, { domain, page: location }), blocked: false, error: null }

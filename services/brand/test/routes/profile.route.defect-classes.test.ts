@@ -27,6 +27,11 @@ const PAGES: Record<string, string> = {
 "email":"mailto:press%E0%A4%A@percent.test"}</script>
 <footer><a href="mailto:info%E0%A4%A@percent.test">Mail us</a> <a href="tel:+1%2555%20010">Call</a>
 <a href="https://twitter.com/percent%zzlabs">Twitter</a> <a href="https://github.com/percentlabs">GitHub</a></footer></html>`,
+  // a head far larger than any real one: the answer, its cache entry and job results would hold it all
+  'huge.test': `<!doctype html><html><head><title>Huge Co | ${'x | '.repeat(100_000)}</title>
+<meta name="description" content="${'Words of a description. '.repeat(10_000)}">
+<meta property="og:title" content="${'\u{1F600}'.repeat(50_000)}"><meta property="og:image" content="/${'i'.repeat(300_000)}.png">
+<link rel="canonical" href="/${'c'.repeat(300_000)}"></head><body><h1>Huge Co</h1></body></html>`,
   // a brand name read from the copyright line alone
   'vantor.test': `<!doctype html><html><title>Fleet tracking that pays for itself</title>
 <main><h1>Know where every vehicle is</h1><p>Telematics for fleets of five to five thousand vehicles.</p></main>
@@ -95,5 +100,22 @@ describe('links that are not valid percent-encoding', () => {
     const res = await app.inject({ method: 'GET', url: `/v1/domain/logo/${domain}`, headers: KEY })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-type']).toMatch(/^image\//)
+  })
+})
+
+describe('a head far larger than any real one', () => {
+  it('answers its texts cut with an ellipsis and its overlong URLs left out, in an answer of a few kilobytes', async () => {
+    const res = await profile(app, { domain: `${server.origin('huge.test')}/` })
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200)
+    expect(res.body.length).toBeLessThan(20_000)
+    const body = res.json()
+    expect(body.brand_name).toBe('Huge Co')
+    expect(body.title).toMatch(/^Huge Co \| x \| x .*…$/)
+    expect(body.description).toMatch(/^Words of a description\. .*…$/)
+    for (const text of [body.title, body.description, body.open_graph.title]) expect(Array.from(text as string).length).toBeLessThanOrEqual(1000)
+    // a cut never leaves half of a character outside the Basic Multilingual Plane
+    expect(body.open_graph.title).toMatch(/^(\u{1F600})+…$/u)
+    expect(body.open_graph.image).toBeNull()
+    expect(body.canonical_url).toBeNull()
   })
 })
