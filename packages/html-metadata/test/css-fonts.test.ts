@@ -39,6 +39,18 @@ describe('readCssFonts', () => {
     expect(readCssFonts(big, 'https://a.test/').uses.length).toBe(500)
   })
 
+  it('says of each use whether it is inside @media, and whether that @media can match a screen', () => {
+    const css = `h1 { font-family: A } @media print { h1 { font-family: B } } @media only screen and (min-width: 1px) { h1 { font-family: C } }
+@media (hover: hover), print { h1 { font-family: D } } @media not print { h1 { font-family: E } } @media not screen { h1 { font-family: F } }
+@media not screen and (max-width: 600px) { h1 { font-family: G } } @media tv, speech { h1 { font-family: H } }
+@supports (display: grid) { @media print { @media screen { h1 { font-family: I } } } h1 { font-family: J } } h1 { font-family: K }`
+    const { uses } = readCssFonts(css, 'https://a.test/')
+    expect(uses.map((use) => [use.value, use.inMedia, use.screen])).toEqual([
+      ['A', false, true], ['B', true, false], ['C', true, true], ['D', true, true], ['E', true, true], ['F', true, false],
+      ['G', true, true], ['H', true, false], ['I', true, false], ['J', false, true], ['K', false, true]
+    ])
+  })
+
   it('splits a family list, removing quotes and !important', () => {
     expect(fontFamilies('"Helvetica Neue", \'Arial\' ,sans-serif !important')).toEqual(['Helvetica Neue', 'Arial', 'sans-serif'])
   })
@@ -51,10 +63,17 @@ describe('readCssFonts on hostile sheets', () => {
     ['an unclosed @import url(', `@import url(${'a'.repeat(60_000)}`],
     ['nested unclosed var(', `h1 { font-family: ${'var(--x, '.repeat(50_000)} }`],
     ['a font shorthand of sizes without a family', `body { font: ${'1px/1px/'.repeat(50_000)} }`],
-    ['an @font-face of unclosed url(', `@font-face { font-family: X; src: ${'url('.repeat(100_000)} }`]
+    ['an @font-face of unclosed url(', `@font-face { font-family: X; src: ${'url('.repeat(100_000)} }`],
+    ['100,000 nested @media', `${'@media screen and (min-width: 1px) {'.repeat(100_000)}`]
   ])('reads %s in one pass', (_name, css) => {
     const fonts = readCssFonts(css, 'https://a.test/')
     const families = fonts.uses.flatMap((use) => familiesOf(use, fonts.variables))
     expect([...fonts.imports, ...families, ...fonts.faces.filter((face) => face.src !== null)]).toEqual([])
+  })
+
+  it('keeps the @media context of deeply nested rules, and leaves it at their closing braces', () => {
+    const depth = 5000
+    const fonts = readCssFonts(`${'@media print {'.repeat(depth)} body { font-family: A } ${'}'.repeat(depth)} h1 { font-family: B }`, 'https://a.test/')
+    expect(fonts.uses.map((use) => [use.value, use.inMedia, use.screen])).toEqual([['A', true, false], ['B', false, true]])
   })
 })

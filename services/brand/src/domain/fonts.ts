@@ -1,4 +1,4 @@
-import { familiesOf, readCssFonts, type CssFonts } from '@utility-apis/html-metadata'
+import { familiesOf, readCssFonts, type CssFontUse, type CssFonts } from '@utility-apis/html-metadata'
 
 type FontRole = 'heading' | 'body' | 'other'
 export type FontSource = 'google-fonts' | 'adobe-fonts' | 'bunny-fonts' | 'self-hosted' | 'system'
@@ -39,6 +39,18 @@ const ICON_FONT = /icon|awesome|glyph|dashicons|eicons|fontello|ionicons|materia
 
 const HEADING = /^h[1-3]$/
 const BODY = new Set(['body', 'html', ':root'])
+
+// next/font names a family `__<Name>_<hash>` (`__Open_Sans_7b2a4c`) and its metric fallback `__<Name>_Fallback_<hash>`
+const NEXT_FONT = /^__(\w+?)_[\da-f]{6}$/i
+// a local() face sized to stand in for the brand font while it loads (next/font, fontaine, capsize, Nuxt:
+// `Inter Fallback`, `Open Sans-fallback`, `Inter Fallback: Arial`): drawn in Arial or the like, not a brand font
+const FALLBACK_FACE = /[\s_-]fallback(?::[^:]*)?$/i
+
+/** The name a family is reported and matched by: next/font's generated name as the font's own, `Open Sans`. */
+function familyName (family: string): string {
+  const next = NEXT_FONT.exec(family)
+  return next === null ? family : next[1].replace(/_/g, ' ')
+}
 
 const key = (family: string): string => family.toLowerCase()
 
@@ -104,13 +116,33 @@ interface Declared {
 interface Use {
   family: string
   origin: FontOrigin
+  rank: number
+}
+
+type Role = 'heading' | 'body'
+
+/**
+ * How strongly a rule gives a role its font, 0 when it does not, as the cascade decides: a rule outside @media beats
+ * one inside (which holds on some screens only); for the body, a rule on body beats the html or :root value it would
+ * otherwise inherit. Within a rank the later rule wins.
+ */
+function rankOf (use: CssFontUse, role: Role): number {
+  if (role === 'heading') return use.selectors.some((selector) => HEADING.test(selector)) ? (use.inMedia ? 1 : 2) : 0
+  if (!use.selectors.some((selector) => BODY.has(selector))) return 0
+  return (use.inMedia ? 1 : 3) + (use.selectors.includes('body') ? 1 : 0)
+}
+
+/** The family a rule's text is drawn in, by its reported name: the first of its list that is no metric fallback. */
+function firstFamily (use: CssFontUse, variables: Map<string, string>): string | undefined {
+  return familiesOf(use, variables).map(familyName).find((family) => !FALLBACK_FACE.test(family))
 }
 
 /**
  * The site's fonts from its CSS: the font-family of h1-h3 (`heading`) and of body, html or :root (`body`), the
- * last rule of each winning as in the cascade, custom properties resolved; then the other families it declares with
- * @font-face or loads from Google, Adobe or Bunny Fonts (`other`), icon fonts aside. `links` are the page's
- * stylesheet links; `sheets` the inline styles and the stylesheets read. Each font comes with where it was read.
+ * rule winning as `rankOf` says, print rules aside, custom properties resolved; then the other families it declares
+ * with @font-face or loads from Google, Adobe or Bunny Fonts (`other`), icon fonts and metric fallbacks aside.
+ * `links` are the page's stylesheet links; `sheets` the inline styles and the stylesheets read. Each font comes with
+ * where it was read.
  */
 export function findFonts (sheets: CssText[], links: string[]): Array<BrandFont & { origin: FontOrigin }> {
   const declared = new Map<string, Declared>()
@@ -120,7 +152,7 @@ export function findFonts (sheets: CssText[], links: string[]): Array<BrandFont 
     existing.weights = [...new Set([...existing.weights, ...entry.weights])].sort((a, b) => a - b)
   }
   const serviceLinks = [...links]
-  const uses: Record<'heading' | 'body', Use | null> = { heading: null, body: null }
+  const uses: Record<Role, Use | null> = { heading: null, body: null }
   const read: Array<{ sheet: CssText, fonts: CssFonts }> = sheets.map((sheet) => ({ sheet, fonts: readCssFonts(sheet.css, sheet.url) }))
   // `var(--font-heading)` may name a custom property of another of the page's sheets
   const variables = new Map<string, string>()
@@ -129,9 +161,11 @@ export function findFonts (sheets: CssText[], links: string[]): Array<BrandFont 
     serviceLinks.push(...fonts.imports)
     const sheetService = fontServiceOf(sheet.url)
     for (const face of fonts.faces) {
+      const family = familyName(face.family)
+      if (FALLBACK_FACE.test(family)) continue
       const service = sheetService ?? fontServiceOf(face.src)
       declare({
-        family: face.family,
+        family,
         source: service ?? 'self-hosted',
         weights: face.weights,
         url: service === null ? face.src : sheetService === null ? face.src : sheet.url,
@@ -139,13 +173,15 @@ export function findFonts (sheets: CssText[], links: string[]): Array<BrandFont 
       })
     }
     for (const use of fonts.uses) {
-      const isHeading = use.selectors.some((selector) => HEADING.test(selector))
-      const isBody = use.selectors.some((selector) => BODY.has(selector))
-      if (!isHeading && !isBody) continue
-      const family = familiesOf(use, variables)[0]
+      // a print rule is never seen on a screen
+      if (!use.screen) continue
+      const ranks = { heading: rankOf(use, 'heading'), body: rankOf(use, 'body') }
+      if (ranks.heading === 0 && ranks.body === 0) continue
+      const family = firstFamily(use, variables)
       if (family === undefined) continue
-      if (isHeading) uses.heading = { family, origin: sheet.origin }
-      if (isBody) uses.body = { family, origin: sheet.origin }
+      for (const role of ['heading', 'body'] as const) {
+        if (ranks[role] > 0 && ranks[role] >= (uses[role]?.rank ?? 0)) uses[role] = { family, origin: sheet.origin, rank: ranks[role] }
+      }
     }
   }
   for (const href of serviceLinks) {
