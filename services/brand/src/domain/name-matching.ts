@@ -17,9 +17,24 @@ export function sameName (a: string, b: string): boolean {
   return ka !== '' && ka === nameKey(b)
 }
 
+// An acronym as a brand writes one: two to six capitals ("BFI", "BBC"), written alone
+const ACRONYM = /^\p{Lu}{2,6}$/u
+
+/**
+ * Whether `short` is the acronym `long` begins with: the initials of its capitalised words ("BFI" of "Becker Friedman
+ * Institute for Economics at UChicago"), or of all its words ("BBC" of "British Broadcasting Corporation").
+ */
+function isAcronymOf (short: string, long: string): boolean {
+  if (!ACRONYM.test(short)) return false
+  const words = long.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '')
+  const initials = (chosen: string[]): string => chosen.map((word) => Array.from(word)[0]).join('').toUpperCase()
+  const capitalised = words.filter((word) => /^\p{Lu}/u.test(word))
+  return [initials(capitalised), initials(words)].some((letters) => letters.length >= short.length && letters.startsWith(short))
+}
+
 /**
  * True when two names are spellings of one brand: "bloomberg.com" and "Bloomberg", "BBC News" and "BBC", "Acme" and
- * "ACME, Inc."; "LinkedIn" and "Audiense" are not.
+ * "ACME, Inc.", "BFI" and "Becker Friedman Institute"; "LinkedIn" and "Audiense" are not.
  */
 export function sameBrand (a: string, b: string): boolean {
   const key = (name: string): string => {
@@ -28,7 +43,8 @@ export function sameBrand (a: string, b: string): boolean {
     return nameKey(bare) || bare.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
   }
   const [ka, kb] = [key(a), key(b)]
-  return ka !== '' && kb !== '' && (ka.startsWith(kb) || kb.startsWith(ka))
+  if (ka === '' || kb === '') return false
+  return ka.startsWith(kb) || kb.startsWith(ka) || isAcronymOf(a.trim(), b) || isAcronymOf(b.trim(), a)
 }
 
 // A company form at the end of a name, after an optional comma: "Inc.", "LLC", "Ltd", "GmbH & Co. KG", "S.A.", "Pty Ltd".

@@ -34,6 +34,14 @@ describe('findInconsistencies', () => {
     expect(findingsOf(html, null, 'https://www.bloomberg.test/')).toEqual([])
   })
 
+  it('reads an acronym and the name it abbreviates as one name, and an acronym of other words as another', () => {
+    const page = (acronym: string) => `<title>Research</title><meta property="og:site_name" content="${acronym}">
+<script type="application/ld+json">{"@type":"Organization","name":"Becker Friedman Institute for Economics at UChicago","url":"/"}</script>`
+    expect(findingsOf(page('BFI'))).toEqual([])
+    expect(findingsOf(page('BBC')).map((finding) => finding.code)).toEqual(['names_differ'])
+    expect(findingsOf(page('Bfi')).map((finding) => finding.code)).toEqual(['names_differ'])
+  })
+
   it('does not count another organisation the page describes', () => {
     const html = `<title>Audiense | LinkedIn</title><meta property="og:site_name" content="LinkedIn">
 <script type="application/ld+json">{"@type":"Organization","name":"Audiense","url":"https://www.linkedin.test/company/audiense"}</script>`
