@@ -52,14 +52,26 @@ function stylesheetsToRead (meta: PageMetadata, page: PageLocation): string[] {
   return [...own, ...(kit === undefined ? [] : [kit])].map((link) => link.href)
 }
 
+/** How the extras are read: the fetcher, and what to tell of a file not asked for (UnreadFileNotes). */
+export interface ExtrasReader {
+  fetcher: Fetcher
+  skipped: (url: string, reason: 'budget') => void
+}
+
 /**
  * Everything a profile reads beside the homepage, at once: its brand assets (the web manifest and the logo and icon
  * candidates' first bytes, then the manifest's largest icons), the stylesheets read for fonts, and the imprint or
- * contact page (when the homepage's JSON-LD does not state every company fact and 2 s of the budget are left).
+ * contact page (when the homepage's JSON-LD does not state every company fact and 2 s of the budget are left; else
+ * it is an unread file: the company facts it would give are missing for the budget, not the site).
  */
-export async function fetchExtras (fetcher: Fetcher, meta: PageMetadata, page: PageLocation, budget: TimeBudget): Promise<PageExtras> {
+export async function fetchExtras (reader: ExtrasReader, meta: PageMetadata, page: PageLocation, budget: TimeBudget): Promise<PageExtras> {
+  const { fetcher } = reader
   const orgs = siteOrganizations(meta, { manifest: null, manifestUrl: null, faviconIco: null }, page.host)
-  const companyUrl = statesEveryFact(meta, orgs) || budget.remaining() < COMPANY_PAGE_MIN_MS ? null : companyPageUrl(meta, page)
+  let companyUrl = statesEveryFact(meta, orgs) ? null : companyPageUrl(meta, page)
+  if (companyUrl !== null && budget.remaining() < COMPANY_PAGE_MIN_MS) {
+    reader.skipped(companyUrl, 'budget')
+    companyUrl = null
+  }
   const [assets, stylesheets, companyPage] = await Promise.all([
     fetchBrandAssets(fetcher, meta, page.url, budget, orgs),
     Promise.all(stylesheetsToRead(meta, page).map(async (url) => await fetchStylesheet(fetcher, url, budget))),

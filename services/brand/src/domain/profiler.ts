@@ -70,8 +70,10 @@ export class BrandProfiler {
       profile = await this.#fresh(target, request)
     }
     // only a clean answer is kept: a timeout, an outage page or a bot challenge may be gone in a minute, and one whose
-    // logo, stylesheet or contact page failed for a moment is kept only a few minutes
-    if (profile.reachable && profile.error === null) {
+    // logo, stylesheet or contact page failed for a moment is kept only a few minutes. One that this caller's budget
+    // cut short is not kept at all: the next caller may give it the time
+    const cutByBudget = profile.unread_files.some((file) => file.reason === 'budget')
+    if (profile.reachable && profile.error === null && !cutByBudget) {
       const ttlSeconds = profile.unread_files.length === 0 ? this.#options.cacheTtlSeconds : Math.min(UNREAD_FILES_CACHE_SECONDS, this.#options.cacheTtlSeconds)
       await this.#options.cache.set(key, profile, ttlSeconds)
     }
@@ -113,7 +115,7 @@ export class BrandProfiler {
     if (shell.rendered !== null) homepage = shell.rendered
     const notes = noteUnreadFiles(this.#options.fetcher)
     const { facts, blocked, error } = await describeResponse(homepage, target.domain,
-      async (page, location) => await fetchExtras(notes.fetcher, page, location, budget))
+      async (page, location) => await fetchExtras(notes, page, location, budget))
     profile.unread_files = notes.unread
     profile.blocked = blocked
     profile.error = error ?? shell.error

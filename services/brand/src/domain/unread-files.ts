@@ -10,7 +10,8 @@ export interface UnreadFile {
   url: string
   /**
    * `HTTP 503` (a 408, 425, 429, 500, 502, 503 or 504), or the failure's code: `timeout`, `connect`, `dns`, `tls`,
-   * `protocol`, `rate_limited` (a job's item: the file's host asked for time, so the request was not sent).
+   * `protocol`, `rate_limited` (a job's item: the file's host asked for time, so the request was not sent), `budget`
+   * (too little of the profile's time budget was left to ask for it).
    */
   reason: string
 }
@@ -18,10 +19,11 @@ export interface UnreadFile {
 /** A profile names at most this many: enough to see what is missing, bounded whatever a page links. */
 export const MAX_UNREAD_FILES = 10
 
-/** The files noted so far, and the fetcher that notes them. */
+/** The files noted so far, the fetcher that notes them, and how to note a file the profile chose not to ask for. */
 export interface UnreadFileNotes {
   fetcher: Fetcher
   unread: UnreadFile[]
+  skipped: (url: string, reason: 'budget') => void
 }
 
 /**
@@ -43,5 +45,5 @@ export function noteUnreadFiles (fetcher: Fetcher): UnreadFileNotes {
       throw error
     }
   }
-  return { fetcher: { fetch }, unread }
+  return { fetcher: { fetch }, unread, skipped: note }
 }

@@ -114,6 +114,11 @@ describe('company facts', () => {
     expect(body.error).toBeNull()
     expect(body.company.phone).toBeNull()
     expect(server.requests.some((request) => request.host === 'slowimprint.test' && request.path === '/imprint')).toBe(false)
+    // the facts are missing for the budget, not the site: the profile says so, and is not kept as the site's for a day
+    expect(body.unread_files).toEqual([{ url: at('slowimprint.test', '/imprint'), reason: 'budget' }])
+    const roomier = await profileOf('slowimprint.test', 10)
+    expect(roomier).toMatchObject({ cached: false, unread_files: [] })
+    expect(roomier.company.phone).toBe('+44 20 7946 0000')
   })
 
   it('gives the same facts in a batch', async () => {
