@@ -13,6 +13,14 @@ export function plural (n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`
 }
 
+/**
+ * Where sitemap counts come from when an index lists more children than were read ('' when all were): a count or a
+ * share of the read children is never worded as the site's.
+ */
+export function readChildren (children: { listed: number, read: number }): string {
+  return children.read < children.listed ? ` in the ${children.read} of ${children.listed} child sitemaps read` : ''
+}
+
 export function percent (share: number): string {
   return `${Math.round(share * 100)}%`
 }

@@ -170,8 +170,10 @@ export interface SitemapFileFacts {
 export interface SitemapFacts {
   discovery: 'robots' | 'convention' | 'none'
   files: SitemapFileFacts[]
-  /** page entries across the parsed files (index children excluded) */
+  /** page entries across the parsed files (index children excluded): only the read children's when not all were read */
   entries: number
+  /** the child sitemaps the indexes list (not otherwise read) and how many of them were read (at most 3: the newest) */
+  children: { listed: number, read: number }
   lastmod: { valid: number, invalid: number, newest: string | null, distinct: number, today: number }
 }
 

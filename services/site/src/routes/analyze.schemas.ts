@@ -110,7 +110,13 @@ export const AnalyzeResponseSchema = Type.Object({
   mobile_compatibility: Type.Array(ReportItemSchema, { description: 'static checks; font_size and tap_targets need rendering and are not_measured' }),
   sitemap_qa: Type.Object({
     source: Nullable(Str),
-    entries_total: Int,
+    entries_total: Type.Integer({
+      description: 'page entries in the sitemap files read; when children.read is below children.listed, only those ' +
+        'children\'s, not the site\'s total'
+    }),
+    children: Type.Object({ listed: Int, read: Int }, {
+      description: 'child sitemaps the indexes list and how many were read (at most 3: the newest by the index\'s <lastmod>, else the last listed)'
+    }),
     sampled: Type.Array(Type.Object({
       url: Str,
       status: Nullable(Int),

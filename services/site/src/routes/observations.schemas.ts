@@ -162,8 +162,19 @@ export const ObservationsSchema = Type.Object({
       errors: Strings,
       warnings: Strings
     })),
-    entries: Int,
-    lastmod: Type.Object({ valid: Int, invalid: Int, newest: NStr, distinct: Int, today: Int })
+    entries: Type.Integer({
+      description: 'page entries in the sitemap files read; when children.read is below children.listed, only those ' +
+        'children\'s, not the site\'s total'
+    }),
+    children: Type.Object({
+      listed: Type.Integer({ description: 'child sitemaps the sitemap indexes list (those not already read as listed files)' }),
+      read: Type.Integer({
+        description: 'child sitemaps read: at most 3, the newest by the index\'s <lastmod>, else the last listed; each is in files'
+      })
+    }, { description: 'an index\'s children, listed and read: entries and lastmod cover only those read' }),
+    lastmod: Type.Object({ valid: Int, invalid: Int, newest: NStr, distinct: Int, today: Int }, {
+      description: 'lastmods of the entries counted in entries (the read children\'s)'
+    })
   }),
   llms_txt: Type.Object({
     url: Str,

@@ -2,7 +2,7 @@
 // named after what it checks. What needs a rendering engine (font sizes, tap targets) is reported as
 // not_measured, never guessed.
 import { notMeasuredByBudget, VARIANT_OUTCOME, type Derived } from '../derive.js'
-import { CODE_LIMIT, cut, cutUrl, listed, quote } from '../evidence-text.js'
+import { CODE_LIMIT, cut, cutUrl, listed, quote, readChildren } from '../evidence-text.js'
 import { is2xx, type PageFacts } from '../observations.js'
 
 type ItemStatus = 'pass' | 'warn' | 'fail' | 'skip' | 'not_measured'
@@ -115,7 +115,8 @@ const LAUNCH_ITEMS: ItemDef[] = [
   {
     id: 'sitemap_present',
     judge: ({ obs, unmeasured }) => {
-      if (obs.sitemaps.files.some((f) => f.kind !== null)) return ['pass', `${obs.sitemaps.entries} URLs in the sitemap`]
+      const { files, entries, children } = obs.sitemaps
+      if (files.some((f) => f.kind !== null)) return ['pass', `${entries} URLs${readChildren(children) || ' in the sitemap'}`]
       return unmeasured.sitemap === undefined ? ['fail', 'no parseable sitemap'] : ['not_measured', notMeasuredByBudget([unmeasured.sitemap])]
     }
   }

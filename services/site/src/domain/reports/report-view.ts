@@ -1,7 +1,7 @@
 // The analysis as a person reads it: the two scores, the gaps by priority, the category breakdown,
 // what AI crawlers really get and the side reports, as plain-text sections. The HTML and Markdown
 // renderers draw this one view, each escaping every string, since most of them come from the site.
-import { cut, cutUrl, listed, plural } from '../evidence-text.js'
+import { cut, cutUrl, listed, plural, readChildren } from '../evidence-text.js'
 import type { SiteReport } from '../report.js'
 import { javascriptCell } from '../rendering/rendering-report.js'
 import type { FetchedCrawlerRow } from './ai-crawler-access.js'
@@ -82,7 +82,9 @@ function sideSections (report: SiteReport): SectionView[] {
     {
       id: 'sitemap',
       title: 'Sitemap sample',
-      intro: qa.source === null ? 'No parseable sitemap.' : `${cutUrl(qa.source)}: ${qa.entries_total} URLs, ${qa.sampled.length} sampled.`,
+      intro: qa.source === null
+        ? 'No parseable sitemap.'
+        : `${cutUrl(qa.source)}: ${qa.entries_total} URLs${readChildren(qa.children)}, ${qa.sampled.length} sampled.`,
       table: {
         head: ['URL', 'Status', 'Problems'],
         code: [0],

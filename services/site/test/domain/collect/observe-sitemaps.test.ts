@@ -1,5 +1,6 @@
 // Sitemap discovery and reading against a real fixture server: an index listed in robots.txt with a
-// plain child, a gzip child and a child over the 50,000-entry limit; a file cut at the 5 MiB cap.
+// plain child, a gzip child and a child over the 50,000-entry limit; a file cut at the 5 MiB cap; which children of
+// an index with more than 3 are read.
 import { gzipSync } from 'node:zlib'
 import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +9,11 @@ import { observeSitemaps, type SampleValue } from '../../../src/domain/collect/o
 import { SeededSample } from '../../../src/domain/sampler.js'
 import { fixturePolicy, startFixtureServer, type FixtureServer } from '../../fixtures/fixture-server.js'
 import { sitemapIndex, text, urlset } from '../../fixtures/html.js'
+
+function datedIndex (children: Array<[string, string | null]>): string {
+  const items = children.map(([loc, lastmod]) => `<sitemap><loc>${loc}</loc>${lastmod === null ? '' : `<lastmod>${lastmod}</lastmod>`}</sitemap>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items.join('')}</sitemapindex>`
+}
 
 const HOST = 'maps.test'
 const NOW = new Date('2026-03-01T00:00:00Z')
@@ -22,7 +28,13 @@ beforeAll(async () => {
     const huge = Array.from({ length: 75_000 }, (_, i) => ({ loc: `${o}/archive/${String(i).padStart(40, '0')}`, lastmod: '2026-01-01' }))
     return {
       [HOST]: {
-        '/sitemap_index.xml': text(sitemapIndex([`${o}/pages.xml`, `${o}/posts.xml.gz`, `${o}/items.xml`, `${o}/extra.xml`]), 'application/xml'),
+        // undated, so the last 3 listed are read (indexes are usually appended to): never extra.xml
+        '/sitemap_index.xml': text(sitemapIndex([`${o}/extra.xml`, `${o}/pages.xml`, `${o}/posts.xml.gz`, `${o}/items.xml`, `${o}/items.xml`]), 'application/xml'),
+        // dated: the newest 3 by the index's lastmod; a child dated after tomorrow is undated, an undated one is last
+        '/dated_index.xml': text(datedIndex([
+          [`${o}/pages.xml`, '2026-01-01'], [`${o}/future.xml`, '2099-01-01'], [`${o}/good.xml`, '2026-02-01T10:00:00Z'],
+          [`${o}/long.xml`, null], [`${o}/posts.xml.gz`, '2025-01-01']
+        ]), 'application/xml'),
         '/pages.xml': text(urlset([
           { loc: `${o}/`, lastmod: '2026-02-01' },
           { loc: `${o}/about`, lastmod: '2026-02-01' },
@@ -57,16 +69,18 @@ function context (limit = 3): { ctx: Parameters<typeof observeSitemaps>[0], samp
 }
 
 describe('observeSitemaps', () => {
-  it('follows a robots.txt index to at most 3 children: plain, gzip and one over the entry limit', async () => {
+  it('follows a robots.txt index to at most 3 children, the last listed: plain, gzip and one over the entry limit', async () => {
     const { ctx, sample } = context()
     const facts = await observeSitemaps(ctx, [`${ctx.origin}/sitemap_index.xml`])
     expect(facts.discovery).toBe('robots')
     expect(facts.files.map((f) => [new URL(f.url).pathname, f.source, f.kind, f.gzip, f.entry_count, f.off_host_entries, f.errors])).toEqual([
-      ['/sitemap_index.xml', 'robots', 'sitemapindex', false, 4, 0, []],
+      ['/sitemap_index.xml', 'robots', 'sitemapindex', false, 5, 0, []],
       ['/pages.xml', 'index', 'urlset', false, 4, 1, []],
       ['/posts.xml.gz', 'index', 'urlset', true, 2, 0, []],
       ['/items.xml', 'index', 'urlset', false, 50_001, 0, ['over 50000 entries (50001)']]
     ])
+    // items.xml listed twice is one child: 4 listed, 3 read
+    expect(facts.children).toEqual({ listed: 4, read: 3 })
     // 4 + 2 + the first 50,000 items; lastmods: 3 valid in pages.xml ("soon" is not a date), 1 in posts
     expect(facts.entries).toBe(50_006)
     expect(facts.lastmod).toEqual({ valid: 4, invalid: 1, newest: '2026-02-28T12:00:00.000Z', distinct: 3, today: 0 })
@@ -74,6 +88,16 @@ describe('observeSitemaps', () => {
     const urls = sample.result().map((r) => new URL(r.url))
     expect(urls).toHaveLength(3)
     expect(urls.every((u) => u.host === new URL(ctx.origin).host && u.pathname !== '/' && !u.pathname.endsWith('.pdf'))).toBe(true)
+  })
+
+  it('reads the children the index dates newest first, never one dated after tomorrow before them', async () => {
+    const { ctx } = context()
+    const facts = await observeSitemaps(ctx, [`${ctx.origin}/dated_index.xml`])
+    expect(facts.files.map((f) => [new URL(f.url).pathname, f.source])).toEqual([
+      ['/dated_index.xml', 'robots'], ['/pages.xml', 'index'], ['/good.xml', 'index'], ['/posts.xml.gz', 'index']
+    ])
+    expect(facts.children).toEqual({ listed: 5, read: 3 })
+    expect(facts.entries).toBe(1 + 4 + 2)
   })
 
   it('falls back to /sitemap.xml, then /sitemap_index.xml, when robots.txt lists none', async () => {

@@ -1,4 +1,4 @@
-import { percent } from '../../../evidence-text.js'
+import { percent, readChildren } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 
 export const sitemapLastmodCoverage: CheckDef = {
@@ -13,7 +13,7 @@ export const sitemapLastmodCoverage: CheckDef = {
     const share = s.lastmod.valid / s.entries
     return {
       points: share >= 0.8 ? 3 : share >= 0.3 ? 1 : 0,
-      detail: `${s.lastmod.valid} of ${s.entries} entries have a valid lastmod (${percent(share)})`
+      detail: `${s.lastmod.valid} of ${s.entries} entries${readChildren(s.children)} have a valid lastmod (${percent(share)})`
     }
   },
   gaps: [

@@ -1,3 +1,4 @@
+import { readChildren } from '../../../evidence-text.js'
 import type { CheckDef } from '../../check.js'
 
 const DAY = 86_400_000
@@ -9,10 +10,12 @@ export const recentLastmod: CheckDef = {
   label: 'newest lastmod within 180 days (365: 1)',
   reads: ['sitemap'],
   measure: ({ obs, now }) => {
-    const newest = obs.sitemaps.lastmod.newest
-    if (newest === null) return { points: 0, detail: 'no valid lastmod' }
+    // of an index with more children than are read, the newest are read (observe-sitemaps.ts), and the detail says so
+    const { lastmod: { newest }, children } = obs.sitemaps
+    if (newest === null) return { points: 0, detail: `no valid lastmod${readChildren(children)}` }
     const age = (now.getTime() - Date.parse(newest)) / DAY
-    return { points: age <= 180 ? 2 : age <= 365 ? 1 : 0, detail: `newest lastmod ${newest} (${Math.max(0, Math.floor(age))} days old)` }
+    const detail = `newest lastmod ${newest} (${Math.max(0, Math.floor(age))} days old)${readChildren(children)}`
+    return { points: age <= 180 ? 2 : age <= 365 ? 1 : 0, detail }
   },
   gaps: [
     {
