@@ -4,6 +4,8 @@
 // never on each other.
 import { BOT_PROTECTION } from '@utility-apis/homepage-fetch'
 import { FETCHED_CRAWLERS, SCORED_AI_TOKENS, type FetchedCrawler } from './ai-crawlers.js'
+import { LIMITS } from './collect/fetch-step.js'
+import { cutUrl, listed } from './evidence-text.js'
 import { reviewHreflang, type HreflangReview } from './hreflang.js'
 import {
   is2xx, type AgentDirectives, type CrawlerFetchFacts, type FetchFacts, type LlmsFacts, type PageFacts, type SampledPage, type SiteObservations,
@@ -42,8 +44,20 @@ interface CrawlerView {
  * What a check reads that the analysis time budget can leave unfetched: one fetch, or a group of them that gave
  * nothing to measure. A check names the ones it reads (CheckDef.reads).
  */
-export type BudgetInput = 'robots_txt' | 'sitemap' | 'sampled_pages' | 'llms_txt' | 'llms_txt_links' | 'llms_full_txt' |
+type BudgetInput = 'robots_txt' | 'sitemap' | 'sampled_pages' | 'llms_txt' | 'llms_txt_links' | 'llms_full_txt' |
 'markdown_negotiation' | 'http_variant' | 'host_variant' | 'og_image' | 'favicon' | 'canonical' | 'about_page'
+
+/**
+ * What a byte cap can leave unread: the homepage's HTML past its limit, a sitemap file past its limit. A check that
+ * reads the whole of one (something absent from the part read may stand in the rest, a share or a total of all
+ * entries) names it in CheckDef.reads, beside the budget's inputs.
+ */
+type SizeCutInput = 'homepage_rest' | 'sitemap_rest'
+
+/** What a check reads that may go unread: a fetch the budget can skip, or the rest of a file a byte cap cut. */
+export type UnreadInput = BudgetInput | SizeCutInput
+
+const mib = (bytes: number): string => `${bytes / (1024 * 1024)} MiB`
 
 /** Each input as a report names it: "the analysis time budget was spent before <it> was fetched". */
 const BUDGET_INPUT_NAMES: Record<BudgetInput, string> = {
@@ -78,6 +92,12 @@ export interface Derived {
    * skipped or stopped says nothing about the site: a check that reads one is not measured (scoring/check.ts).
    */
   unmeasured: Partial<Record<BudgetInput, string>>
+  /**
+   * The files a byte cap cut, each with what was not read ("the homepage's HTML was cut at its 2 MiB limit"). The part
+   * read proves what it holds, never that something is absent from the rest: a check that reads the whole file and
+   * falls short of its points is not measured (scoring/check.ts), and the answer is not complete.
+   */
+  sizeCuts: Partial<Record<SizeCutInput, string>>
   /** the sampled pages whose fetch the budget did not cut: they answered, or failed on their own */
   sampleFetched: SampledPage[]
   /** llms.txt's links whose fetch the budget did not cut */
@@ -133,6 +153,33 @@ function budgetCuts (obs: SiteObservations, sampleFetched: SampledPage[], llmsLi
     about_page: cutByBudget(obs.about_page?.fetch)
   }
   return Object.fromEntries((Object.keys(cut) as BudgetInput[]).filter((input) => cut[input]).map((input) => [input, BUDGET_INPUT_NAMES[input]]))
+}
+
+/** The homepage's HTML and the sitemap files the byte caps cut (fetch.truncated), each with what was left unread. */
+function sizeCutsOf (obs: SiteObservations, homepageOk: boolean): Derived['sizeCuts'] {
+  const cuts: Derived['sizeCuts'] = {}
+  if (homepageOk && obs.homepage.fetch.truncated) {
+    cuts.homepage_rest = `the homepage's HTML was cut at its ${mib(LIMITS.html)} limit and the rest was not read`
+  }
+  const sitemaps = obs.sitemaps.files.filter((f) => f.kind !== null && f.fetch.truncated).map((f) => f.url)
+  if (sitemaps.length > 0) {
+    const files = sitemaps.length === 1 ? 'the sitemap' : 'the sitemaps'
+    cuts.sitemap_rest = `${files} ${listed(sitemaps, cutUrl)} ${sitemaps.length === 1 ? 'was' : 'were'} cut at the ` +
+      `${mib(LIMITS.sitemap)} limit and the entries after the cut were not read`
+  }
+  return cuts
+}
+
+/**
+ * Why a check that reads `reads` is not measured, or null when everything it reads was read: the budget's fetches
+ * named together ("... before the sitemap and robots.txt were fetched"), then each file a byte cap cut.
+ */
+export function notMeasuredReason (d: Pick<Derived, 'unmeasured' | 'sizeCuts'>, reads: readonly UnreadInput[]): string | null {
+  const unfetched = reads.flatMap((input) => input in BUDGET_INPUT_NAMES ? d.unmeasured[input as BudgetInput] ?? [] : [])
+  const cut = reads.flatMap((input) => input in BUDGET_INPUT_NAMES ? [] : d.sizeCuts[input as SizeCutInput] ?? [])
+  if (unfetched.length === 0 && cut.length === 0) return null
+  const budget = unfetched.length === 0 ? [] : [notMeasuredByBudget(unfetched).replace(/^not measured: /, '')]
+  return `not measured: ${[...budget, ...cut].join('; ')}`
 }
 
 /** llms.txt's links the budget did not cut: a link check keeps its status only, so the budget's own list tells them apart. */
@@ -247,6 +294,7 @@ export function derive (obs: SiteObservations, now: Date): Derived {
     pages,
     samplePages,
     unmeasured: budgetCuts(obs, sampleFetched, llmsLinksFetched),
+    sizeCuts: sizeCutsOf(obs, homepageOk),
     sampleFetched,
     llmsLinksFetched,
     noindex,

@@ -18,9 +18,12 @@ export interface SiteReport {
   domain: string
   requestedUrl: string
   analyzed_at: string
-  /** false when the analysis time budget was spent before every fetch was made (observations.budget.skipped) */
+  /**
+   * false when something was not read: the analysis time budget was spent before every fetch was made
+   * (observations.budget.skipped), or a byte cap cut the homepage's HTML or a sitemap file (their fetch.truncated)
+   */
   complete: boolean
-  /** the checks of score_breakdown the budget left unmeasured: worth 0, their points shared, no gap raised */
+  /** the checks of score_breakdown left unmeasured by what was not read: worth 0, their points shared, no gap raised */
   not_measured: string[]
   fetchability: { ok: boolean, status: number, final_url: string | null, error: string | null }
   score: number
@@ -51,7 +54,8 @@ export function buildReport (obs: SiteObservations, now: Date): SiteReport {
     domain: obs.domain,
     requestedUrl: obs.requested_url,
     analyzed_at: now.toISOString(),
-    complete: !obs.budget.exhausted,
+    // a file cut at its byte cap was not read to its end, as surely as a fetch the budget skipped
+    complete: !obs.budget.exhausted && Object.keys(d.sizeCuts).length === 0,
     not_measured: technical.not_measured,
     fetchability: {
       ok: d.homepageOk,

@@ -20,15 +20,15 @@ const FetchFactsSchema = Type.Object({
   error: Nullable(Type.Object({
     code: Type.String({
       description: 'dns, timeout, connect, tls, protocol, too_many_redirects, redirect_loop, scheme, credentials, bad_url, blocked, ' +
-        'rate_limited (in a bulk job, for a file other than the homepage: its host had asked for time and the request was not ' +
-        'sent; a homepage so refused makes the item wait for the pause), budget (the analysis time budget was spent) or other'
+        'rate_limited (in a bulk job: its host had asked for time and the request was not sent; the item is worked again after the ' +
+        'pause, so a delivered analysis holds none), budget (the analysis time budget was spent) or other'
     }),
     message: Str
   })),
   redirects: Type.Array(Type.Object({ url: Str, status: Int, location: Str })),
   content_type: NStr,
   bytes: Int,
-  truncated: Bool,
+  truncated: Type.Boolean({ description: 'the body was cut at its byte cap: a homepage or a sitemap file so cut makes the analysis incomplete' }),
   ttfb_ms: Nullable(Type.Number({ description: 'timing: differs between runs' }))
 }, { description: 'One HTTP fetch: status, redirect chain, type and size, or the error that stopped it' })
 

@@ -104,17 +104,29 @@ function sideSections (report: SiteReport): SectionView[] {
   ]
 }
 
+/** The files a byte cap cut before their end (fetch.truncated): the homepage's HTML, sitemap files. */
+function cutFiles (report: SiteReport): string[] {
+  const { homepage, sitemaps } = report.observations
+  const home = report.fetchability.ok && homepage.fetch.truncated ? ['the homepage\'s HTML'] : []
+  return [...home, ...sitemaps.files.filter((f) => f.kind !== null && f.fetch.truncated).map((f) => `the sitemap ${cutUrl(f.url)}`)]
+}
+
 /** The line that says the scores stand on less than the whole site, and why; null when the analysis is complete. */
 function incompleteNotice (report: SiteReport): string | null {
   if (report.complete) return null
-  const { ms, skipped } = report.observations.budget
+  const { ms, exhausted, skipped } = report.observations.budget
+  const causes: string[] = []
   // the labels name URLs the site chose (its sitemaps, its pages): cut, and the list capped
-  const unfetched = `${plural(skipped.length, 'fetch', 'fetches')} not made (${listed(skipped, (label) => cut(label, 120))})`
+  if (exhausted) {
+    const unfetched = `${plural(skipped.length, 'fetch', 'fetches')} not made (${listed(skipped, (label) => cut(label, 120))})`
+    causes.push(`the time budget of ${ms / 1000} s was spent, ${unfetched}`)
+  }
+  const files = cutFiles(report)
+  if (files.length > 0) causes.push(`${listed(files, String)} ${files.length === 1 ? 'was' : 'were'} cut at the size limit and not read to the end`)
   const checks = report.not_measured.length === 0
-    ? 'Every check was measured on what was fetched.'
+    ? 'Every check was measured on what was read.'
     : `Not measured, so worth no points and raising no gap: ${report.not_measured.join(', ')}.`
-  return `Incomplete analysis: the time budget of ${ms / 1000} s was spent, ${unfetched}. ${checks} ` +
-    'A larger time_budget_seconds may measure the rest.'
+  return `Incomplete analysis: ${causes.join('; ')}. ${checks}${exhausted ? ' A larger time_budget_seconds may measure the rest.' : ''}`
 }
 
 export function reportView (report: SiteReport): ReportView {

@@ -1,7 +1,7 @@
 // A check is one line of the technical crawl score, in one module under checks/<category>/ named after its id:
 // what it checks, the points it is worth, how it is measured from the derived facts, and the gaps it raises when it
 // fails. check-list.ts lists every check; gaps.ts places every gap in the order ties are listed.
-import { notMeasuredByBudget, type BudgetInput, type Derived } from '../derive.js'
+import { notMeasuredReason, type Derived, type UnreadInput } from '../derive.js'
 
 export type CategoryId = 'fetchability' | 'metadata' | 'crawl_policy' | 'structured_data' | 'llm_readiness' | 'freshness'
 
@@ -49,10 +49,11 @@ export interface CheckDef {
   label: string
   measure: (d: Derived) => Measured
   /**
-   * What it reads that the analysis time budget can leave unfetched: when the budget did and the check falls short of
-   * its points, it is not measured (runCheck)
+   * What it reads that can go unread: a fetch the analysis time budget can leave unmade, or the rest of a file a byte
+   * cap cut (the whole homepage's HTML, the whole sitemap). When one went unread and the check falls short of its
+   * points, it is not measured (runCheck)
    */
-  reads?: BudgetInput[]
+  reads?: UnreadInput[]
   /** the gaps it can raise, in no particular order: gaps.ts's GAP_ORDER places each */
   gaps: GapDef[]
 }
@@ -68,20 +69,21 @@ export interface Check {
   detail: string
 }
 
-/** A check as technical-score.ts shares its category: whether it applies, and whether the budget left it unmeasured. */
+/** A check as technical-score.ts shares its category: whether it applies, and whether it was measured (runCheck). */
 export type RunCheck = Check & { applies: boolean, measured: boolean }
 
 /**
  * A check measured at its own points: whole points between 0 and its maximum (technical-score.ts rescales). One whose
- * input the time budget left unfetched is not measured, unless what was fetched already earns every point (a markdown
- * alternate on the homepage): what the budget cut might have earned the rest, so a shortfall says nothing about the
- * site. It then does not apply, its points go to the other checks of its category, and it raises no gap.
+ * input went unread (the time budget left it unfetched, a byte cap cut the file before its end) is not measured,
+ * unless what was read already earns every point (a markdown alternate on the homepage): what was not read might have
+ * earned the rest, so a shortfall says nothing about the site. It then does not apply, its points go to the other
+ * checks of its category, and it raises no gap.
  */
 export function runCheck (def: CheckDef, d: Derived): RunCheck {
   const { points, detail, applies } = def.measure(d)
   const whole = Math.min(Math.max(Math.round(points), 0), def.max)
   const check = { id: def.id, category: def.category, label: def.label, max: def.max }
-  const unfetched = (def.reads ?? []).flatMap((input) => d.unmeasured[input] ?? [])
-  if (whole < def.max && unfetched.length > 0) return { ...check, points: 0, detail: notMeasuredByBudget(unfetched), applies: false, measured: false }
+  const unread = whole < def.max ? notMeasuredReason(d, def.reads ?? []) : null
+  if (unread !== null) return { ...check, points: 0, detail: unread, applies: false, measured: false }
   return { ...check, points: whole, detail, applies: applies !== false, measured: true }
 }

@@ -50,8 +50,8 @@ export function gapRules (checks: CheckDef[], codes: string[]): GapRule[] {
 const RULES = gapRules(CHECKS, GAP_CODES)
 
 /**
- * The gaps of the checks as measured. A check the time budget left unmeasured (`notMeasured`) raises none: a gap is
- * a finding about the site, and the budget found nothing.
+ * The gaps of the checks as measured. A check left unmeasured (`notMeasured`: the time budget, a byte cap) raises
+ * none: a gap is a finding about the site, and what was not read found nothing.
  */
 export function findGaps (d: Derived, checks: Check[], notMeasured: readonly string[]): Gap[] {
   const unmeasured = new Set(notMeasured)

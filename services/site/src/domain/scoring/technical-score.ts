@@ -24,7 +24,7 @@ export interface TechnicalScore {
   max: number
   category_scores: Record<CategoryId, { score: number, max: number }>
   checks: Check[]
-  /** the checks the analysis time budget left unmeasured, in score_breakdown's order */
+  /** the checks left unmeasured (the analysis time budget, a byte cap), in score_breakdown's order */
   not_measured: string[]
 }
 
@@ -44,15 +44,18 @@ export function apportion (total: number, weights: number[]): number[] {
 }
 
 /**
- * A category's checks at the points they are worth for this site. Checks that cannot apply (or that the budget left
- * unmeasured) are worth 0, and the category's points are shared among the others in proportion to their table's
- * points; a check worth more earns in the same proportion (halves up). Without such a check every check keeps its
- * table's points. Were none to apply the category would be worth 0 of 0, never a share of nothing: every category
- * keeps a check of the homepage alone, which the budget cannot leave unmeasured (technical-score.test.ts holds it).
+ * A category's checks at the points they are worth for this site. Checks that cannot apply (or that were left
+ * unmeasured: the budget, a byte cap) are worth 0, and the category's points are shared among the others in proportion
+ * to their table's points; a check worth more earns in the same proportion (halves up). Without such a check every
+ * check keeps its table's points. Every category keeps a check of the homepage alone that the budget cannot leave
+ * unmeasured (technical-score.test.ts holds it); should a cut homepage leave none measured, the category is not
+ * shared out of nothing: its checks keep their table's points, 0 earned by those not measured.
  */
 function shareCategory (max: number, measured: RunCheck[]): Check[] {
   const strip = ({ applies: _applies, measured: _measured, ...check }: RunCheck): Check => check
-  if (measured.every((c) => c.applies)) return measured.map(strip)
+  // none applies (a cut homepage and the budget's cuts can leave a whole category unread): each keeps its table's
+  // points, so the category keeps its maximum and max_score its 100, and the answer says it is incomplete
+  if (measured.every((c) => c.applies) || !measured.some((c) => c.applies)) return measured.map(strip)
   const worth = apportion(max, measured.map((c) => c.applies ? c.max : 0))
   return measured.map((c, i) => ({ ...strip(c), max: worth[i], points: c.max === 0 ? 0 : Math.round(c.points * worth[i] / c.max) }))
 }

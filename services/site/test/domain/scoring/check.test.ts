@@ -12,7 +12,10 @@ const check = (points: number): CheckDef => ({
   measure: () => ({ points, detail: `earned ${points}` }),
   gaps: []
 })
-const derived = (unmeasured: Derived['unmeasured']): Derived => ({ unmeasured }) as unknown as Derived
+const derived = (unmeasured: Derived['unmeasured'], sizeCuts: Derived['sizeCuts'] = {}): Derived => ({ unmeasured, sizeCuts }) as unknown as Derived
+/** A check worth 2 that earns `points` and reads the whole homepage's HTML. */
+const homepageCheck = (points: number): CheckDef => ({ ...check(points), max: 2, reads: ['homepage_rest'] })
+const HOMEPAGE_CUT = 'the homepage\'s HTML was cut at its 2 MiB limit and the rest was not read'
 
 describe('a check whose input the time budget left unfetched', () => {
   it('is not measured when it falls short: worth nothing, set aside as a check that cannot apply, saying why', () => {
@@ -29,5 +32,24 @@ describe('a check whose input the time budget left unfetched', () => {
 
   it('is measured as usual when the budget cut only what it does not read', () => {
     expect(runCheck(check(1), derived({ llms_txt: '/llms.txt' }))).toMatchObject({ points: 1, applies: true, measured: true, detail: 'earned 1' })
+  })
+})
+
+describe('a check that reads the whole of a file a byte cap cut', () => {
+  it('is not measured when it falls short, saying what was not read', () => {
+    expect(runCheck(homepageCheck(0), derived({}, { homepage_rest: HOMEPAGE_CUT }))).toMatchObject({
+      points: 0, max: 2, applies: false, measured: false, detail: `not measured: ${HOMEPAGE_CUT}`
+    })
+  })
+
+  it('keeps what the part read earns in full, and is measured when another file was cut', () => {
+    expect(runCheck(homepageCheck(2), derived({}, { homepage_rest: HOMEPAGE_CUT }))).toMatchObject({ points: 2, measured: true })
+    expect(runCheck(homepageCheck(0), derived({}, { sitemap_rest: 'the sitemap was cut' }))).toMatchObject({ points: 0, measured: true })
+  })
+
+  it('names the budget\'s fetches and the cut file together', () => {
+    const both: CheckDef = { ...check(0), reads: ['sitemap', 'homepage_rest'] }
+    expect(runCheck(both, derived({ sitemap: 'the sitemap' }, { homepage_rest: HOMEPAGE_CUT })).detail)
+      .toBe(`not measured: the analysis time budget was spent before the sitemap was fetched; ${HOMEPAGE_CUT}`)
   })
 })

@@ -6,7 +6,7 @@ export const sitemapLastmodCoverage: CheckDef = {
   category: 'freshness',
   max: 3,
   label: 'sitemap lastmod on 80% of entries (30%: 1)',
-  reads: ['sitemap'],
+  reads: ['sitemap', 'sitemap_rest'],
   measure: ({ obs }) => {
     const s = obs.sitemaps
     if (s.entries === 0) return { points: 0, detail: 'no sitemap entries' }

@@ -8,7 +8,7 @@ export const recentLastmod: CheckDef = {
   category: 'freshness',
   max: 2,
   label: 'newest lastmod within 180 days (365: 1)',
-  reads: ['sitemap'],
+  reads: ['sitemap', 'sitemap_rest'],
   measure: ({ obs, now }) => {
     // of an index with more children than are read, the newest are read (observe-sitemaps.ts), and the detail says so
     const { lastmod: { newest }, children } = obs.sitemaps

@@ -5,7 +5,7 @@ export const variedLastmods: CheckDef = {
   category: 'freshness',
   max: 1,
   label: 'lastmods vary (not all identical, not all today)',
-  reads: ['sitemap'],
+  reads: ['sitemap', 'sitemap_rest'],
   measure: ({ obs }) => {
     const { valid, distinct, today } = obs.sitemaps.lastmod
     if (valid < 2) return { points: 0, detail: 'fewer than 2 valid lastmods' }

@@ -6,6 +6,7 @@ export const semanticStructure: CheckDef = {
   category: 'llm_readiness',
   max: 2,
   label: '<main> or <article> with 2+ h2 or a list or table',
+  reads: ['homepage_rest'],
   measure: onHomepage((p) => {
     const t = p.main_text
     const container = t.has_main ? '<main>' : t.has_article ? '<article>' : 'no <main> or <article>'

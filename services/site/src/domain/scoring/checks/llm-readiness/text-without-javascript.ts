@@ -7,6 +7,7 @@ export const textWithoutJavascript: CheckDef = {
   category: 'llm_readiness',
   max: 4,
   label: 'main text readable without JavaScript (150+ words; 50+: 2)',
+  reads: ['homepage_rest'],
   measure: onHomepage((p) => {
     const words = p.main_text.words
     return { points: words >= 150 ? 4 : words >= 50 ? 2 : 0, detail: `${words} words of text in the raw HTML` }
