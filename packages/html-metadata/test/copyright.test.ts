@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { holderFrom } from '../src/copyright.js'
+import { textContent } from '../src/dom.js'
 import { extractMetadata } from '../src/index.js'
+
+// textContent counted, as it is: how many times a copyright line's whole text is read
+vi.mock('../src/dom.js', async (original) => {
+  const dom = await original<typeof import('../src/dom.js')>()
+  return { ...dom, textContent: vi.fn(dom.textContent) }
+})
 
 describe('holderFrom', () => {
   it.each([
@@ -34,5 +41,24 @@ describe('holderFrom sentence ends', () => {
   it('cuts at a sentence end only before a capital letter', () => {
     expect(holderFrom('© 2024 Acme. Made with care in Leeds')).toBe('Acme')
     expect(holderFrom('© 2024 Acme Co. Ltd')).toBe('Acme Co. Ltd')
+  })
+})
+
+describe('findCopyrightHolder on pages that mark many copyrights', () => {
+  const reads = (html: string): number => {
+    vi.mocked(textContent).mockClear()
+    extractMetadata(html, 'https://a.test/')
+    return vi.mocked(textContent).mock.calls.length
+  }
+
+  it('reads a block holding thousands of marks once, not once per mark', () => {
+    expect(reads(`<div>${'©<br>'.repeat(5000)}</div>`)).toBeLessThanOrEqual(1)
+  })
+
+  it('reads at most 20 lines of a page marking thousands of blocks, and still finds a holder among the first', () => {
+    // blocks no other reader of the page reads (a paragraph, a heading or a link would be read for itself too)
+    expect(reads(`<div>© 2024 Acme Inc.</div>${'<div>©</div>'.repeat(5000)}`)).toBe(1)
+    expect(extractMetadata(`<div>© 2024 Acme Inc.</div>${'<div>©</div>'.repeat(5000)}`, 'https://a.test/').copyrightHolder).toBe('Acme Inc.')
+    expect(reads(`${'<div>©</div>'.repeat(5000)}<div>© 2024 Acme Inc.</div>`)).toBe(20)
   })
 })

@@ -69,6 +69,11 @@ describe('parseRobotsDirectives', () => {
       .toEqual(['noarchive', 'unavailable_after: monday, 01-jun-2026 10:00:00 cet', 'nosnippet'])
   })
 
+  it('keeps each directive of an agent once, in the order first given, across its metas', () => {
+    const meta = metaOf('<meta name="robots" content="noindex, noarchive, noindex"><meta name="robots" content="nofollow, noarchive">')
+    expect(meta.robotsByAgent).toEqual([{ agent: 'robots', directives: ['noindex', 'noarchive', 'nofollow'] }])
+  })
+
   it('collects robots metas per agent and merges robots with googlebot', () => {
     const meta = metaOf('<meta name="robots" content="noindex"><meta name="Googlebot" content="noindex, nofollow"><meta name="bingbot" content="nosnippet">')
     expect(meta.robots).toEqual(['noindex', 'nofollow'])
