@@ -19,15 +19,17 @@ export interface ConformanceRouteOptions {
 
 const DESCRIPTION = `Grades your webhook receiver: sends it a suite of deliveries, one at a time, through an SSRF-safe fetcher
 (public addresses only, no redirects followed), at most ${MAX_REQUESTS} requests and 30 s in all, and checks that it
-answers 2xx to the valid delivery and 4xx to every other: a replay of the valid delivery's id (schemes that sign one),
-a tampered body, a tampered signature, a delivery signed with another secret, a stale timestamp (schemes with one), no
+answers 2xx to the valid delivery, and to it again with the same id (schemes that sign one: a sender resends an id whose
+answer it lost, so a receiver acknowledges it without processing it twice), and 4xx to every other: a tampered body
+(still JSON), a tampered signature, a delivery signed with another secret, a stale timestamp (schemes with one), no
 signature header, and the body re-serialised; and last, 2xx to a second valid delivery. A forged delivery answered 404,
 405, 408, 413, 415 or 429 fails its check: that status says nothing about the signature. Each failure comes with a
 finding ("it refused a valid delivery: it probably verifies a re-serialised body, not the raw one").
 
 The requests carry the User-Agent \`UtilityAPIs-webhook-conformance/0.1\`. Of each answer only the status and its first
 200 bytes are read, and returned; nothing is stored. Use a test endpoint and its test secret. One call costs
-${CONFORMANCE_UNITS} quota units. An endpoint the fetcher would not reach (a private, loopback or metadata address in any
+${CONFORMANCE_UNITS} quota units, or none when the endpoint answered none of the deliveries (every \`status\` null: refused
+connections, a host that does not answer). An endpoint the fetcher would not reach (a private, loopback or metadata address in any
 notation, a name that resolves to one, a port other than the scheme's) is a 400 \`target_not_allowed\` before anything is
 sent, and costs nothing.`
 
@@ -90,7 +92,11 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
       return { status: answer.status, body: answer.body }
     }
     try {
-      return await runConformance(provider, body, body.endpoint_url, send, now()) as ConformanceResponseBody
+      const result = await runConformance(provider, body, body.endpoint_url, send, now()) as ConformanceResponseBody
+      // An endpoint that answered none of the deliveries (connection refused, a wrong host, silent for 30 s) was not
+      // graded: the grade only says so, and costs nothing
+      if (result.checks.every((check) => check.status === null)) request.quotaCharge?.setUnits(0)
+      return result
     } catch (error) {
       if (error instanceof SignRefusal) throw new HttpError(400, error.message, {}, error.code)
       throw refusal(error)

@@ -30,11 +30,12 @@ export const WEBHOOK_TOOLS: McpTool[] = [
   {
     name: 'check_webhook_receiver',
     title: 'Grade a webhook receiver',
-    description: 'Sends your public webhook endpoint (`endpoint_url`) a suite of signed deliveries, one valid and several ' +
-      'forged (tampered body or signature, another secret, a stale timestamp, a replay, no signature), and grades whether ' +
-      'it accepts the valid one with a 2xx and refuses each forgery with a 4xx, with a finding for every failure. Use it ' +
-      'on a test endpoint with its test secret, when the user asks whether their receiver verifies signatures correctly. ' +
-      `It makes up to ${MAX_REQUESTS} real POST requests to that URL (public addresses only, no redirects). Costs ${CONFORMANCE_UNITS} units of quota.`,
+    description: 'Sends your public webhook endpoint (`endpoint_url`) a suite of signed deliveries, valid ones and several ' +
+      'forged (tampered body or signature, another secret, a stale timestamp, no signature), and grades whether it accepts ' +
+      'the valid ones (a resend of one with the same id too) with a 2xx and refuses each forgery with a 4xx, with a finding ' +
+      'for every failure. Use it on a test endpoint with its test secret, when the user asks whether their receiver ' +
+      `verifies signatures correctly. It makes up to ${MAX_REQUESTS} real POST requests to that URL (public addresses only, ` +
+      `no redirects). Costs ${CONFORMANCE_UNITS} units of quota, none when the endpoint answers none of them.`,
     route: 'POST /v1/webhooks/conformance',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
   },
