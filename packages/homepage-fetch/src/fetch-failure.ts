@@ -41,3 +41,11 @@ export const isMomentaryStatus = (status: number): boolean => MOMENTARY_STATUSES
  * or URL will not (nor will anything else a FetchError names for the URL itself).
  */
 export const isMomentaryError = (error: unknown): boolean => !(error instanceof FetchError && SETTLED_CODES.has(error.code))
+
+const SETTLED_FAILURES = new Set([...SETTLED_CODES].map((code) => CODES[code]))
+
+/**
+ * isMomentaryError for a failure already reported by its code, as site's observations keep it: any code but those of
+ * the URL itself (a code outside the vocabulary, a failure that was no FetchError, counts as momentary, as there).
+ */
+export const isMomentaryFailure = (code: string): boolean => !SETTLED_FAILURES.has(code as FetchFailureCode)

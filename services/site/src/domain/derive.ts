@@ -2,10 +2,10 @@
 // how many AI search bots may read it, which sampled sitemap URLs fail), derived once from the
 // observations so every consumer reads them the same way. Scoring and reports depend on this module,
 // never on each other.
-import { BOT_PROTECTION } from '@utility-apis/homepage-fetch'
+import { BOT_PROTECTION, isMomentaryFailure, isMomentaryStatus } from '@utility-apis/homepage-fetch'
 import { FETCHED_CRAWLERS, SCORED_AI_TOKENS, type FetchedCrawler } from './ai-crawlers.js'
 import { LIMITS } from './collect/fetch-step.js'
-import { cutUrl, listed } from './evidence-text.js'
+import { cut, cutUrl, listed } from './evidence-text.js'
 import { reviewHreflang, type HreflangReview } from './hreflang.js'
 import {
   is2xx, type AgentDirectives, type CrawlerFetchFacts, type FetchFacts, type LlmsFacts, type PageFacts, type SampledPage, type SiteObservations,
@@ -41,8 +41,9 @@ interface CrawlerView {
 }
 
 /**
- * What a check reads that the analysis time budget can leave unfetched: one fetch, or a group of them that gave
- * nothing to measure. A check names the ones it reads (CheckDef.reads).
+ * What a check reads that the analysis time budget can leave unfetched, or that may answer a momentary refusal (a 503,
+ * a 429, a timeout): one fetch, or a group of them that gave nothing to measure. A check names the ones it reads
+ * (CheckDef.reads).
  */
 type BudgetInput = 'robots_txt' | 'sitemap' | 'sampled_pages' | 'llms_txt' | 'llms_txt_links' | 'llms_full_txt' |
 'markdown_negotiation' | 'http_variant' | 'host_variant' | 'og_image' | 'favicon' | 'canonical' | 'about_page'
@@ -54,7 +55,7 @@ type BudgetInput = 'robots_txt' | 'sitemap' | 'sampled_pages' | 'llms_txt' | 'll
  */
 type SizeCutInput = 'homepage_rest' | 'sitemap_rest'
 
-/** What a check reads that may go unread: a fetch the budget can skip, or the rest of a file a byte cap cut. */
+/** What a check reads that may go unread: a fetch the budget can skip or the site refused for the moment, or the rest of a file a byte cap cut. */
 export type UnreadInput = BudgetInput | SizeCutInput
 
 const mib = (bytes: number): string => `${bytes / (1024 * 1024)} MiB`
@@ -93,14 +94,20 @@ export interface Derived {
    */
   unmeasured: Partial<Record<BudgetInput, string>>
   /**
+   * The inputs left with nothing to measure by a momentary refusal, each with what it answered ("/llms.txt answered
+   * HTTP 503, a momentary refusal"). A 503, a 429 or a timeout may be gone a moment later: like the budget's cut, it says
+   * nothing settled about the site, so a check that reads one is not measured (scoring/check.ts).
+   */
+  refused: Partial<Record<BudgetInput, string>>
+  /**
    * The files a byte cap cut, each with what was not read ("the homepage's HTML was cut at its 2 MiB limit"). The part
    * read proves what it holds, never that something is absent from the rest: a check that reads the whole file and
    * falls short of its points is not measured (scoring/check.ts), and the answer is not complete.
    */
   sizeCuts: Partial<Record<SizeCutInput, string>>
-  /** the sampled pages whose fetch the budget did not cut: they answered, or failed on their own */
+  /** the sampled pages whose fetch neither the budget cut nor a momentary refusal met: they answered, or failed on their own */
   sampleFetched: SampledPage[]
-  /** llms.txt's links whose fetch the budget did not cut */
+  /** llms.txt's links whose fetch the budget did not cut and that answered no momentary status */
   llmsLinksFetched: LlmsFacts['link_checks']
   /** where a generic noindex came from on the homepage ("meta robots: noindex", ...) */
   noindex: string[]
@@ -113,7 +120,7 @@ export interface Derived {
   jsonLdErrors: string[]
   /** an icon is declared, or /favicon.ico answers 2xx with something other than an HTML page */
   faviconOk: boolean
-  /** the pages sampled from the sitemap, each judged (those the budget cut left out: they say nothing about the sitemap) */
+  /** the pages sampled from the sitemap, each judged (those the budget cut or the site refused for the moment left out: they say nothing about the sitemap) */
   sitemapSample: SitemapSampleCheck[]
   hreflang: HreflangReview
   crawlers: CrawlerView[]
@@ -135,14 +142,15 @@ export function notMeasuredByBudget (unfetched: string[]): string {
  * sampled page) or cut what could have held it (no sitemap entry read, and robots.txt or a sitemap file cut); what it
  * did fetch of a group is measured (sampleFetched, llmsLinksFetched).
  */
-function budgetCuts (obs: SiteObservations, sampleFetched: SampledPage[], llmsLinksFetched: LlmsFacts['link_checks']): Derived['unmeasured'] {
+function budgetCuts (obs: SiteObservations): Derived['unmeasured'] {
   const robotsCut = cutByBudget(obs.robots.fetch)
-  const cut: Record<BudgetInput, boolean> = {
+  const skipped = new Set(obs.budget.skipped)
+  const cutAll: Record<BudgetInput, boolean> = {
     robots_txt: robotsCut,
     sitemap: obs.sitemaps.entries === 0 && (robotsCut || obs.sitemaps.files.some((f) => cutByBudget(f.fetch))),
-    sampled_pages: obs.sample.pages.length > 0 && sampleFetched.length === 0,
+    sampled_pages: obs.sample.pages.length > 0 && obs.sample.pages.every((p) => cutByBudget(p.fetch)),
     llms_txt: cutByBudget(obs.llms_txt.fetch),
-    llms_txt_links: obs.llms_txt.link_checks.length > 0 && llmsLinksFetched.length === 0,
+    llms_txt_links: obs.llms_txt.link_checks.length > 0 && obs.llms_txt.link_checks.every((link) => skipped.has(llmsLinkLabel(link))),
     llms_full_txt: cutByBudget(obs.llms_full_txt.fetch),
     markdown_negotiation: cutByBudget(obs.markdown_negotiation.fetch),
     http_variant: cutByBudget(obs.variants.http.fetch),
@@ -152,7 +160,7 @@ function budgetCuts (obs: SiteObservations, sampleFetched: SampledPage[], llmsLi
     canonical: cutByBudget(obs.canonical),
     about_page: cutByBudget(obs.about_page?.fetch)
   }
-  return Object.fromEntries((Object.keys(cut) as BudgetInput[]).filter((input) => cut[input]).map((input) => [input, BUDGET_INPUT_NAMES[input]]))
+  return Object.fromEntries((Object.keys(cutAll) as BudgetInput[]).filter((input) => cutAll[input]).map((input) => [input, BUDGET_INPUT_NAMES[input]]))
 }
 
 /** The homepage's HTML and the sitemap files the byte caps cut (fetch.truncated), each with what was left unread. */
@@ -170,23 +178,100 @@ function sizeCutsOf (obs: SiteObservations, homepageOk: boolean): Derived['sizeC
   return cuts
 }
 
-/**
- * Why a check that reads `reads` is not measured, or null when everything it reads was read: the budget's fetches
- * named together ("... before the sitemap and robots.txt were fetched"), then each file a byte cap cut.
- */
-export function notMeasuredReason (d: Pick<Derived, 'unmeasured' | 'sizeCuts'>, reads: readonly UnreadInput[]): string | null {
-  const unfetched = reads.flatMap((input) => input in BUDGET_INPUT_NAMES ? d.unmeasured[input as BudgetInput] ?? [] : [])
-  const cut = reads.flatMap((input) => input in BUDGET_INPUT_NAMES ? [] : d.sizeCuts[input as SizeCutInput] ?? [])
-  if (unfetched.length === 0 && cut.length === 0) return null
-  const budget = unfetched.length === 0 ? [] : [notMeasuredByBudget(unfetched).replace(/^not measured: /, '')]
-  return `not measured: ${[...budget, ...cut].join('; ')}`
+/** One secondary fetch the site refused for the moment: the input it belongs to, its URL, and its status or failure. */
+export interface Refusal { input: BudgetInput, url: string, status: number | null, error: string | null }
+
+/** A fetch's momentary refusal, or null when it answered for good (a 404 is the site's answer), or the budget cut it. */
+function refusalOf (input: BudgetInput, fetch: FetchFacts | null | undefined): Refusal | null {
+  if (fetch == null || cutByBudget(fetch)) return null
+  if (fetch.status !== null) return isMomentaryStatus(fetch.status) ? { input, url: fetch.url, status: fetch.status, error: null } : null
+  return fetch.error !== null && isMomentaryFailure(fetch.error.code) ? { input, url: fetch.url, status: null, error: fetch.error.message } : null
 }
 
-/** llms.txt's links the budget did not cut: a link check keeps its status only, so the budget's own list tells them apart. */
+/**
+ * The secondary fetches the site refused for the moment: a 429, a 503, a timeout, read as homepage-fetch reads them for
+ * brand and robots/simulate, since a refusal "for now" says nothing settled about the site. Not robots.txt: RFC 9309
+ * gives its 5xx a meaning of its own (everything disallowed), kept as the site's answer; not the homepage, whose failure
+ * has its own path (notMeasured).
+ */
+export function momentaryRefusals (obs: SiteObservations): Refusal[] {
+  // a twin that does not resolve answers that it does not exist (VariantFacts 'absent'): settled, not momentary
+  const variant = (v: VariantFacts): FetchFacts | null => v.outcome === 'absent' ? null : v.fetch
+  const fetches: Array<[BudgetInput, FetchFacts | null | undefined]> = [
+    ...obs.sitemaps.files.map((f): [BudgetInput, FetchFacts] => ['sitemap', f.fetch]),
+    ...obs.sample.pages.map((p): [BudgetInput, FetchFacts] => ['sampled_pages', p.fetch]),
+    ['llms_txt', obs.llms_txt.fetch],
+    ['llms_full_txt', obs.llms_full_txt.fetch],
+    ['markdown_negotiation', obs.markdown_negotiation.fetch],
+    ['http_variant', variant(obs.variants.http)],
+    ['host_variant', variant(obs.variants.host_alternate)],
+    ['og_image', obs.og_image],
+    ['favicon', obs.favicon.probe],
+    ['canonical', obs.canonical],
+    ['about_page', obs.about_page?.fetch]
+  ]
+  // a link check keeps its status only: a failure without one cannot be told momentary
+  const links = obs.llms_txt.link_checks.flatMap((link): Refusal[] => link.status !== null && isMomentaryStatus(link.status)
+    ? [{ input: 'llms_txt_links', url: link.url, status: link.status, error: null }]
+    : [])
+  return [...fetches.flatMap(([input, fetch]) => refusalOf(input, fetch) ?? []), ...links]
+}
+
+/** "/llms.txt answered HTTP 503, a momentary refusal", "the sampled pages answered HTTP 429 or HTTP 503, a momentary refusal" */
+function refusalWords (name: string, refusals: Refusal[]): string {
+  // in order of status, not of fetch, so the same refusals always read the same
+  const statuses = [...new Set(refusals.flatMap((r) => r.status ?? []))].sort((a, b) => a - b).map((status) => `HTTP ${status}`)
+  const errors = [...new Set(refusals.flatMap((r) => r.error ?? []))]
+  const answers = [
+    ...(statuses.length > 0 ? [`answered ${listed(statuses, String, ' or ')}`] : []),
+    ...(errors.length > 0 ? [`failed (${listed(errors, (e) => cut(e, 120), '; ')})`] : [])
+  ]
+  const kind = [...(statuses.length > 0 ? ['refusal'] : []), ...(errors.length > 0 ? ['failure'] : [])].join(' or ')
+  return `${name} ${answers.join(' or ')}, a momentary ${kind}`
+}
+
+/**
+ * The inputs a momentary refusal left with nothing to measure: a single fetch so refused, or a group none of which
+ * answered otherwise (what did answer of it is measured: sampleFetched, llmsLinksFetched, the sitemap entries read).
+ * One the budget already left unmeasured is the budget's.
+ */
+function refusedInputs (d: Pick<Derived, 'obs' | 'unmeasured' | 'sampleFetched' | 'llmsLinksFetched'>, refusals: Refusal[]): Derived['refused'] {
+  const answeredOtherwise: Partial<Record<BudgetInput, boolean>> = {
+    sitemap: d.obs.sitemaps.entries > 0,
+    sampled_pages: d.sampleFetched.length > 0,
+    llms_txt_links: d.llmsLinksFetched.length > 0
+  }
+  const refused: Derived['refused'] = {}
+  for (const input of new Set(refusals.map((r) => r.input))) {
+    if (d.unmeasured[input] !== undefined || answeredOtherwise[input] === true) continue
+    refused[input] = refusalWords(BUDGET_INPUT_NAMES[input], refusals.filter((r) => r.input === input))
+  }
+  return refused
+}
+
+/**
+ * Why a check that reads `reads` is not measured, or null when everything it reads was read: the budget's fetches
+ * named together ("... before the sitemap and robots.txt were fetched"), then each momentary refusal, then each file
+ * a byte cap cut.
+ */
+export function notMeasuredReason (d: Pick<Derived, 'unmeasured' | 'refused' | 'sizeCuts'>, reads: readonly UnreadInput[]): string | null {
+  const budgetInput = (input: UnreadInput): input is BudgetInput => input in BUDGET_INPUT_NAMES
+  const unfetched = reads.flatMap((input) => budgetInput(input) ? d.unmeasured[input] ?? [] : [])
+  const refused = reads.flatMap((input) => budgetInput(input) ? d.refused[input] ?? [] : [])
+  const cutFiles = reads.flatMap((input) => budgetInput(input) ? [] : d.sizeCuts[input] ?? [])
+  if (unfetched.length === 0 && refused.length === 0 && cutFiles.length === 0) return null
+  const budget = unfetched.length === 0 ? [] : [notMeasuredByBudget(unfetched).replace(/^not measured: /, '')]
+  return `not measured: ${[...budget, ...refused, ...cutFiles].join('; ')}`
+}
+
+// the label collect/observe-site.ts gives each link's fetch step: a link check keeps its status only, so the budget's
+// own list tells the links it cut apart
+const llmsLinkLabel = (link: { url: string }): string => `llms.txt link ${link.url}`
+
+/** llms.txt's links the budget did not cut and that answered no momentary status: what the links say of the site. */
 function llmsLinksFetchedOf (obs: SiteObservations): LlmsFacts['link_checks'] {
-  // the label collect/observe-site.ts gives each link's fetch step
   const skipped = new Set(obs.budget.skipped)
-  return obs.llms_txt.link_checks.filter((link) => !skipped.has(`llms.txt link ${link.url}`))
+  return obs.llms_txt.link_checks.filter((link) => !skipped.has(llmsLinkLabel(link)) && (link.status === null || !isMomentaryStatus(link.status)))
 }
 
 function crawlerOutcome (c: CrawlerFetchFacts, ourStatus: number | null): CrawlerOutcome {
@@ -283,8 +368,10 @@ export function derive (obs: SiteObservations, now: Date): Derived {
   else if (status === 403 || status === 429) challenge = `HTTP ${status} served to our declared user agent`
   const pages = home === null ? samplePages : [home, ...samplePages]
   const og = obs.og_image
-  const sampleFetched = obs.sample.pages.filter((p) => !cutByBudget(p.fetch))
+  const refusals = momentaryRefusals(obs)
+  const sampleFetched = obs.sample.pages.filter((p) => !cutByBudget(p.fetch) && refusalOf('sampled_pages', p.fetch) === null)
   const llmsLinksFetched = llmsLinksFetchedOf(obs)
+  const unmeasured = budgetCuts(obs)
   return {
     obs,
     now,
@@ -293,7 +380,8 @@ export function derive (obs: SiteObservations, now: Date): Derived {
     notMeasured: notMeasured(hp, homepageOk),
     pages,
     samplePages,
-    unmeasured: budgetCuts(obs, sampleFetched, llmsLinksFetched),
+    unmeasured,
+    refused: refusedInputs({ obs, unmeasured, sampleFetched, llmsLinksFetched }, refusals),
     sizeCuts: sizeCutsOf(obs, homepageOk),
     sampleFetched,
     llmsLinksFetched,
@@ -319,7 +407,7 @@ function sameUrl (a: string, b: string): boolean {
   }
 }
 
-/** The pages sampled from the sitemap that the budget let answer: one it cut says nothing about the sitemap. */
+/** The pages sampled from the sitemap that the budget let answer for good: one it cut, or refused for the moment, says nothing about the sitemap. */
 function checkSitemapSample (sampleFetched: SampledPage[], now: Date): SitemapSampleCheck[] {
   return sampleFetched.filter((p) => p.source === 'sitemap').map((p): SitemapSampleCheck => {
     const page = p.page

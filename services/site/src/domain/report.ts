@@ -1,6 +1,6 @@
 // Assembles the analysis response from the observations: pure, so the same observations and clock
 // always give the same report. Observations -> derived facts -> scores, gaps and side reports.
-import { derive } from './derive.js'
+import { derive, momentaryRefusals } from './derive.js'
 import { is2xx, type SiteObservations } from './observations.js'
 import type { PerformanceFacts } from './rendering/rendering-facts.js'
 import { performanceReport, renderingReport, type RenderingReport } from './rendering/rendering-report.js'
@@ -20,7 +20,8 @@ export interface SiteReport {
   analyzed_at: string
   /**
    * false when something was not read: the analysis time budget was spent before every fetch was made
-   * (observations.budget.skipped), or a byte cap cut the homepage's HTML or a sitemap file (their fetch.truncated)
+   * (observations.budget.skipped), the site refused a secondary fetch for the moment (a 429, a 503, a timeout: derive.ts's
+   * momentaryRefusals), or a byte cap cut the homepage's HTML or a sitemap file (their fetch.truncated)
    */
   complete: boolean
   /** the checks of score_breakdown left unmeasured by what was not read: worth 0, their points shared, no gap raised */
@@ -54,8 +55,9 @@ export function buildReport (obs: SiteObservations, now: Date): SiteReport {
     domain: obs.domain,
     requestedUrl: obs.requested_url,
     analyzed_at: now.toISOString(),
-    // a file cut at its byte cap was not read to its end, as surely as a fetch the budget skipped
-    complete: !obs.budget.exhausted && Object.keys(d.sizeCuts).length === 0,
+    // a file cut at its byte cap was not read to its end, and a fetch refused for the moment was not read at all, as
+    // surely as a fetch the budget skipped
+    complete: !obs.budget.exhausted && Object.keys(d.sizeCuts).length === 0 && momentaryRefusals(obs).length === 0,
     not_measured: technical.not_measured,
     fetchability: {
       ok: d.homepageOk,

@@ -69,13 +69,16 @@ export const AnalyzeResponseSchema = Type.Object({
   analyzed_at: Str,
   complete: Type.Boolean({
     description: 'false when something was not read: the time budget (time_budget_seconds) was spent before every fetch was made ' +
-      '(observations.budget.skipped lists what it skipped or stopped; a larger budget may measure the rest), or a byte cap cut the ' +
-      'homepage\'s HTML (2 MiB) or a sitemap file (5 MiB) before its end (their fetch.truncated). not_measured lists the checks so left unmeasured'
+      '(observations.budget.skipped lists what it skipped or stopped; a larger budget may measure the rest), a byte cap cut the ' +
+      'homepage\'s HTML (2 MiB) or a sitemap file (5 MiB) before its end (their fetch.truncated), or the site refused a fetch other ' +
+      'than the homepage and robots.txt for the moment (HTTP 408, 425, 429, 500, 502, 503, 504, a timeout, a reset: a later analysis ' +
+      'may measure it). not_measured lists the checks so left unmeasured'
   }),
   not_measured: Type.Array(Str, {
     description: 'ids of the checks in score_breakdown left unmeasured by what was not read (detail "not measured: the analysis time ' +
-      'budget was spent before ... was fetched", or "... was cut at its 2 MiB limit and the rest was not read" for a check that looks ' +
-      'through the whole homepage or sitemap and found less than its points in the part read): worth 0, their points shared among ' +
+      'budget was spent before ... was fetched", "... answered HTTP 503, a momentary refusal", or "... was cut at its 2 MiB limit and ' +
+      'the rest was not read" for a check that looks through the whole homepage or sitemap and found less than its points in the ' +
+      'part read): worth 0, their points shared among ' +
       'the other checks of their category, and no gap raised, since what was not read says nothing about the site. Empty when every ' +
       'check was measured'
   }),
@@ -93,7 +96,7 @@ export const AnalyzeResponseSchema = Type.Object({
   }),
   score_breakdown: Type.Array(Type.Object({ id: Str, category: Str, label: Str, points: Int, max: Int, detail: Str }), {
     description: 'every check with the whole points it earned and why; a check that cannot apply, or that was left unmeasured (not_measured: ' +
-      'the time budget, a byte cap), is worth 0 and its points go to the others of its category'
+      'the time budget, a momentary refusal, a byte cap), is worth 0 and its points go to the others of its category'
   }),
   aeo_authority_score: Type.Object({
     score: Int,

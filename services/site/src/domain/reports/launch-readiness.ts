@@ -1,7 +1,7 @@
 // Launch-readiness checklist and static mobile checks: pass, warn or fail with the evidence, each item
 // named after what it checks. What needs a rendering engine (font sizes, tap targets) is reported as
 // not_measured, never guessed.
-import { notMeasuredByBudget, VARIANT_OUTCOME, type Derived } from '../derive.js'
+import { notMeasuredByBudget, notMeasuredReason, VARIANT_OUTCOME, type Derived } from '../derive.js'
 import { CODE_LIMIT, cut, cutUrl, listed, quote, readChildren } from '../evidence-text.js'
 import { is2xx, type PageFacts } from '../observations.js'
 
@@ -114,10 +114,12 @@ const LAUNCH_ITEMS: ItemDef[] = [
   },
   {
     id: 'sitemap_present',
-    judge: ({ obs, unmeasured }) => {
-      const { files, entries, children } = obs.sitemaps
+    judge: (d) => {
+      const { files, entries, children } = d.obs.sitemaps
       if (files.some((f) => f.kind !== null)) return ['pass', `${entries} URLs${readChildren(children) || ' in the sitemap'}`]
-      return unmeasured.sitemap === undefined ? ['fail', 'no parseable sitemap'] : ['not_measured', notMeasuredByBudget([unmeasured.sitemap])]
+      // a sitemap the budget cut, or the site refused for the moment, is not proved absent
+      const unread = notMeasuredReason(d, ['sitemap'])
+      return unread === null ? ['fail', 'no parseable sitemap'] : ['not_measured', unread]
     }
   }
 ]

@@ -2,6 +2,7 @@
 // what AI crawlers really get and the side reports, as plain-text sections. The HTML and Markdown
 // renderers draw this one view, each escaping every string, since most of them come from the site.
 import { cut, cutUrl, listed, plural, readChildren } from '../evidence-text.js'
+import { momentaryRefusals } from '../derive.js'
 import type { SiteReport } from '../report.js'
 import { javascriptCell } from '../rendering/rendering-report.js'
 import type { FetchedCrawlerRow } from './ai-crawler-access.js'
@@ -121,12 +122,21 @@ function incompleteNotice (report: SiteReport): string | null {
     const unfetched = `${plural(skipped.length, 'fetch', 'fetches')} not made (${listed(skipped, (label) => cut(label, 120))})`
     causes.push(`the time budget of ${ms / 1000} s was spent, ${unfetched}`)
   }
+  const refusals = momentaryRefusals(report.observations)
+  if (refusals.length > 0) {
+    const refused = refusals.map((r) => `${cutUrl(r.url)} ${r.status === null ? `failed (${cut(r.error ?? '', 120)})` : `answered HTTP ${r.status}`}`)
+    causes.push(`the site refused ${plural(refusals.length, 'fetch', 'fetches')} for the moment (${listed(refused, String)})`)
+  }
   const files = cutFiles(report)
   if (files.length > 0) causes.push(`${listed(files, String)} ${files.length === 1 ? 'was' : 'were'} cut at the size limit and not read to the end`)
   const checks = report.not_measured.length === 0
     ? 'Every check was measured on what was read.'
     : `Not measured, so worth no points and raising no gap: ${report.not_measured.join(', ')}.`
-  return `Incomplete analysis: ${causes.join('; ')}. ${checks}${exhausted ? ' A larger time_budget_seconds may measure the rest.' : ''}`
+  const later = [
+    ...(exhausted ? [' A larger time_budget_seconds may measure the rest.'] : []),
+    ...(refusals.length > 0 ? [' A later analysis may measure what was refused.'] : [])
+  ]
+  return `Incomplete analysis: ${causes.join('; ')}. ${checks}${later.join('')}`
 }
 
 export function reportView (report: SiteReport): ReportView {

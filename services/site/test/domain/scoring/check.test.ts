@@ -12,7 +12,8 @@ const check = (points: number): CheckDef => ({
   measure: () => ({ points, detail: `earned ${points}` }),
   gaps: []
 })
-const derived = (unmeasured: Derived['unmeasured'], sizeCuts: Derived['sizeCuts'] = {}): Derived => ({ unmeasured, sizeCuts }) as unknown as Derived
+const derived = (unmeasured: Derived['unmeasured'], sizeCuts: Derived['sizeCuts'] = {}, refused: Derived['refused'] = {}): Derived =>
+  ({ unmeasured, sizeCuts, refused }) as unknown as Derived
 /** A check worth 2 that earns `points` and reads the whole homepage's HTML. */
 const homepageCheck = (points: number): CheckDef => ({ ...check(points), max: 2, reads: ['homepage_rest'] })
 const HOMEPAGE_CUT = 'the homepage\'s HTML was cut at its 2 MiB limit and the rest was not read'
@@ -51,5 +52,26 @@ describe('a check that reads the whole of a file a byte cap cut', () => {
     const both: CheckDef = { ...check(0), reads: ['sitemap', 'homepage_rest'] }
     expect(runCheck(both, derived({ sitemap: 'the sitemap' }, { homepage_rest: HOMEPAGE_CUT })).detail)
       .toBe(`not measured: the analysis time budget was spent before the sitemap was fetched; ${HOMEPAGE_CUT}`)
+  })
+})
+
+describe('a check whose input the site refused for the moment', () => {
+  const REFUSED = 'the sitemap answered HTTP 503, a momentary refusal'
+
+  it('is not measured when it falls short, saying what was refused', () => {
+    expect(runCheck(check(1), derived({}, {}, { sitemap: REFUSED }))).toMatchObject({
+      points: 0, max: 3, applies: false, measured: false, detail: `not measured: ${REFUSED}`
+    })
+  })
+
+  it('is measured when what was read already earns every point, or when the refusal is of what it does not read', () => {
+    expect(runCheck(check(3), derived({}, {}, { sitemap: REFUSED }))).toMatchObject({ points: 3, measured: true })
+    expect(runCheck(check(1), derived({}, {}, { llms_txt: '/llms.txt answered HTTP 503, a momentary refusal' }))).toMatchObject({ points: 1, measured: true })
+  })
+
+  it('names the budget\'s fetches, then the refusals, then the cut files', () => {
+    const all: CheckDef = { ...check(0), reads: ['robots_txt', 'sitemap', 'homepage_rest'] }
+    expect(runCheck(all, derived({ robots_txt: 'robots.txt' }, { homepage_rest: HOMEPAGE_CUT }, { sitemap: REFUSED })).detail)
+      .toBe(`not measured: the analysis time budget was spent before robots.txt was fetched; ${REFUSED}; ${HOMEPAGE_CUT}`)
   })
 })

@@ -1,5 +1,5 @@
 // The AEO parts, 100 points before caps: entity clarity, answer depth, E-E-A-T proof and citability.
-import { notMeasuredByBudget, type Derived } from '../../derive.js'
+import { notMeasuredReason, type Derived } from '../../derive.js'
 import { CODE_LIMIT, cut, cutUrl, quote } from '../../evidence-text.js'
 import type { PageFacts } from '../../observations.js'
 import type { AeoSignals } from './aeo-signals.js'
@@ -33,10 +33,11 @@ export const PARTS: AeoPartDef[] = [
     group: 'entity_clarity',
     max: 8,
     label: 'About page with people or company facts',
-    measure: (s, { obs, unmeasured }) => {
-      const a = obs.about_page
-      // no proof is earned without the page; the detail says the budget, not the site, kept it
-      if (unmeasured.about_page !== undefined) return { earned: false, detail: notMeasuredByBudget([unmeasured.about_page]) }
+    measure: (s, d) => {
+      const a = d.obs.about_page
+      // no proof is earned without the page; the detail says the budget or a momentary refusal, not the site, kept it
+      const unread = notMeasuredReason(d, ['about_page'])
+      if (unread !== null) return { earned: false, detail: unread }
       return { earned: s.about, detail: a === null ? 'no About page linked' : `${cutUrl(a.url)} answers ${a.fetch.status ?? 'nothing'}, ${a.words} words` }
     }
   },
