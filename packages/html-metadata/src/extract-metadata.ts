@@ -1,6 +1,6 @@
 import { type Collected, collect } from './collect.js'
 import { findCopyrightHolder } from './copyright.js'
-import { type DomElement, type ParsedDocument, attrText, cleanText, findAll, parseDocument, textContent, tokens } from './dom.js'
+import { type DomElement, type ParsedDocument, attrText, boundedText, cleanText, findAll, parseDocument, textContent, tokens } from './dom.js'
 import { findFirstParagraph } from './first-paragraph.js'
 import { type HeadMeta, readHeadMeta } from './head-meta.js'
 import { parseJsonLd } from './json-ld.js'
@@ -115,19 +115,24 @@ function socialProfilesOf (
 }
 
 function genericRobots (agents: Array<{ agent: string, directives: string[] }>): string[] {
-  const out: string[] = []
+  // a Set: a robots meta may list tens of thousands of directives, and a list's includes made it quadratic
+  const out = new Set<string>()
   for (const { agent, directives } of agents) {
     if (agent !== 'robots' && agent !== 'googlebot') continue
-    for (const d of directives) if (!out.includes(d)) out.push(d)
+    for (const d of directives) out.add(d)
   }
-  return out
+  return [...out]
 }
 
+/** How long a heading's text may be: real headings are a line, and nested headings each hold the rest of the page. */
+const MAX_HEADING_CHARS = 500
+
 function headingText (el: DomElement): string {
-  const text = cleanText(textContent(el))
+  const text = boundedText(el, MAX_HEADING_CHARS)
   if (text !== '') return text
-  // <h1><img alt="Acme"></h1> is named by its image
-  return findAll(el, (n) => n.name === 'img').map((img) => attrText(img, 'alt') ?? '').filter(Boolean).join(' ')
+  // <h1><img alt="Acme"></h1> is named by its image; the elements looked at are bounded as the text is
+  const images = findAll(el, (n) => n.name === 'img', MAX_HEADING_CHARS)
+  return cleanText(images.map((img) => attrText(img, 'alt') ?? '').filter(Boolean).join(' ')).slice(0, MAX_HEADING_CHARS)
 }
 
 // sameAs of organisation-like nodes first: a Person node is usually an article's author, not the site.
@@ -147,14 +152,15 @@ const MIXED_LINK_RELS = new Set(['stylesheet', 'preload', 'modulepreload', 'icon
 
 function mixedContent (c: Collected, base: URL, pageUrl: URL): string[] {
   if (pageUrl.protocol !== 'https:') return []
-  const out: string[] = []
+  // a Set: a page may load tens of thousands of http: images, and a list's includes made it quadratic
+  const out = new Set<string>()
   for (const el of c.subresources) {
     if (el.name === 'link' && !tokens(el.attribs.rel).some((r) => MIXED_LINK_RELS.has(r))) continue
     const raw = el.name === 'link' ? el.attribs.href : el.attribs.src
     const href = resolveUrl(raw, base)
-    if (href !== null && href.startsWith('http:') && !out.includes(href)) out.push(href)
+    if (href !== null && href.startsWith('http:')) out.add(href)
   }
-  return out
+  return [...out]
 }
 
 const MAX_STYLE_CHARS = 512 * 1024

@@ -1,8 +1,10 @@
 import type { ParagraphRef } from './collect.js'
-import { cleanText, textContent } from './dom.js'
+import { boundedText } from './dom.js'
 
 const MIN_CHARS = 50
 const MIN_WORDS = 8
+// The page's lead is read, not its whole text: a paragraph may hold megabytes, or (unclosed) the rest of the page.
+const MAX_CHARS = 5000
 // Cookie banners and "enable JavaScript" notices are paragraphs too, and never the page's lead.
 const BOILERPLATE = new RegExp('\\b(?:we use cookies|use of cookies|cookie (?:policy|settings|preferences|consent)|' +
   'accept (?:all )?cookies|consent|enable javascript|javascript is (?:disabled|required)|' +
@@ -25,7 +27,7 @@ export function findFirstParagraph (paragraphs: ParagraphRef[]): string | null {
       if (!inGroup(p)) continue
       let text = texts.get(p)
       if (text === undefined) {
-        text = cleanText(textContent(p.el))
+        text = boundedText(p.el, MAX_CHARS)
         texts.set(p, text)
       }
       if (text.length >= MIN_CHARS && text.split(' ').length >= MIN_WORDS && !BOILERPLATE.test(text)) return text

@@ -1,4 +1,4 @@
-import { type DomElement, attrText, cleanText, findAll, textContent } from './dom.js'
+import { type DomElement, attrText, boundedText, findAll } from './dom.js'
 import { bareHost, resolvePlainPath } from './resolve-url.js'
 import type { AnchorPlace, PageLink } from './types.js'
 
@@ -55,12 +55,15 @@ export function readLinks (anchors: DomElement[], base: URL, pageUrl: URL, place
   })
 }
 
+/** How long a link's text may be: nested `<a>` each hold the rest of the page, and a link's name is a phrase. */
+const MAX_LINK_CHARS = 500
+
 function linkText (el: DomElement): string {
-  const text = cleanText(textContent(el))
+  const text = boundedText(el, MAX_LINK_CHARS)
   if (text !== '') return text
   const label = attrText(el, 'aria-label')
   if (label !== null) return label
-  for (const img of findAll(el, (n) => n.name === 'img')) {
+  for (const img of findAll(el, (n) => n.name === 'img', MAX_LINK_CHARS)) {
     const alt = attrText(img, 'alt')
     if (alt !== null) return alt
   }

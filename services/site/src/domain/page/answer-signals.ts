@@ -3,7 +3,7 @@
 // One extra pass over the raw HTML (htmlparser2 via cheerio/slim), no JavaScript run.
 import { load, type CheerioAPI } from 'cheerio/slim'
 import { compile } from 'css-select'
-import { classifySocialUrl, parseDocument } from '@utility-apis/html-metadata'
+import { boundedText, classifySocialUrl, parseDocument } from '@utility-apis/html-metadata'
 import type { AnswerFacts } from '../observations.js'
 import { hostWithoutWww } from '../url-host.js'
 import { nodesUnder, textUnder, type DomNode } from './dom-walk.js'
@@ -17,6 +17,12 @@ const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.
 const DATE = new RegExp(`\\b(?:(?:19|20)\\d{2}-\\d{2}-\\d{2}|${MONTH} \\d{1,2},? (?:19|20)\\d{2}|\\d{1,2} ${MONTH} (?:19|20)\\d{2})\\b`, 'gi')
 const TESTIMONIAL = /testimonial|case[-_ ]?stud|customer[-_ ]?stor|reviews?\b/i
 const HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
+// How much of an element's text is read (boundedText): a heading, a question or a byline is a line, an FAQ's
+// details a few paragraphs. Nested elements each hold the rest of the page, so reading them whole was quadratic.
+const MAX_LINE_CHARS = 500
+const MAX_BYLINE_CHARS = 100
+const MAX_PARAGRAPH_CHARS = 2000
+const MAX_DETAILS_CHARS = 5000
 
 function words (text: string): number {
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length
@@ -119,16 +125,28 @@ function scopesOf (elements: DomLike[]): PageScopes {
 function questionsOf ({ elements, inScope }: PageScopes): AnswerFacts['questions'] {
   const questions: AnswerFacts['questions'] = []
   for (const el of elements.filter((element) => inScope.has(element) && MATCH.question(element))) {
-    const question = clean(textUnder(el))
+    const question = boundedText(el, MAX_LINE_CHARS)
     if (question !== '' && isQuestion(question)) questions.push({ question, answer_words: words(answerAfter(el, Number((el.name as string)[1]))) })
   }
   for (const el of elements.filter((element) => inScope.has(element) && MATCH.summary(element))) {
-    const question = clean(textUnder(el))
+    const question = boundedText(el, MAX_LINE_CHARS)
     if (question === '' || !isQuestion(question)) continue
-    const all = clean(el.parent === null ? '' : textUnder(el.parent))
+    const all = el.parent === null ? '' : boundedText(el.parent, MAX_DETAILS_CHARS)
     questions.push({ question, answer_words: words(all.slice(all.indexOf(question) + question.length)) })
   }
   return questions
+}
+
+/** The first byline of at most 80 characters, the most specific markers first; each element's text is read only until one is found. */
+function bylineOf (all: (test: (element: DomLike) => boolean) => DomLike[]): string | undefined {
+  for (const test of MATCH.bylines) {
+    for (const element of all(test)) {
+      // read past 80 characters, so that a longer text is seen to be longer, not cut to a byline
+      const text = boundedText(element, MAX_BYLINE_CHARS).replace(/^by\s+/i, '')
+      if (text !== '' && text.length <= 80) return text
+    }
+  }
+  return undefined
 }
 
 /**
@@ -143,11 +161,9 @@ export function answerSignals (html: string, pageUrl: string, $: CheerioAPI = lo
   const all = (test: (element: DomLike) => boolean): DomLike[] => elements.filter(test)
 
   const questions = questionsOf(page)
-  const firstParagraph = all(MATCH.paragraph).filter((p) => inContent.has(p)).map((p) => clean(textUnder(p))).find((t) => words(t) >= 12) ?? ''
+  const firstParagraph = all(MATCH.paragraph).filter((p) => inContent.has(p)).map((p) => boundedText(p, MAX_PARAGRAPH_CHARS)).find((t) => words(t) >= 12) ?? ''
   const metaAuthor = clean(all(MATCH.metaAuthor)[0]?.attribs?.content ?? '')
-  const bylineEl = MATCH.bylines
-    .flatMap((test) => all(test).map((e) => clean(textUnder(e)).replace(/^by\s+/i, '')))
-    .find((t) => t !== '' && t.length <= 80)
+  const bylineEl = bylineOf(all)
   const authorHref = all(MATCH.authorLink)[0]?.attribs?.href
   const contact: string[] = []
   if (all(MATCH.mailto).length > 0) contact.push('email link')
@@ -168,7 +184,7 @@ export function answerSignals (html: string, pageUrl: string, $: CheerioAPI = lo
     if (web && hostWithoutWww(url.href) !== host && classifySocialUrl(url.href) === null) externalCitations++
   }
   const testimonials = all(MATCH.classOrId).some((e) => TESTIMONIAL.test(`${e.attribs?.class ?? ''} ${e.attribs?.id ?? ''}`)) ||
-    all(MATCH.sectionHeading).some((e) => /testimonial|what (our )?(customers|clients) say|case stud|reviews/i.test(textUnder(e)))
+    all(MATCH.sectionHeading).some((e) => /testimonial|what (our )?(customers|clients) say|case stud|reviews/i.test(boundedText(e, MAX_LINE_CHARS)))
 
   let authorLink: string | null = null
   if (authorHref !== undefined) {

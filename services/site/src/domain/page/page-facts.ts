@@ -29,6 +29,9 @@ function pathAndText (href: string, text: string): string {
   }
 }
 
+/** How many h1 texts an answer lists: one is the rule, and a page with this many is answered as having many. */
+const MAX_H1 = 50
+
 function headingSkips (headings: PageMetadata['headings']): string[] {
   const skips: string[] = []
   for (let i = 1; i < headings.length; i++) {
@@ -103,7 +106,8 @@ export function pageFacts (meta: PageMetadata, html: string, url: string, conten
     markdown_alternate: meta.alternates.find((a) => a.type?.toLowerCase() === 'text/markdown')?.href ?? null,
     structured: structuredFacts(meta, url),
     headings: {
-      h1: meta.headings.filter((h) => h.level === 1).map((h) => h.text),
+      // at most MAX_H1 of them, each at most the metadata package's heading length: a page may hold thousands
+      h1: meta.headings.filter((h) => h.level === 1).slice(0, MAX_H1).map((h) => h.text),
       h2: meta.headings.filter((h) => h.level === 2).length,
       skips: headingSkips(meta.headings)
     },

@@ -55,4 +55,30 @@ describe('answer signals', () => {
       questions: [], numbers: 0, definition_first_paragraph: false, byline: null, author_link: null, contact: [], testimonials: false, external_citations: 0, visible_dates: 0
     })
   })
+
+  it('reads a bounded part of each nested question, FAQ, byline or heading, each holding the rest of the page', () => {
+    const text = 'word  other\t'.repeat(20_000)
+    for (const open of ['<h2>Why?', '<details><summary>Why?</summary>', '<div class="author byline author-name">', '<h4>']) {
+      const html = `<html><body><main>${open.repeat(100)}${text}</main></body></html>`
+      // the characters whitespace is collapsed in
+      const original = String.prototype.replace
+      let cleaned = 0
+      // eslint-disable-next-line no-extend-native -- counted for this synchronous call only, restored below
+      String.prototype.replace = function (this: string, ...args: Parameters<string['replace']>) {
+        cleaned += this.length
+        return original.apply(this, args)
+      } as typeof original
+      let signals: ReturnType<typeof answerSignals> | undefined
+      try {
+        signals = answerSignals(html, 'https://a.example/')
+      } finally {
+        // eslint-disable-next-line no-extend-native -- restores the original
+        String.prototype.replace = original
+      }
+      // read whole, each nested element cost 240 KB; bounded, at most 4 x 5,000 characters (an FAQ's details)
+      expect({ open, cleaned }).toEqual({ open, cleaned: Math.min(cleaned, 2 * html.length + 100 * 20_000) })
+      expect(Math.max(0, ...(signals?.questions ?? []).map((q) => q.question.length))).toBeLessThanOrEqual(500)
+      expect(signals?.byline).toBeNull()
+    }
+  })
 })

@@ -19,3 +19,13 @@ describe('pageFacts links', () => {
     expect(links.generic_text).toEqual(['click here', 'read more'])
   })
 })
+
+describe('pageFacts headings', () => {
+  it('lists at most 50 h1 texts, each bounded, however many nest or follow', () => {
+    const { headings } = factsOf(`${'<h1>'.repeat(100)}${'word  other\t'.repeat(20_000)}`)
+    expect(headings.h1).toHaveLength(50)
+    // whole, each nested h1 held 240 KB
+    expect(headings.h1.join('').length).toBeLessThanOrEqual(50 * 500)
+    expect(factsOf('<h1>One</h1><h1>Two</h1>').headings.h1).toEqual(['One', 'Two'])
+  })
+})
