@@ -182,9 +182,14 @@ function sizeCutsOf (obs: SiteObservations, homepageOk: boolean): Derived['sizeC
 export interface Refusal { input: BudgetInput, url: string, status: number | null, error: string | null }
 
 /** A fetch's momentary refusal, or null when it answered for good (a 404 is the site's answer), or the budget cut it. */
+// A closed or filtered port (refused, or silent until the timeout) is how an https-only site answers http, and a host
+// without its www twin: the twin's failure to connect is its settled answer, only a status of it can be momentary
+const STATUS_ONLY: ReadonlySet<BudgetInput> = new Set(['http_variant', 'host_variant'])
+
 function refusalOf (input: BudgetInput, fetch: FetchFacts | null | undefined): Refusal | null {
   if (fetch == null || cutByBudget(fetch)) return null
   if (fetch.status !== null) return isMomentaryStatus(fetch.status) ? { input, url: fetch.url, status: fetch.status, error: null } : null
+  if (STATUS_ONLY.has(input)) return null
   return fetch.error !== null && isMomentaryFailure(fetch.error.code) ? { input, url: fetch.url, status: null, error: fetch.error.message } : null
 }
 
