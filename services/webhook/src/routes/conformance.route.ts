@@ -28,8 +28,7 @@ finding ("it refused a valid delivery: it probably verifies a re-serialised body
 
 The requests carry the User-Agent \`UtilityAPIs-webhook-conformance/0.1\`. Of each answer only the status and its first
 200 bytes are read, and returned; nothing is stored. Use a test endpoint and its test secret. One call costs
-${CONFORMANCE_UNITS} quota units, or none when the endpoint answered none of the deliveries (every \`status\` null: refused
-connections, a host that does not answer). An endpoint the fetcher would not reach (a private, loopback or metadata address in any
+${CONFORMANCE_UNITS} quota units. An endpoint the fetcher would not reach (a private, loopback or metadata address in any
 notation, a name that resolves to one, a port other than the scheme's) is a 400 \`target_not_allowed\` before anything is
 sent, and costs nothing.`
 
@@ -92,11 +91,7 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
       return { status: answer.status, body: answer.body }
     }
     try {
-      const result = await runConformance(provider, body, body.endpoint_url, send, now()) as ConformanceResponseBody
-      // An endpoint that answered none of the deliveries (connection refused, a wrong host, silent for 30 s) was not
-      // graded: the grade only says so, and costs nothing
-      if (result.checks.every((check) => check.status === null)) request.quotaCharge?.setUnits(0)
-      return result
+      return await runConformance(provider, body, body.endpoint_url, send, now()) as ConformanceResponseBody
     } catch (error) {
       if (error instanceof SignRefusal) throw new HttpError(400, error.message, {}, error.code)
       throw refusal(error)

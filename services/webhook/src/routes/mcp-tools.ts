@@ -35,7 +35,7 @@ export const WEBHOOK_TOOLS: McpTool[] = [
       'the valid ones (a resend of one with the same id too) with a 2xx and refuses each forgery with a 4xx, with a finding ' +
       'for every failure. Use it on a test endpoint with its test secret, when the user asks whether their receiver ' +
       `verifies signatures correctly. It makes up to ${MAX_REQUESTS} real POST requests to that URL (public addresses only, ` +
-      `no redirects). Costs ${CONFORMANCE_UNITS} units of quota, none when the endpoint answers none of them.`,
+      `no redirects). Costs ${CONFORMANCE_UNITS} units of quota, whatever the endpoint answers.`,
     route: 'POST /v1/webhooks/conformance',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
   },
