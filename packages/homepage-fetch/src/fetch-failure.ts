@@ -42,10 +42,18 @@ export const isMomentaryStatus = (status: number): boolean => MOMENTARY_STATUSES
  */
 export const isMomentaryError = (error: unknown): boolean => !(error instanceof FetchError && SETTLED_CODES.has(error.code))
 
-const SETTLED_FAILURES = new Set([...SETTLED_CODES].map((code) => CODES[code]))
-
 /**
- * isMomentaryError for a failure already reported by its code, as site's observations keep it: any code but those of
- * the URL itself (a code outside the vocabulary, a failure that was no FetchError, counts as momentary, as there).
+ * Answers that ask to be asked again later: the server wants time (425, 429, 503), a gateway or the request gave up
+ * waiting (408, 504, a timeout), or a job's host pause held the request back (`rate_limited`). Narrower than
+ * isMomentary*: a 500, a 502, or a failure to resolve, connect or agree on TLS is what a broken page or a retired host
+ * gives every time, so site scores them as the site's answer (a finding it must not hide); brand, which only keeps a
+ * profile a few minutes for a momentary failure, can afford the wider reading.
  */
-export const isMomentaryFailure = (code: string): boolean => !SETTLED_FAILURES.has(code as FetchFailureCode)
+const RETRY_LATER_STATUSES = new Set([408, 425, 429, 503, 504])
+const RETRY_LATER_FAILURES = new Set<FetchFailureCode>(['timeout', 'rate_limited'])
+
+/** Whether this status asks to be asked again later (a 429, a 503), rather than being what the URL holds. */
+export const isRetryLaterStatus = (status: number): boolean => RETRY_LATER_STATUSES.has(status)
+
+/** Whether a failure reported by its code (site's observations keep codes) asks to be tried later: a timeout, a pause. */
+export const isRetryLaterFailure = (code: string): boolean => RETRY_LATER_FAILURES.has(code as FetchFailureCode)

@@ -3,7 +3,9 @@ export {
   fetchHomepage, fetchHomepageAt, HTML_MAX_BYTES, parseHomepage, sameSite, worthNextCandidate,
   type FetchedHomepage, type Fetcher, type HomepageOptions, type HomepageOutcome, type RedirectStep
 } from './homepage.js'
-export { FETCH_FAILURE_CODES, fetchFailureCode, isMomentaryError, isMomentaryFailure, isMomentaryStatus, type FetchFailureCode } from './fetch-failure.js'
+export {
+  FETCH_FAILURE_CODES, fetchFailureCode, isMomentaryError, isMomentaryStatus, isRetryLaterFailure, isRetryLaterStatus, type FetchFailureCode
+} from './fetch-failure.js'
 export {
   checkHttpUrl, parseTarget, TARGET_INPUT_CODES, TargetInputError,
   type HomepageTarget, type TargetInputCode, type TargetMessages, type TargetOptions

@@ -2,7 +2,7 @@
 // how many AI search bots may read it, which sampled sitemap URLs fail), derived once from the
 // observations so every consumer reads them the same way. Scoring and reports depend on this module,
 // never on each other.
-import { BOT_PROTECTION, isMomentaryFailure, isMomentaryStatus } from '@utility-apis/homepage-fetch'
+import { BOT_PROTECTION, isRetryLaterFailure, isRetryLaterStatus } from '@utility-apis/homepage-fetch'
 import { FETCHED_CRAWLERS, SCORED_AI_TOKENS, type FetchedCrawler } from './ai-crawlers.js'
 import { LIMITS } from './collect/fetch-step.js'
 import { cut, cutUrl, listed } from './evidence-text.js'
@@ -188,14 +188,14 @@ const STATUS_ONLY: ReadonlySet<BudgetInput> = new Set(['http_variant', 'host_var
 
 function refusalOf (input: BudgetInput, fetch: FetchFacts | null | undefined): Refusal | null {
   if (fetch == null || cutByBudget(fetch)) return null
-  if (fetch.status !== null) return isMomentaryStatus(fetch.status) ? { input, url: fetch.url, status: fetch.status, error: null } : null
+  if (fetch.status !== null) return isRetryLaterStatus(fetch.status) ? { input, url: fetch.url, status: fetch.status, error: null } : null
   if (STATUS_ONLY.has(input)) return null
-  return fetch.error !== null && isMomentaryFailure(fetch.error.code) ? { input, url: fetch.url, status: null, error: fetch.error.message } : null
+  return fetch.error !== null && isRetryLaterFailure(fetch.error.code) ? { input, url: fetch.url, status: null, error: fetch.error.message } : null
 }
 
 /**
- * The secondary fetches the site refused for the moment: a 429, a 503, a timeout, read as homepage-fetch reads them for
- * brand and robots/simulate, since a refusal "for now" says nothing settled about the site. Not robots.txt: RFC 9309
+ * The secondary fetches the site refused for the moment: a 429, a 503, a timeout (homepage-fetch's isRetryLater*), since
+ * a refusal "for now" says nothing settled about the site; a 500 or a dead host is its settled answer. Not robots.txt: RFC 9309
  * gives its 5xx a meaning of its own (everything disallowed), kept as the site's answer; not the homepage, whose failure
  * has its own path (notMeasured).
  */
@@ -216,7 +216,7 @@ export function momentaryRefusals (obs: SiteObservations): Refusal[] {
     ['about_page', obs.about_page?.fetch]
   ]
   // a link check keeps its status only: a failure without one cannot be told momentary
-  const links = obs.llms_txt.link_checks.flatMap((link): Refusal[] => link.status !== null && isMomentaryStatus(link.status)
+  const links = obs.llms_txt.link_checks.flatMap((link): Refusal[] => link.status !== null && isRetryLaterStatus(link.status)
     ? [{ input: 'llms_txt_links', url: link.url, status: link.status, error: null }]
     : [])
   return [...fetches.flatMap(([input, fetch]) => refusalOf(input, fetch) ?? []), ...links]
@@ -276,7 +276,7 @@ const llmsLinkLabel = (link: { url: string }): string => `llms.txt link ${link.u
 /** llms.txt's links the budget did not cut and that answered no momentary status: what the links say of the site. */
 function llmsLinksFetchedOf (obs: SiteObservations): LlmsFacts['link_checks'] {
   const skipped = new Set(obs.budget.skipped)
-  return obs.llms_txt.link_checks.filter((link) => !skipped.has(llmsLinkLabel(link)) && (link.status === null || !isMomentaryStatus(link.status)))
+  return obs.llms_txt.link_checks.filter((link) => !skipped.has(llmsLinkLabel(link)) && (link.status === null || !isRetryLaterStatus(link.status)))
 }
 
 function crawlerOutcome (c: CrawlerFetchFacts, ourStatus: number | null): CrawlerOutcome {

@@ -71,8 +71,8 @@ export const AnalyzeResponseSchema = Type.Object({
     description: 'false when something was not read: the time budget (time_budget_seconds) was spent before every fetch was made ' +
       '(observations.budget.skipped lists what it skipped or stopped; a larger budget may measure the rest), a byte cap cut the ' +
       'homepage\'s HTML (2 MiB) or a sitemap file (5 MiB) before its end (their fetch.truncated), or the site refused a fetch other ' +
-      'than the homepage and robots.txt for the moment (HTTP 408, 425, 429, 500, 502, 503, 504, a timeout, a reset: a later analysis ' +
-      'may measure it). not_measured lists the checks so left unmeasured'
+      'than the homepage and robots.txt for the moment (HTTP 408, 425, 429, 503, 504 or a timeout; a 500, a 502, a DNS or TLS failure is ' +
+      'scored as the site\'s answer; a later analysis may measure it). not_measured lists the checks so left unmeasured'
   }),
   not_measured: Type.Array(Str, {
     description: 'ids of the checks in score_breakdown left unmeasured by what was not read (detail "not measured: the analysis time ' +
