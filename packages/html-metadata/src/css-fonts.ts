@@ -101,6 +101,14 @@ const MEDIA_QUERY = /^\s*(?:(only|not)\b\s*)?([a-z-]*)([\s\S]*)$/i
  * Whether a media query list can match a screen: some query of it has no media type (features only), type `all` or
  * `screen`, or is `not` another type (`not print`). `not screen and (max-width: 600px)` still matches a wider screen.
  */
+/**
+ * Whether a media query list holds on every screen: `screen`, `all`, `only screen`, nothing else (Drupal wraps a
+ * `media="screen"` stylesheet it aggregates in `@media screen{...}`): a rule in it is as much the site's as one outside.
+ */
+function mediaOnEveryScreen (list: string): boolean {
+  return list.toLowerCase().split(',').some((query) => /^\s*(?:only\s+)?(?:screen|all)\s*$/.test(query))
+}
+
 function mediaOnScreen (list: string): boolean {
   if (list.trim() === '') return true
   return list.toLowerCase().split(',').some((query) => {
@@ -142,7 +150,10 @@ function blocksOf (css: string): Block[] {
       const context = contexts[contexts.length - 1] ?? TOP_LEVEL
       blocks.push({ prelude, body: '', ...context })
       // a block inside this one is in this @media too (and on a screen only if both can match one)
-      contexts.push(MEDIA_RULE.test(prelude) ? { inMedia: true, screen: context.screen && mediaOnScreen(prelude.slice(6)) } : context)
+      const media = MEDIA_RULE.test(prelude) ? prelude.slice(6) : null
+      contexts.push(media === null || mediaOnEveryScreen(media)
+        ? context
+        : { inMedia: true, screen: context.screen && mediaOnScreen(media) })
       bodyStart = i + 1
       start = i + 1
     } else if (ch === '}') {

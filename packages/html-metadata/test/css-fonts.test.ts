@@ -43,11 +43,14 @@ describe('readCssFonts', () => {
     const css = `h1 { font-family: A } @media print { h1 { font-family: B } } @media only screen and (min-width: 1px) { h1 { font-family: C } }
 @media (hover: hover), print { h1 { font-family: D } } @media not print { h1 { font-family: E } } @media not screen { h1 { font-family: F } }
 @media not screen and (max-width: 600px) { h1 { font-family: G } } @media tv, speech { h1 { font-family: H } }
-@supports (display: grid) { @media print { @media screen { h1 { font-family: I } } } h1 { font-family: J } } h1 { font-family: K }`
+@supports (display: grid) { @media print { @media screen { h1 { font-family: I } } } h1 { font-family: J } } h1 { font-family: K }
+@media screen { h1 { font-family: L } } @media ALL { h1 { font-family: M } } @media only screen, print { h1 { font-family: N } }`
     const { uses } = readCssFonts(css, 'https://a.test/')
     expect(uses.map((use) => [use.value, use.inMedia, use.screen])).toEqual([
       ['A', false, true], ['B', true, false], ['C', true, true], ['D', true, true], ['E', true, true], ['F', true, false],
-      ['G', true, true], ['H', true, false], ['I', true, false], ['J', false, true], ['K', false, true]
+      ['G', true, true], ['H', true, false], ['I', true, false], ['J', false, true], ['K', false, true],
+      // on every screen: as outside any @media
+      ['L', false, true], ['M', false, true], ['N', false, true]
     ])
   })
 

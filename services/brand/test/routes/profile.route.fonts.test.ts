@@ -35,6 +35,13 @@ code { font-family: 'Roboto Mono', monospace }`),
     }
   },
   // a heading only in a screen @media still counts; one in print (or `not all`) never does
+  // a reset first, then the theme as Drupal aggregates a media="screen" stylesheet: wrapped in @media screen
+  'aggregated.test': {
+    '/': {
+      body: `<!doctype html><title>Aggregated</title><style>body{font-family:-apple-system,Arial} h1{font-family:Georgia}</style>
+<style>@media screen{body{font-family:"Brand Sans",sans-serif}} @media all{h1{font-family:"Brand Display",serif}}</style>`
+    }
+  },
   'responsive.test': {
     '/': {
       body: `<!doctype html><title>Responsive</title><style>body{font-family:system-ui}
@@ -92,7 +99,7 @@ beforeAll(async () => {
   })
   // use.typekit.net is a fixture site of this test, mapped to 127.0.0.1 like the others
   app = await buildTestApp(['typeset.test', 'kitted.test', 'cdn.elsewhere.test', 'use.typekit.net', 'media.test', 'responsive.test',
-    'normalized.test', 'nextjs.test', 'fallbacks.test'])
+    'normalized.test', 'nextjs.test', 'fallbacks.test', 'aggregated.test'])
 })
 
 afterAll(async () => {
@@ -147,6 +154,12 @@ describe('fonts', () => {
     expect(media.fonts).toEqual([
       { family: 'Playfair Display', role: 'heading', source: 'self-hosted' },
       { family: 'Inter', role: 'body', source: 'self-hosted' }
+    ])
+    // @media screen or all holds on every screen: its rule is as much the site's as one outside any @media
+    const aggregated = (await profile(app, { domain: at('aggregated.test', '/') })).json()
+    expect(aggregated.fonts).toEqual([
+      { family: 'Brand Display', role: 'heading', source: 'self-hosted' },
+      { family: 'Brand Sans', role: 'body', source: 'self-hosted' }
     ])
     const responsive = (await profile(app, { domain: at('responsive.test', '/') })).json()
     expect(responsive.fonts).toEqual([
