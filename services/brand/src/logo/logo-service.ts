@@ -164,7 +164,9 @@ export class LogoService {
     // (`unread_files`: a better icon that answered 503 never became a candidate) failed for a moment is a stand-in:
     // kept a few minutes (the next caller is not kept waiting on a site that is down), never in place of an image that
     // is not one (a refresh that fails leaves the logo as it was)
-    if (profile.reachable && profile.error === null && profile.unread_files.length === 0 && !rendered.failed) {
+    // (a contact page the budget left unread, `budget`, feeds no logo)
+    const momentary = profile.unread_files.some((file) => file.reason !== 'budget')
+    if (profile.reachable && profile.error === null && !momentary && !rendered.failed) {
       await this.#options.cache.set(key, made, this.#options.ttlSeconds + STALE_KEEP_SECONDS)
       return made
     }

@@ -13,8 +13,9 @@ export const BRAND_TOOLS: McpTool[] = [
       'to know what a company or website is and how it presents itself. An unreachable site is a result with ' +
       '`reachable: false`; a domain that resolves to a private address is refused. A non-empty `unread_files` means some ' +
       'files failed for a moment and the fields they feed may be missing: call again after 5 minutes for a complete ' +
-      'profile. Costs one unit of quota (a profile is cached for a day, 5 minutes with `unread_files`). Reads public ' +
-      'pages only; it never submits anything.',
+      'profile (one whose reason is `budget` was left for lack of time: call again with a larger `timeout_seconds`). ' +
+      'Costs one unit of quota (a profile is cached for a day, 5 minutes with `unread_files`, not at all with one left ' +
+      'for the budget). Reads public pages only; it never submits anything.',
     route: 'POST /v1/domain/profile',
     annotations: FETCHES
   },

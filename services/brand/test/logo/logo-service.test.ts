@@ -17,7 +17,7 @@ const GREEN = [0, 160, 0, 255]
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect width="10" height="10" fill="#00a000"/></svg>'
 
 let server: FixtureServer
-const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'queued.test': '127.0.0.1', 'flaky.test': '127.0.0.1' } })
+const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'queued.test': '127.0.0.1', 'flaky.test': '127.0.0.1', 'slow.test': '127.0.0.1' } })
 const profiler = new BrandProfiler({ fetcher, cache: new MemoryProfileCache(), cacheTtlSeconds: 3600 })
 /** Whether flaky.test's logo file answers 503, as a site down for a while does. */
 let flakyDown = false
@@ -29,6 +29,12 @@ beforeAll(async () => {
     'queued.test': {
       '/': { body: '<!doctype html><title>Queued</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
       '/logo.svg': { body: LOGO, headers: { 'content-type': 'image/svg+xml' } }
+    },
+    // a homepage slow enough that the contact page it links is left for the budget
+    'slow.test': {
+      '/': { body: '<!doctype html><title>Slow</title><link rel="icon" href="/logo.svg" type="image/svg+xml"><footer><a href="/imprint">Imprint</a></footer>', delayMs: 1000 },
+      '/logo.svg': { body: LOGO, headers: { 'content-type': 'image/svg+xml' } },
+      '/imprint': { body: '<!doctype html><title>Imprint</title>' }
     },
     'flaky.test': {
       '/': { body: '<!doctype html><title>Flaky</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
@@ -123,5 +129,23 @@ describe('a stale logo whose site is down when it is refreshed', () => {
     await cachedUntil(logos, target, variant, (image) => image?.storedAt === clock)
     expect(await logos.cachedLogo(target, variant)).toMatchObject({ kind: 'logo', storedAt: clock })
     expect((await logos.cachedLogo(target, variant))?.retryAt).toBeUndefined()
+  })
+})
+
+describe('a logo of a site whose contact page the budget left unread', () => {
+  // the profile lists the contact page as unread (`budget`), which feeds no logo: the image is the site's own
+  it('is kept for the TTL, not answered as a stand-in', async () => {
+    const logos = new LogoService({
+      profiler: new BrandProfiler({ fetcher, cache: new MemoryProfileCache(), cacheTtlSeconds: 3600 }),
+      fetcher,
+      cache: new MemoryLogoCache({ now: Date.now }),
+      ttlSeconds: 86_400,
+      timeoutMs: 2500
+    })
+    const target = normalizeDomainInput(`${server.origin('slow.test')}/`)
+    const answer = await logos.logo(target, variantOf({ size: 32 }))
+    expect(answer.image.kind).toBe('logo')
+    expect(answer.image.provisional).toBeUndefined()
+    expect(server.requests.some((request) => request.host === 'slow.test' && request.path === '/imprint')).toBe(false)
   })
 })
