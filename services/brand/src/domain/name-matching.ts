@@ -21,15 +21,16 @@ export function sameName (a: string, b: string): boolean {
 const ACRONYM = /^\p{Lu}{2,6}$/u
 
 /**
- * Whether `short` is the acronym `long` begins with: the initials of its capitalised words ("BFI" of "Becker Friedman
- * Institute for Economics at UChicago"), or of all its words ("BBC" of "British Broadcasting Corporation").
+ * Whether `short` is the acronym of `long`: the initials of its capitalised words, or of all its words ("BBC" of
+ * "British Broadcasting Corporation"); of its leading words only from three letters ("BFI" of "Becker Friedman
+ * Institute for Economics at UChicago"), as two letters begin too many other names ("HP" of "Hewlett Packard Enterprise").
  */
 function isAcronymOf (short: string, long: string): boolean {
   if (!ACRONYM.test(short)) return false
   const words = long.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '')
   const initials = (chosen: string[]): string => chosen.map((word) => Array.from(word)[0]).join('').toUpperCase()
   const capitalised = words.filter((word) => /^\p{Lu}/u.test(word))
-  return [initials(capitalised), initials(words)].some((letters) => letters.length >= short.length && letters.startsWith(short))
+  return [initials(capitalised), initials(words)].some((letters) => letters === short || (short.length >= 3 && letters.startsWith(short)))
 }
 
 /**

@@ -40,6 +40,8 @@ describe('findInconsistencies', () => {
     expect(findingsOf(page('BFI'))).toEqual([])
     expect(findingsOf(page('BBC')).map((finding) => finding.code)).toEqual(['names_differ'])
     expect(findingsOf(page('Bfi')).map((finding) => finding.code)).toEqual(['names_differ'])
+    // two letters name the whole: "BF" begins too many names to be this one's
+    expect(findingsOf(page('BF')).map((finding) => finding.code)).toEqual(['names_differ'])
   })
 
   it('does not count another organisation the page describes', () => {
