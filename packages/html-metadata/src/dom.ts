@@ -168,7 +168,10 @@ const READ_AHEAD = 4
  */
 export function boundedText (el: DomNode, maxChars: number): string {
   const text = cleanText(textUpTo(el, maxChars * READ_AHEAD))
-  return text.length > maxChars ? text.slice(0, maxChars) : text
+  if (text.length <= maxChars) return text
+  // never half of a character outside the Basic Multilingual Plane (an emoji at the cut)
+  const last = text.charCodeAt(maxChars - 1)
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxChars - 1 : maxChars)
 }
 
 /** Elements below `el` in document order that satisfy `match`, among the first `limit` elements visited. */

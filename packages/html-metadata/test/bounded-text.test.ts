@@ -31,6 +31,12 @@ describe('boundedText', () => {
     expect(h1 === undefined ? null : boundedText(h1, 7)).toBe('Acme To')
   })
 
+  it('never cuts a character outside the Basic Multilingual Plane in half', () => {
+    const h1 = parseDocument('<h1>ab\u{1F600}cd</h1>').children?.[0]
+    expect(h1 === undefined ? null : boundedText(h1, 3)).toBe('ab')
+    expect(h1 === undefined ? null : boundedText(h1, 4)).toBe('ab\u{1F600}')
+  })
+
   it('bounds the headings, link texts and first paragraph of nested elements, each holding the rest of the page', () => {
     for (const open of ['<h1>', '<a href="/x">']) {
       const meta = extractMetadata(nested(open), 'https://a.example/')
