@@ -20,7 +20,9 @@ const HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 // How much of an element's text is read (boundedText): a heading, a question or a byline is a line, an FAQ's
 // details a few paragraphs. Nested elements each hold the rest of the page, so reading them whole was quadratic.
 const MAX_LINE_CHARS = 500
-const MAX_BYLINE_CHARS = 100
+// a byline is at most 80 characters; read well past them (indentation and markup count towards what is read), so that
+// a longer text, an author's bio, is seen to be longer rather than cut to a byline
+const MAX_BYLINE_CHARS = 1000
 const MAX_PARAGRAPH_CHARS = 2000
 const MAX_DETAILS_CHARS = 5000
 

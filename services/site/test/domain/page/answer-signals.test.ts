@@ -50,6 +50,13 @@ describe('answer signals', () => {
     expect(answerSignals('<main><p class="byline">By Sam Lee</p></main>', 'https://a.example/').byline).toBe('Sam Lee')
   })
 
+  it('does not take an author\'s bio for a byline, however the markup is indented', () => {
+    const indent = `\n${' '.repeat(28)}`.repeat(12)
+    const html = `<main><article><div class="author"><span>Jane Doe</span>${indent}<p>Jane Doe has covered consumer technology ` +
+      'for over a decade, from phones to the people who make them.</p></div></article></main>'
+    expect(answerSignals(html, 'https://a.example/post').byline).toBeNull()
+  })
+
   it('finds nothing in a script-only page', () => {
     expect(answerSignals('<div id="root"></div><script>document.write("What is it? " + "x ".repeat(99))</script>', 'https://a.example/')).toEqual({
       questions: [], numbers: 0, definition_first_paragraph: false, byline: null, author_link: null, contact: [], testimonials: false, external_citations: 0, visible_dates: 0
