@@ -89,7 +89,8 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
       // A stop waits for the items in flight at most as long as their lock (after it another worker takes them anyway):
       // BullMQ's close never ends while Redis is unreachable, and the pod would be killed at its grace period instead
       setTimeout(() => {
-        log.error({ lockMs: workerSettings.lockMs }, 'stopped before the queue closed (is Redis reachable?): items in flight go to another worker')
+        log.error({ lockMs: workerSettings.lockMs },
+          'stopped before the queue closed (Redis unreachable, or a chunk still working at JOBS_LOCK_MS): its items go to another worker')
         log.flush()
         process.exit(1)
       }, workerSettings.lockMs).unref()
