@@ -1,5 +1,6 @@
 import { DomHandler } from 'domhandler'
 import { Parser } from 'htmlparser2'
+import { cutText } from './cut-text.js'
 
 // The few domhandler fields we read. cheerio/slim parses with htmlparser2, which lowercases tag and attribute names,
 // decodes entities once, keeps <title>, <textarea>, <script> and <style> contents as raw text, and is about 2.5 times
@@ -167,11 +168,7 @@ const READ_AHEAD = 4
  * READ_AHEAD x maxChars characters and nodes of the element, so a page costs at most its elements x that.
  */
 export function boundedText (el: DomNode, maxChars: number): string {
-  const text = cleanText(textUpTo(el, maxChars * READ_AHEAD))
-  if (text.length <= maxChars) return text
-  // never half of a character outside the Basic Multilingual Plane (an emoji at the cut)
-  const last = text.charCodeAt(maxChars - 1)
-  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxChars - 1 : maxChars)
+  return cutText(cleanText(textUpTo(el, maxChars * READ_AHEAD)), maxChars, '')
 }
 
 /** Elements below `el` in document order that satisfy `match`, among the first `limit` elements visited. */

@@ -1,4 +1,4 @@
-import type { PageMetadata } from '@utility-apis/html-metadata'
+import { type PageMetadata, cutText } from '@utility-apis/html-metadata'
 
 // A page may write anything in its head: a 400 KB description or a 1 MB title was answered as it is, cached for a day
 // and stored in every job result, and a title is split into segments by the brand-name rules (2.5 s of the event
@@ -13,11 +13,7 @@ export const MAX_URL_CHARS = 2048
 export function boundedText (value: string): string
 export function boundedText (value: string | null): string | null
 export function boundedText (value: string | null): string | null {
-  if (value === null || value.length <= MAX_TEXT_CHARS) return value
-  let end = MAX_TEXT_CHARS - 1
-  const last = value.charCodeAt(end - 1)
-  if (last >= 0xd800 && last <= 0xdbff) end--
-  return `${value.slice(0, end)}…`
+  return value === null ? null : cutText(value, MAX_TEXT_CHARS)
 }
 
 const boundedUrl = (value: string | null): string | null => value === null || value.length <= MAX_URL_CHARS ? value : null

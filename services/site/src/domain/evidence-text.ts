@@ -2,6 +2,8 @@
 // Whatever a site controls (a title, a URL, an hreflang code, a list of canonicals) is cut or capped before it
 // is quoted, so evidence stays readable and an answer cannot grow with a hostile page's size.
 
+import { cutText } from '@utility-apis/html-metadata'
+
 /** How long a quoted URL may be: enough to tell one page from another. */
 const URL_LIMIT = 120
 /** How long a quoted code or token may be (an hreflang code, a language, a charset): real ones are far shorter. */
@@ -26,14 +28,7 @@ export function percent (share: number): string {
 }
 
 /** `text` at most `limit` UTF-16 units, an ellipsis standing for the rest; never half of a surrogate pair. */
-export function cut (text: string, limit: number): string {
-  if (text.length <= limit) return text
-  let end = limit - 1
-  // a cut between the two halves of an astral character (an emoji) would leave a lone surrogate, shown as U+FFFD
-  const last = text.charCodeAt(end - 1)
-  if (last >= 0xd800 && last <= 0xdbff) end--
-  return `${text.slice(0, end)}…`
-}
+export const cut = (text: string, limit: number): string => cutText(text, limit)
 
 export function quote (text: string, limit = 80): string {
   return `"${cut(text, limit)}"`
