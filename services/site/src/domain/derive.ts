@@ -49,11 +49,11 @@ type BudgetInput = 'robots_txt' | 'sitemap' | 'sampled_pages' | 'llms_txt' | 'll
 'markdown_negotiation' | 'http_variant' | 'host_variant' | 'og_image' | 'favicon' | 'canonical' | 'about_page'
 
 /**
- * What a byte cap can leave unread: the homepage's HTML past its limit, a sitemap file past its limit. A check that
- * reads the whole of one (something absent from the part read may stand in the rest, a share or a total of all
- * entries) names it in CheckDef.reads, beside the budget's inputs.
+ * What a byte cap can leave unread: the homepage's HTML past its limit, a sitemap file past its limit, a sampled
+ * page's HTML past its limit. A check that reads the whole of one (something absent from the part read may stand in
+ * the rest, a share or a total of all entries) names it in CheckDef.reads, beside the budget's inputs.
  */
-type SizeCutInput = 'homepage_rest' | 'sitemap_rest'
+type SizeCutInput = 'homepage_rest' | 'sitemap_rest' | 'sampled_pages_rest'
 
 /** What a check reads that may go unread: a fetch the budget can skip or the site refused for the moment, or the rest of a file a byte cap cut. */
 export type UnreadInput = BudgetInput | SizeCutInput
@@ -163,17 +163,37 @@ function budgetCuts (obs: SiteObservations): Derived['unmeasured'] {
   return Object.fromEntries((Object.keys(cutAll) as BudgetInput[]).filter((input) => cutAll[input]).map((input) => [input, BUDGET_INPUT_NAMES[input]]))
 }
 
-/** The homepage's HTML and the sitemap files the byte caps cut (fetch.truncated), each with what was left unread. */
+/** A sampled page whose HTML the analysis read: it answered 2xx with a page. */
+const analysedSample = (p: SampledPage): boolean => is2xx(p.fetch.status) && p.page !== null
+
+/**
+ * The files a byte cap cut before their end (fetch.truncated) among those the analysis read: the homepage's HTML, the
+ * sitemap files, the sampled pages answered with HTML. Each by the URL it was fetched at, under what it leaves unread.
+ */
+export function filesCut (obs: SiteObservations, homepageOk: boolean): Record<SizeCutInput, string[]> {
+  return {
+    homepage_rest: homepageOk && obs.homepage.fetch.truncated ? [obs.homepage.fetch.url] : [],
+    sitemap_rest: obs.sitemaps.files.filter((f) => f.kind !== null && f.fetch.truncated).map((f) => f.url),
+    sampled_pages_rest: obs.sample.pages.filter((p) => analysedSample(p) && p.fetch.truncated).map((p) => p.url)
+  }
+}
+
+/** filesCut, each input with what was left unread. */
 function sizeCutsOf (obs: SiteObservations, homepageOk: boolean): Derived['sizeCuts'] {
+  const cut = filesCut(obs, homepageOk)
   const cuts: Derived['sizeCuts'] = {}
-  if (homepageOk && obs.homepage.fetch.truncated) {
+  if (cut.homepage_rest.length > 0) {
     cuts.homepage_rest = `the homepage's HTML was cut at its ${mib(LIMITS.html)} limit and the rest was not read`
   }
-  const sitemaps = obs.sitemaps.files.filter((f) => f.kind !== null && f.fetch.truncated).map((f) => f.url)
-  if (sitemaps.length > 0) {
-    const files = sitemaps.length === 1 ? 'the sitemap' : 'the sitemaps'
-    cuts.sitemap_rest = `${files} ${listed(sitemaps, cutUrl)} ${sitemaps.length === 1 ? 'was' : 'were'} cut at the ` +
-      `${mib(LIMITS.sitemap)} limit and the entries after the cut were not read`
+  const files = (many: string[], one: string, several: string): string =>
+    `${many.length === 1 ? one : several} ${listed(many, cutUrl)} ${many.length === 1 ? 'was' : 'were'}`
+  if (cut.sitemap_rest.length > 0) {
+    cuts.sitemap_rest = `${files(cut.sitemap_rest, 'the sitemap', 'the sitemaps')} cut at the ${mib(LIMITS.sitemap)} limit and the ` +
+      'entries after the cut were not read'
+  }
+  if (cut.sampled_pages_rest.length > 0) {
+    cuts.sampled_pages_rest = `${files(cut.sampled_pages_rest, 'the sampled page', 'the sampled pages')} cut at the ` +
+      `${mib(LIMITS.html)} limit and the rest was not read`
   }
   return cuts
 }
@@ -348,9 +368,7 @@ export function derive (obs: SiteObservations, now: Date): Derived {
   const hp = obs.homepage
   const homepageOk = is2xx(hp.fetch.status) && hp.is_html && hp.page !== null
   const home = homepageOk ? hp.page : null
-  const samplePages = obs.sample.pages
-    .filter((p) => is2xx(p.fetch.status) && p.page !== null)
-    .map((p) => p.page as PageFacts)
+  const samplePages = obs.sample.pages.filter(analysedSample).map((p) => p.page as PageFacts)
   const meta = home?.meta_robots ?? null
   const noindex = homepageOk
     ? [...noindexIn('meta robots', meta?.generic ?? [], now), ...noindexIn('X-Robots-Tag', hp.headers.x_robots_tag.generic, now)]

@@ -11,6 +11,8 @@ const CUT_HOME = 'cut-home.test'
 // a sitemap past its limit: its first 9,000 entries without lastmod, the rest with one, so the part read has 74%
 const CUT_SITEMAP = 'cut-sitemap.test'
 const SITEMAP_ENTRIES = 45_000
+// a site whose one sampled page is past the HTML limit, its BreadcrumbList after the cut
+const CUT_PAGE = 'cut-page.test'
 const CATEGORY_MAX: Record<string, number> = { fetchability: 20, metadata: 25, crawl_policy: 20, structured_data: 10, llm_readiness: 15, freshness: 10 }
 const HOME_CHECKS = ['structured_data.organization', 'structured_data.content_item', 'structured_data.identifiers', 'freshness.stated_dates']
 const SITEMAP_CHECKS = ['freshness.lastmod_coverage', 'freshness.varied_lastmods']
@@ -18,6 +20,7 @@ const SITEMAP_CHECKS = ['freshness.lastmod_coverage', 'freshness.varied_lastmods
 let h: Harness
 const reports: Record<string, any> = {}
 let markdown = ''
+let pageMarkdown = ''
 
 function homepage (origin: string): string {
   const website = jsonLd({ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Acme' })
@@ -33,24 +36,39 @@ function bigSitemap (origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items.join('')}</urlset>`
 }
 
+function bigPage (): string {
+  const breadcrumb = jsonLd({ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: [] })
+  return `<!doctype html><html lang="en"><head><title>A long page</title></head><body><main><p>${words(200)}</p></main>` +
+    `<script>var x = "${'a'.repeat(LIMITS.html + 100_000)}"</script>${breadcrumb}</body></html>`
+}
+
 beforeAll(async () => {
   const page = html(`<!doctype html><html lang="en"><head><title>A page below the home page</title></head><body><main><p>${words(200)}</p></main></body></html>`)
-  h = await harness([CUT_HOME, CUT_SITEMAP], (origin) => ({
+  h = await harness([CUT_HOME, CUT_SITEMAP, CUT_PAGE], (origin) => ({
     [CUT_HOME]: { '/': html(homepage(origin(CUT_HOME))), '/p1': page },
     [CUT_SITEMAP]: {
       '/': page,
       '/robots.txt': text(`User-agent: *\nAllow: /\nSitemap: ${origin(CUT_SITEMAP)}/sitemap.xml\n`),
       '/sitemap.xml': text(bigSitemap(origin(CUT_SITEMAP)), 'application/xml'),
       '*': page
+    },
+    [CUT_PAGE]: {
+      '/': page,
+      '/robots.txt': text(`User-agent: *\nAllow: /\nSitemap: ${origin(CUT_PAGE)}/sitemap.xml\n`),
+      '/sitemap.xml': text(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin(CUT_PAGE)}/big</loc></url></urlset>`, 'application/xml'),
+      '/big': html(bigPage())
     }
   }))
-  const [home, sitemap, md] = await Promise.all([
-    h.analyze(h.server.origin(CUT_HOME)), h.analyze(h.server.origin(CUT_SITEMAP)),
-    h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: { ...KEY, accept: 'text/markdown' }, payload: { url: h.server.origin(CUT_HOME) } })
+  const [home, sitemap, cutPage, md, pageMd] = await Promise.all([
+    h.analyze(h.server.origin(CUT_HOME)), h.analyze(h.server.origin(CUT_SITEMAP)), h.analyze(h.server.origin(CUT_PAGE)),
+    h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: { ...KEY, accept: 'text/markdown' }, payload: { url: h.server.origin(CUT_HOME) } }),
+    h.app.inject({ method: 'POST', url: '/v1/site-intel/analyze', headers: { ...KEY, accept: 'text/markdown' }, payload: { url: h.server.origin(CUT_PAGE) } })
   ])
   reports[CUT_HOME] = home.body
   reports[CUT_SITEMAP] = sitemap.body
+  reports[CUT_PAGE] = cutPage.body
   markdown = md.body
+  pageMarkdown = pageMd.body
 }, 60_000)
 afterAll(async () => { await h.close() })
 
@@ -119,5 +137,26 @@ describe('a sitemap cut at its size limit', () => {
     expect(checks['freshness.recent_lastmod'].detail).toMatch(/^newest lastmod 2026-02-20/)
     expect(checks['freshness.recent_lastmod'].points).toBeGreaterThan(0)
     expect(checks['crawl_policy.sitemap'].points).toBe(3)
+  })
+})
+
+describe('a sampled page cut at the HTML size limit', () => {
+  it('leaves what its unread rest may hold not measured, raises no gap for it, and answers that it is incomplete', () => {
+    const report = reports[CUT_PAGE]
+    const sampled = report.observations.sample.pages.find((p: any) => p.url.endsWith('/big'))
+    expect(sampled.fetch.truncated).toBe(true)
+    expect(report.complete).toBe(false)
+    expect(report.not_measured).toContain('structured_data.breadcrumb')
+    expect(checksOf(report)['structured_data.breadcrumb']).toEqual({
+      points: 0,
+      detail: `not measured: the sampled page ${sampled.url as string} was cut at the 2 MiB limit and the rest was not read`
+    })
+    expect(report.gaps.map((g: any) => g.code)).not.toContain('missing_breadcrumb_schema')
+    expectWholeMaxima(report)
+  })
+
+  it('names the page in the Markdown report\'s notice', () => {
+    const line = pageMarkdown.split('\n').find((l) => l.startsWith('> **Incomplete analysis')) ?? ''
+    expect(line.replace(/\\(.)/g, '$1')).toMatch(/the sampled page http:\/\/cut-page\.test[^ ]*\/big was cut at the size limit and not read to the end/)
   })
 })

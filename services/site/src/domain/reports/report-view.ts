@@ -2,7 +2,7 @@
 // what AI crawlers really get and the side reports, as plain-text sections. The HTML and Markdown
 // renderers draw this one view, each escaping every string, since most of them come from the site.
 import { cut, cutUrl, listed, plural, readChildren } from '../evidence-text.js'
-import { momentaryRefusals } from '../derive.js'
+import { filesCut, momentaryRefusals } from '../derive.js'
 import type { SiteReport } from '../report.js'
 import { javascriptCell } from '../rendering/rendering-report.js'
 import type { FetchedCrawlerRow } from './ai-crawler-access.js'
@@ -105,11 +105,14 @@ function sideSections (report: SiteReport): SectionView[] {
   ]
 }
 
-/** The files a byte cap cut before their end (fetch.truncated): the homepage's HTML, sitemap files. */
+/** The files a byte cap cut before their end (fetch.truncated): the homepage's HTML, sitemap files, sampled pages. */
 function cutFiles (report: SiteReport): string[] {
-  const { homepage, sitemaps } = report.observations
-  const home = report.fetchability.ok && homepage.fetch.truncated ? ['the homepage\'s HTML'] : []
-  return [...home, ...sitemaps.files.filter((f) => f.kind !== null && f.fetch.truncated).map((f) => `the sitemap ${cutUrl(f.url)}`)]
+  const cuts = filesCut(report.observations, report.fetchability.ok)
+  return [
+    ...(cuts.homepage_rest.length > 0 ? ['the homepage\'s HTML'] : []),
+    ...cuts.sitemap_rest.map((url) => `the sitemap ${cutUrl(url)}`),
+    ...cuts.sampled_pages_rest.map((url) => `the sampled page ${cutUrl(url)}`)
+  ]
 }
 
 /** The line that says the scores stand on less than the whole site, and why; null when the analysis is complete. */

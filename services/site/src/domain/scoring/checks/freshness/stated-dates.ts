@@ -6,7 +6,7 @@ export const statedDates: CheckDef = {
   category: 'freshness',
   max: 2,
   label: 'a page states its dates (schema, article:*_time or <time>)',
-  reads: ['homepage_rest'],
+  reads: ['homepage_rest', 'sampled_pages_rest'],
   measure: ({ pages }) => {
     const dated = pages.find((p) => p.structured.date_modified !== null || p.structured.date_published !== null ||
       p.og.modified_time !== null || p.og.published_time !== null || p.times > 0)

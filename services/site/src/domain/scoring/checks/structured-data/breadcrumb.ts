@@ -5,7 +5,7 @@ export const breadcrumbSchema: CheckDef = {
   category: 'structured_data',
   max: 1,
   label: 'BreadcrumbList on a page below the homepage',
-  reads: ['sampled_pages'],
+  reads: ['sampled_pages', 'sampled_pages_rest'],
   measure: ({ samplePages }) => {
     if (samplePages.some((p) => p.structured.breadcrumb)) return { points: 1, detail: 'BreadcrumbList found' }
     return { points: 0, detail: samplePages.length === 0 ? 'no sampled pages' : 'no BreadcrumbList on sampled pages' }

@@ -6,7 +6,7 @@ export const contentItemSchema: CheckDef = {
   category: 'structured_data',
   max: 2,
   label: 'a content item (Article, Product, Event, ...) with its required fields',
-  reads: ['homepage_rest'],
+  reads: ['homepage_rest', 'sampled_pages_rest'],
   measure: ({ pages }) => {
     const item = firstOn(pages, (p) => p.structured.content_item?.complete === true ? p.structured.content_item : null) ??
       firstOn(pages, (p) => p.structured.content_item)

@@ -7,7 +7,7 @@ export const identifiersOnHost: CheckDef = {
   category: 'structured_data',
   max: 1,
   label: 'url/@id on this host and no JSON-LD errors',
-  reads: ['homepage_rest'],
+  reads: ['homepage_rest', 'sampled_pages_rest'],
   measure: (d) => {
     const errors = d.jsonLdErrors
     const idOnHost = d.pages.some((p) => p.structured.id_on_host)

@@ -12,7 +12,7 @@ export const jsonLdParses: CheckDef = {
   category: 'structured_data',
   max: 2,
   label: 'JSON-LD that parses (microdata or RDFa only: 1)',
-  reads: ['homepage_rest'],
+  reads: ['homepage_rest', 'sampled_pages_rest'],
   measure: (d) => {
     const parsed = parsedJsonLdBlocks(d)
     if (parsed > 0) return { points: 2, detail: `${plural(parsed, 'JSON-LD block')} parsed` }

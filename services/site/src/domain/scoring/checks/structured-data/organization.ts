@@ -7,7 +7,7 @@ export const organizationSchema: CheckDef = {
   category: 'structured_data',
   max: 3,
   label: 'Organization with name and url, logo, sameAs',
-  reads: ['homepage_rest'],
+  reads: ['homepage_rest', 'sampled_pages_rest'],
   measure: ({ pages }) => {
     const org = firstOn(pages, (p) => p.structured.organization)
     if (org === null) return { points: 0, detail: 'no Organization or LocalBusiness node' }

@@ -7,7 +7,7 @@ export const websiteSchema: CheckDef = {
   category: 'structured_data',
   max: 1,
   label: 'WebSite with a name',
-  reads: ['homepage_rest'],
+  reads: ['homepage_rest', 'sampled_pages_rest'],
   measure: ({ pages }) => {
     const site = firstOn(pages, (p) => p.structured.website)
     if (site === null) return { points: 0, detail: 'no WebSite node' }
