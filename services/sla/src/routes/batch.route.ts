@@ -7,6 +7,7 @@ import { parseCalculateRequest } from './calculate.request.js'
 import type { CalculateRequest } from './calculate.schemas.js'
 import { BatchRequestSchema, BatchResponseSchema, MAX_BATCH, type BatchRequestBody, type BatchResponse } from './batch.schemas.js'
 import { serializeBatch } from './batch.serializer.js'
+import { mapInTurns } from './turns.js'
 
 /** One unit of quota reserved per calculation; the body is valid by then (1 to MAX_BATCH of them). */
 function batchQuotaCost (request: FastifyRequest): number {
@@ -40,7 +41,7 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
       const detail = issues.map((issue) => ({ ...issue, loc: ['body', 'calculations', index, ...issue.loc.slice(1)] }))
       return { ok: false, error: { status: 422, detail, code: 'validation_failed' } }
     }
-    const results = request.body.calculations.map((body, index): BatchResponse['results'][number] => {
+    const results = await mapInTurns(request.body.calculations, (body, index): BatchResponse['results'][number] => {
       let input: CalculateRequest
       try {
         input = parseCalculateRequest(body)
