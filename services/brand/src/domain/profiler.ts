@@ -60,11 +60,13 @@ export class BrandProfiler {
     if (cached !== null) return { ...cached, cached: true }
     let profile: BrandProfile
     if (request.signal === undefined) {
-      // only requests nobody can abort share a fetch: one caller's abort must not fail another
-      const running = this.#inFlight.get(key)
+      // only requests nobody can abort share a fetch: one caller's abort must not fail another. And only those with one
+      // time budget: a 1 s caller would wait for a 30 s one's answer, and a 30 s one get the 1 s one's timeout
+      const sharedKey = `${key} ${request.timeoutMs}`
+      const running = this.#inFlight.get(sharedKey)
       if (running !== undefined) return await running
-      const work = this.#fresh(target, request).finally(() => this.#inFlight.delete(key))
-      this.#inFlight.set(key, work)
+      const work = this.#fresh(target, request).finally(() => this.#inFlight.delete(sharedKey))
+      this.#inFlight.set(sharedKey, work)
       profile = await work
     } else {
       profile = await this.#fresh(target, request)

@@ -11,7 +11,7 @@ let closedPort: number
 const home = (name: string) => `<!doctype html><html lang="en"><head><title>${name} | Home</title>
 <meta property="og:site_name" content="${name}"><meta name="description" content="${name} makes things for people who make things."></head><body></body></html>`
 
-const HOSTS = ['cache.test', 'keyed.test', 'together.test', 'refresh-far.test', 'refresh-slow.test', 'pdf.test', 'gone.test', 'closed.test', 'other-site.test', 'server-error.test']
+const HOSTS = ['cache.test', 'keyed.test', 'together.test', 'unhurried.test', 'refresh-far.test', 'refresh-slow.test', 'pdf.test', 'gone.test', 'closed.test', 'other-site.test', 'server-error.test']
 
 beforeAll(async () => {
   const closed = await startFixtureServer()
@@ -21,6 +21,7 @@ beforeAll(async () => {
     'cache.test': { '/': { body: home('Cachely') } },
     'keyed.test': { '/': { body: home('Keyly') } },
     'together.test': { '/': { body: home('Togetherly'), delayMs: 200 } },
+    'unhurried.test': { '/': { body: home('Unhurried'), delayMs: 3000 } },
     'refresh-far.test': { '/': { body: '<!doctype html><title>Wayfarer</title><meta http-equiv="refresh" content="0; url=http://other-site.test/">' } },
     'refresh-slow.test': { '/': { body: '<!doctype html><title>Lantern Books</title><meta http-equiv="refresh" content="30; url=/news">' } },
     'pdf.test': { '/': { body: '%PDF-1.7', headers: { 'content-type': 'application/pdf' } } },
@@ -133,6 +134,17 @@ describe('cache', () => {
     const [a, b] = await Promise.all([profile(app, { domain: at('together.test') }), profile(app, { domain: at('together.test') })])
     expect([a.json().brand_name, b.json().brand_name]).toEqual(['Togetherly', 'Togetherly'])
     expect(server.requests.filter((r) => r.host === 'together.test' && r.path === '/')).toHaveLength(1)
+  })
+
+  it('keeps each caller\'s timeout: requests with another timeout_seconds do not share a fetch', async () => {
+    // the homepage answers in 3 s: the 30 s request gets it, the 1 s one its own timeout (not the 30 s one's answer, late)
+    const [patient, hurried] = await Promise.all([
+      profile(app, { domain: at('unhurried.test'), timeout_seconds: 30 }),
+      profile(app, { domain: at('unhurried.test'), timeout_seconds: 1 })
+    ])
+    expect(patient.json()).toMatchObject({ reachable: true, brand_name: 'Unhurried' })
+    expect(hurried.json()).toMatchObject({ reachable: false, error: { code: 'timeout' } })
+    expect(server.requests.filter((r) => r.host === 'unhurried.test' && r.path === '/')).toHaveLength(2)
   })
 
   it('does not cache an unreachable answer or an error page', async () => {
