@@ -21,6 +21,10 @@ const LOC_ROOT: Record<string, string> = { body: 'body', querystring: 'query', p
 const FASTIFY_ERRORS: Record<string, { detail: string, code: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { detail: 'Request body too large', code: 'body_too_large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { detail: 'Unsupported Media Type', code: 'unsupported_media_type' },
+  // Not reachable over HTTP with Node's default parser: it refuses a body longer or shorter than its Content-Length
+  // (and Content-Length beside Transfer-Encoding) before Fastify reads it, and the clientErrorHandler answers 400
+  // `bad_request`. Only a request that never went through that parser meets it: `inject()` with a wrong
+  // Content-Length, or a server run with `--insecure-http-parser` / `insecureHTTPParser` (chunked plus Content-Length).
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { detail: 'Request body size did not match Content-Length', code: 'content_length_mismatch' }
 }
 
