@@ -23,7 +23,8 @@ export const ValidationErrorSchema = Type.Object({
   request_id: RequestIdField
 }, {
   title: 'HTTPValidationError',
-  description: "FastAPI's validation error body: the errors in field order, pydantic v2 types and messages, `loc` starting with " +
-    '`body`, plus `code` and `request_id`. At most 1,000 errors, then one `too_many_errors` whose `ctx.not_listed` counts the ' +
-    'rest; `input` echoes at most 200 characters (a longer input is cut and ends `...[truncated: ...]`).'
+  description: "FastAPI's validation error body: the errors in field order, pydantic v2 types and messages, `loc` starting " +
+    'with where the value was sent (`body`, `query`, `path` or `header`), plus `code` and `request_id`. At most 1,000 ' +
+    'errors, then one `too_many_errors` whose `ctx.not_listed` counts the rest; `input` echoes at most 200 characters ' +
+    '(a longer input is cut and ends `...[truncated: ...]`).'
 })
