@@ -75,6 +75,21 @@ export const NOT_GAPS: readonly NotAGap[] = [
   }
 ]
 
+/**
+ * What the measurement cannot see, stated by hand: it compares the years the data has, so it misses days the data
+ * never holds, and days in lieu that carry the name of the holiday they replace. Each is merged with the measured gaps.
+ */
+export const UNMEASURED_GAPS: Readonly<Record<string, readonly CalendarGap[]>> = {
+  // The Regulations on Holidays of Government Offices give a day in lieu when a day of Seollal or Chuseok falls on a
+  // Sunday, or two holidays on one day; the data lists those days by date up to 2050 (its KR.yaml says so)
+  KR: [{
+    from: 2051,
+    cause: 'dated',
+    missing: ['Buddha\'s Birthday (substitute day)', 'Children\'s Day (substitute day)', 'Korean New Year (substitute day)',
+      'Korean Thanksgiving (substitute day)', 'National Foundation Day (substitute day)']
+  }]
+}
+
 /** What a calendar's data lacks, as GET /v1/business-days/calendars lists it. */
 export interface Completeness {
   /** The last year with every holiday the calendar keeps every year. */
@@ -86,8 +101,8 @@ const COMPLETE: Completeness = { completeThrough: LAST_MEASURED_YEAR, gaps: [] }
 
 /** The completeness of a calendar by its documented id; calendars of our own (us-federal, weekdays) are complete. */
 export function completenessOf (id: string): Completeness {
-  const gaps = MEASURED_GAPS.calendars[id]
-  if (gaps === undefined) return COMPLETE
+  const gaps = [...(MEASURED_GAPS.calendars[id] ?? []), ...(UNMEASURED_GAPS[id] ?? [])].sort((a, b) => a.from - b.from)
+  if (gaps.length === 0) return COMPLETE
   return { completeThrough: Math.min(...gaps.map((gap) => gap.from)) - 1, gaps }
 }
 

@@ -23,6 +23,8 @@ interface OverlayRule {
 interface DataRule {
   rule: string
   name: string
+  /** The names in the data's own languages, by ISO 639-1 code, so that the holidays list keeps its local name. */
+  localNames?: Readonly<Record<string, string>>
   source: Citation
 }
 
@@ -104,6 +106,11 @@ const ONTARIO_ESA: Citation = {
   url: 'https://www.ontario.ca/laws/statute/00e41'
 }
 
+const KR_HOLIDAYS: Citation = {
+  title: 'Regulations on Holidays of Government Offices (관공서의 공휴일에 관한 규정), art. 2(4): 설날 전날, 설날, 설날 다음 날 ' +
+    '(the last day of the 12th lunar month, the 1st and 2nd of the 1st); paid days off of every employer by the Labor Standards Act, art. 55(2)',
+  url: 'https://www.law.go.kr/%EB%B2%95%EB%A0%B9/%EA%B4%80%EA%B3%B5%EC%84%9C%EC%9D%98%EA%B3%B5%ED%9C%B4%EC%9D%BC%EC%97%90%EA%B4%80%ED%95%9C%EA%B7%9C%EC%A0%95'
+}
 export const OVERLAYS: readonly Overlay[] = [
   {
     id: 'CA-FED',
@@ -151,6 +158,17 @@ export const OVERLAYS: readonly Overlay[] = [
     rules: [],
     remove: [{ rule: 'easter 1', name: 'Easter Monday', source: ONTARIO_ESA }],
     add: [],
+    inLieu: null
+  },
+  {
+    id: 'KR',
+    defines: null,
+    rules: [],
+    // The data's span starts at 설날 itself (its own KR.yaml says so, date-holidays issue 640): one day late. The last
+    // day of the 12th lunar month is the day before the 1st of the 1st; the data's hand-written days in lieu of
+    // Seollal (2014-2050) are anchored at the eve already
+    remove: [{ rule: 'korean 01-0-01 P3D', name: 'Korean New Year', source: KR_HOLIDAYS }],
+    add: [{ rule: 'korean 01-0-00 P3D', name: 'Korean New Year', localNames: { ko: '설날' }, source: KR_HOLIDAYS }],
     inLieu: null
   }
 ]

@@ -102,7 +102,7 @@ function instance (calendar: WorldCalendar, types: readonly HolidayType[], engli
   const overlay = overlayOf(calendar.id)
   if (overlay !== null) {
     for (const { rule } of overlay.remove) holidays.unsetRule(rule)
-    for (const { rule, name } of overlay.add) holidays.setHoliday(rule, { name: { en: name }, type: 'public' })
+    for (const { rule, name, localNames } of overlay.add) holidays.setHoliday(rule, { name: { ...localNames, en: name }, type: 'public' })
     // The overlay gives every day in lieu by the law's rule: the data's own (some of them unmarked) would double them
     if (overlay.inLieu !== null) {
       for (const { rule, substitute } of holidays.getRules() as unknown as Array<{ rule: string, substitute?: boolean }>) {

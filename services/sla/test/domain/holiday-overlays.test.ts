@@ -138,6 +138,25 @@ describe('CA-FED: the general holidays of the Canada Labour Code', () => {
   })
 })
 
+describe('KR: Seollal, the eve, the day and the day after', () => {
+  // The Regulations on Holidays of Government Offices, art. 3: when a day of Seollal falls on a Sunday, the first day
+  // after it that is not a holiday is one. The data lists those days by date, anchored at the eve, up to 2050
+  it('gives the days in lieu the law gives, 2014 to 2050, against the data\'s own list', () => {
+    for (let year = 2014; year <= 2050; year++) {
+      const holidays = listed('KR', year)
+      const seollal = holidays.find((holiday) => holiday.name === 'Korean New Year')
+      if (seollal === undefined) throw new Error(`no Seollal in ${year}`)
+      const days = [0, 1, 2].map((offset) => day(seollal.date) + offset)
+      const closed = new Set(holidays.filter((holiday) => !holiday.substitute).map((holiday) => day(holiday.date)))
+      let inLieu = days[2] + 1
+      while (closed.has(inLieu) || weekday(inLieu) === 7) inLieu++
+      const expected = days.some((date) => weekday(date) === 7) ? [formatDate(inLieu)] : []
+      const given = holidays.filter((holiday) => holiday.name === 'Korean New Year (substitute day)').map((holiday) => holiday.date)
+      expect(given, String(year)).toEqual(expected)
+    }
+  })
+})
+
 describe('labels', () => {
   it('IE with public and bank types: St Patrick\'s and St Stephen\'s Days are public, as the public list has them', () => {
     const both = listed('IE', 2026, ['public', 'bank'])
@@ -173,7 +192,7 @@ describe('the overlay layer', () => {
       expect(citations.length, overlay.id).toBeGreaterThan(0)
       for (const citation of citations) {
         expect(citation.title.length).toBeGreaterThan(10)
-        expect(citation.url).toMatch(/^https:\/\/[a-z0-9.-]+\.(gov\.sg|gc\.ca|canada\.ca|ontario\.ca|parl\.ca)\//)
+        expect(citation.url).toMatch(/^https:\/\/[a-z0-9.-]+\.(gov\.sg|gc\.ca|canada\.ca|ontario\.ca|parl\.ca|law\.go\.kr)\//)
       }
     }
   })

@@ -1,0 +1,59 @@
+// What a customer sees of the overlays on the date-holidays data of KR, through the routes: whether an
+// instant is working time, and the holidays list with its types and local names.
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { calculate, KEY, testApp } from '../helpers/app.js'
+
+let app: FastifyInstance
+beforeAll(async () => { app = await testApp() })
+afterAll(async () => { await app.close() })
+
+interface ListedHoliday { name: string, local_name: string, date: string, type: string, substitute: boolean, closed_until: string }
+
+async function holidaysOf (calendar: string, year: number, types = 'public'): Promise<ListedHoliday[]> {
+  const res = await app.inject({ method: 'GET', url: `/v1/business-days/holidays?calendar=${calendar}&year=${year}&types=${types}`, headers: KEY })
+  expect(res.statusCode).toBe(200)
+  return res.json().holidays
+}
+
+async function stateAt (calendar: string, timezone: string, at: string): Promise<{ state: string, holiday?: string, warnings?: unknown[] }> {
+  const res = await calculate(app, { operation: 'is_business_time', calendar, timezone, at })
+  expect(res.statusCode).toBe(200)
+  return res.json()
+}
+
+describe('KR: Seollal is the eve, the day and the day after (Regulations on Holidays of Government Offices, art. 2)', () => {
+  it('closes Mon 2026-02-16 (the eve) and opens Thu 2026-02-19 (the data had 17-19)', async () => {
+    expect(await stateAt('KR', 'Asia/Seoul', '2026-02-16T10:00:00')).toMatchObject({ state: 'holiday', holiday: 'Korean New Year' })
+    expect(await stateAt('KR', 'Asia/Seoul', '2026-02-19T10:00:00')).toMatchObject({ state: 'open' })
+  })
+
+  // 설날 is 2025-01-29, 2026-02-17, 2027-02-07 (a Sunday) and 2028-01-27 by the Korean lunar calendar (KST): Korea's
+  // new moon of 2028 falls after midnight in Seoul, before it in Beijing, so KR's Seollal is a day after China's
+  it.each([
+    [2025, ['2025-01-28 to 2025-01-31']],
+    [2026, ['2026-02-16 to 2026-02-19']],
+    [2027, ['2027-02-06 to 2027-02-09', 'in lieu 2027-02-09 to 2027-02-10']],
+    [2028, ['2028-01-26 to 2028-01-29']]
+  ])('lists Seollal %i as three days from the eve, with its Korean name and the day in lieu of a Sunday one', async (year, spans) => {
+    const listed = (await holidaysOf('KR', year)).filter((holiday) => holiday.name.startsWith('Korean New Year'))
+    expect(listed[0].local_name).toBe('설날')
+    expect(listed.map((holiday) => `${holiday.substitute ? 'in lieu ' : ''}${holiday.date} to ${holiday.closed_until.slice(0, 10)}`))
+      .toEqual(spans)
+  })
+})
+
+describe('what the KR calendar does not hold, said as for any calendar: complete_through, gaps, warnings', () => {
+  const calendarsOf = async (country: string) =>
+    (await app.inject({ method: 'GET', url: `/v1/business-days/calendars?country=${country}`, headers: KEY })).json().calendars
+
+  it('KR: the data lists its days in lieu of Seollal and Chuseok up to 2050, so 2051 on warns', async () => {
+    const [kr] = await calendarsOf('KR')
+    expect(kr).toMatchObject({ complete_through: 2050, gaps: [expect.objectContaining({ first_year: 2051, reason: 'the data lists them by date up to 2050' })] })
+    expect(kr.gaps[0].missing).toContain('Korean New Year (substitute day)')
+    // Seollal 2051 is Fri-Sun 10-12 Feb: the law's day in lieu, Mon 13 Feb, is not in the data
+    const answer = await stateAt('KR', 'Asia/Seoul', '2051-02-13T10:00:00')
+    expect(answer).toMatchObject({ state: 'open', warnings: [expect.objectContaining({ code: 'calendar_incomplete', calendar: 'KR', year: 2051 })] })
+    expect(await stateAt('KR', 'Asia/Seoul', '2050-02-13T10:00:00')).not.toHaveProperty('warnings')
+  })
+})
