@@ -28,6 +28,14 @@ interface DataRule {
   source: Citation
 }
 
+/** A rule of the data kept with another type: the law gives the day off to some people only. */
+interface RetypedRule {
+  rule: string
+  name: string
+  type: 'observance'
+  source: Citation
+}
+
 export interface InLieuRule {
   /** The weekdays (ISO, Monday 1) on which a holiday gives a day off in lieu. */
   from: readonly number[]
@@ -45,6 +53,8 @@ export interface Overlay {
   rules: readonly OverlayRule[]
   /** Rules of the data left out: they contradict the law the calendar stands for. */
   remove: readonly DataRule[]
+  /** Rules of the data whose type the law contradicts, with the type it gives. */
+  retype: readonly RetypedRule[]
   /** Rules added to the data. */
   add: readonly DataRule[]
   /** Days in lieu of holidays on a rest day, replacing those the data gives (which miss some holidays). */
@@ -53,7 +63,7 @@ export interface Overlay {
 
 /** Every law or list an overlay follows, once each. */
 export function citationsOf (overlay: Overlay): Citation[] {
-  const all = [...overlay.rules, ...overlay.remove, ...overlay.add, ...(overlay.inLieu === null ? [] : [overlay.inLieu])]
+  const all = [...overlay.rules, ...overlay.remove, ...overlay.retype, ...overlay.add, ...(overlay.inLieu === null ? [] : [overlay.inLieu])]
   return [...new Map(all.map(({ source }) => [source.url, source])).values()]
 }
 
@@ -111,6 +121,12 @@ const KR_HOLIDAYS: Citation = {
     '(the last day of the 12th lunar month, the 1st and 2nd of the 1st); paid days off of every employer by the Labor Standards Act, art. 55(2)',
   url: 'https://www.law.go.kr/%EB%B2%95%EB%A0%B9/%EA%B4%80%EA%B3%B5%EC%84%9C%EC%9D%98%EA%B3%B5%ED%9C%B4%EC%9D%BC%EC%97%90%EA%B4%80%ED%95%9C%EA%B7%9C%EC%A0%95'
 }
+const CN_HOLIDAYS: Citation = {
+  title: 'State Council, 全国年节及纪念日放假办法 as amended on 2024-11-10 (Decree 795, from 2025-01-01): art. 2 days off ' +
+    'for all citizens, art. 3 holidays of part of the citizens',
+  url: 'https://www.gov.cn/zhengce/content/202411/content_6986380.htm'
+}
+
 export const OVERLAYS: readonly Overlay[] = [
   {
     id: 'CA-FED',
@@ -134,6 +150,7 @@ export const OVERLAYS: readonly Overlay[] = [
       { name: 'Boxing Day', date: fixed(12, 26), inLieu: true, source: CLC_166 }
     ],
     remove: [],
+    retype: [],
     add: [],
     // s. 193(2) lets the employer give the working day before or after; this calendar takes the one after
     inLieu: { from: [SATURDAY, SUNDAY], weekdaysOnly: true, source: CLC_193 }
@@ -143,6 +160,7 @@ export const OVERLAYS: readonly Overlay[] = [
     defines: null,
     rules: [],
     remove: [],
+    retype: [],
     add: [{
       // The 15th day of the 4th month of the Chinese calendar gives every date MOM published from 2013 to 2026; the
       // data lists Vesak Day only up to 2026
@@ -157,6 +175,7 @@ export const OVERLAYS: readonly Overlay[] = [
     defines: null,
     rules: [],
     remove: [{ rule: 'easter 1', name: 'Easter Monday', source: ONTARIO_ESA }],
+    retype: [],
     add: [],
     inLieu: null
   },
@@ -168,7 +187,23 @@ export const OVERLAYS: readonly Overlay[] = [
     // day of the 12th lunar month is the day before the 1st of the 1st; the data's hand-written days in lieu of
     // Seollal (2014-2050) are anchored at the eve already
     remove: [{ rule: 'korean 01-0-01 P3D', name: 'Korean New Year', source: KR_HOLIDAYS }],
+    retype: [],
     add: [{ rule: 'korean 01-0-00 P3D', name: 'Korean New Year', localNames: { ko: '설날' }, source: KR_HOLIDAYS }],
+    inLieu: null
+  },
+  {
+    id: 'CN',
+    defines: null,
+    rules: [],
+    remove: [],
+    // Art. 3: holidays of part of the citizens (部分公民放假的节日), not days off of a workplace
+    retype: [
+      { rule: '03-08 12:00', name: "International Women's Day", type: 'observance', source: CN_HOLIDAYS },
+      { rule: '05-04 12:00', name: 'Youth Day', type: 'observance', source: CN_HOLIDAYS },
+      { rule: '06-01', name: "Children's Day", type: 'observance', source: CN_HOLIDAYS },
+      { rule: '08-01 12:00', name: 'Army Day', type: 'observance', source: CN_HOLIDAYS }
+    ],
+    add: [],
     inLieu: null
   }
 ]

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module'
 import Holidays from 'date-holidays'
 import { SECONDS_PER_DAY, floorDiv } from '@utility-apis/civil-date'
-import { OVERLAYS, daysInLieu, overlayHolidays, overlayOf, type DatedHoliday } from './holiday-overlays.js'
+import { OVERLAYS, daysInLieu, overlayHolidays, overlayOf, type DatedHoliday, type Overlay } from './holiday-overlays.js'
 
 export const HOLIDAY_TYPES = ['public', 'bank', 'optional', 'school', 'observance'] as const
 export type HolidayType = typeof HOLIDAY_TYPES[number]
@@ -102,6 +102,7 @@ function instance (calendar: WorldCalendar, types: readonly HolidayType[], engli
   const overlay = overlayOf(calendar.id)
   if (overlay !== null) {
     for (const { rule } of overlay.remove) holidays.unsetRule(rule)
+    retype(holidays, overlay.retype, [country, state, region])
     for (const { rule, name, localNames } of overlay.add) holidays.setHoliday(rule, { name: { ...localNames, en: name }, type: 'public' })
     // The overlay gives every day in lieu by the law's rule: the data's own (some of them unmarked) would double them
     if (overlay.inLieu !== null) {
@@ -111,6 +112,23 @@ function instance (calendar: WorldCalendar, types: readonly HolidayType[], engli
     }
   }
   return remember(instances, key, holidays, MAX_INSTANCES)
+}
+
+/**
+ * Gives rules of the data another type. The rule is read from an instance of every type (the data's own names and
+ * notes kept), since `holidays` holds only the types asked for; set again, it stays out unless its new type is asked for.
+ */
+function retype (holidays: Holidays, rules: Overlay['retype'], place: readonly string[]): void {
+  if (rules.length === 0) return
+  const [country, state, region] = place
+  const everyType = new Holidays(country, state, region, { timezone: 'UTC', types: [...HOLIDAY_TYPES] })
+  for (const { rule, type } of rules) {
+    // Undefined for a rule the data no longer has: the overlay would do nothing, so it fails loudly (and the tests)
+    const found = everyType.getRule(rule) as object | undefined
+    if (found === undefined) throw new Error(`overlay: no rule ${rule} in the data`)
+    holidays.unsetRule(rule)
+    holidays.setRule({ ...found, rule, type })
+  }
 }
 
 const SUNSET_OFFSET = / ([+-])(\d{2})(\d{2})$/

@@ -1,4 +1,4 @@
-// What a customer sees of the overlays on the date-holidays data of KR, through the routes: whether an
+// What a customer sees of the overlays on the date-holidays data of KR and CN, through the routes: whether an
 // instant is working time, and the holidays list with its types and local names.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -40,6 +40,20 @@ describe('KR: Seollal is the eve, the day and the day after (Regulations on Holi
     expect(listed[0].local_name).toBe('설날')
     expect(listed.map((holiday) => `${holiday.substitute ? 'in lieu ' : ''}${holiday.date} to ${holiday.closed_until.slice(0, 10)}`))
       .toEqual(spans)
+  })
+})
+
+describe('CN: the State Council\'s 全国年节及纪念日放假办法', () => {
+  it('keeps days off of part of the citizens (art. 3) as observances: working days for an employer', async () => {
+    expect(await stateAt('CN', 'Asia/Shanghai', '2026-06-01T10:00:00')).toMatchObject({ state: 'open' })
+    expect(await stateAt('CN', 'Asia/Shanghai', '2026-03-09T10:00:00')).toMatchObject({ state: 'open' })
+    const groups = ["International Women's Day", 'Youth Day', "Children's Day", 'Army Day']
+    expect((await holidaysOf('CN', 2026)).filter((holiday) => groups.includes(holiday.name))).toEqual([])
+    const observed = (await holidaysOf('CN', 2026, 'observance')).filter((holiday) => groups.includes(holiday.name))
+    expect(observed.map(({ date, type, local_name: local }) => [date, type, local])).toEqual([
+      ['2026-03-08', 'observance', '国际妇女节'], ['2026-05-04', 'observance', '青年节'],
+      ['2026-06-01', 'observance', '六一儿童节'], ['2026-08-01', 'observance', '建军节']
+    ])
   })
 })
 
