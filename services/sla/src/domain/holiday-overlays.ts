@@ -203,7 +203,12 @@ export const OVERLAYS: readonly Overlay[] = [
       { rule: '06-01', name: "Children's Day", type: 'observance', source: CN_HOLIDAYS },
       { rule: '08-01 12:00', name: 'Army Day', type: 'observance', source: CN_HOLIDAYS }
     ],
-    add: [],
+    // Art. 2 as amended from 2025: the Spring Festival's 4th day (正月初三) and Labour Day's 2nd (5月2日); the data has
+    // the 2013 text's 3 days and 1
+    add: [
+      { rule: 'chinese 01-0-03 since 2025', name: 'Spring Festival', localNames: { zh: '春节' }, source: CN_HOLIDAYS },
+      { rule: '05-02 since 2025', name: 'Labour Day', localNames: { zh: '劳动节' }, source: CN_HOLIDAYS }
+    ],
     inLieu: null
   }
 ]

@@ -22,6 +22,8 @@ async function stateAt (calendar: string, timezone: string, at: string): Promise
   return res.json()
 }
 
+const datesNamed = (holidays: ListedHoliday[], name: string) => holidays.filter((holiday) => holiday.name === name).map((holiday) => holiday.date)
+
 describe('KR: Seollal is the eve, the day and the day after (Regulations on Holidays of Government Offices, art. 2)', () => {
   it('closes Mon 2026-02-16 (the eve) and opens Thu 2026-02-19 (the data had 17-19)', async () => {
     expect(await stateAt('KR', 'Asia/Seoul', '2026-02-16T10:00:00')).toMatchObject({ state: 'holiday', holiday: 'Korean New Year' })
@@ -43,7 +45,7 @@ describe('KR: Seollal is the eve, the day and the day after (Regulations on Holi
   })
 })
 
-describe('CN: the State Council\'s 全国年节及纪念日放假办法', () => {
+describe('CN: the State Council\'s 全国年节及纪念日放假办法 as amended from 2025', () => {
   it('keeps days off of part of the citizens (art. 3) as observances: working days for an employer', async () => {
     expect(await stateAt('CN', 'Asia/Shanghai', '2026-06-01T10:00:00')).toMatchObject({ state: 'open' })
     expect(await stateAt('CN', 'Asia/Shanghai', '2026-03-09T10:00:00')).toMatchObject({ state: 'open' })
@@ -54,6 +56,20 @@ describe('CN: the State Council\'s 全国年节及纪念日放假办法', () => 
       ['2026-03-08', 'observance', '国际妇女节'], ['2026-05-04', 'observance', '青年节'],
       ['2026-06-01', 'observance', '六一儿童节'], ['2026-08-01', 'observance', '建军节']
     ])
+  })
+
+  it('gives the Spring Festival 4 days and Labour Day 2 from 2025 (art. 2), 3 and 1 before', async () => {
+    const in2026 = await holidaysOf('CN', 2026)
+    expect(datesNamed(in2026, 'Spring Festival')).toEqual(['2026-02-16', '2026-02-17', '2026-02-18', '2026-02-19'])
+    expect(datesNamed(in2026, 'Labour Day')).toEqual(['2026-05-01', '2026-05-02'])
+    expect(in2026.filter((holiday) => holiday.date === '2026-05-02').map((holiday) => holiday.local_name)).toEqual(['劳动节'])
+    expect(await stateAt('CN', 'Asia/Shanghai', '2026-02-19T10:00:00')).toMatchObject({ state: 'holiday', holiday: 'Spring Festival' })
+    const in2025 = await holidaysOf('CN', 2025)
+    expect(datesNamed(in2025, 'Spring Festival')).toEqual(['2025-01-28', '2025-01-29', '2025-01-30', '2025-01-31'])
+    expect(datesNamed(in2025, 'Labour Day')).toEqual(['2025-05-01', '2025-05-02'])
+    const in2024 = await holidaysOf('CN', 2024)
+    expect(datesNamed(in2024, 'Spring Festival')).toEqual(['2024-02-09', '2024-02-10', '2024-02-11'])
+    expect(datesNamed(in2024, 'Labour Day')).toEqual(['2024-05-01'])
   })
 })
 
