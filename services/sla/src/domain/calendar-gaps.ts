@@ -8,7 +8,7 @@ import { MEASURED } from './calendar-gaps.measured.js'
 export const LAST_MEASURED_YEAR = 2199
 
 /** Why the data lacks a holiday from some year on, read from the rule that gave it the year before. */
-export type GapCause = 'dated' | 'islamic' | 'hebrew' | 'ended' | 'other'
+export type GapCause = 'dated' | 'islamic' | 'hebrew' | 'ended' | 'other' | 'arranged-yearly'
 
 /** Holidays a calendar has every year up to `from - 1` and the data lacks from `from` to the end of the range. */
 export interface CalendarGap {
@@ -87,7 +87,10 @@ export const UNMEASURED_GAPS: Readonly<Record<string, readonly CalendarGap[]>> =
     cause: 'dated',
     missing: ['Buddha\'s Birthday (substitute day)', 'Children\'s Day (substitute day)', 'Korean New Year (substitute day)',
       'Korean Thanksgiving (substitute day)', 'National Foundation Day (substitute day)']
-  }]
+  }],
+  // The State Council's yearly notice (调休) moves days off next to the holidays and makes weekends working days; the
+  // data has 2021's days off only and the service cannot make a weekend a working day, so no year of CN is exact
+  CN: [{ from: 1971, cause: 'arranged-yearly', missing: ['the State Council\'s yearly arrangement: bridge days off and weekend working days'] }]
 }
 
 /** What a calendar's data lacks, as GET /v1/business-days/calendars lists it. */
@@ -115,6 +118,8 @@ export function gapReason (gap: CalendarGap): string {
     case 'hebrew': return `the data has dates of the Hebrew calendar up to ${last}`
     case 'ended': return `the data's rule for ${gap.missing.length > 1 ? 'them' : 'it'} ends in ${last}`
     case 'other': return `the data has ${gap.missing.length > 1 ? 'them' : 'it'} up to ${last}`
+    case 'arranged-yearly': return 'the State Council announces it each year (调休); the data has none but 2021\'s days off, ' +
+      'and a weekend cannot be made a working day'
   }
 }
 

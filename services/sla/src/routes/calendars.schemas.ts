@@ -7,14 +7,18 @@ export const FIRST_YEAR = 1971
 export const LAST_YEAR = 2100
 
 const missingHolidays = Type.Array(Type.String(), {
-  description: 'The public holidays the data lacks, by the English names the holidays list gives them in the years it has them.'
+  description: 'The public holidays the data lacks, by the English names the holidays list gives them in the years it has them; ' +
+    'for CN, the State Council\'s yearly arrangement of bridge days off and weekend working days, which no year holds.'
 })
 
 const CalendarGapSchema = Type.Object({
   first_year: Type.Integer({ description: 'The first year the data lacks them.' }),
   last_year: Type.Integer({ description: `The last: ${LAST_MEASURED_YEAR}, the end of the range a result may reach.` }),
   missing: missingHolidays,
-  reason: Type.String({ description: 'Why: a list of dates in the data that ends, or a calendar (Islamic, Hebrew) it has dates of up to a year.' })
+  reason: Type.String({
+    description: 'Why: a list of dates in the data that ends, a calendar (Islamic, Hebrew) it has dates of up to a year, or ' +
+      'days a government sets each year that the data does not hold.'
+  })
 }, { title: 'CalendarGap' })
 
 /**

@@ -73,7 +73,7 @@ describe('CN: the State Council\'s 全国年节及纪念日放假办法 as amend
   })
 })
 
-describe('what the KR calendar does not hold, said as for any calendar: complete_through, gaps, warnings', () => {
+describe('what the KR and CN calendars do not hold, said as for any calendar: complete_through, gaps, warnings', () => {
   const calendarsOf = async (country: string) =>
     (await app.inject({ method: 'GET', url: `/v1/business-days/calendars?country=${country}`, headers: KEY })).json().calendars
 
@@ -85,5 +85,16 @@ describe('what the KR calendar does not hold, said as for any calendar: complete
     const answer = await stateAt('KR', 'Asia/Seoul', '2051-02-13T10:00:00')
     expect(answer).toMatchObject({ state: 'open', warnings: [expect.objectContaining({ code: 'calendar_incomplete', calendar: 'KR', year: 2051 })] })
     expect(await stateAt('KR', 'Asia/Seoul', '2050-02-13T10:00:00')).not.toHaveProperty('warnings')
+  })
+
+  it('CN: no year holds the State Council\'s yearly arrangement of bridge days and working weekends', async () => {
+    const [cn] = await calendarsOf('CN')
+    const missing = ['the State Council\'s yearly arrangement: bridge days off and weekend working days']
+    expect(cn).toMatchObject({ complete_through: 1970, gaps: [{ first_year: 1971, last_year: 2199, missing, reason: expect.stringContaining('调休') }] })
+    expect(await stateAt('CN', 'Asia/Shanghai', '2026-06-01T10:00:00'))
+      .toMatchObject({ warnings: [{ code: 'calendar_incomplete', calendar: 'CN', year: 2026, missing }] })
+    expect((await holidaysOf('CN', 2026)).length).toBeGreaterThan(0)
+    const list = await app.inject({ method: 'GET', url: '/v1/business-days/holidays?calendar=CN&year=2026', headers: KEY })
+    expect(list.json().warnings).toEqual([{ code: 'calendar_incomplete', calendar: 'CN', year: 2026, missing }])
   })
 })
