@@ -18,6 +18,11 @@ export interface HttpCase {
   durationSeconds?: number
   connections?: number
   env?: Record<string, string>
+  /**
+   * What is wrong with the answer to this request, or undefined when it is right. A failed call can still answer 2xx
+   * (MCP's tool errors, a webhook check answering valid: false), so the body is checked once before the timed load.
+   */
+  expect?: (answer: unknown) => string | undefined
 }
 
 export interface HttpResult {
@@ -28,6 +33,8 @@ export interface HttpResult {
   errors: number
   /** Requests answered in the measured time. */
   total: number
+  /** What `expect` found wrong in the answer checked before the load. */
+  wrongAnswer?: string
 }
 
 export interface BenchReport {
@@ -39,6 +46,11 @@ export interface BenchReport {
   /** the acceptance target, e.g. '>= 0.8 x baseline' */
   target?: string
   pass: boolean
+  /**
+   * Why the measurement itself cannot count (errors, non-2xx or wrong answers on a side of its ratio): such a case
+   * fails even when its target is a known miss (bench/known-misses.ts).
+   */
+  fault?: string
 }
 
 export interface BenchContext {
@@ -66,16 +78,28 @@ export async function startServerProcess (entry: string, env: Record<string, str
     cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'inherit']
   })
   const lines = createInterface({ input: child.stdout! })
-  const { url, urls } = await new Promise<{ url: string, urls?: Record<string, string> }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start within 30 s`)), 30_000)
-    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)))
-    lines.once('line', (line) => { clearTimeout(timer); resolve(JSON.parse(line)) })
-  })
-  return { url, urls: urls ?? {}, child }
+  let timer: NodeJS.Timeout | undefined
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`${entry} did not start within 30 s`)), 30_000)
+      child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)))
+      lines.once('line', resolve)
+    })
+    const { url, urls } = JSON.parse(line) as { url: string, urls?: Record<string, string> }
+    if (typeof url !== 'string') throw new Error(`${entry} announced no url: ${line}`)
+    return { url, urls: urls ?? {}, child }
+  } catch (error) {
+    // Until it is returned the child is no caller's to stop: one that hangs or says something else must not outlive us
+    await stop(child)
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 async function stop (child: ChildProcess) {
-  if (child.exitCode !== null) return
+  // a child ended by a signal has a null exitCode and will send no more 'exit'
+  if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
@@ -95,8 +119,12 @@ async function fire (url: string, spec: Omit<HttpCase, 'entry'>, seconds: number
   })
 }
 
+// BENCH_SECONDS=1 shortens every measured load to check the bench's wiring and answers quickly; its figures mean nothing
+const QUICK_SECONDS = process.env.BENCH_SECONDS === undefined ? undefined : Number(process.env.BENCH_SECONDS)
+
 /** Load from this process against a server in another, on 127.0.0.1, for a bounded time. */
 export async function measureHttp (spec: HttpCase): Promise<HttpResult> {
+  // Outside the try: a server that fails to start has been stopped by startServerProcess already
   const { url, child } = await startServerProcess(spec.entry, spec.env)
   try {
     await fire(url, spec, 1)
@@ -108,8 +136,10 @@ export async function measureHttp (spec: HttpCase): Promise<HttpResult> {
 
 /** Load against a server already running at `url` (started with `startServerProcess`), for `spec.durationSeconds`. */
 export async function measureAt (url: string, spec: Omit<HttpCase, 'entry'>): Promise<HttpResult> {
-  const r = await fire(url, spec, spec.durationSeconds ?? 5)
+  const wrongAnswer = spec.expect === undefined ? undefined : await checkAnswer(url, spec, spec.expect)
+  const r = await fire(url, spec, QUICK_SECONDS ?? spec.durationSeconds ?? 5)
   return {
+    wrongAnswer,
     requestsPerSecond: Math.round(r.requests.average),
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
@@ -118,6 +148,37 @@ export async function measureAt (url: string, spec: Omit<HttpCase, 'entry'>): Pr
     total: r.requests.total
   }
 }
+
+/** The request sent once, as the load sends it: what is wrong with its answer, or undefined. */
+async function checkAnswer (url: string, spec: Omit<HttpCase, 'entry'>, expect: NonNullable<HttpCase['expect']>): Promise<string | undefined> {
+  try {
+    const response = await fetch(url + spec.path, {
+      method: spec.method ?? 'GET',
+      headers: { 'content-type': 'application/json', ...spec.headers },
+      body: spec.body,
+      signal: AbortSignal.timeout(10_000)
+    })
+    const text = await response.text()
+    if (!response.ok) return `answered ${response.status}: ${text.slice(0, 200)}`
+    return expect(JSON.parse(text))
+  } catch (error) {
+    return `no JSON answer: ${(error as Error).message}`
+  }
+}
+
+/**
+ * What keeps these measured sides from making a ratio (errors, non-2xx answers, a wrong answer), one entry per side
+ * at fault, labelled by its key: a side that failed answers faster and would inflate or deflate the ratio.
+ */
+export function faultsOf (sides: Record<string, HttpResult>): string[] {
+  return Object.entries(sides).flatMap(([label, r]) => {
+    const problems = [r.errors > 0 ? `${r.errors} errors` : '', r.non2xx > 0 ? `${r.non2xx} non-2xx` : '', r.wrongAnswer ?? ''].filter((p) => p !== '')
+    return problems.length === 0 ? [] : [`${label}: ${problems.join(', ')}`]
+  })
+}
+
+/** The faults of a case's rounds as a BenchReport's `fault`: undefined when there are none. */
+export const faultText = (faults: string[]) => faults.length === 0 ? undefined : [...new Set(faults)].join('; ')
 
 /**
  * The CPU time (user and system, in microseconds) a process has used so far, from /proc: what a server spends per

@@ -16,7 +16,15 @@ const build = (options: KitOptions) => buildService({
   }
 }, options)
 
+// The quota's keys under a prefix of the bench's own (ioredis reads keyPrefix from the URL's query), so a shared Redis
+// keeps every other key as it was
+const KEY_PREFIX = 'bench:kit-quota:'
+
 export async function start () {
-  const server = await listenForBench(build, { redisUrl: process.env.BENCH_REDIS_URL ?? null })
-  return server
+  const given = process.env.BENCH_REDIS_URL
+  if (given === undefined) return await listenForBench(build)
+  const redisUrl = new URL(given)
+  redisUrl.searchParams.set('keyPrefix', KEY_PREFIX)
+  // Fail closed: a Redis lost during the run answers 503s the harness counts, instead of the memory fallback's 200s
+  return await listenForBench(build, { redisUrl: redisUrl.href, quotaFailMode: 'closed' })
 }
