@@ -118,12 +118,20 @@ async function createJob (domains: string[]): Promise<string> {
   return (await response.json() as { id: string }).id
 }
 
-async function waitForJob (id: string, started: number, pollMs = 250): Promise<number> {
+/**
+ * Polls the job until it completes. Bounded: a worker that died or a job that stalls must end the bench with the
+ * job's state, not hang it (10,000 items take about 80 s on one worker; the deadline leaves ample room).
+ */
+async function waitForJob (id: string, started: number, pollMs = 250, deadlineMs = 600_000): Promise<number> {
   for (;;) {
-    const job = await (await api(`/v1/domain/profile/jobs/${id}`)).json() as { status: string, failed: number }
+    const job = await (await api(`/v1/domain/profile/jobs/${id}`)).json() as { status: string, failed: number, done?: number }
     if (job.status === 'completed') {
       if (job.failed > 0) throw new Error(`${job.failed} items failed`)
       return (performance.now() - started) / 1000
+    }
+    if (job.status !== 'queued' && job.status !== 'running') throw new Error(`job ${id} ended ${job.status}`)
+    if (performance.now() - started > deadlineMs) {
+      throw new Error(`job ${id} not completed after ${deadlineMs / 1000} s: ${job.status}, ${job.done ?? '?'} items done`)
     }
     await sleep(pollMs)
   }
@@ -135,12 +143,16 @@ async function waitForJob (id: string, started: number, pollMs = 250): Promise<n
  */
 async function runSmall (sitePort: number, workers: number, block: number): Promise<number> {
   const children = Array.from({ length: workers }, (_, i) => start(join(BRAND, 'worker.js'), { WORKER_METRICS_PORT: String(7230 + i) }))
-  await Promise.all(children.map(async (_, i) => await waitForUrl(`http://127.0.0.1:${7230 + i}/health`)))
-  const id = await createJob(Array.from({ length: SMALL_ITEMS }, (_, n) => `http://${siteAddress(n, block)}:${sitePort}/`))
-  await waitForJob(id, performance.now(), 50)
-  const job = await (await api(`/v1/domain/profile/jobs/${id}`)).json() as { created_at: string, finished_at: string }
-  await Promise.all(children.map(stop))
-  return SMALL_ITEMS / ((Date.parse(job.finished_at) - Date.parse(job.created_at)) / 1000)
+  try {
+    await Promise.all(children.map(async (_, i) => await waitForUrl(`http://127.0.0.1:${7230 + i}/health`)))
+    const id = await createJob(Array.from({ length: SMALL_ITEMS }, (_, n) => `http://${siteAddress(n, block)}:${sitePort}/`))
+    await waitForJob(id, performance.now(), 50, 60_000)
+    const job = await (await api(`/v1/domain/profile/jobs/${id}`)).json() as { created_at: string, finished_at: string }
+    return SMALL_ITEMS / ((Date.parse(job.finished_at) - Date.parse(job.created_at)) / 1000)
+  } finally {
+    // on an error too: a worker left running would outlive the bench
+    await Promise.all(children.map(stop))
+  }
 }
 
 /** The 200-item job on 1 and on 2 worker processes, SMALL_RUNS times each, alternating: the median items/s of each. */
@@ -157,26 +169,31 @@ async function runSmallPairs (sitePort: number): Promise<[number, number]> {
 /** The 10,000-item job on `workers` worker processes, alone or beside the single-host job (cancelled at the end). */
 async function runJob (sitePort: number, workers: number, block: number, redis: Redis, beside = false): Promise<JobRun> {
   const children = Array.from({ length: workers }, (_, i) => start(join(BRAND, 'worker.js'), { WORKER_METRICS_PORT: String(7230 + i) }))
-  await Promise.all(children.map(async (_, i) => await waitForUrl(`http://127.0.0.1:${7230 + i}/health`)))
-  const busy = beside ? await createJob(Array.from({ length: BUSY_ITEMS }, () => `http://${BUSY_HOST}:${sitePort}/`)) : null
-  if (busy !== null) await sleep(2000)
-  const domains = Array.from({ length: ITEMS }, (_, n) => `http://${siteAddress(n, block)}:${sitePort}/`)
-  const started = performance.now()
-  const id = await createJob(domains)
-  const finished = waitForJob(id, started)
-  // the single calls run once the job is under way, on other sites
-  await sleep(2000)
-  const p99Busy = await singleCallP99(sitePort, block + 100)
-  const seconds = await finished
-  let besideDone = 0
-  if (busy !== null) {
-    besideDone = (await (await api(`/v1/domain/profile/jobs/${busy}`, { method: 'DELETE' })).json() as { done: number }).done
+  try {
+    await Promise.all(children.map(async (_, i) => await waitForUrl(`http://127.0.0.1:${7230 + i}/health`)))
+    const busy = beside ? await createJob(Array.from({ length: BUSY_ITEMS }, () => `http://${BUSY_HOST}:${sitePort}/`)) : null
+    if (busy !== null) await sleep(2000)
+    const domains = Array.from({ length: ITEMS }, (_, n) => `http://${siteAddress(n, block)}:${sitePort}/`)
+    const started = performance.now()
+    const id = await createJob(domains)
+    const finished = waitForJob(id, started)
+    // the single calls run once the job is under way, on other sites; the wait's own failure is awaited below
+    finished.catch(() => {})
+    await sleep(2000)
+    const p99Busy = await singleCallP99(sitePort, block + 100)
+    const seconds = await finished
+    let besideDone = 0
+    if (busy !== null) {
+      besideDone = (await (await api(`/v1/domain/profile/jobs/${busy}`, { method: 'DELETE' })).json() as { done: number }).done
+    }
+    let bytes = 0
+    const chunks = await redis.keys(`{jobs:brand}:job:${id}:chunk:*`)
+    for (const key of chunks) bytes += Number(await redis.memory('USAGE', key))
+    return { itemsPerSecond: Math.round(ITEMS / seconds), p99Busy, bytes, besideDone }
+  } finally {
+    // on an error too: a worker left running would outlive the bench
+    await Promise.all(children.map(stop))
   }
-  let bytes = 0
-  const chunks = await redis.keys(`{jobs:brand}:job:${id}:chunk:*`)
-  for (const key of chunks) bytes += Number(await redis.memory('USAGE', key))
-  await Promise.all(children.map(stop))
-  return { itemsPerSecond: Math.round(ITEMS / seconds), p99Busy, bytes, besideDone }
 }
 
 function reports (one: JobRun, two: JobRun, oneBeside: JobRun, twoBeside: JobRun, p99Idle: number, small: [number, number]): BenchReport[] {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { ROOT, startServerProcess } from './harness.js'
+import { ROOT, startServerProcess, stopServerProcess, type ServerProcess } from './harness.js'
 import { LAYERS } from './layer-server.js'
 
 // `pnpm bench:layers`: server CPU per request of the kit's echo route, layer by layer, read from /proc (Linux). CPU
@@ -25,9 +25,10 @@ const servers = [
   ...LAYERS.map((layer) => ({ name: `+ ${layer}`, entry: join(ROOT, 'bench', 'layer-server.ts'), env: { BENCH_LAYER: layer } })),
   { name: '+ the rest of the kit (headers, access line, metrics, docs)', entry: join(ROOT, 'bench', 'kit-server.ts'), env: {} }
 ]
-const running = []
-for (const server of servers) running.push({ ...server, ...(await startServerProcess(server.entry, server.env)) })
+const running: Array<typeof servers[number] & ServerProcess> = []
 try {
+  // inside the try: a server that fails to start leaves the ones started before it to the finally
+  for (const server of servers) running.push({ ...server, ...(await startServerProcess(server.entry, server.env)) })
   const fire = (url: string, amount: number) => autocannon({
     url: url + echo.path,
     method: 'POST',
@@ -42,7 +43,9 @@ try {
     for (const [i, server] of running.entries()) {
       const before = cpuMicros(server.child.pid!)
       const result = await fire(server.url, REQUESTS)
-      if (result.non2xx > 0) throw new Error(`${server.name}: ${result.non2xx} responses were not 2xx`)
+      // a request that failed cost the server less than one answered: either would lower the layer's CPU per request
+      const failed = result.errors + result.timeouts
+      if (result.non2xx > 0 || failed > 0) throw new Error(`${server.name}: ${result.non2xx} responses were not 2xx, ${failed} errors`)
       best[i] = Math.min(best[i], (cpuMicros(server.child.pid!) - before) / REQUESTS)
     }
   }
@@ -53,5 +56,5 @@ try {
     'bare / this': (best[0] / best[i]).toFixed(2)
   })))
 } finally {
-  for (const server of running) server.child.kill('SIGTERM')
+  await Promise.all(running.map(async (server) => await stopServerProcess(server.child)))
 }

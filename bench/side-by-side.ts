@@ -41,7 +41,16 @@ async function sample (server: ServerProcess, spec: Omit<HttpCase, 'entry'>): Pr
 
 async function compareOnce (benchCase: Case, other: string): Promise<Record<'this' | 'other', Sample[]>> {
   const spec = { method: benchCase.method, path: benchCase.path, headers: KEY, body: benchCase.body, durationSeconds: SECONDS }
-  const servers = { this: await startServerProcess(join(ROOT, benchCase.entry)), other: await startServerProcess(join(other, benchCase.entry)) }
+  const first = await startServerProcess(join(ROOT, benchCase.entry))
+  let second: ServerProcess
+  try {
+    second = await startServerProcess(join(other, benchCase.entry))
+  } catch (error) {
+    // the first server is still running: stopped here, since the finally below is not reached
+    await stopServerProcess(first.child)
+    throw error
+  }
+  const servers = { this: first, other: second }
   const samples: Record<'this' | 'other', Sample[]> = { this: [], other: [] }
   try {
     for (const side of ['this', 'other'] as const) await measureAt(servers[side].url, { ...spec, durationSeconds: 2 })
