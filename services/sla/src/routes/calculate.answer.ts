@@ -3,6 +3,7 @@ import { civilDate, dayNumber, floorDiv, formatDate, parseLocalDateTime, SECONDS
 import { valueError, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import { incompleteYears } from '../domain/calendar-gaps.js'
 import { findCalendar, type Calendar } from '../domain/calendars.js'
+import { countryWeekend } from '../domain/country-weeks.js'
 import { formatZonedTime, resolveWallTime, zonedTime, type ZonedTime } from '../domain/time-zone.js'
 import { LAST_DAY, OutOfRangeError, type WorkCalendar } from '../domain/working-calendar.js'
 import {
@@ -214,14 +215,20 @@ const OPERATE: { [O in Operation]: Operate<O> } = {
 /** Whether the answer counts the calendar's public holidays: those are the ones whose completeness is measured. */
 const countsPublic = (input: CalculateRequest): boolean => input.holiday_types === undefined || input.holiday_types.includes('public')
 
-/** The answer, with a warning for each year of the calendar its working time touches whose data lacks holidays. */
+/**
+ * The answer, with a warning for each year of the calendar its working time touches whose data lacks holidays, and
+ * one when it took the default week over a country whose weekend is another.
+ */
 function answer (input: CalculateRequest, calendar: Calendar, work: WorkCalendar): CalculateResponse {
   const [response, first, last] = (OPERATE[input.operation] as Operate<Operation>)(input, calendar.id, work)
   const { completeness } = calendar
+  const warnings: NonNullable<CalculateResponse['warnings']> = []
   if (last >= dayNumber(completeness.completeThrough + 1, 1, 1) && countsPublic(input)) {
-    const warnings = incompleteYears(calendar.id, completeness, civilDate(first).year, civilDate(last).year)
-    if (warnings.length > 0) response.warnings = warnings
+    warnings.push(...incompleteYears(calendar.id, completeness, civilDate(first).year, civilDate(last).year))
   }
+  const weekend = input.schedule === undefined ? countryWeekend(calendar.world?.country ?? null) : null
+  if (weekend !== null) warnings.push({ code: 'week_differs', calendar: calendar.id, weekend: [...weekend] })
+  if (warnings.length > 0) response.warnings = warnings
   return response
 }
 

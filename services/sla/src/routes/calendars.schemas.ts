@@ -21,19 +21,36 @@ const CalendarGapSchema = Type.Object({
   })
 }, { title: 'CalendarGap' })
 
-/**
- * The warnings of an answer whose working time touches a year of its calendar that the data does not hold in full:
- * absent when there are none, so that an answer over complete years is what it was before warnings existed.
- */
-export const CalendarWarningsField = Type.Optional(Type.Array(Type.Object({
+const IncompleteYearWarning = Type.Object({
   code: Type.Literal('calendar_incomplete'),
   calendar: Type.String({ description: 'The calendar id as documented.' }),
   year: Type.Integer({ description: 'A local year the answer\'s working time touches whose data lacks holidays.' }),
   missing: missingHolidays
-}, { title: 'CalendarWarning' }), {
-  description: 'Present when the working time of the answer touches a year past the calendar\'s `complete_through` ' +
-    '(GET /v1/business-days/calendars) and its public holidays count: one entry per such year, with the holidays the data lacks ' +
-    'in it. Send those days in `holidays` to count them. Absent when every year touched is complete.'
+}, {
+  title: 'CalendarWarning',
+  description: 'The working time of the answer touches a year past the calendar\'s `complete_through` (GET ' +
+    '/v1/business-days/calendars) and its public holidays count: one entry per such year, with the holidays the data ' +
+    'lacks in it. Send those days in `holidays` to count them.'
+})
+
+const WeekWarning = Type.Object({
+  code: Type.Literal('week_differs'),
+  calendar: Type.String({ description: 'The calendar id as documented.' }),
+  weekend: Type.Array(Type.String(), { description: 'The weekdays of the country\'s weekend: `["friday", "saturday"]`.' })
+}, {
+  title: 'WeekWarning',
+  description: 'The answer took the default week (Monday to Friday, no `schedule` sent) over a calendar of a country ' +
+    'whose weekend is another (Israel, Saudi Arabia, Egypt, Bahrain, Algeria, Libya: Friday and Saturday). Send ' +
+    '`schedule` with the working days of the team.'
+})
+
+/**
+ * The warnings of an answer that may not be the one meant: absent when there are none, so that an answer over
+ * complete years with the country's own week is what it was before warnings existed.
+ */
+export const CalendarWarningsField = Type.Optional(Type.Array(Type.Union([IncompleteYearWarning, WeekWarning]), {
+  description: 'Present when the answer counts a year the calendar\'s data does not hold in full (`calendar_incomplete`), ' +
+    'or takes the default Monday-to-Friday week over a country whose weekend is another (`week_differs`). Absent otherwise.'
 }))
 
 const nullableString = (description: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], description })

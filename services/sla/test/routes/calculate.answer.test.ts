@@ -295,6 +295,29 @@ describe('calendars the overlays complete', () => {
   })
 })
 
+describe('warnings: the default week over a country that keeps another', () => {
+  const IL = { calendar: 'IL', timezone: 'Asia/Jerusalem' }
+  const week = { code: 'week_differs', calendar: 'IL', weekend: ['friday', 'saturday'] }
+  const nineToFive: Pairs = [['09:00', '17:00']]
+  const sundayToThursday = { sun: nineToFive, mon: nineToFive, tue: nineToFive, wed: nineToFive, thu: nineToFive }
+
+  it('says that Israel\'s weekend is Friday and Saturday when the answer took Monday to Friday', async () => {
+    // Thursday 2026-03-05 + 1 working day: Friday by the default week, Sunday by Israel's
+    const answer = await ok({ ...IL, operation: 'add_business_days', date: '2026-03-05', days: 1 })
+    expect(answer).toMatchObject({ result_date: '2026-03-06', warnings: [week] })
+    expect((await ok({ calendar: 'sa', timezone: 'Asia/Riyadh', operation: 'add_business_days', date: '2026-03-05', days: 1 })).warnings)
+      .toEqual([{ ...week, calendar: 'SA' }])
+  })
+
+  it('does not warn once the request sends its week, nor over a country that keeps Saturday and Sunday', async () => {
+    const answer = await ok({ ...IL, operation: 'add_business_days', date: '2026-03-05', days: 1, schedule: sundayToThursday })
+    expect(answer.result_date).toBe('2026-03-08')
+    expect(answer.warnings).toBeUndefined()
+    expect((await ok({ calendar: 'DE', timezone: 'Europe/Berlin', operation: 'add_business_days', date: '2026-03-05', days: 1 })).warnings)
+      .toBeUndefined()
+  })
+})
+
 describe('warnings: a calendar past its data', () => {
   const SG = { calendar: 'SG', timezone: 'Asia/Singapore' }
   const deepavali = { code: 'calendar_incomplete', calendar: 'SG', year: 2031, missing: ['Deepavali'] }
