@@ -126,6 +126,24 @@ const CN_HOLIDAYS: Citation = {
     'for all citizens, art. 3 holidays of part of the citizens',
   url: 'https://www.gov.cn/zhengce/content/202411/content_6986380.htm'
 }
+const BR_LEI_14759: Citation = {
+  title: 'Lei nº 14.759, de 21 de dezembro de 2023: declara feriado nacional o Dia Nacional de Zumbi e da Consciência Negra (20 de novembro)',
+  url: 'https://www.planalto.gov.br/ccivil_03/_ato2023-2026/2023/lei/l14759.htm'
+}
+
+/**
+ * The national 20 November (Lei 14.759/2023, from 2024), for the subdivisions whose own 11-20 rule of the data ended on
+ * 2023-12-21: it has the national rule's key, so it replaces that rule and leaves them without the day from 2024. The
+ * others keep theirs or the national one (BR-AL its Morte de Zumbi dos Palmares, BR-SP-SP its municipal day): adding
+ * it there would list the day twice, under two names.
+ */
+const BR_CONSCIENCIA_NEGRA: DataRule = {
+  rule: '11-20 since 2024',
+  name: 'Black Awareness Day',
+  localNames: { pt: 'Dia da Consciência Negra' },
+  source: BR_LEI_14759
+}
+const BR_WITHOUT_NOV_20 = ['BR-AM', 'BR-MT', 'BR-RJ', 'BR-RJ-RJ', 'BR-SP']
 
 export const OVERLAYS: readonly Overlay[] = [
   {
@@ -210,7 +228,10 @@ export const OVERLAYS: readonly Overlay[] = [
       { rule: '05-02 since 2025', name: 'Labour Day', localNames: { zh: '劳动节' }, source: CN_HOLIDAYS }
     ],
     inLieu: null
-  }
+  },
+  ...BR_WITHOUT_NOV_20.map((id): Overlay => ({
+    id, defines: null, rules: [], remove: [], retype: [], add: [BR_CONSCIENCIA_NEGRA], inLieu: null
+  }))
 ]
 
 const byId = new Map(OVERLAYS.map((overlay) => [overlay.id.toUpperCase(), overlay]))

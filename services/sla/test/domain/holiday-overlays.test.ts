@@ -157,6 +157,22 @@ describe('KR: Seollal, the eve, the day and the day after', () => {
   })
 })
 
+describe('BR: 20 November, national from 2024 (Lei 14.759/2023)', () => {
+  it('every BR calendar, subdivision and region lists it once and closes on it from 2024', () => {
+    const data = new Holidays()
+    const ids = ['BR', ...Object.keys(data.getStates('BR') ?? {}).flatMap((state) =>
+      [`BR-${state}`, ...Object.keys(data.getRegions('BR', state) ?? {}).map((region) => `BR-${state}-${region}`)])]
+    expect(ids.length).toBeGreaterThan(30)
+    for (const id of ids) {
+      for (let year = 2024; year <= 2028; year++) {
+        const on = listed(id, year).filter((holiday) => holiday.date === `${year}-11-20`)
+        expect(on.length, `${id} ${year}`).toBe(1)
+        expect(closedWeekdays(id, year).includes(`${year}-11-20`), `${id} ${year}`).toBe(weekday(day(`${year}-11-20`)) <= 5)
+      }
+    }
+  })
+})
+
 describe('labels', () => {
   it('IE with public and bank types: St Patrick\'s and St Stephen\'s Days are public, as the public list has them', () => {
     const both = listed('IE', 2026, ['public', 'bank'])
@@ -192,7 +208,7 @@ describe('the overlay layer', () => {
       expect(citations.length, overlay.id).toBeGreaterThan(0)
       for (const citation of citations) {
         expect(citation.title.length).toBeGreaterThan(10)
-        expect(citation.url).toMatch(/^https:\/\/[a-z0-9.-]+\.(gov\.sg|gc\.ca|canada\.ca|ontario\.ca|parl\.ca|law\.go\.kr|gov\.cn)\//)
+        expect(citation.url).toMatch(/^https:\/\/[a-z0-9.-]+\.(gov\.sg|gc\.ca|canada\.ca|ontario\.ca|parl\.ca|law\.go\.kr|gov\.cn|planalto\.gov\.br)\//)
       }
     }
   })

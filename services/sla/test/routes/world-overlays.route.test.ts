@@ -1,5 +1,5 @@
-// What a customer sees of the overlays on the date-holidays data of KR and CN, through the routes: whether an
-// instant is working time, and the holidays list with its types and local names.
+// What a customer sees of the overlays on the date-holidays data of KR, CN and BR, through the routes: whether an
+// instant is working time, the next business day, and the holidays list with its types and local names.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calculate, KEY, testApp } from '../helpers/app.js'
@@ -20,6 +20,12 @@ async function stateAt (calendar: string, timezone: string, at: string): Promise
   const res = await calculate(app, { operation: 'is_business_time', calendar, timezone, at })
   expect(res.statusCode).toBe(200)
   return res.json()
+}
+
+async function nextBusinessDay (calendar: string, timezone: string, date: string): Promise<string> {
+  const res = await calculate(app, { operation: 'add_business_days', calendar, timezone, date, days: 1 })
+  expect(res.statusCode).toBe(200)
+  return res.json().result_date
 }
 
 const datesNamed = (holidays: ListedHoliday[], name: string) => holidays.filter((holiday) => holiday.name === name).map((holiday) => holiday.date)
@@ -70,6 +76,34 @@ describe('CN: the State Council\'s 全国年节及纪念日放假办法 as amend
     const in2024 = await holidaysOf('CN', 2024)
     expect(datesNamed(in2024, 'Spring Festival')).toEqual(['2024-02-09', '2024-02-10', '2024-02-11'])
     expect(datesNamed(in2024, 'Labour Day')).toEqual(['2024-05-01'])
+  })
+})
+
+describe('BR: 20 November is a national holiday from 2024 (Lei 14.759/2023)', () => {
+  // The data's state rules for 11-20 end on 2023-12-21 and replace the national one: these lacked the day from 2024
+  const lacking = [['BR-SP', 'America/Sao_Paulo'], ['BR-RJ', 'America/Sao_Paulo'], ['BR-RJ-RJ', 'America/Sao_Paulo'],
+    ['BR-AM', 'America/Manaus'], ['BR-MT', 'America/Cuiaba']]
+
+  it.each(lacking)('%s: one business day after Wed 2025-11-19 is Fri 2025-11-21', async (calendar, timezone) => {
+    expect(await nextBusinessDay(calendar, timezone, '2025-11-19')).toBe('2025-11-21')
+    expect(await stateAt(calendar, timezone, '2026-11-20T10:00:00')).toMatchObject({ state: 'holiday', holiday: 'Black Awareness Day' })
+  })
+
+  it('lists the day once, under its national names, from 2024; the state\'s own day in 2023', async () => {
+    for (const year of [2024, 2025, 2028]) {
+      const listed = (await holidaysOf('BR-SP', year)).filter((holiday) => holiday.date === `${year}-11-20`)
+      expect(listed.map(({ name, local_name: local, type }) => [name, local, type]))
+        .toEqual([['Black Awareness Day', 'Dia da Consciência Negra', 'public']])
+    }
+    expect((await holidaysOf('BR-SP', 2023)).filter((holiday) => holiday.date === '2023-11-20')).toHaveLength(1)
+    expect((await holidaysOf('BR-AM', 2022)).filter((holiday) => holiday.date === '2022-11-20')).toHaveLength(1)
+  })
+
+  it('leaves a subdivision that has the day once: BR-AL keeps Morte de Zumbi dos Palmares, BR-SP-SP its own', async () => {
+    expect(await nextBusinessDay('BR-AL', 'America/Maceio', '2025-11-19')).toBe('2025-11-21')
+    expect((await holidaysOf('BR-AL', 2025)).filter((holiday) => holiday.date === '2025-11-20').map((holiday) => holiday.local_name))
+      .toEqual(['Morte de Zumbi dos Palmares'])
+    expect((await holidaysOf('BR-SP-SP', 2025)).filter((holiday) => holiday.date === '2025-11-20')).toHaveLength(1)
   })
 })
 
