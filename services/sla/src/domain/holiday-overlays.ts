@@ -126,6 +126,11 @@ const CN_HOLIDAYS: Citation = {
     'for all citizens, art. 3 holidays of part of the citizens',
   url: 'https://www.gov.cn/zhengce/content/202411/content_6986380.htm'
 }
+const BC_ESA: Citation = {
+  title: 'Employment Standards Act, R.S.B.C. 1996, c. 113, s. 1 "statutory holiday", as amended by the National Day for ' +
+    'Truth and Reconciliation Act (B.C. Bill 2, royal assent 2023-03-09): September 30, from 2023',
+  url: 'https://www.bclaws.gov.bc.ca/civix/document/id/complete/statreg/96113_01'
+}
 const BR_LEI_14759: Citation = {
   title: 'Lei nº 14.759, de 21 de dezembro de 2023: declara feriado nacional o Dia Nacional de Zumbi e da Consciência Negra (20 de novembro)',
   url: 'https://www.planalto.gov.br/ccivil_03/_ato2023-2026/2023/lei/l14759.htm'
@@ -227,6 +232,23 @@ export const OVERLAYS: readonly Overlay[] = [
       { rule: 'chinese 01-0-03 since 2025', name: 'Spring Festival', localNames: { zh: '春节' }, source: CN_HOLIDAYS },
       { rule: '05-02 since 2025', name: 'Labour Day', localNames: { zh: '劳动节' }, source: CN_HOLIDAYS }
     ],
+    inLieu: null
+  },
+  {
+    id: 'CA-BC',
+    defines: null,
+    rules: [],
+    remove: [],
+    retype: [],
+    // The data's 09-30 since 2021 is an observance (as for 2021 and 2022 in BC, still right): a retype would make 2021
+    // and 2022 statutory too. The public rule from 2023 has the same English name, so date-holidays lists the day once,
+    // as public, when both types are asked for
+    add: [{
+      rule: '09-30 since 2023',
+      name: 'National Day for Truth and Reconciliation',
+      localNames: { fr: 'Journée nationale de la vérité et de la réconciliation' },
+      source: BC_ESA
+    }],
     inLieu: null
   },
   ...BR_WITHOUT_NOV_20.map((id): Overlay => ({

@@ -208,7 +208,7 @@ describe('the overlay layer', () => {
       expect(citations.length, overlay.id).toBeGreaterThan(0)
       for (const citation of citations) {
         expect(citation.title.length).toBeGreaterThan(10)
-        expect(citation.url).toMatch(/^https:\/\/[a-z0-9.-]+\.(gov\.sg|gc\.ca|canada\.ca|ontario\.ca|parl\.ca|law\.go\.kr|gov\.cn|planalto\.gov\.br)\//)
+        expect(citation.url).toMatch(/^https:\/\/[a-z0-9.-]+\.(gov\.sg|gc\.ca|canada\.ca|ontario\.ca|parl\.ca|law\.go\.kr|gov\.cn|planalto\.gov\.br|gov\.bc\.ca)\//)
       }
     }
   })

@@ -1,4 +1,4 @@
-// What a customer sees of the overlays on the date-holidays data of KR, CN and BR, through the routes: whether an
+// What a customer sees of the overlays on the date-holidays data of KR, CN, BR and CA-BC, through the routes: whether an
 // instant is working time, the next business day, and the holidays list with its types and local names.
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -104,6 +104,29 @@ describe('BR: 20 November is a national holiday from 2024 (Lei 14.759/2023)', ()
     expect((await holidaysOf('BR-AL', 2025)).filter((holiday) => holiday.date === '2025-11-20').map((holiday) => holiday.local_name))
       .toEqual(['Morte de Zumbi dos Palmares'])
     expect((await holidaysOf('BR-SP-SP', 2025)).filter((holiday) => holiday.date === '2025-11-20')).toHaveLength(1)
+  })
+})
+
+describe('CA-BC: the National Day for Truth and Reconciliation is a statutory holiday from 2023 (Employment Standards Act)', () => {
+  const sept30 = async (year: number, types: string) =>
+    (await holidaysOf('CA-BC', year, types)).filter((holiday) => holiday.date === `${year}-09-30`).map(({ name, type }) => [name, type])
+
+  it('closes Wed 2026-09-30 and Mon 2024-09-30; Fri 2022-09-30 was a working day', async () => {
+    expect(await nextBusinessDay('CA-BC', 'America/Vancouver', '2026-09-29')).toBe('2026-10-01')
+    expect(await stateAt('CA-BC', 'America/Vancouver', '2024-09-30T10:00:00'))
+      .toMatchObject({ state: 'holiday', holiday: 'National Day for Truth and Reconciliation' })
+    expect(await stateAt('CA-BC', 'America/Vancouver', '2022-09-30T10:00:00')).toMatchObject({ state: 'open' })
+  })
+
+  it('lists it once, public from 2023 and an observance in 2021 and 2022', async () => {
+    const ndtr = 'National Day for Truth and Reconciliation'
+    for (const year of [2023, 2026]) {
+      expect(await sept30(year, 'public')).toEqual([[ndtr, 'public']])
+      expect(await sept30(year, 'public,observance')).toEqual([[ndtr, 'public']])
+    }
+    expect(await sept30(2022, 'public')).toEqual([])
+    expect(await sept30(2022, 'public,observance')).toEqual([[ndtr, 'observance']])
+    expect(await sept30(2021, 'observance')).toEqual([[ndtr, 'observance']])
   })
 })
 
