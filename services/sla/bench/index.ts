@@ -193,10 +193,45 @@ export function inProcess (): BenchReport[] {
   return [...spanCosts(), ...againstMomentBusinessTime()]
 }
 
+interface Rounds {
+  short: number[]
+  long: number[]
+  baseRatios: number[]
+  longRatios: number[]
+  batchRatios: number[]
+  faults: string[]
+}
+
+/**
+ * ROUNDS rounds of bare Fastify, a short and a long due date (their order turning) and a batch, each on the same
+ * request bodies: short and long requests alternate, so a burst of noise on a shared machine does not land on one side only.
+ */
+async function measureRounds (ctx: BenchContext): Promise<Rounds> {
+  const rounds: Rounds = { short: [], long: [], baseRatios: [], longRatios: [], batchRatios: [], faults: [] }
+  // A batch of 1,000 due dates against single calls of the same kind, in calculations per second, in every round
+  const batchBody = JSON.stringify({ calculations: starts(1000, '2026-01-01', 730, 29).map((start) => request(60, start)) })
+  const batchSpec = { ...spec(60), path: '/v1/business-days/calculate/batch', body: batchBody, connections: 4, expect: answersEveryItem }
+  for (let i = 0; i < ROUNDS; i++) {
+    // bare Fastify answers {"ok":true} to any request: nothing of its body to check, only its errors and statuses
+    const base = await ctx.http('bare Fastify, same request', { ...spec(60), entry: BASELINE_ENTRY, expect: undefined })
+    const first = i % 2 === 0 ? 60 : 1_000_000
+    const a = await ctx.http(`sla_due_at, ${first} minutes`, spec(first))
+    const b = await ctx.http(`sla_due_at, ${1_000_060 - first} minutes`, spec(1_000_060 - first))
+    const [s, l] = first === 60 ? [a, b] : [b, a]
+    rounds.short.push(s.requestsPerSecond)
+    rounds.long.push(l.requestsPerSecond)
+    rounds.baseRatios.push(round(s.requestsPerSecond / base.requestsPerSecond))
+    rounds.longRatios.push(round(l.requestsPerSecond / base.requestsPerSecond))
+    const batch = await ctx.http('batch of 1,000 due dates', batchSpec)
+    rounds.batchRatios.push(round(batch.requestsPerSecond * 1000 / s.requestsPerSecond, 1))
+    rounds.faults.push(...faultsOf({ '60 minutes': s, '1,000,000 minutes': l, batch, 'bare Fastify': base }))
+  }
+  return rounds
+}
+
 export async function run (ctx: BenchContext): Promise<BenchReport[]> {
   // Throughput is compared with bare Fastify receiving the very same request, measured again in every round, and with
-  // the kit's trivial route. Short and long requests alternate, so a burst of noise on a shared machine does not land
-  // on one side only.
+  // the kit's trivial route.
   const kit = await ctx.http('kit trivial route', {
     entry: KIT_ENTRY,
     method: 'POST',
@@ -207,30 +242,7 @@ export async function run (ctx: BenchContext): Promise<BenchReport[]> {
     expect: (answer: unknown) => (answer as { n?: unknown }).n === 1 ? undefined : `answered ${JSON.stringify(answer)}`
   })
   const kitFault = faultText(faultsOf({ 'kit route': kit }))
-  const short: number[] = []
-  const long: number[] = []
-  const baseRatios: number[] = []
-  const longRatios: number[] = []
-  const batchRatios: number[] = []
-  // A batch of 1,000 due dates against single calls of the same kind, in calculations per second, in every round
-  const batchBody = JSON.stringify({ calculations: starts(1000, '2026-01-01', 730, 29).map((start) => request(60, start)) })
-  const batchSpec = { ...spec(60), path: '/v1/business-days/calculate/batch', body: batchBody, connections: 4, expect: answersEveryItem }
-  const faults: string[] = []
-  for (let i = 0; i < ROUNDS; i++) {
-    // bare Fastify answers {"ok":true} to any request: nothing of its body to check, only its errors and statuses
-    const base = await ctx.http('bare Fastify, same request', { ...spec(60), entry: BASELINE_ENTRY, expect: undefined })
-    const first = i % 2 === 0 ? 60 : 1_000_000
-    const a = await ctx.http(`sla_due_at, ${first} minutes`, spec(first))
-    const b = await ctx.http(`sla_due_at, ${1_000_060 - first} minutes`, spec(1_000_060 - first))
-    const [s, l] = first === 60 ? [a, b] : [b, a]
-    short.push(s.requestsPerSecond)
-    long.push(l.requestsPerSecond)
-    baseRatios.push(round(s.requestsPerSecond / base.requestsPerSecond))
-    longRatios.push(round(l.requestsPerSecond / base.requestsPerSecond))
-    const batch = await ctx.http('batch of 1,000 due dates', batchSpec)
-    batchRatios.push(round(batch.requestsPerSecond * 1000 / s.requestsPerSecond, 1))
-    faults.push(...faultsOf({ '60 minutes': s, '1,000,000 minutes': l, batch, 'bare Fastify': base }))
-  }
+  const { short, long, baseRatios, longRatios, batchRatios, faults } = await measureRounds(ctx)
   const fault = faultText(faults)
   const httpCost = median(short) / median(long)
   const batchGain = median(batchRatios)
