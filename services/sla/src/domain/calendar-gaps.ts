@@ -79,7 +79,7 @@ export const NOT_GAPS: readonly NotAGap[] = [
  * What the measurement cannot see, stated by hand: it compares the years the data has, so it misses days the data
  * never holds, and days in lieu that carry the name of the holiday they replace. Each is merged with the measured gaps.
  */
-export const UNMEASURED_GAPS: Readonly<Record<string, readonly CalendarGap[]>> = {
+const UNMEASURED_GAPS: Readonly<Record<string, readonly CalendarGap[]>> = {
   // The Regulations on Holidays of Government Offices give a day in lieu when a day of Seollal or Chuseok falls on a
   // Sunday, or two holidays on one day; the data lists those days by date up to 2050 (its KR.yaml says so)
   KR: [{
