@@ -8,7 +8,7 @@ import { MEASURED } from './calendar-gaps.measured.js'
 export const LAST_MEASURED_YEAR = 2199
 
 /** Why the data lacks a holiday from some year on, read from the rule that gave it the year before. */
-export type GapCause = 'dated' | 'islamic' | 'hebrew' | 'ended' | 'other' | 'arranged-yearly'
+export type GapCause = 'dated' | 'islamic' | 'hebrew' | 'ended' | 'other' | 'arranged-yearly' | 'never-listed'
 
 /** Holidays a calendar has every year up to `from - 1` and the data lacks from `from` to the end of the range. */
 export interface CalendarGap {
@@ -76,8 +76,9 @@ export const NOT_GAPS: readonly NotAGap[] = [
 ]
 
 /**
- * What the measurement cannot see, stated by hand: it compares the years the data has, so it misses days the data
- * never holds, and days in lieu that carry the name of the holiday they replace. Each is merged with the measured gaps.
+ * What the measurement cannot see, stated by hand, by country (its subdivisions and regions too): it compares the
+ * years the data has, so it misses days the data never holds, and days in lieu that carry the name of the holiday they
+ * replace. Each is merged with the measured gaps.
  */
 const UNMEASURED_GAPS: Readonly<Record<string, readonly CalendarGap[]>> = {
   // The Regulations on Holidays of Government Offices give a day in lieu when a day of Seollal or Chuseok falls on a
@@ -90,7 +91,16 @@ const UNMEASURED_GAPS: Readonly<Record<string, readonly CalendarGap[]>> = {
   }],
   // The State Council's yearly notice (调休) moves days off next to the holidays and makes weekends working days; the
   // data has 2021's days off only and the service cannot make a weekend a working day, so no year of CN is exact
-  CN: [{ from: 1971, cause: 'arranged-yearly', missing: ['the State Council\'s yearly arrangement: bridge days off and weekend working days'] }]
+  CN: [{ from: 1971, cause: 'arranged-yearly', missing: ['the State Council\'s yearly arrangement: bridge days off and weekend working days'] }],
+  // The Department of Personnel and Training's compulsory holidays of central government offices, each year: the data
+  // has the three national days, Good Friday and Christmas, and none of the festivals of lunar calendars (nor do the
+  // states' calendars, which add their own days)
+  IN: [{
+    from: 1971,
+    cause: 'never-listed',
+    missing: ['Buddha Purnima', 'Diwali (Deepavali)', 'Dussehra', 'Guru Nanak\'s Birthday', 'Id-ul-Fitr', 'Id-ul-Zuha (Bakrid)',
+      'Mahavir Jayanti', 'Milad-un-Nabi (Id-e-Milad)', 'Muharram']
+  }]
 }
 
 /** What a calendar's data lacks, as GET /v1/business-days/calendars lists it. */
@@ -104,7 +114,8 @@ const COMPLETE: Completeness = { completeThrough: LAST_MEASURED_YEAR, gaps: [] }
 
 /** The completeness of a calendar by its documented id; calendars of our own (us-federal, weekdays) are complete. */
 export function completenessOf (id: string): Completeness {
-  const gaps = [...(MEASURED_GAPS.calendars[id] ?? []), ...(UNMEASURED_GAPS[id] ?? [])].sort((a, b) => a.from - b.from)
+  const stated = UNMEASURED_GAPS[id.split('-')[0]] ?? []
+  const gaps = [...(MEASURED_GAPS.calendars[id] ?? []), ...stated].sort((a, b) => a.from - b.from)
   if (gaps.length === 0) return COMPLETE
   return { completeThrough: Math.min(...gaps.map((gap) => gap.from)) - 1, gaps }
 }
@@ -120,6 +131,7 @@ export function gapReason (gap: CalendarGap): string {
     case 'other': return `the data has ${gap.missing.length > 1 ? 'them' : 'it'} up to ${last}`
     case 'arranged-yearly': return 'the State Council announces it each year (调休); the data has none but 2021\'s days off, ' +
       'and a weekend cannot be made a working day'
+    case 'never-listed': return 'the data has none of these festivals of lunar calendars in any year: the government lists their dates each year'
   }
 }
 

@@ -168,6 +168,18 @@ describe('GET /v1/business-days/holidays', () => {
       .toEqual(['2026-06-01', '2026-08-10', '2026-11-09'])
   })
 
+  it('says that India\'s calendars lack the government\'s festival holidays in every year, and warns of each', async () => {
+    const { calendars } = (await get('/v1/business-days/calendars')).json()
+    for (const id of ['IN', 'IN-MH']) {
+      const calendar = calendars.find((c: { id: string }) => c.id === id)
+      expect([id, calendar.complete_through]).toEqual([id, 1970])
+      expect(calendar.gaps).toEqual([expect.objectContaining({ first_year: 1971, missing: expect.arrayContaining(['Diwali (Deepavali)', 'Id-ul-Fitr']) })])
+    }
+    const diwali2026 = (await get('/v1/business-days/holidays?calendar=IN&year=2026')).json()
+    expect(diwali2026.holidays.map((holiday: { date: string }) => holiday.date)).not.toContain('2026-11-08')
+    expect(diwali2026.warnings).toEqual([expect.objectContaining({ code: 'calendar_incomplete', calendar: 'IN', year: 2026 })])
+  })
+
   it('warns of a year whose data lacks public holidays the calendar keeps every year, and of no other', async () => {
     const sg = (await get('/v1/business-days/holidays?calendar=SG&year=2031')).json()
     expect(sg.holidays.map((holiday: { name: string }) => holiday.name)).not.toContain('Deepavali')
