@@ -119,8 +119,18 @@ async function fire (url: string, spec: Omit<HttpCase, 'entry'>, seconds: number
   })
 }
 
-// BENCH_SECONDS=1 shortens every measured load to check the bench's wiring and answers quickly; its figures mean nothing
-const QUICK_SECONDS = process.env.BENCH_SECONDS === undefined ? undefined : Number(process.env.BENCH_SECONDS)
+/**
+ * BENCH_SECONDS=1 shortens every measured load to check the bench's wiring and answers quickly; its figures mean
+ * nothing, so bench/run.ts holds them against no baseline and records none.
+ */
+export const QUICK_SECONDS = quickSeconds(process.env.BENCH_SECONDS)
+
+function quickSeconds (value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const seconds = Number(value)
+  if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`BENCH_SECONDS must be a whole number of seconds from 1, not ${JSON.stringify(value)}`)
+  return seconds
+}
 
 /** Load from this process against a server in another, on 127.0.0.1, for a bounded time. */
 export async function measureHttp (spec: HttpCase): Promise<HttpResult> {

@@ -43,7 +43,7 @@ function toolAnswer (answer: unknown): string | undefined {
 }
 const pong = (answer: unknown) => {
   const { error, result } = answer as { error?: unknown, result?: unknown }
-  return error === undefined && typeof result === 'object' ? undefined : `not a ping result: ${shown(answer)}`
+  return error === undefined && typeof result === 'object' && result !== null ? undefined : `not a ping result: ${shown(answer)}`
 }
 const usageAnswer = (answer: unknown) => typeof (answer as { used?: unknown }).used === 'number' ? undefined : `no usage: ${shown(answer)}`
 
