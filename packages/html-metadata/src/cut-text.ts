@@ -5,8 +5,10 @@
  */
 export function cutText (text: string, limit: number, ending = '…'): string {
   if (text.length <= limit) return text
-  let end = limit - ending.length
+  // a limit shorter than the ending cuts the ending too: the promise is the limit
+  const tail = ending.slice(0, Math.max(0, limit))
+  let end = Math.max(0, limit - tail.length)
   const last = text.charCodeAt(end - 1)
   if (last >= 0xd800 && last <= 0xdbff) end--
-  return `${text.slice(0, end)}${ending}`
+  return `${text.slice(0, end)}${tail}`
 }

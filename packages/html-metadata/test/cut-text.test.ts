@@ -19,9 +19,16 @@ describe('cutText', () => {
     expect(cutText('Acme Tools Limited', 10, '...')).toBe('Acme To...')
   })
 
+  it('keeps to a limit shorter than the ending, or of nothing', () => {
+    expect(cutText('abc', 0)).toBe('')
+    expect(cutText('abcdef', 2, '...')).toBe('..')
+    expect(cutText('abcdef', 3, '...')).toBe('...')
+    expect(cutText('abcdef', -1)).toBe('')
+  })
+
   it('never leaves half of an emoji at the cut, whatever the offset', () => {
     const text = `${'a'.repeat(7)}${'😀'.repeat(10)}`
-    for (let limit = 1; limit < text.length; limit++) {
+    for (let limit = 0; limit < text.length; limit++) {
       for (const ending of ['…', '']) {
         const cut = cutText(text, limit, ending)
         expect(cut.length, `${limit} ${JSON.stringify(ending)}`).toBeLessThanOrEqual(limit)
