@@ -193,7 +193,7 @@ function sizeCutsOf (obs: SiteObservations, homepageOk: boolean): Derived['sizeC
   }
   if (cut.sampled_pages_rest.length > 0) {
     cuts.sampled_pages_rest = `${files(cut.sampled_pages_rest, 'the sampled page', 'the sampled pages')} cut at the ` +
-      `${mib(LIMITS.html)} limit and the rest was not read`
+      `${mib(LIMITS.html)} limit and the rest ${cut.sampled_pages_rest.length === 1 ? 'was' : 'of each was'} not read`
   }
   return cuts
 }
