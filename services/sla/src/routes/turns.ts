@@ -6,7 +6,13 @@
 /** How long a loop may hold the event loop before it lets other work in. */
 export const MAX_HOLD_MS = 20
 
-const turn = async (): Promise<void> => { await new Promise((resolve) => setImmediate(resolve)) }
+/**
+ * One turn of the event loop, I/O included. A request's handler runs after the loop's poll phase has read its socket:
+ * one setImmediate would resume it in the check phase of that same pass, before the poll phase reads another socket
+ * (a batch's first two slow items held the loop together); the second is queued from the check phase, so it runs
+ * after the next poll.
+ */
+const turn = async (): Promise<void> => { await new Promise((resolve) => setImmediate(() => setImmediate(resolve))) }
 
 /**
  * `each` of every item, in order, as `Array.prototype.map` gives them, but between two items that together held the
