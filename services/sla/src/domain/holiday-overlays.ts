@@ -218,7 +218,9 @@ export const OVERLAYS: readonly Overlay[] = [
     id: 'CN',
     defines: null,
     rules: [],
-    remove: [],
+    // The data keeps the 2007 text's Spring Festival (the eve, the 1st and the 2nd): the 2013 text (from 2014) gave the
+    // 1st to the 3rd, and the 2024 one (from 2025) the eve to the 3rd. The eve is added back for the years it is a day off
+    remove: [{ rule: 'chinese 01-0-00', name: 'Spring Festival', source: CN_HOLIDAYS }],
     // Art. 3: holidays of part of the citizens (部分公民放假的节日), not days off of a workplace
     retype: [
       { rule: '03-08 12:00', name: "International Women's Day", type: 'observance', source: CN_HOLIDAYS },
@@ -226,10 +228,12 @@ export const OVERLAYS: readonly Overlay[] = [
       { rule: '06-01', name: "Children's Day", type: 'observance', source: CN_HOLIDAYS },
       { rule: '08-01 12:00', name: 'Army Day', type: 'observance', source: CN_HOLIDAYS }
     ],
-    // Art. 2 as amended from 2025: the Spring Festival's 4th day (正月初三) and Labour Day's 2nd (5月2日); the data has
-    // the 2013 text's 3 days and 1
+    // Art. 2: the Spring Festival's 3rd day (正月初三) from 2014, its eve (除夕) before 2014 and again from 2025, and
+    // Labour Day's 2nd (5月2日) from 2025; the data has the 2007 text's eve, 1st and 2nd, and one day of Labour Day
     add: [
-      { rule: 'chinese 01-0-03 since 2025', name: 'Spring Festival', localNames: { zh: '春节' }, source: CN_HOLIDAYS },
+      { rule: 'chinese 01-0-00 prior to 2014', name: 'Spring Festival', localNames: { zh: '春节' }, source: CN_HOLIDAYS },
+      { rule: 'chinese 01-0-00 since 2025', name: 'Spring Festival', localNames: { zh: '春节' }, source: CN_HOLIDAYS },
+      { rule: 'chinese 01-0-03 since 2014', name: 'Spring Festival', localNames: { zh: '春节' }, source: CN_HOLIDAYS },
       { rule: '05-02 since 2025', name: 'Labour Day', localNames: { zh: '劳动节' }, source: CN_HOLIDAYS }
     ],
     inLieu: null

@@ -65,6 +65,7 @@ describe('CN: the State Council\'s 全国年节及纪念日放假办法 as amend
   })
 
   it('gives the Spring Festival 4 days and Labour Day 2 from 2025 (art. 2), 3 and 1 before', async () => {
+    // 2014-2024 (the 2013 text): the 1st to the 3rd of the lunar year, not the eve; 2013 (the 2007 text): the eve to the 2nd
     const in2026 = await holidaysOf('CN', 2026)
     expect(datesNamed(in2026, 'Spring Festival')).toEqual(['2026-02-16', '2026-02-17', '2026-02-18', '2026-02-19'])
     expect(datesNamed(in2026, 'Labour Day')).toEqual(['2026-05-01', '2026-05-02'])
@@ -74,8 +75,11 @@ describe('CN: the State Council\'s 全国年节及纪念日放假办法 as amend
     expect(datesNamed(in2025, 'Spring Festival')).toEqual(['2025-01-28', '2025-01-29', '2025-01-30', '2025-01-31'])
     expect(datesNamed(in2025, 'Labour Day')).toEqual(['2025-05-01', '2025-05-02'])
     const in2024 = await holidaysOf('CN', 2024)
-    expect(datesNamed(in2024, 'Spring Festival')).toEqual(['2024-02-09', '2024-02-10', '2024-02-11'])
+    expect(datesNamed(in2024, 'Spring Festival')).toEqual(['2024-02-10', '2024-02-11', '2024-02-12'])
     expect(datesNamed(in2024, 'Labour Day')).toEqual(['2024-05-01'])
+    expect(datesNamed(await holidaysOf('CN', 2014), 'Spring Festival')).toEqual(['2014-01-31', '2014-02-01', '2014-02-02'])
+    expect(datesNamed(await holidaysOf('CN', 2013), 'Spring Festival')).toEqual(['2013-02-09', '2013-02-10', '2013-02-11'])
+    expect(await stateAt('CN', 'Asia/Shanghai', '2024-02-09T10:00:00')).toMatchObject({ state: 'open' })
   })
 })
 
