@@ -10,13 +10,16 @@ const FRIDAY_SATURDAY: readonly Weekday[] = ['friday', 'saturday']
 
 /** The weekend of each listed country, by ISO 3166-1 alpha-2 code. */
 const COUNTRY_WEEKENDS: Readonly<Record<string, readonly Weekday[]>> = {
-  // Algeria from 2009, Bahrain from 2006, Egypt, Israel, Libya, Saudi Arabia from 2013 (Thursday and Friday before)
+  // Algeria from 2009, Bahrain from 2006, Bangladesh, Egypt, Israel, Libya, Saudi Arabia from 2013 (Thursday and
+  // Friday before: an answer over an earlier year is warned of today's weekend), Sudan
   DZ: FRIDAY_SATURDAY,
+  BD: FRIDAY_SATURDAY,
   BH: FRIDAY_SATURDAY,
   EG: FRIDAY_SATURDAY,
   IL: FRIDAY_SATURDAY,
   LY: FRIDAY_SATURDAY,
-  SA: FRIDAY_SATURDAY
+  SA: FRIDAY_SATURDAY,
+  SD: FRIDAY_SATURDAY
 }
 
 /** The country's weekend when it is not Saturday and Sunday and the list has it, else null. */

@@ -40,7 +40,7 @@ const WeekWarning = Type.Object({
 }, {
   title: 'WeekWarning',
   description: 'The answer took the default week (Monday to Friday, no `schedule` sent) over a calendar of a country ' +
-    'whose weekend is another (Israel, Saudi Arabia, Egypt, Bahrain, Algeria, Libya: Friday and Saturday). Send ' +
+    'whose weekend is another (Israel, Saudi Arabia, Egypt, Bahrain, Bangladesh, Algeria, Libya, Sudan: Friday and Saturday). Send ' +
     '`schedule` with the working days of the team.'
 })
 

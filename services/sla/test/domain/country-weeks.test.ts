@@ -4,7 +4,7 @@ import { findWorldCalendar } from '../../src/domain/world-holidays.js'
 
 describe('countryWeekend', () => {
   it('gives Friday and Saturday for the countries whose law makes it their weekend, whatever the case', () => {
-    for (const country of ['IL', 'SA', 'EG', 'BH', 'DZ', 'LY', 'il']) expect([country, countryWeekend(country)]).toEqual([country, ['friday', 'saturday']])
+    for (const country of ['IL', 'SA', 'EG', 'BH', 'BD', 'DZ', 'LY', 'SD', 'il']) expect([country, countryWeekend(country)]).toEqual([country, ['friday', 'saturday']])
   })
 
   it('says nothing of a country it does not list, nor of a calendar without a country', () => {
@@ -14,6 +14,6 @@ describe('countryWeekend', () => {
   })
 
   it('lists only countries the calendars cover', () => {
-    for (const country of ['IL', 'SA', 'EG', 'BH', 'DZ', 'LY']) expect(findWorldCalendar(country), country).not.toBeNull()
+    for (const country of ['IL', 'SA', 'EG', 'BH', 'BD', 'DZ', 'LY', 'SD']) expect(findWorldCalendar(country), country).not.toBeNull()
   })
 })
