@@ -1,7 +1,7 @@
 export { codeOfStatus, createHttpError, HttpError, RequestValidationError } from './errors.js'
 export { bodyValidatorCompiler, errorBody, errorShapePlugin, schemaThen, type ErrorShapeOptions } from './error-shape.plugin.js'
 export { messages, formatExpected, type Loc, type ValidationIssue } from './issues.js'
-export { InvalidJsonBody, MAX_JSON_DEPTH, UnsupportedMediaTypeBody, locateJsonError, parseJsonBody } from './json-body.js'
+export { InvalidJsonBody, MAX_JSON_DEPTH, UnsupportedMediaTypeBody, locateJsonError, nestedDeeperThan, parseJsonBody } from './json-body.js'
 export { registerFormat, UnsupportedSchemaError } from './schema-support.js'
 export { ErrorSchema, ValidationErrorSchema, ValidationIssueSchema } from './schemas.js'
 export { validate, valueError, type ValidateOptions } from './validate.js'

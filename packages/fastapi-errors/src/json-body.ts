@@ -31,7 +31,7 @@ export function parseJsonBody (text: string): unknown {
 }
 
 /** Whether arrays and objects nest more than `limit` levels, without recursion. */
-function nestedDeeperThan (root: unknown, limit: number): boolean {
+export function nestedDeeperThan (root: unknown, limit: number): boolean {
   if (typeof root !== 'object' || root === null) return false
   const stack: Array<[object, number]> = [[root, 1]]
   while (stack.length > 0) {

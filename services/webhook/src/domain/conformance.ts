@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import type { Provider, SignatureRead } from './provider.js'
 import { HeaderBag } from './header-bag.js'
-import { signDelivery, type SignedDelivery, type SignRequest } from './sign.js'
+import { refuseTooDeep, signDelivery, type SignedDelivery, type SignRequest } from './sign.js'
 import type { GenericOptions } from './types.js'
 
 /** One POST to the endpoint under test, answered by its status and the first bytes of its body. */
@@ -153,6 +153,7 @@ function baseRequest (request: ConformanceRequest, endpointUrl: string, now: num
  */
 function plan (provider: Provider, request: ConformanceRequest, endpointUrl: string, now: number): Planned[] {
   const base = baseRequest(request, endpointUrl, now)
+  refuseTooDeep(base.payload, 'the reserialised_body check parses and re-serialises a JSON payload')
   const valid = signDelivery(provider, base, now)
   const anew = (changes: Partial<SignRequest> = {}): SignedDelivery => {
     const { payload, id } = baseRequest(request, endpointUrl, now)

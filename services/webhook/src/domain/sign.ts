@@ -1,4 +1,5 @@
 import { createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto'
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '@utility-apis/fastapi-errors'
 import type { Parts } from './digest.js'
 import { HeaderBag } from './header-bag.js'
 import { privateKey as readPrivateKey, UnusableSecret } from './key-formats.js'
@@ -35,6 +36,24 @@ export interface SignedDelivery {
 export class SignRefusal extends Error {
   constructor (readonly code: string, detail: string) {
     super(detail)
+  }
+}
+
+/**
+ * Refuses a JSON payload nested deeper than any JSON body of this API may be, before `what` re-serialises it:
+ * JSON.stringify recurses, and 25 KB of JSON nested 5,000 levels deep would end it at the stack's limit (a 500).
+ */
+export function refuseTooDeep (payload: string, what: string): void {
+  if (!/^\s*[[{]/.test(payload)) return
+  let value: unknown
+  try {
+    value = JSON.parse(payload)
+  } catch {
+    return // not JSON: nothing re-serialises it
+  }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    const most = `the payload nests more than ${MAX_JSON_DEPTH} levels of arrays and objects, the most any JSON body of this API may`
+    throw new SignRefusal('payload_not_signable', `${what}: ${most}`)
   }
 }
 
@@ -120,6 +139,7 @@ export function signDelivery (provider: Provider, request: SignRequest, now: num
     method: httpMethod(request.method),
     generic: request.generic ?? undefined
   }
+  if (provider.signBody !== undefined) refuseTooDeep(request.payload, `${provider.info.name} writes into the JSON body, which is re-serialised`)
   const signedBody = withUsableSecret(key.secret, () => provider.signBody?.(input))
   if (signedBody !== undefined && 'problem' in signedBody) throw new SignRefusal('payload_not_signable', signedBody.problem)
   const payload = signedBody?.body ?? request.payload

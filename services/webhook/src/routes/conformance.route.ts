@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Static } from '@sinclair/typebox'
-import { bodyValidatorCompiler, ErrorSchema, HttpError, messages, RequestValidationError, schemaThen } from '@utility-apis/fastapi-errors'
+import { bodyValidatorCompiler, ErrorSchema, HttpError, MAX_JSON_DEPTH, messages, RequestValidationError, schemaThen } from '@utility-apis/fastapi-errors'
 import type { SafeFetcher, TargetCheck } from '@utility-apis/safe-fetch'
 import { CONFORMANCE_UNITS, isRefusedTarget, MAX_REQUESTS, requestedUrl, runConformance, type Send } from '../domain/conformance.js'
 import { PROVIDERS } from '../domain/providers/index.js'
@@ -70,7 +70,8 @@ export const conformanceRoute: FastifyPluginAsyncTypebox<ConformanceRouteOptions
           ...ErrorSchema,
           description: 'A target the fetcher would not reach (`"detail": "Target address is not allowed"`, or `"Target port is not allowed"` ' +
             'for a port other than the scheme\'s), or a key the provider cannot sign with, or a body it cannot sign inside, as sign ' +
-            `refuses them. \`code\`: \`target_not_allowed\`, ${codeList(SIGN_REFUSAL_CODES)}.`
+            `refuses them; and for every provider a JSON payload nested more than ${MAX_JSON_DEPTH} levels deep (\`payload_not_signable\`: ` +
+            `its reserialised_body check re-serialises the payload). Nothing is sent then. \`code\`: \`target_not_allowed\`, ${codeList(SIGN_REFUSAL_CODES)}.`
         }
       }
     }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Static } from '@sinclair/typebox'
-import { bodyValidatorCompiler, HttpError, messages, RequestValidationError, schemaThen, type ValidationIssue } from '@utility-apis/fastapi-errors'
+import {
+  bodyValidatorCompiler, HttpError, MAX_JSON_DEPTH, messages, RequestValidationError, schemaThen, type ValidationIssue
+} from '@utility-apis/fastapi-errors'
 import { PROVIDERS } from '../domain/providers/index.js'
 import { signDelivery, SignRefusal } from '../domain/sign.js'
 import { providersIn } from './provider-lists.js'
@@ -29,7 +31,7 @@ Every delivery verifies as valid with POST /v1/webhooks/verify and the same secr
 payloads are never stored or logged; for gitlab the header is the secret token itself, as GitLab sends it.
 
 Refusals (400, with a \`code\`): ${codeList(SIGN_REFUSAL_CODES)} (${providersIn('writesBody', 'or')} without the JSON body they
-write into).`
+write into, or with JSON nested more than ${MAX_JSON_DEPTH} levels deep, which they re-serialise).`
 
 /** What the provider needs beyond the schema (the URL it signs, generic-hmac's options): checked before the quota decides. */
 function checkSignRequest (body: Static<typeof SignRequestSchema>): void {

@@ -74,3 +74,27 @@ describe('the refusals of sign and conformance in the OpenAPI document', () => {
     expectDocumented(CONFORMANCE, res)
   })
 })
+
+// 25 KB of JSON nested 5,000 levels: JSON.stringify, which re-serialises a body a provider signs inside, recursed to
+// the stack's limit and the call was a 500
+const DEEP = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000)
+
+describe('a JSON payload nested deeper than any body of this API may be', () => {
+  it.each(['mailgun', 'linear', 'adyen'])('sign refuses it for %s, which writes into the body, as payload_not_signable', async (provider) => {
+    const res = await post(SIGN, { provider, payload: DEEP, secret: 'ab'.repeat(32) })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'payload_not_signable', detail: expect.stringContaining('more than 64 levels') })
+  })
+
+  it('sign takes it for a provider that signs the bytes as they are', async () => {
+    const res = await post(SIGN, { provider: 'github', payload: DEEP, secret: 's' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().payload).toBe(DEEP)
+  })
+
+  it.each(['stripe', 'mailgun'])('conformance refuses it for %s before anything is sent (its reserialised_body check re-serialises it)', async (provider) => {
+    const res = await post(CONFORMANCE, { endpoint_url: ENDPOINT, provider, payload: `{"data":${DEEP}}`, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json().code).toBe('payload_not_signable')
+  })
+})
