@@ -120,9 +120,12 @@ function startSearch (input: NearMissInput, signed: SignedContent): Search {
   return { input, signed, keys, body, hits: [], tried: 0, truncated: false, hashed: body.length, bound, matching, label }
 }
 
-/** Counts a variant's bytes against the budget: false, and the search marked truncated, once the budget is spent. */
+/**
+ * Counts a variant's work against the budget, in bytes hashed (a variant's bytes once per key, and its building where
+ * that costs more): false, and the search marked truncated, once the budget is spent.
+ */
 function spend (search: Search, bytes: number): boolean {
-  search.hashed += bytes * search.keys.length
+  search.hashed += bytes
   if (search.hashed <= HASH_BUDGET_BYTES) return true
   search.truncated = true
   return false
@@ -136,7 +139,7 @@ const matchHit = (code: string, cause: NearMissHit['cause'], found: string, vari
 function searchContentVariants (search: Search): void {
   const { provider, ctx, read } = search.input
   for (const variant of provider.contentVariants?.(ctx, read) ?? []) {
-    if (!spend(search, variant.content.reduce((sum, part) => sum + part.length, 0))) break
+    if (!spend(search, variant.content.reduce((sum, part) => sum + part.length, 0) * search.keys.length)) break
     search.tried++
     const found = firstMatch(search.keys, (key) => search.matching(variant.content, key.key, key.index))
     if (found !== undefined) search.hits.push(matchHit(variant.code, variant.cause, found, variant))
@@ -154,7 +157,8 @@ function searchBodyVariants (search: Search): void {
   }
   const seen = new Set([expectations(search.body).id])
   for (const variant of bodyVariants(ctx.payload)) {
-    if (!spend(search, variant.bytes.length)) break
+    // Building the signed content from a variant may cost more than hashing it (a form's parameters, parsed and sorted)
+    if (!spend(search, variant.bytes.length * keys.length + (read.contentCost?.(variant.bytes) ?? 0))) break
     search.tried++
     const { id, all } = expectations(variant.bytes)
     if (seen.has(id)) continue

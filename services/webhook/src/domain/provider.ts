@@ -42,6 +42,11 @@ export interface SignatureRead {
    */
   alternatives?: Array<{ label: string, signed: SignedContent }>
   /**
+   * What building `signed` from a body costs beyond hashing it, in bytes hashed (Twilio and Mandrill parse and sort a
+   * form's parameters): the diagnosis spends its hashing budget on each body variant by it too.
+   */
+  contentCost?: (body: Buffer) => number
+  /**
    * For schemes that bind the body by its hash inside signed content that is not the body (Twilio's bodySHA256 query
    * parameter, Plaid's request_body_sha256 claim): the body's SHA-256 must equal this as well.
    */

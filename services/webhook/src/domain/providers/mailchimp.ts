@@ -1,18 +1,18 @@
 import { HMAC_SHA1 } from '../algorithms.js'
-import { mac, type Parts } from '../digest.js'
+import { mac } from '../digest.js'
 import { anyFramework, defineProvider, type ProviderContext, type SignatureRead } from '../provider.js'
 import { idempotencyCheck } from './body-hmac.js'
 import { readFramedHeader } from './framing.js'
-import { signedUrlVariants, withSignedUrl } from './signed-url.js'
-import { sortedParams } from './twilio.js'
+import { formParamsCost, formParamsOnce, signedFormParams } from './form-params.js'
+import { signedUrlVariants, withSignedUrl, type UrlSigning } from './signed-url.js'
 
 const SIGNATURE = 'X-Mandrill-Signature'
 
-const content = (url: string, body: Buffer | string): Parts => [url, ...sortedParams(body)]
+const SIGNING: UrlSigning = { bodyPart: formParamsOnce, urlFirst: true, contentCost: formParamsCost }
 
 const read = (ctx: ProviderContext): SignatureRead => withSignedUrl(ctx,
   readFramedHeader(ctx, SIGNATURE, { prefix: '', encoding: 'base64' }, 'Mailchimp Transactional', HMAC_SHA1), 'Mandrill',
-  'the webhook URL followed by each POST parameter\'s name and value, names sorted', content)
+  'the webhook URL followed by each POST parameter\'s name and value, names sorted', SIGNING)
 
 // https://mailchimp.com/developer/transactional/guides/track-respond-activity-webhooks/ (authenticating webhook requests)
 export const mailchimp = defineProvider({
@@ -30,10 +30,10 @@ export const mailchimp = defineProvider({
   algorithm: HMAC_SHA1,
   detection: { headers: [SIGNATURE.toLowerCase()] },
   read,
-  contentVariants: signedUrlVariants(content),
+  contentVariants: signedUrlVariants(SIGNING),
   extraChecks: (ctx) => [idempotencyCheck(ctx, 'Mandrill', [], 'deduplicate on each event\'s _id in mandrill_events')],
   sign: ({ body, secret, url }) => ({
-    [SIGNATURE]: mac('sha1', secret, [url ?? 'https://example.com/mandrill', ...sortedParams(body)]).toString('base64')
+    [SIGNATURE]: mac('sha1', secret, [url ?? 'https://example.com/mandrill', signedFormParams(body)]).toString('base64')
   }),
   demos: [{
     payload: 'mandrill_events=' + encodeURIComponent('[{"event":"send","_id":"demo-message-0001","ts":1700000000,' +

@@ -1,17 +1,17 @@
 import { HMAC_SHA1 } from '../algorithms.js'
-import { mac, type Parts } from '../digest.js'
+import { mac } from '../digest.js'
 import { anyFramework, defineProvider, type ProviderContext, type SignatureRead } from '../provider.js'
 import { idempotencyCheck } from './body-hmac.js'
 import { readFramedHeader } from './framing.js'
-import { signedUrlVariants, withSignedUrl } from './signed-url.js'
+import { signedUrlVariants, withSignedUrl, type UrlSigning } from './signed-url.js'
 
 const SIGNATURE = 'X-Trello-Webhook'
 
-const content = (url: string, body: Buffer | string): Parts => [body, url]
+const SIGNING: UrlSigning = { bodyPart: () => (body) => body, urlFirst: false }
 
 const read = (ctx: ProviderContext): SignatureRead => withSignedUrl(ctx,
   readFramedHeader(ctx, SIGNATURE, { prefix: '', encoding: 'base64' }, 'Trello', HMAC_SHA1), 'Trello',
-  'the raw body followed by the webhook\'s callbackURL', content)
+  'the raw body followed by the webhook\'s callbackURL', SIGNING)
 
 // https://developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/ (webhook signatures)
 export const trello = defineProvider({
@@ -28,7 +28,7 @@ export const trello = defineProvider({
   algorithm: HMAC_SHA1,
   detection: { headers: [SIGNATURE.toLowerCase()] },
   read,
-  contentVariants: signedUrlVariants(content),
+  contentVariants: signedUrlVariants(SIGNING),
   extraChecks: (ctx) => [idempotencyCheck(ctx, 'Trello', [], 'deduplicate deliveries on action.id in the payload')],
   sign: ({ body, secret, url }) => ({ [SIGNATURE]: mac('sha1', secret, [body, url ?? 'https://example.com/trello']).toString('base64') }),
   demos: [{

@@ -8,24 +8,13 @@ import {
 } from '../provider.js'
 import type { Check } from '../types.js'
 import { splitUrl, toggledDefaultPort, urlVariants } from '../url-variants.js'
+import { formParamsCost, formParamsOnce } from './form-params.js'
 import { headerFailure } from './framing.js'
 
 const SIGNATURE = 'X-Twilio-Signature'
 const ALGORITHM = hmacAlgorithm('sha1')
 const BODY_HASH = 'bodySHA256'
 const JSON_DEMO = '{"AccountSid":"ACXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX","EventType":"onMessageAdded","Body":"Hello"}'
-
-/**
- * Twilio's form parameters as signed: each name followed by its value, names in code-unit order (case-sensitive), the
- * distinct values of a repeated name sorted, all decoded as a form parser decodes them.
- */
-export function sortedParams (body: Buffer | string): string[] {
-  const values = new Map<string, Set<string>>()
-  for (const [name, value] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) {
-    values.set(name, (values.get(name) ?? new Set()).add(value))
-  }
-  return [...values.keys()].sort().flatMap((name) => [...values.get(name) as Set<string>].sort().map((value) => name + value))
-}
 
 /** The bodySHA256 query parameter of a URL, which makes Twilio sign the URL alone and bind the body by its hash. */
 function bodyHashParam (url: string): string | undefined {
@@ -60,16 +49,8 @@ function urlForms (url: string): Array<{ label: string, url: string }> {
 }
 
 /** The signed content for a URL; the form parameters are parsed once per body, however many URL spellings use them. */
-function contentOf (url: string, jsonMode: boolean, params = paramsOnce()): SignedContent {
-  return jsonMode ? () => [url] : (body) => [url, ...params(body)]
-}
-
-function paramsOnce (): (body: Buffer | string) => string[] {
-  let last: { body: Buffer | string, params: string[] } | undefined
-  return (body) => {
-    if (last?.body !== body) last = { body, params: sortedParams(body) }
-    return last.params
-  }
+function contentOf (url: string, jsonMode: boolean, params = formParamsOnce()): SignedContent {
+  return jsonMode ? () => [url] : (body) => [url, params(body)]
 }
 
 function read (ctx: ProviderContext): SignatureRead {
@@ -97,8 +78,9 @@ function read (ctx: ProviderContext): SignatureRead {
     ? `the URL carries ${BODY_HASH}: Twilio signs the URL alone, and the body's SHA-256 must equal that parameter`
     : 'Twilio signs the URL followed by the form parameters, sorted by name'))
   if (jsonMode) result.bodySha256 = { expected: decodeHex(hash) ?? Buffer.alloc(0), label: `the ${BODY_HASH} query parameter` }
-  const params = paramsOnce()
+  const params = formParamsOnce()
   result.signed = contentOf(ctx.url, jsonMode, params)
+  if (!jsonMode) result.contentCost = formParamsCost
   result.alternatives = urlForms(ctx.url).map((form) => ({
     label: `over ${form.label}, as twilio-node accepts`, signed: contentOf(form.url, jsonMode, params)
   }))
@@ -122,7 +104,8 @@ function jsonParams (payload: string): string[] | undefined {
 function contentVariants (ctx: ProviderContext, read: SignatureRead): ContentVariant[] {
   if (ctx.url === undefined || read.signed === undefined) return []
   const jsonMode = read.bodySha256 !== undefined
-  const params = jsonMode ? [] : sortedParams(ctx.payload)
+  // the payload's parameters as the read parsed them already: [url, params]
+  const params = jsonMode ? [] : read.signed(ctx.payload).slice(1)
   const variants: ContentVariant[] = urlVariants(ctx.url, false).map((variant) => ({ ...variant, cause: 'url', content: [variant.url, ...params] }))
   if (!jsonMode && /^\s*[[{]/.test(ctx.payload)) {
     const sha = createHash('sha256').update(ctx.payload, 'utf8').digest('hex')
