@@ -1,4 +1,4 @@
-import { isPromise, QuotaStoreOfflineError, type QuotaStore } from './quota-store.js'
+import { isPromise, QuotaStoreFullError, QuotaStoreOfflineError, type QuotaStore } from './quota-store.js'
 
 /** Distinct key-and-window refunds held at most: bounded whatever an outage meets. */
 export const MAX_HELD_REFUNDS = 10_000
@@ -8,11 +8,12 @@ interface HeldRefund { keyId: string, windowId: string, units: number }
 
 /**
  * The quota gate's refunds (a call that reserved units and did not do the work), sent to the store at once and, when
- * its connection is down (a Redis restart or failover while the call ran), held and sent again every second until it
- * takes them: before, such a refund was logged and lost, and the failed call stayed charged. Only a refund that was
- * never sent is held (QuotaStoreOfflineError): one that reached Redis may have been applied, and sending it again could
- * give its units twice. Held per key and window with their units summed, so at most MAX_HELD_REFUNDS entries; what
- * does not fit, and what a process that dies still holds, stays counted, as a reservation of a killed process does.
+ * its connection is down (a Redis restart or failover while the call ran) or it is full, held and sent again every
+ * second until it takes them: before, such a refund was logged and lost, and the failed call stayed charged. Only a
+ * refund that was never sent or never applied is held (QuotaStoreOfflineError, QuotaStoreFullError): one that
+ * reached Redis otherwise may have been applied, and sending it again could give its units twice. Held per key and
+ * window with their units summed, so at most MAX_HELD_REFUNDS entries; what does not fit, and what a process that
+ * dies still holds, stays counted, as a reservation of a killed process does.
  */
 export class PendingRefunds {
   private readonly held = new Map<string, HeldRefund>()
@@ -44,7 +45,7 @@ export class PendingRefunds {
   }
 
   private failed (refund: HeldRefund, err: unknown): void {
-    if (!(err instanceof QuotaStoreOfflineError)) return this.onLost(refund.units, err)
+    if (!(err instanceof QuotaStoreOfflineError) && !(err instanceof QuotaStoreFullError)) return this.onLost(refund.units, err)
     const id = `${refund.keyId}\n${refund.windowId}`
     const same = this.held.get(id)
     if (same !== undefined) same.units += refund.units

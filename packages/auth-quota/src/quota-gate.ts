@@ -4,11 +4,12 @@ import { QuotaExceededError, QuotaUnavailableError } from './errors.js'
 import { FallbackQuota } from './fallback-quota.js'
 import { QuotaCharge } from './quota-charge.js'
 import { PendingRefunds } from './pending-refunds.js'
-import { isPromise, type ConsumeResult, type QuotaStore } from './quota-store.js'
+import { isPromise, QuotaStoreFullError, type ConsumeResult, type QuotaStore } from './quota-store.js'
 import { monthWindow, type QuotaWindow } from './quota-window.js'
 import { QuotaTimeoutError } from './redis-store.js'
 
-export type AuthQuotaEvent = 'auth_failure' | 'quota_rejection' | 'quota_store_error' | 'quota_store_timeout' | 'quota_fail_open' | 'quota_fail_closed'
+export type AuthQuotaEvent =
+  'auth_failure' | 'quota_rejection' | 'quota_store_error' | 'quota_store_timeout' | 'quota_store_full' | 'quota_fail_open' | 'quota_fail_closed'
 
 export interface QuotaStoreHealth {
   /** False while the store is known to be unreachable: its connection is refused or lost. */
@@ -145,6 +146,12 @@ export class QuotaGate {
     if (err instanceof QuotaTimeoutError && this.options.health?.up !== false) {
       this.options.onEvent?.('quota_store_timeout')
       return call.done(new QuotaUnavailableError({ 'retry-after': SLOW_RETRY_AFTER }))
+    }
+    // Full: it answers at once, and PINGs fine. An outage reported for it would be over at the next health check and
+    // back at the next call (a warning and a recovery line per call); each call meets the fail mode instead.
+    if (err instanceof QuotaStoreFullError) {
+      this.options.onEvent?.('quota_store_full')
+      return this.storeDown(call)
     }
     this.options.health?.reportFailure()
     this.storeDown(call)

@@ -9,7 +9,7 @@ export interface ConsumeResult {
  * that can answer at once returns the result itself, one that must ask a server returns a promise (as
  * @fastify/rate-limit's stores may answer either way); a rejected promise means the store is unreachable, unless it
  * rejects with a QuotaTimeoutError: the store is there but answered too late. A QuotaStoreOfflineError says the call
- * was not even sent.
+ * was not even sent, a QuotaStoreFullError that the store refused it whole.
  */
 export interface QuotaStore {
   readonly kind: 'memory' | 'redis'
@@ -33,6 +33,15 @@ export interface QuotaStore {
  */
 export class QuotaStoreOfflineError extends Error {
   constructor () { super('The quota store is not connected: the call was not sent') }
+}
+
+/**
+ * A store call the store refused whole for want of memory (Redis at maxmemory with noeviction answers OOM before a
+ * script's first write, so nothing of it was applied): the store is reachable but cannot count. Like an offline call
+ * it changed nothing, so a refund that met it is held and sent again.
+ */
+export class QuotaStoreFullError extends Error {
+  constructor () { super('The quota store is full (out of memory): the call changed nothing') }
 }
 
 export const isPromise = <T> (value: T | Promise<T>): value is Promise<T> =>

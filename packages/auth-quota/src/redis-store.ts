@@ -1,6 +1,6 @@
 import calculateSlot from 'cluster-key-slot'
 import type { Cluster, Redis } from 'ioredis'
-import { checkRefundUnits, QuotaStoreOfflineError, type ConsumeResult, type QuotaStore } from './quota-store.js'
+import { checkRefundUnits, QuotaStoreFullError, QuotaStoreOfflineError, type ConsumeResult, type QuotaStore } from './quota-store.js'
 
 // Check and count each call in one script, so replicas can neither overshoot nor lose a count. The calls of one
 // event-loop turn share one evaluation (KEYS[i] is call i's counter; ARGV holds the TTL, then each call's cost and
@@ -200,7 +200,9 @@ export class RedisQuotaStore implements QuotaStore {
     }, (err: Error) => {
       answered = true
       clearTimeout(timer)
-      if (!timedOut) for (const c of calls) c.reject(err)
+      // Redis refuses a script at its first write when full (noeviction), before anything of it is applied
+      const refusal = err.message.startsWith('OOM ') ? new QuotaStoreFullError() : err
+      if (!timedOut) for (const c of calls) c.reject(refusal)
     })
   }
 

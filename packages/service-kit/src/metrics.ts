@@ -33,8 +33,8 @@ function collector (registry: Registry, name: string, help: string, type: 'count
 }
 
 // The kit's own counters, exported at 0 from the start so that an alert on them sees 0 rather than no data
-const KIT_COUNTERS = ['auth_failures', 'validation_failures', 'load_shed', 'quota_rejections', 'quota_store_errors', 'quota_store_timeouts', 'quota_fail_open',
-  'quota_fail_closed']
+const KIT_COUNTERS = ['auth_failures', 'validation_failures', 'load_shed', 'quota_rejections', 'quota_store_errors', 'quota_store_timeouts',
+  'quota_store_full', 'quota_fail_open', 'quota_fail_closed']
 
 const keyOf = (values: string[]) => values.length === 0 ? 'total' : values.join(':')
 

@@ -18,6 +18,7 @@ const EVENT_COUNTERS: Record<AuthQuotaEvent, string> = {
   quota_rejection: 'quota_rejections',
   quota_store_error: 'quota_store_errors',
   quota_store_timeout: 'quota_store_timeouts',
+  quota_store_full: 'quota_store_full',
   quota_fail_open: 'quota_fail_open',
   quota_fail_closed: 'quota_fail_closed'
 }
@@ -38,8 +39,12 @@ export async function connectQuota (
   return { redis, health, store: new RedisQuotaStore(redis, 'q', { timeoutMs }) }
 }
 
+// At most one warning a minute while the store stays full
+const FULL_WARNING_MS = 60_000
+
 /** API keys and quota on every business route (`config: { auth: true }`), counted in `parts.store`. */
 export async function registerQuota (app: FastifyInstance, config: ServiceConfig, parts: QuotaParts, metrics: Metrics, clock?: () => Date): Promise<void> {
+  let fullWarnedAt = -Infinity
   metrics.gauge('quota_store_up', 'Whether the quota store can be reached: 1, or 0 while the quota follows QUOTA_FAIL_MODE.',
     () => parts.health === undefined || parts.health.up ? 1 : 0)
   await app.register(authQuotaPlugin, {
@@ -52,6 +57,13 @@ export async function registerQuota (app: FastifyInstance, config: ServiceConfig
     fallbackShare: config.quotaFallbackShare,
     health: parts.health,
     clock,
-    onEvent: (event) => metrics.count(EVENT_COUNTERS[event])
+    onEvent: (event) => {
+      metrics.count(EVENT_COUNTERS[event])
+      // A full Redis refuses every call that would count and PINGs fine, so the health check never calls it down: said here
+      if (event === 'quota_store_full' && Date.now() - fullWarnedAt >= FULL_WARNING_MS) {
+        fullWarnedAt = Date.now()
+        app.log.warn('quota store (Redis) is full (maxmemory, noeviction): it refuses to count, and QUOTA_FAIL_MODE applies to each call until it has room')
+      }
+    }
   })
 }

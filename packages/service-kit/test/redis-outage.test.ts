@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process'
+import { Redis } from 'ioredis'
 import { afterEach, describe, expect, test } from 'vitest'
 import { testConfig } from '../src/index.js'
 import { buildDemo } from './fixtures/demo-service.js'
@@ -79,6 +80,42 @@ describe.skipIf(!hasRedisServer)('Redis unreachable at start (skipped without re
       const after = await app.inject(call)
       expect(Number(after.headers['x-ratelimit-remaining'])).toBeLessThan(100_000)
     } finally {
+      await app.close()
+    }
+  }, 30_000)
+})
+
+describe.skipIf(!hasRedisServer)('Redis full (maxmemory with noeviction; skipped without redis-server on PATH)', () => {
+  // A full Redis answers at once and PINGs fine: reported as an outage, it came back at the next health check and went
+  // down again at the next call, a warning and a recovery line per call
+  test('is not an outage: each call meets the fail mode, the store stays up, and one warning says it is full', async () => {
+    const port = await freePort()
+    servers.push(await startRedis(port, ['--maxmemory-policy', 'noeviction']))
+    const log = captureLog()
+    const app = await buildDemo({
+      config: testConfig({ redisUrl: `redis://127.0.0.1:${port}`, quotaFailMode: 'open', monthlyQuota: 50 }),
+      logger: { level: 'info', stream: log.stream }
+    })
+    const admin = new Redis(port, '127.0.0.1')
+    try {
+      await until(async () => (await app.metrics.snapshot()).quota_store_up === 1)
+      expect((await app.inject(call)).headers['x-ratelimit-remaining']).toBe('49')
+      await admin.config('SET', 'maxmemory', '1')
+      for (let i = 0; i < 6; i++) {
+        const answer = await app.inject(call)
+        expect(answer.statusCode).toBe(200)
+        // counted by this replica's fallback: no shared count is claimed
+        expect(answer.headers['x-ratelimit-remaining']).toBeUndefined()
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      const metrics = await app.metrics.snapshot()
+      expect([metrics.quota_store_up, metrics.quota_store_full, metrics.quota_fail_open]).toEqual([1, { total: 6 }, { total: 6 }])
+      expect(log.messages('warn').filter((msg) => msg.includes('quota store'))).toEqual([expect.stringContaining('is full')])
+      expect(log.messages('info').filter((msg) => msg.includes('quota store'))).toEqual([])
+      await admin.config('SET', 'maxmemory', '0')
+      expect((await app.inject(call)).headers['x-ratelimit-remaining']).toBe('48')
+    } finally {
+      admin.disconnect()
       await app.close()
     }
   }, 30_000)
