@@ -166,7 +166,16 @@ export class Interceptor {
     this.inFlight++
     try {
       const result = await this.fetchSpending(url, request)
-      if (result.truncated && this.allowance.bytesLeft === 0) this.events.onLimit('bytes')
+      // a resource cut short (at RESOURCE_MAX_BYTES, the page's allowance or safe-fetch's cap on a compressed body) is
+      // not the page the site serves, however much allowance is left: the render is not complete, and says so
+      if (result.truncated) this.events.onLimit('bytes')
+      if (result.truncated && !topLevel) {
+        // a cut script does not run (it ends mid-statement) and a cut stylesheet or image is not the resource: refused
+        // rather than served as if whole. A cut document is still served: what it holds is read, marked `bytes`
+        this.refuse(url, 'bytes')
+        await route.abort('failed').catch(() => {})
+        return
+      }
       if (topLevel && result.finalUrl !== url) {
         // the page must carry the final URL (relative links, location.href), so it navigates there and is served this
         this.documents.set(result.finalUrl, result)

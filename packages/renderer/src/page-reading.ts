@@ -2,7 +2,7 @@
 import type { CDPSession, Page } from 'playwright-core'
 import type { Interceptor } from './interceptor.js'
 import { sleep, within } from './timing.js'
-import { isQuiet, readVitalsInPage, type RawVitals } from './vitals.js'
+import { isQuiet, parseRawVitals, VITALS_WORLD_INSTALL, VITALS_WORLD_READ, type RawVitals } from './vitals.js'
 
 const POLL_MS = 50
 const CPU_QUIET_MS = 500
@@ -67,10 +67,36 @@ async function mainThreadIdle (cdp: CDPSession, until: number): Promise<'idle' |
   return idle === null ? 'late' : idle ? 'idle' : 'gone'
 }
 
-/** The page's vitals once its CPU has been quiet for CPU_QUIET_MS; null when it is not by `until` (or `signal` aborts). */
+/**
+ * The page's vitals once its CPU has been quiet for CPU_QUIET_MS; null when it is not by `until` (or `signal` aborts),
+ * or when they cannot be read whole. Gathered and read in a world of the renderer's own, never the page's: there the
+ * page's scripts rewrote what was gathered (a slow page reported LCP 1 ms, TBT 0) and made the reading return
+ * hundreds of MB, which ended the process. Only numbers come back, checked (parseRawVitals).
+ */
 export async function cpuQuietVitals (page: Page, until: number, signal: AbortSignal): Promise<RawVitals | null> {
+  // a session of its own, detached after: the render's session goes on with its own commands
+  const opening = page.context().newCDPSession(page)
+  const cdp = await within(opening, until - Date.now())
+  if (cdp === null) {
+    // one that opens too late is detached at once; one that never opens (the page gone) leaves nothing to detach
+    opening.then(async (late) => { await late.detach() }).catch(() => {})
+    return null
+  }
+  try {
+    // null too when the page's document went away while it was read (a navigation, a crash): nothing to read then
+    return await within(pollVitals(cdp, until, signal), until - Date.now())
+  } finally {
+    // a session whose page is gone is detached already
+    cdp.detach().catch(() => {})
+  }
+}
+
+async function pollVitals (cdp: CDPSession, until: number, signal: AbortSignal): Promise<RawVitals | null> {
+  const contextId = await ownWorld(cdp)
+  await cdp.send('Runtime.evaluate', { expression: VITALS_WORLD_INSTALL, contextId, returnByValue: true })
   while (!signal.aborted && Date.now() < until) {
-    const raw = await within(page.evaluate(readVitalsInPage), until - Date.now())
+    const answer = await cdp.send('Runtime.evaluate', { expression: VITALS_WORLD_READ, contextId, returnByValue: true })
+    const raw = answer.exceptionDetails === undefined ? parseRawVitals(answer.result.value) : null
     if (raw === null) return null
     if (isQuiet(raw, CPU_QUIET_MS)) return raw
     await sleep(POLL_MS * 4)

@@ -34,17 +34,39 @@ export function rate (metric: keyof typeof THRESHOLDS, value: number): Rating {
   return value > poor ? 'poor' : 'needs_improvement'
 }
 
-// CLS is the largest session window of shifts without recent input (gaps under 1 s, windows at most 5 s long);
-// TBT sums what each long task spends beyond 50 ms after the first contentful paint.
-export const VITALS_SCRIPT = `(() => {
-  if (window.top !== window) return
-  const v = { lcp: null, fcp: null, cls: 0, win: 0, winStart: 0, last: 0, tasks: [] }
-  Object.defineProperty(window, '__renderVitals', { value: v, enumerable: false })
-  // an entry type this browser does not record throws: that metric stays as it is (null)
-  const watch = (type, fn) => { try { new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({ type, buffered: true }) } catch {} }
+/**
+ * Formerly the vitals gatherer, run in the page's main world, where the page's scripts could rewrite what it gathered
+ * (a slow page reported LCP 1 ms, TBT 0) and make its reading return hundreds of MB (which ended the process). The
+ * vitals are now gathered and read in a world of the renderer's own (VITALS_WORLD_INSTALL); this adds nothing to the
+ * page, and stays only while render-session.ts still adds it as an init script.
+ */
+export const VITALS_SCRIPT = ''
+
+/** Long tasks kept; a page with more gets no vitals (its TBT would be short of the truth). */
+const MAX_TASKS = 10_000
+
+// Run once in the renderer's own script world of the page's main frame (its own globals, prototypes and
+// performance.now, which the page's scripts cannot reach), once the page settled. Buffered observers get what the page
+// did before: CLS is the largest session window of shifts without recent input (gaps under 1 s, windows at most 5 s
+// long); the long tasks make TBT. A type whose buffer overflowed before the observer came (the browser keeps 150
+// layout shifts) reports dropped entries: the metrics would miss them, so the page gets none (`incomplete`).
+export const VITALS_WORLD_INSTALL = `(() => {
+  if (globalThis.__vitals !== undefined) return true
+  const v = { lcp: null, fcp: null, cls: 0, win: 0, winStart: 0, last: 0, tasks: [], incomplete: false }
+  globalThis.__vitals = v
+  const watch = (type, fn) => {
+    try {
+      new PerformanceObserver((list, _observer, options) => {
+        if ((options?.droppedEntriesCount ?? 0) > 0) v.incomplete = true
+        list.getEntries().forEach(fn)
+      }).observe({ type, buffered: true })
+    } catch {
+      // an entry type this browser does not record: that metric stays as it is (null or 0)
+    }
+  }
   watch('largest-contentful-paint', (e) => { v.lcp = e.startTime })
   watch('paint', (e) => { if (e.name === 'first-contentful-paint') v.fcp = e.startTime })
-  watch('longtask', (e) => { if (v.tasks.length < 10000) v.tasks.push([e.startTime, e.duration]) })
+  watch('longtask', (e) => { if (v.tasks.length < ${MAX_TASKS}) v.tasks.push([e.startTime, e.duration]); else v.incomplete = true })
   watch('layout-shift', (e) => {
     if (e.hadRecentInput) return
     if (v.win > 0 && (e.startTime - v.last < 1000) && (e.startTime - v.winStart < 5000)) v.win += e.value
@@ -52,14 +74,32 @@ export const VITALS_SCRIPT = `(() => {
     v.last = e.startTime
     v.cls = Math.max(v.cls, v.win)
   })
+  return true
+})()`
+
+/** What the world gathered, read in that world: numbers only. */
+export const VITALS_WORLD_READ = `(() => {
+  const v = globalThis.__vitals
+  return v === undefined || v.incomplete ? null : { lcp: v.lcp, fcp: v.fcp, cls: v.cls, last: v.last, tasks: v.tasks, at: performance.now() }
 })()`
 
 export interface RawVitals { lcp: number | null, fcp: number | null, cls: number, last: number, tasks: Array<[number, number]>, at: number }
 
-/** Reads what VITALS_SCRIPT gathered; runs in the page. */
-export function readVitalsInPage (): RawVitals | null {
-  const v = (globalThis as unknown as { __renderVitals?: RawVitals }).__renderVitals
-  return v === undefined ? null : { lcp: v.lcp, fcp: v.fcp, cls: v.cls, last: v.last, tasks: v.tasks, at: performance.now() }
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0
+const isTimeOrNull = (value: unknown): value is number | null => value === null || isTime(value)
+const isTask = (value: unknown): value is [number, number] => Array.isArray(value) && value.length === 2 && isTime(value[0]) && isTime(value[1])
+
+/**
+ * `value` as RawVitals when it is one: finite, non-negative numbers and at most MAX_TASKS tasks; else null. What
+ * VITALS_WORLD_READ answers is the renderer's own, but nothing read from a page is taken on trust.
+ */
+export function parseRawVitals (value: unknown): RawVitals | null {
+  if (typeof value !== 'object' || value === null) return null
+  const v = value as Record<string, unknown>
+  const { lcp, fcp, cls, last, tasks, at } = v
+  if (!isTimeOrNull(lcp) || !isTimeOrNull(fcp) || !isTime(cls) || !isTime(last) || !isTime(at)) return null
+  if (!Array.isArray(tasks) || tasks.length > MAX_TASKS || !tasks.every(isTask)) return null
+  return { lcp, fcp, cls, last, tasks, at }
 }
 
 /**

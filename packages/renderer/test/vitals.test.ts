@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isQuiet, rate, vitalsOf, type RawVitals } from '../src/vitals.js'
+import { isQuiet, parseRawVitals, rate, vitalsOf, type RawVitals } from '../src/vitals.js'
 
 const raw = (over: Partial<RawVitals>): RawVitals => ({ lcp: 1200.4, fcp: 1000, cls: 0.12345, last: 0, tasks: [], at: 5000, ...over })
 
@@ -29,5 +29,23 @@ describe('isQuiet', () => {
     expect(isQuiet(raw({ tasks: [[3500, 600]] }), 1000)).toBe(false)
     expect(isQuiet(raw({ last: 4200 }), 1000)).toBe(false)
     expect(isQuiet(raw({ tasks: [[3000, 900]], last: 3500 }), 1000)).toBe(true)
+  })
+})
+
+describe('parseRawVitals', () => {
+  it('takes finite, non-negative numbers and a bounded list of tasks', () => {
+    const good = raw({ tasks: [[100, 400]] })
+    expect(parseRawVitals(good)).toEqual(good)
+    expect(parseRawVitals(raw({ lcp: null, fcp: null }))).toEqual(raw({ lcp: null, fcp: null }))
+  })
+
+  it('refuses anything else: strings, non-finite or negative times, malformed or too many tasks', () => {
+    const bad: unknown[] = [
+      null, 'vitals', raw({ lcp: 'x'.repeat(100) as unknown as number }), raw({ at: Number.NaN }), raw({ cls: -1 }),
+      raw({ fcp: Number.POSITIVE_INFINITY }), raw({ tasks: ['x'.repeat(100)] as unknown as Array<[number, number]> }),
+      raw({ tasks: [[1, 2, 3]] as unknown as Array<[number, number]> }),
+      raw({ tasks: new Array(10_001).fill([1, 60]) as Array<[number, number]> })
+    ]
+    expect(bad.map(parseRawVitals)).toEqual(bad.map(() => null))
   })
 })
