@@ -2,7 +2,7 @@
 // start), launched again when it died, and never waited for past a render's deadline.
 import type { Browser } from 'playwright-core'
 import { launchedBrowsers } from './browser-processes.js'
-import { BROWSER_ARGS, heapArg } from './lockdown.js'
+import { BROWSER_ARGS, heapArg, OMITTED_DEFAULT_ARGS } from './lockdown.js'
 import { lowerBrowserGroups, lowerBrowserPriority } from './process-priority.js'
 import { RendererError } from './render-result.js'
 import { within } from './timing.js'
@@ -126,6 +126,7 @@ export class BrowserHost {
       browser = await chromium.launch({
         executablePath: this.settings.executablePath,
         args: [...BROWSER_ARGS, heapArg(this.settings.heapMb)],
+        ignoreDefaultArgs: OMITTED_DEFAULT_ARGS,
         timeout: this.settings.launchTimeoutMs,
         handleSIGINT: false,
         handleSIGTERM: false,

@@ -29,6 +29,16 @@ export const BROWSER_ARGS = [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp'
 ]
 
+/**
+ * Flags playwright adds to every launch that this package leaves out. `--disable-ipc-flooding-protection` turns off
+ * Chromium's cap on a frame's navigations (200 in 10 s, `history.pushState`, `replaceState` and `location.hash`
+ * included; the page's further calls are dropped in its own process): without the cap, one page calling pushState
+ * 1000 times a timer tick flooded the browser process, which then took minutes to answer any other render (a context,
+ * a page, a document request), so the renders beside and after it timed out, and the context that would not close
+ * got the browser killed. Capping history in the page's script would have left fragment navigations flooding it.
+ */
+export const OMITTED_DEFAULT_ARGS = ['--disable-ipc-flooding-protection']
+
 /** The V8 heap cap of each page's renderer process: a memory hog crashes its own renderer, not the browser. */
 export function heapArg (megabytes: number): string {
   return `--js-flags=--max-old-space-size=${megabytes}`

@@ -37,7 +37,8 @@ export interface RenderOptions {
  * Why a render did not complete: its time ran out before the page settled (`timeout`), a request or byte limit
  * (`requests`, `bytes`; `bytes` also for a DOM serialising to more than `maxBytes` characters), the page's renderer
  * process died (`crashed`, e.g. out of memory), it kept opening dialogs (`dialogs`), the whole browser died under it
- * (`browser_crashed`), or the browser failed it otherwise (`error`).
+ * (`browser_crashed`), or the browser failed it otherwise (`error`; also when it took the document for a download,
+ * which it shows no page for: then `html` is null).
  */
 export const STOP_REASONS = ['timeout', 'requests', 'bytes', 'crashed', 'dialogs', 'browser_crashed', 'error'] as const
 export type StopReason = typeof STOP_REASONS[number]
@@ -49,8 +50,8 @@ export interface RenderResult {
   /** The document's HTTP status; null when it could not be fetched. */
   status: number | null
   /**
-   * The DOM after scripts ran, serialised; null when the document failed, the page crashed, its DOM was larger than
-   * `maxBytes` or it could not be read in time.
+   * The DOM after scripts ran, serialised; null when the document failed or the browser downloaded it, the page
+   * crashed, its DOM was larger than `maxBytes` or it could not be read in time.
    */
   html: string | null
   /** The document as the server sent it (decoded Content-Encoding, not charset): what a crawler without scripts reads. */

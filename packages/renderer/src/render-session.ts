@@ -10,7 +10,7 @@ import { cpuQuietVitals, pageSettled, readDom } from './page-reading.js'
 import { emptyResult, RendererError, type RenderOptions, type RenderResult, type StopReason } from './render-result.js'
 import { takeScreenshots } from './screenshots.js'
 import { within } from './timing.js'
-import { DEVICE_PROFILE, VITALS_SCRIPT, vitalsOf } from './vitals.js'
+import { DEVICE_PROFILE, vitalsOf } from './vitals.js'
 
 const MAX_DIALOGS = 20
 /** The screenshots end this long before the render's deadline: its answer is never late for them. */
@@ -20,6 +20,18 @@ const MAX_DOCUMENT_HOPS = 3
 const READ_RESERVE_MS = 1000
 /** A context that takes longer to close belongs to a browser that no longer answers: that browser is killed. */
 const CLOSE_TIMEOUT_MS = 10_000
+
+/**
+ * How the navigation to a document ended: `load` fired; Chromium took the document for a download (its type is none it
+ * shows, e.g. application/octet-stream), so the tab never left the blank page it opened with; or neither (the page
+ * navigated itself elsewhere meanwhile, or the browser failed it).
+ */
+type Navigation = 'loaded' | 'download' | 'unloaded'
+
+/** playwright rejects a navigation that became a download with this message (it exports no type for it). */
+function isDownload (error: unknown): boolean {
+  return error instanceof Error && error.message.includes('Download is starting')
+}
 
 const CONTEXT_OPTIONS = {
   serviceWorkers: 'block',
@@ -78,6 +90,8 @@ export class RenderSession {
   #running = false
   #settled = false
   #redirectTo: string | null = null
+  /** The tab holds no DOM of the document (Chromium downloaded it): nothing is read. */
+  #unread = false
   #interceptor: Interceptor | null = null
 
   constructor (readonly url: string, private readonly settings: PageSettings) {
@@ -183,7 +197,6 @@ export class RenderSession {
     this.#interceptor = interceptor
     if (settings.screenshotMaxBytes !== null) interceptor.replay = new Map()
     await context.addInitScript(lockdownScript(settings.maxRequests))
-    if (settings.vitals) await context.addInitScript(VITALS_SCRIPT)
     await context.route('**/*', interceptor.handle)
     await context.routeWebSocket(() => true, (ws) => {
       interceptor.refuse(ws.url(), 'scheme')
@@ -216,11 +229,18 @@ export class RenderSession {
 
   /** Loads the document (its redirects followed by safe-fetch), then waits for the network to go quiet. */
   async #load (page: Page, cdp: CDPSession): Promise<void> {
-    const loaded = await this.#navigate(page)
+    const navigation = await this.#navigate(page)
     const { result } = this
     if (result.stopped !== null || result.error !== null || result.status === null) return
+    if (navigation === 'download') {
+      // the document was served, but the tab shows the blank page it opened with: reading that would answer an empty
+      // page as if it were this one, complete
+      this.#unread = true
+      this.stop('error')
+      return
+    }
     // the page navigated itself elsewhere during its first load: the document it holds now must load too
-    if (!loaded && !await this.#beforeStop(page.waitForLoadState('load', { timeout: Math.max(1, this.stopAt - Date.now()) }))) {
+    if (navigation === 'unloaded' && !await this.#beforeStop(page.waitForLoadState('load', { timeout: Math.max(1, this.stopAt - Date.now()) }))) {
       this.stop(Date.now() >= this.stopAt ? 'timeout' : 'error')
       return
     }
@@ -230,16 +250,18 @@ export class RenderSession {
     else await this.#stopped
   }
 
-  /** Whether the last document navigated to fired `load`. */
-  async #navigate (page: Page): Promise<boolean> {
+  /** How the navigation to the last document ended (`unloaded` when the page was stopped first). */
+  async #navigate (page: Page): Promise<Navigation> {
     let target = this.url
     for (let hop = 0; hop <= MAX_DOCUMENT_HOPS; hop++) {
       this.#redirectTo = null
-      const loaded = await this.#beforeStop(page.goto(target, { waitUntil: 'load', timeout: Math.max(1, this.stopAt - Date.now()) }))
-      if (this.#redirectTo === null || this.result.stopped !== null) return loaded
+      const ended = page.goto(target, { waitUntil: 'load', timeout: Math.max(1, this.stopAt - Date.now()) })
+        .then((): Navigation => 'loaded', (error: unknown) => isDownload(error) ? 'download' : 'unloaded')
+      const navigation = await this.#unlessStopped(ended) ?? 'unloaded'
+      if (this.#redirectTo === null || this.result.stopped !== null) return navigation
       target = this.#redirectTo
     }
-    return false
+    return 'unloaded'
   }
 
   /**
@@ -264,7 +286,7 @@ export class RenderSession {
    */
   async #readPage (page: Page, cdp: CDPSession): Promise<void> {
     const { result } = this
-    if (result.error !== null || result.status === null) return
+    if (this.#unread || result.error !== null || result.status === null) return
     if (result.stopped === 'crashed' || result.stopped === 'browser_crashed' || result.stopped === 'dialogs') return
     if (this.settings.vitals && result.stopped === null) {
       const raw = await cpuQuietVitals(page, this.stopAt, this.#abort.signal)

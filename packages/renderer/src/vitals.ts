@@ -34,14 +34,6 @@ export function rate (metric: keyof typeof THRESHOLDS, value: number): Rating {
   return value > poor ? 'poor' : 'needs_improvement'
 }
 
-/**
- * Formerly the vitals gatherer, run in the page's main world, where the page's scripts could rewrite what it gathered
- * (a slow page reported LCP 1 ms, TBT 0) and make its reading return hundreds of MB (which ended the process). The
- * vitals are now gathered and read in a world of the renderer's own (VITALS_WORLD_INSTALL); this adds nothing to the
- * page, and stays only while render-session.ts still adds it as an init script.
- */
-export const VITALS_SCRIPT = ''
-
 /** Long tasks kept; a page with more gets no vitals (its TBT would be short of the truth). */
 const MAX_TASKS = 10_000
 

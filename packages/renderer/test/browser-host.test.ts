@@ -99,6 +99,33 @@ browserSuite('the browser of a renderer', () => {
     }
   })
 
+  it.each([
+    ['history.pushState', '/trick/push-state-flood'],
+    ['history.replaceState', '/trick/replace-state-flood'],
+    ['location.hash', '/trick/hash-flood']
+  ])('that a page floods with %s calls still serves the pages rendered beside it and after it', async (_name, path) => {
+    const renderer = createRenderer({ fetcher, executablePath: CHROMIUM, maxConcurrent: 2 })
+    // generous for a loaded machine: the claim is that the plain pages complete, not how fast (a flooded browser
+    // answered their requests only after minutes)
+    const plain = { timeoutMs: 15_000 }
+    try {
+      await renderer.start()
+      const flooding = renderer.render(`${site.origin}${path}`, { timeoutMs: 4000 })
+      // the page floods from its first timer tick: the plain page asks for its context, tab and document meanwhile
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      const beside = await renderer.render(`${site.origin}/static`, plain)
+      const after = await renderer.render(`${site.origin}/static`, plain)
+      for (const r of [beside, after]) expect([r.status, r.stopped, r.html?.includes(STATIC_TEXT)]).toEqual([200, null, true])
+      // the flooding page itself answers by its deadline (give or take a loaded machine's lag), settled or cut short
+      const flooded = await flooding
+      expect(flooded.status).toBe(200)
+      expect([null, 'timeout']).toContain(flooded.stopped)
+      expect(flooded.durationMs).toBeLessThanOrEqual(4000 + 1000)
+    } finally {
+      await renderer.close()
+    }
+  }, 60_000)
+
   it('is closed for good with the renderer', async () => {
     const renderer = createRenderer({ fetcher, executablePath: '/nonexistent/chromium' })
     await renderer.close()

@@ -62,6 +62,11 @@ browserSuite('what a page does stays inside its render', () => {
     expect(r.html).toContain('download')
   })
 
+  it('does not read a document the browser downloads instead of showing it: its tab holds only the blank page it opened with', async () => {
+    const r = await renderer.render(`${site.origin}/trick/download-document`, { timeoutMs: 8000 })
+    expect([r.status, r.stopped, r.html, r.raw?.body.toString()]).toEqual([200, 'error', null, '<p>binary payload</p>'])
+  })
+
   it('starts no worker: no script of the renderer runs in one first, so its console and errors would reach the service', async () => {
     const r = await renderer.render(`${site.origin}/trick/worker-flood`, { timeoutMs: 8000, maxRequests: 40 })
     expect([r.stopped, r.requests]).toEqual([null, 2])

@@ -136,6 +136,15 @@ export function sitePages (privateOrigin: () => string): Handler {
       'setTimeout(() => { o.textContent = "thrown" }, 50)</script>')],
     '/trick/image-flood': () => ['text/html', page('<title>Images</title>',
       '<p>images</p><script>let n = 0; setInterval(() => { for (let i = 0; i < 200; i++) new Image().src = "/i" + (n++) + ".png" }, 5)</script>')],
+    // navigations without end, 1000 a timer tick: each is a message to the browser process, which all renders share
+    '/trick/push-state-flood': () => ['text/html', page('<title>History</title>',
+      '<p>history</p><script>let n = 0; setInterval(() => { for (let i = 0; i < 1000; i++) history.pushState({}, "", "/h" + (n++)) }, 0)</script>')],
+    '/trick/replace-state-flood': () => ['text/html', page('<title>History</title>',
+      '<p>history</p><script>let n = 0; setInterval(() => { for (let i = 0; i < 1000; i++) history.replaceState({}, "", "/h" + (n++)) }, 0)</script>')],
+    '/trick/hash-flood': () => ['text/html', page('<title>History</title>',
+      '<p>history</p><script>let n = 0; setInterval(() => { for (let i = 0; i < 1000; i++) location.hash = "h" + (n++) }, 0)</script>')],
+    // a document Chromium downloads rather than shows
+    '/trick/download-document': () => ['application/octet-stream', '<p>binary payload</p>'],
     '/trick/flood-worker.js': () => ['text/javascript', 'for (let i = 0; i < 300; i++) fetch("/n/w" + i).catch(() => {})'],
     '/trick/never-settles': () => ['text/html', page('<title>Busy network</title>', '<p>polling</p><script>setInterval(() => fetch("/n/" + Math.random()), 50)</script>')],
     '/late.svg': () => ['image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300"/></svg>'],
