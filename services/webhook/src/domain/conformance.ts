@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import type { Provider, SignatureRead } from './provider.js'
 import { HeaderBag } from './header-bag.js'
+import type { KeyFormat } from './key-formats.js'
 import { refuseTooDeep, signDelivery, type SignedDelivery, type SignRequest } from './sign.js'
 import type { GenericOptions } from './types.js'
 
@@ -181,7 +182,7 @@ function plan (provider: Provider, request: ConformanceRequest, endpointUrl: str
     push('tampered_body', { ...delivery, payload: tamperedBody(delivery.payload) },
       'the endpoint accepted a body that was not signed: it is not verifying the signature over the raw body')
   }
-  const other = otherKey(provider, base)
+  const other = otherKey(provider, base, valid)
   const forgeries = signatureForgeries(provider, base, other, anew)
   for (const forgery of forgeries.tampered) checks.push(forgery)
   push('other_secret', anew(other),
@@ -263,11 +264,31 @@ function bodySignature (payload: string, read: SignatureRead): string | undefine
 }
 
 /** Another key of the same shape: a secret changed in one character, or a new key pair. */
-function otherKey (provider: Provider, base: SignRequest): Pick<SignRequest, 'secret' | 'private_key'> {
-  if (base.secret !== undefined) return { secret: changedAt(base.secret, Math.floor(base.secret.length / 2)) }
+function otherKey (provider: Provider, base: SignRequest, valid: SignedDelivery): Pick<SignRequest, 'secret' | 'private_key'> {
+  if (base.secret !== undefined) return { secret: otherSecret(readOf(provider, valid, base).algorithm.key, base.secret) }
   const type = provider.signingKey?.type === 'ed25519' ? 'ed25519' : 'p256'
   const pair = type === 'ed25519' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
   return { private_key: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }
+}
+
+/**
+ * The secret changed in one character, nearest its middle, that gives another key: a change in base64's last
+ * character before `=` can fall in bits the decoding drops (`AAE=` and `AAF=` are one key), and a receiver that refused
+ * the "other" secret's delivery would have been graded as accepting it.
+ */
+function otherSecret (format: KeyFormat, secret: string): string {
+  const keyOf = (text: string): Buffer | undefined => {
+    const read = format(text)
+    return 'key' in read && Buffer.isBuffer(read.key) ? read.key : undefined
+  }
+  const own = keyOf(secret)
+  const middle = Math.floor(secret.length / 2)
+  for (const at of fromNearest(middle, 0, secret.length)) {
+    const other = changedAt(secret, at)
+    const key = keyOf(other)
+    if (key !== undefined && (own === undefined || !key.equals(own))) return other
+  }
+  return changedAt(secret, middle)
 }
 
 /**
