@@ -126,9 +126,12 @@ async function errorShape (app: FastifyInstance, options: ErrorShapeOptions) {
 
   app.setValidatorCompiler(compileValidator)
 
-  const logUnhandled = (request: FastifyRequest, err: Error) => (options.log ?? request.log).error({
-    reqId: request.id, err: { type: err.name, code: (err as FastifyError).code, frames: framesOnly(err) }
-  }, 'unhandled error')
+  const logUnhandled = (request: FastifyRequest, err: Error) => {
+    const error = { type: err.name, code: (err as FastifyError).code, frames: framesOnly(err) }
+    // the request's own logger carries its reqId already (a second made the line's JSON repeat a key); another does not
+    if (options.log === undefined) request.log.error({ err: error }, 'unhandled error')
+    else options.log.error({ reqId: request.id, err: error }, 'unhandled error')
+  }
 
   // Bodies are written here rather than by a response serializer: whatever an error holds, the answer is its
   // documented shape, or a logged 500 that says nothing more.

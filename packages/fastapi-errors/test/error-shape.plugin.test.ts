@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bodyValidatorCompiler, createHttpError, errorShapePlugin, HttpError, RequestValidationError, schemaThen, valueError } from '../src/index.js'
 
 const logged: Array<Record<string, unknown>> = []
-const stream = { write: (line: string) => { logged.push(JSON.parse(line)) } }
+const lines: string[] = []
+const stream = { write: (line: string) => { lines.push(line); logged.push(JSON.parse(line)) } }
 const app = Fastify({ bodyLimit: 64, logger: { level: 'warn', stream }, genReqId: () => 'req-1' })
 const TargetNotAllowed = createHttpError('target_not_allowed', 400, 'Target address is not allowed')
 const seen: string[] = []
@@ -75,6 +76,9 @@ describe('error bodies are always {"detail", "code", "request_id"}', () => {
     expect(seen).toContain('server')
     expect(logged.some((line) => line.msg === 'unhandled error' && line.level === 50)).toBe(true)
     expect(JSON.stringify(logged)).not.toContain('hunter2')
+    // the request's logger names its id already: a second reqId made the line a JSON object with a repeated key
+    const line = lines.find((text) => text.includes('unhandled error')) ?? ''
+    expect(line.match(/"reqId"/g)).toHaveLength(1)
   })
 
   test('HttpError keeps its status, message and headers', async () => {
