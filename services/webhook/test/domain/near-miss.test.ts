@@ -96,4 +96,3 @@ describe('searchNearMisses', () => {
     expect(manyResult).toMatchObject({ hits: [], truncated: true })
   })
 })
-
