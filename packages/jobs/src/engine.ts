@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { QuotaStore } from '@utility-apis/auth-quota'
 import { RedisMemoryGauge } from '@utility-apis/service-kit'
 import { Queue, type JobsOptions } from 'bullmq'
 import { CALLBACK_ATTEMPTS, type CallbackType } from './callbacks.js'
 import { connectRedis, type RedisTarget } from './connection.js'
-import { JobStore, newJobId, statusOf, type JobRecord, type RedisConnection, type ResultsPage } from './job-store.js'
+import { JobStore, newJobId, statusOf, type CreationState, type JobRecord, type RedisConnection, type ResultsPage } from './job-store.js'
 import { jobsPrefix, JobKeys } from './keys.js'
 import { errorLogger, type JobLog } from './log.js'
 import { JobMetrics, type MetricsSink } from './metrics.js'
@@ -17,6 +19,16 @@ const ADD_BATCH = 500
 // How long a creation may take to queue one batch of tickets (one addBulk of ADD_BATCH, well under a second) before
 // its job's remaining chunks count as abandoned by a creator that died
 const TICKETING_MS = 60_000
+// How long a creation has to commit once its last batch of tickets is counted (COMMIT_JOB refuses it after). The commit
+// is its next command, so this is slack for a busy Redis or event loop; it is also how long a creation whose commit got
+// no answer waits before reading what became of it, for a commit still on its way can no longer run then
+const COMMIT_WINDOW_MS = 5_000
+// Redis's clock and this process's may drift apart a little over those seconds
+const CLOCK_SLACK_MS = 500
+// An attempt waiting for another attempt at the same job looks this often, for at most this long (the other renews
+// its deadline with each batch of tickets, so it has given up or committed long before)
+const OTHER_POLL_MS = 100
+const OTHER_WAIT_MS = 2 * TICKETING_MS
 /** The largest chunk, and the chunks a job is split into at least while it can (see `chunkSizeFor`). */
 const MAX_CHUNK = 20
 const MIN_CHUNKS = 256
@@ -72,6 +84,20 @@ export interface CreateJobInput {
   /** The service's item options from the body (JobSchemaNames.itemOptions); null without. */
   itemOptions?: unknown
   id?: string
+}
+
+/** A creation that did not commit: nothing of it runs, and its caller is answered a 503 (`jobs_unavailable`). */
+class JobCreationInterruptedError extends Error {
+  constructor (readonly state: CreationState) {
+    super(`The job's creation did not commit (${state})`)
+    this.name = 'JobCreationInterruptedError'
+  }
+}
+
+/** One attempt's creation: the job, and whether this attempt's commit made it (the attempt to charge for it). */
+export interface Creation {
+  job: JobRecord
+  committedHere: boolean
 }
 
 /**
@@ -142,37 +168,107 @@ export class JobEngine {
     return statusOf(job, this.resultsUrl(job.id), this.clock())
   }
 
+  /** A new job, runnable once this returns (see `begin`). */
   async create (input: CreateJobInput): Promise<JobRecord> {
-    const job = await this.store.create(this.newJob(input), this.clock)
-    try {
-      await this.enqueue(job, input.inputs)
-    } catch (error) {
-      // The caller hears the creation failed (and is charged nothing), so nothing of it may run: its chunks may be in
-      // the scheduler's rings already without a ticket each, and would take other jobs' tickets. Without its record
-      // the scheduler drops it (DEL is allowed even to a Redis out of memory).
-      await this.store.forget(job.id).catch((cleanup: unknown) => { this.logError('job creation', cleanup, { job: job.id }) })
-      throw error
-    }
-    this.metrics.count('jobs', 'created')
-    return job
+    const creation = await this.begin(input, false)
+    if (creation === null) throw new Error('The job id names another owner\'s job')
+    return creation.job
   }
 
   /**
-   * A creation retried under its Idempotency-Key: the job as stored, with what a first attempt that died half-way left
-   * out put back (its record, the chunks whose tickets it never queued). The chunks queued already are left alone: a
-   * finished one's ticket and inputs are gone, and queued again they would be a ticket and 7 days of inputs for
-   * nothing. Null when the id names another owner's job.
+   * A creation retried under its Idempotency-Key (`begin`, taking over a creation that did not commit). Null when the
+   * id names another owner's job.
    */
   async resume (input: CreateJobInput & { id: string }): Promise<JobRecord | null> {
-    const stored = await this.store.get(input.id)
-    const job = stored ?? await this.store.create(this.newJob(input), this.clock)
+    return (await this.begin(input, true))?.job ?? null
+  }
+
+  /**
+   * One attempt at creating a job. Its record is stored `creating`, its inputs and tickets queued, and then one script
+   * commits it (COMMIT_JOB): before that no worker is handed its chunks, no route shows it and a replay of its key is
+   * not answered with it, so a creation that fails at any point, its units refunded, leaves nothing that runs. A commit
+   * without an answer is waited out (`settledState`). `takeover`: a paid retry of an Idempotency-Key continues the
+   * creation of a first attempt that did not commit (that attempt can no longer commit it). A job committed already
+   * is answered as it is (`committedHere` false: paid for by the attempt that committed it). Throws
+   * JobCreationInterruptedError when it did not commit; null when the id names another owner's job.
+   */
+  async begin (input: CreateJobInput, takeover: boolean): Promise<Creation | null> {
+    const attempt = randomBytes(8).toString('hex')
+    const { job, stored } = await this.store.create(this.newJob(input), this.clock, attempt, takeover, TICKETING_MS)
     if (job.owner !== input.owner) return null
+    // an attempt at the same job in flight (two first attempts of one key at once): its outcome is this one's
+    if (stored === 'creating') return await this.otherAttempt(job, attempt)
+    if (stored !== 'created' && stored !== 'taken') return { job: await this.finishQueuing(job, input.inputs), committedHere: false }
+    const countedAt = await this.enqueue(job, input.inputs, 0, attempt)
+    let state: CreationState
+    try {
+      state = await this.store.commit(job, attempt)
+    } catch (error) {
+      state = await this.settledState(job.id, attempt, countedAt, error)
+    }
+    return await this.decided(job, attempt, state)
+  }
+
+  /**
+   * What became of a commit that got no answer. It may have run (its answer lost with the connection), or may still
+   * run (a paused Redis runs it when it wakes), but never past the deadline the last count of tickets set: once that
+   * is past, the record says for good. An error Redis answered (OOM while it is full) leaves no commit on its way: the
+   * record says at once. Not committed (or not readable), the creation fails with the error that stopped it; the read
+   * failing too is logged: the commit ran only if Redis went away in the instant between running it and answering,
+   * and stayed away since.
+   */
+  private async settledState (id: string, attempt: string, countedAt: number, error: unknown): Promise<CreationState> {
+    const answered = error instanceof Error && error.name === 'ReplyError'
+    if (!answered) await sleep(Math.max(0, countedAt + COMMIT_WINDOW_MS + CLOCK_SLACK_MS - Date.now()))
+    let state: CreationState
+    try {
+      state = await this.store.creationState(id, attempt)
+    } catch (unread) {
+      this.logError('job creation outcome', unread, { job: id })
+      throw error
+    }
+    if (state !== 'committed' && state !== 'other') throw error
+    return state
+  }
+
+  private async decided (job: JobRecord, attempt: string, state: CreationState): Promise<Creation> {
+    if (state === 'committed') {
+      this.metrics.count('jobs', 'created')
+      return { job, committedHere: true }
+    }
+    if (state === 'other') return { job: await this.store.get(job.id) ?? job, committedHere: false }
+    if (state === 'superseded' || state === 'open') return await this.otherAttempt(job, attempt)
+    throw new JobCreationInterruptedError(state)
+  }
+
+  /** Another attempt owns the job's creation: polled until it commits (this attempt then costs nothing) or gives up. */
+  private async otherAttempt (job: JobRecord, attempt: string): Promise<Creation> {
+    const until = Date.now() + OTHER_WAIT_MS
+    for (;;) {
+      const state = await this.store.creationState(job.id, attempt)
+      if (state === 'committed' || state === 'other') return await this.decided(job, attempt, state)
+      if ((state !== 'superseded' && state !== 'open') || Date.now() > until) throw new JobCreationInterruptedError(state)
+      await sleep(OTHER_POLL_MS)
+    }
+  }
+
+  /**
+   * A committed job as stored, with the tickets a creator that died half-way never queued: a job of a version that
+   * committed at its first write (its chunks before `ticketed` have theirs; queued again, a finished one's ticket and
+   * inputs would be work and 7 days of inputs for nothing).
+   */
+  private async finishQueuing (job: JobRecord, inputs: string[]): Promise<JobRecord> {
     if (job.status === 'queued' || job.status === 'running') {
       const ticketed = await this.store.ticketedChunks(job.id)
-      if (ticketed < job.chunks) await this.enqueue(job, input.inputs, ticketed)
+      if (ticketed < job.chunks) await this.enqueue(job, inputs, ticketed)
     }
-    if (stored === null) this.metrics.count('jobs', 'created')
     return job
+  }
+
+  /** A committed job of `owner` as `finishQueuing` leaves it (an Idempotency-Key's replay); null for none. */
+  async replay (id: string, owner: string, inputs: string[]): Promise<JobRecord | null> {
+    const job = await this.store.get(id)
+    return job === null || job.owner !== owner ? null : await this.finishQueuing(job, inputs)
   }
 
   private newJob (input: CreateJobInput) {
@@ -190,26 +286,36 @@ export class JobEngine {
 
   /**
    * Registers the job with the fair scheduler and adds one ticket per chunk from `from` on (the chunks before it have
-   * theirs; a repeated add of a queued ticket is a no-op).
+   * theirs); when the last is counted, when that was (the commit's deadline is counted from it). `attempt`: the
+   * creating attempt's token, empty when finishing a committed job (`finishQueuing`).
    */
-  private async enqueue (job: JobRecord, inputs: string[], from = 0): Promise<void> {
+  private async enqueue (job: JobRecord, inputs: string[], from = 0, attempt = ''): Promise<number> {
     const chunks = Array.from({ length: job.chunks }, (_, chunk) => inputs.slice(chunk * job.chunkSize, (chunk + 1) * job.chunkSize))
-    await this.scheduler.register(job.id, job.owner, chunks, TICKETING_MS, from)
+    await this.scheduler.register(job.id, job.owner, chunks, TICKETING_MS, from, attempt)
     const options = (chunk: number): JobsOptions => ({
-      jobId: `${job.id}-${chunk}`,
+      // An attempt's own tickets: one of an attempt that gave up may be spent or in a worker's hands, and a ticket of
+      // the same id added meanwhile would be taken for it (BullMQ adds an id once) and lost with it. A committed job's
+      // finishing adds a queued ticket's id again as a no-op.
+      jobId: attempt === '' ? `${job.id}-${chunk}` : `${job.id}-${attempt}-${chunk}`,
       attempts: this.options.chunkAttempts ?? 20,
       backoff: { type: 'exponential', delay: 1000 },
       removeOnComplete: true,
       removeOnFail: { age: this.retentionSeconds }
     })
+    let countedAt = Date.now()
     for (let first = from; first < job.chunks; first += ADD_BATCH) {
       const batch = []
       for (let chunk = first; chunk < Math.min(job.chunks, first + ADD_BATCH); chunk++) {
         batch.push({ name: 'ticket', data: { job: job.id }, opts: options(chunk) })
       }
       await this.items.addBulk(batch)
-      await this.scheduler.countTickets(job.id, first + batch.length, TICKETING_MS)
+      // after the last batch only the commit is left, and it has less time: a creation whose commit is not answered
+      // waits that time out
+      const last = first + batch.length >= job.chunks && attempt !== ''
+      await this.scheduler.countTickets(job.id, first + batch.length, last ? COMMIT_WINDOW_MS : TICKETING_MS, attempt)
+      countedAt = Date.now()
     }
+    return countedAt
   }
 
   /** The job when it exists and belongs to `owner`; another owner's job is as absent as a missing one. */

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
 import type { Cluster, Redis } from 'ioredis'
 import type { JobKeys } from './keys.js'
-import { BEGIN_CHUNK, CANCEL_JOB, COMPACT_CHUNK, CREATE_JOB, FINISH_CHUNK, RECORD_CALLBACK, WRITE_ITEM } from './scripts.js'
+import { BEGIN_CHUNK, CANCEL_JOB, COMMIT_JOB, COMPACT_CHUNK, CREATE_JOB, CREATION_STATE, FINISH_CHUNK, RECORD_CALLBACK, WRITE_ITEM } from './scripts.js'
 import type { CallbackStatus, JobState, JobStatus, ResultLine } from './types.js'
 
 const gzipAsync = promisify(gzip)
@@ -52,6 +52,20 @@ export interface IdempotencyClaim {
   jobId: string
   bodyHash: string
 }
+
+/**
+ * Where a creation attempt stands (COMMIT_JOB, CREATION_STATE): `committed` by this attempt, by an `other` (which
+ * paid for it), `open` (this attempt's, its commit may still run), `superseded` (another attempt's, which may still
+ * commit), `abandoned` (another attempt's, past its deadline), `late` (this attempt's, past its deadline: never
+ * committed now, unless a paid retry takes it over), `missing`.
+ */
+export type CreationState = 'committed' | 'other' | 'open' | 'superseded' | 'abandoned' | 'late' | 'missing'
+
+/** What storing a creation attempt's record found: `created`, `taken` over (see CREATE_JOB) or the stored state. */
+export type StoredCreation = 'created' | 'taken' | 'creating' | JobState
+
+/** The stored status of a job whose creation has not committed: no route shows it, no worker runs it. */
+const CREATING = 'creating'
 
 export type WriteOutcome = 'written' | 'completed' | 'duplicate' | 'cancelled' | 'missing'
 
@@ -103,7 +117,12 @@ export class JobStore {
     private readonly clock: () => Date = () => new Date()
   ) {}
 
-  async create (job: NewJob, clock: () => Date): Promise<JobRecord> {
+  /**
+   * Stores the record of a creation attempt (`attempt`: its token), not runnable until `commit`. `takeover`: a paid
+   * retry under the same Idempotency-Key takes over a creation that has not committed. What was found, and the record
+   * (the stored one when there was one: its callback secret is the job's).
+   */
+  async create (job: NewJob, clock: () => Date, attempt: string, takeover = false, ticketingMs = 60_000): Promise<{ job: JobRecord, stored: StoredCreation }> {
     const record: JobRecord = {
       id: job.id ?? newJobId(),
       owner: job.owner,
@@ -125,7 +144,7 @@ export class JobStore {
     }
     const fields = {
       owner: record.owner,
-      status: record.status,
+      status: CREATING,
       total: record.total,
       done: 0,
       failed: 0,
@@ -137,13 +156,25 @@ export class JobStore {
       window_id: record.windowId,
       quota_key: record.quotaKey ?? '',
       item_options: job.itemOptions == null ? '' : JSON.stringify(job.itemOptions),
-      // none of its chunks' tickets queued yet (FairScheduler.register)
+      // no chunk handed out before the commit sets it (FairScheduler.next)
       ticketed: 0
     }
-    const created = await this.redis.eval(CREATE_JOB, 1, this.keys.job(record.id), this.retentionSeconds, ...Object.entries(fields).flat())
-    // Two attempts of one Idempotency-Key raced: the record (and its callback secret) is the one stored first
-    if (created === 0) return await this.get(record.id) ?? record
-    return record
+    const stored = await this.redis.eval(CREATE_JOB, 1, this.keys.job(record.id), this.retentionSeconds, takeover ? 1 : 0, attempt,
+      ticketingMs, ...Object.entries(fields).flat()) as StoredCreation
+    if (stored === 'created') return { job: record, stored }
+    // Two attempts of one Idempotency-Key: the record (and its callback secret) is the one stored first
+    return { job: await this.read(record.id) ?? record, stored }
+  }
+
+  /** Makes the attempt's job runnable (COMMIT_JOB): `committed`, or why not. */
+  async commit (job: JobRecord, attempt: string): Promise<CreationState> {
+    return await this.redis.eval(COMMIT_JOB, 3, this.keys.job(job.id), this.keys.ownerRing(job.owner), this.keys.keyRing(),
+      attempt, job.id, job.owner) as CreationState
+  }
+
+  /** Where the attempt's creation stands, read (CREATION_STATE). */
+  async creationState (id: string, attempt: string): Promise<CreationState> {
+    return await this.redis.eval(CREATION_STATE, 1, this.keys.job(id), attempt) as CreationState
   }
 
   /** How many of the job's chunks have their tickets queued (all of them for a record from before this was counted). */
@@ -166,11 +197,6 @@ export class JobStore {
     return retries
   }
 
-  /** Removes a job that was never created for its caller (its creation failed half-way); its inputs expire alone. */
-  async forget (id: string): Promise<void> {
-    await this.redis.del(this.keys.job(id), failuresKey(this.keys, id))
-  }
-
   /**
    * The job's failed items by error code, every one written so far (WRITE_ITEM counts them; past MAX_FAILURE_CODES
    * distinct codes, under `other`). Empty before the first failure, and for a job whose failures were written before
@@ -181,28 +207,16 @@ export class JobStore {
     return Object.fromEntries(Object.entries(hash).map(([code, count]) => [code, Number(count)]))
   }
 
+  /** The job once its creation committed; null for one that did not (yet), and for none. */
   async get (id: string): Promise<JobRecord | null> {
     const hash = await this.redis.hgetall(this.keys.job(id))
-    if (hash.status === undefined) return null
-    return {
-      id,
-      owner: hash.owner,
-      status: hash.status as JobState,
-      total: Number(hash.total),
-      done: Number(hash.done),
-      failed: Number(hash.failed),
-      chunks: Number(hash.chunks),
-      chunkSize: Number(hash.chunk_size),
-      createdAt: hash.created_at,
-      startedAt: nullable(hash.started_at),
-      finishedAt: nullable(hash.finished_at),
-      callbackUrl: nullable(hash.callback_url),
-      callbackSecret: nullable(hash.callback_secret),
-      windowId: hash.window_id,
-      quotaKey: nullable(hash.quota_key),
-      itemsPerSecond: itemsPerSecond(hash, Date.now()),
-      callback: hash.callback_url === undefined || hash.callback_url === '' ? null : callbackOf(hash)
-    }
+    return hash.status === CREATING ? null : recordOf(id, hash)
+  }
+
+  /** The job's record whatever its creation's state (a creation not committed reads `queued`). */
+  private async read (id: string): Promise<JobRecord | null> {
+    const hash = await this.redis.hgetall(this.keys.job(id))
+    return recordOf(id, hash.status === CREATING ? { ...hash, status: 'queued' } : hash)
   }
 
   /** One delivery attempt of the job's callback, as its status shows it; nothing for a job that is gone. */
@@ -350,6 +364,29 @@ export class JobStore {
 
   async releaseIdempotencyKey (owner: string, keyHash: string): Promise<void> {
     await this.redis.del(this.keys.idempotency(owner, keyHash))
+  }
+}
+
+function recordOf (id: string, hash: Record<string, string>): JobRecord | null {
+  if (hash.status === undefined) return null
+  return {
+    id,
+    owner: hash.owner,
+    status: hash.status as JobState,
+    total: Number(hash.total),
+    done: Number(hash.done),
+    failed: Number(hash.failed),
+    chunks: Number(hash.chunks),
+    chunkSize: Number(hash.chunk_size),
+    createdAt: hash.created_at,
+    startedAt: nullable(hash.started_at),
+    finishedAt: nullable(hash.finished_at),
+    callbackUrl: nullable(hash.callback_url),
+    callbackSecret: nullable(hash.callback_secret),
+    windowId: hash.window_id,
+    quotaKey: nullable(hash.quota_key),
+    itemsPerSecond: itemsPerSecond(hash, Date.now()),
+    callback: hash.callback_url === undefined || hash.callback_url === '' ? null : callbackOf(hash)
   }
 }
 

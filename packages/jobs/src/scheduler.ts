@@ -26,12 +26,15 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 `
 
 /**
- * KEYS: job, owner's job ring, key ring. ARGV: job id, owner, ms its tickets may take to be queued. Idempotent (a
- * retried creation registers once, and renews the time its tickets may take). A record removed meanwhile (its creation
- * failed) is not brought back as a part without its TTL.
+ * KEYS: job, owner's job ring, key ring. ARGV: job id, owner, ms its tickets may take to be queued, the creating
+ * attempt's token (empty when resuming a committed job). Idempotent (a retried creation registers once, and renews
+ * the time its tickets may take). A record removed meanwhile is not brought back as a part without its TTL, and an
+ * attempt that no longer owns the job's creation moves nothing of it (its deadline is the owner's).
  */
 const REGISTER_JOB = NOW + `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local f = redis.call('HMGET', KEYS[1], 'status', 'attempt')
+if not f[1] then return 0 end
+if f[1] == 'creating' and f[2] ~= ARGV[4] then return 0 end
 redis.call('HSET', KEYS[1], 'ticketing_until', now + tonumber(ARGV[3]))
 if redis.call('HSETNX', KEYS[1], 'scheduled', 1) == 0 then return 0 end
 redis.call('RPUSH', KEYS[2], ARGV[1])
@@ -40,13 +43,19 @@ return 1
 `
 
 /**
- * KEYS: job. ARGV: chunks whose tickets are queued, ms the rest may take. Only a record that exists, and never fewer
- * than before (a retried creation counts from its first batch again).
+ * KEYS: job. ARGV: chunks whose tickets are queued, ms the rest (or the commit) may take, the creating attempt's
+ * token. Only a record that exists. A job not committed yet keeps `ticketed` at 0 (COMMIT_JOB sets it: no chunk of
+ * it is handed out before), and only its owning attempt renews its time; a committed job resumed (its creator died
+ * before the commit existed) counts its tickets, never fewer than before.
  */
 const COUNT_TICKETS = NOW + `
-local f = redis.call('HMGET', KEYS[1], 'status', 'ticketed')
+local f = redis.call('HMGET', KEYS[1], 'status', 'ticketed', 'attempt')
 if not f[1] then return 0 end
-if tonumber(f[2] or '0') < tonumber(ARGV[1]) then redis.call('HSET', KEYS[1], 'ticketed', ARGV[1]) end
+if f[1] == 'creating' then
+  if f[3] ~= ARGV[3] then return 0 end
+elseif tonumber(f[2] or '0') < tonumber(ARGV[1]) then
+  redis.call('HSET', KEYS[1], 'ticketed', ARGV[1])
+end
 redis.call('HSET', KEYS[1], 'ticketing_until', now + tonumber(ARGV[2]))
 return 1
 `
@@ -134,6 +143,15 @@ for k = 1, redis.call('LLEN', KEYS[2]) do
       -- its deferred chunks never began: a cancel refunded them
       redis.call('LREM', ring, 1, id)
       forget(id, job)
+    elseif f[1] == 'creating' then
+      -- not committed: none of its chunks is handed out. Its tickets come back while its creator may still commit; past
+      -- that deadline it leaves the ring (a paid retry that takes the creation over is put back by its commit)
+      if tonumber(f[6] or '0') > now then
+        ticketing = true
+      else
+        redis.call('LREM', ring, 1, id)
+        redis.call('HDEL', job, 'scheduled')
+      end
     elseif live(job .. ':parked') >= tonumber(ARGV[3]) then
       waiting = true
     else
@@ -248,7 +266,7 @@ export class FairScheduler {
    * `ticketingMs` for each batch of tickets; past it, the rest waits for a retry of the creation, which stores the
    * inputs of the chunks `from` on (those before have their tickets, and may be done and their inputs dropped).
    */
-  async register (id: string, owner: string, chunks: string[][], ticketingMs: number, from = 0): Promise<void> {
+  async register (id: string, owner: string, chunks: string[][], ticketingMs: number, from = 0, attempt = ''): Promise<void> {
     for (let first = from; first < chunks.length; first += 500) {
       const pipeline = this.redis.pipeline()
       for (let chunk = first; chunk < Math.min(chunks.length, first + 500); chunk++) {
@@ -256,12 +274,15 @@ export class FairScheduler {
       }
       for (const [error] of await pipeline.exec() ?? []) if (error !== null) throw error
     }
-    await this.redis.eval(REGISTER_JOB, 3, this.keys.job(id), this.keys.ownerRing(owner), this.keys.keyRing(), id, owner, ticketingMs)
+    await this.redis.eval(REGISTER_JOB, 3, this.keys.job(id), this.keys.ownerRing(owner), this.keys.keyRing(), id, owner, ticketingMs, attempt)
   }
 
-  /** The tickets of the job's first `chunks` chunks are queued; the next batch has `ticketingMs`. */
-  async countTickets (id: string, chunks: number, ticketingMs: number): Promise<void> {
-    await this.redis.eval(COUNT_TICKETS, 1, this.keys.job(id), chunks, ticketingMs)
+  /**
+   * The tickets of the job's first `chunks` chunks are queued; the next batch (or, after the last, the commit) has
+   * `ticketingMs`. `attempt`: the token of the attempt creating the job (empty when resuming a committed one).
+   */
+  async countTickets (id: string, chunks: number, ticketingMs: number, attempt = ''): Promise<void> {
+    await this.redis.eval(COUNT_TICKETS, 1, this.keys.job(id), chunks, ticketingMs, attempt)
   }
 
   /**

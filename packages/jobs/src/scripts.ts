@@ -64,14 +64,75 @@ local function settle_cancelled (job, outbox, id, now, ttl)
 end
 `
 
-/** KEYS: job. ARGV: ttl seconds, then field/value pairs. 1 when created, 0 when the id exists. */
-export const CREATE_JOB = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+const TIME_MS = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`
+
+/**
+ * KEYS: job. ARGV: ttl seconds, `1` when this attempt may take over a creation that has not committed, the attempt's
+ * token, ms it has for its first batch of tickets, then field/value pairs (status `creating`). `created`; `taken` (a
+ * paid retry of an Idempotency-Key now owns the creation: another attempt's commit is refused from here on); else
+ * the stored status (`creating`: another attempt's, left to it; a committed job's state).
+ */
+export const CREATE_JOB = TIME_MS + `
+local status = redis.call('HGET', KEYS[1], 'status')
+if status then
+  if status ~= 'creating' or ARGV[2] ~= '1' then return status end
+  redis.call('HSET', KEYS[1], 'attempt', ARGV[3], 'ticketing_until', now + tonumber(ARGV[4]))
+  return 'taken'
+end
 local fields = {}
-for i = 2, #ARGV do fields[#fields + 1] = ARGV[i] end
+for i = 5, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(fields))
+redis.call('HSET', KEYS[1], 'attempt', ARGV[3], 'ticketing_until', now + tonumber(ARGV[4]))
 redis.call('EXPIRE', KEYS[1], ARGV[1])
-return 1
+return 'created'
+`
+
+/**
+ * KEYS: job, its owner's ring of jobs, the ring of keys. ARGV: attempt token, job id, owner. The one step that makes
+ * a job runnable, and only for the attempt that owns its creation, before the deadline its last count of tickets set
+ * (`ticketing_until`, Redis's clock): a commit sent by an attempt that gave up (its answer lost, or run late by a
+ * paused Redis) is refused once that attempt can have answered its caller. `committed` (by this attempt, now or by
+ * a resent command before), `other` (committed by another attempt, which paid for it), `superseded` (another
+ * attempt owns the creation now), `late` or `missing`.
+ */
+export const COMMIT_JOB = TIME_MS + `
+local f = redis.call('HMGET', KEYS[1], 'status', 'attempt', 'ticketing_until', 'chunks')
+if not f[1] then return 'missing' end
+if f[1] ~= 'creating' then
+  if f[2] == ARGV[1] then return 'committed' end
+  return 'other'
+end
+if f[2] ~= ARGV[1] then return 'superseded' end
+if now > tonumber(f[3] or '0') then return 'late' end
+-- in the rings first: a write refused half-way (Redis full) leaves a job in them still creating, which the scheduler
+-- drops, never one committed and out of every ring
+if not redis.call('LPOS', KEYS[2], ARGV[2]) then redis.call('RPUSH', KEYS[2], ARGV[2]) end
+if not redis.call('LPOS', KEYS[3], ARGV[3]) then redis.call('RPUSH', KEYS[3], ARGV[3]) end
+-- every chunk's ticket is queued (the committing attempt queued them all): the scheduler may hand them all out
+redis.call('HSET', KEYS[1], 'status', 'queued', 'ticketed', f[4], 'scheduled', 1)
+return 'committed'
+`
+
+/**
+ * KEYS: job. ARGV: attempt token. What became of this attempt's creation, as COMMIT_JOB names it, read without
+ * writing; `open` while it is this attempt's and its deadline is not past (a commit of it may still run).
+ */
+export const CREATION_STATE = TIME_MS + `
+local f = redis.call('HMGET', KEYS[1], 'status', 'attempt', 'ticketing_until')
+if not f[1] then return 'missing' end
+if f[1] ~= 'creating' then
+  if f[2] == ARGV[1] then return 'committed' end
+  return 'other'
+end
+if now <= tonumber(f[3] or '0') then
+  if f[2] == ARGV[1] then return 'open' end
+  return 'superseded'
+end
+if f[2] ~= ARGV[1] then return 'abandoned' end
+return 'late'
 `
 
 /**
@@ -83,6 +144,8 @@ return 1
 export const BEGIN_CHUNK = `
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return 'missing' end
+-- never handed out before its creation commits; a binding from before cannot make it begin either
+if status == 'creating' then return status end
 if status == 'cancelled' then
   if redis.call('SISMEMBER', KEYS[1] .. ':started', ARGV[2]) == 1 then return 'flush' end
   return status
@@ -173,7 +236,8 @@ return due + settle_cancelled(KEYS[1], KEYS[3], ARGV[3], ARGV[4], ARGV[5])
  */
 export const CANCEL_JOB = ALLOW_OOM + SETTLE_CANCELLED + `
 local job = redis.call('HMGET', KEYS[1], 'status', 'owner', 'total', 'done', 'chunks', 'chunk_size')
-if not job[1] or job[2] ~= ARGV[1] then return {'missing', 0} end
+-- a job whose creation has not committed was never answered to anyone: there is nothing to cancel
+if not job[1] or job[1] == 'creating' or job[2] ~= ARGV[1] then return {'missing', 0} end
 if job[1] == 'cancelled' or job[1] == 'completed' then return {job[1], 0} end
 local total, size = tonumber(job[3]), tonumber(job[6])
 -- the items of started chunks without a result yet: delivered or refunded when their chunk finishes

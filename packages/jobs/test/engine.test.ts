@@ -360,9 +360,11 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without R
     const inputs = Array.from({ length: 7 }, (_, i) => `h${i}.test/`)
     const input = { owner: 'o', inputs, callbackUrl: 'https://hooks.example/jobs', windowId: 'w', quotaKey: 'k', id: 'job_00000000000000000000dead' }
     // what the dead attempt left: the record (its answer, with the callback secret, never reached the client), no chunks
-    const stored = await jobs.store.create({ ...input, total: inputs.length, chunkSize: 2 }, jobs.clock)
+    const { job: stored } = await jobs.store.create({ ...input, total: inputs.length, chunkSize: 2 }, jobs.clock, 'dead')
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(await jobs.get(stored.id, 'o')).toMatchObject({ status: 'queued', done: 0 })
+    // not committed: no one is shown it, and nothing of it runs
+    expect(await jobs.get(stored.id, 'o')).toBeNull()
+    expect(tracking.runs).toEqual([])
 
     const resumed = await jobs.resume(input)
     expect(resumed).toMatchObject({ id: stored.id, callbackSecret: stored.callbackSecret })
@@ -410,7 +412,13 @@ describe.skipIf(REDIS_URL === undefined)('job engine on Redis (skipped without R
     const [first, second] = await Promise.all([jobs.create(input), jobs.resume(input)])
     expect(second?.callbackSecret).toBe(first.callbackSecret)
     expect((await jobs.get(input.id, 'o'))?.callbackSecret).toBe(first.callbackSecret)
-    expect(await jobs.items.getJobCounts('prioritized', 'waiting')).toEqual({ prioritized: 0, waiting: 2 })
     expect(await jobs.resume({ ...input, owner: 'someone else' })).toBeNull()
+    // each attempt queued tickets of its own (one that took the creation over never reuses another's): the spare
+    // ones find nothing to work and are spent; every item runs once
+    const tracking = trackingProcessor(1)
+    worker(jobs, tracking.processor, 2)
+    await until(async () => await jobs.get(input.id, 'o'), (job) => job?.status === 'completed')
+    await until(async () => await jobs.items.getJobCounts('waiting', 'delayed', 'active'), (counts) => counts.waiting + counts.delayed + counts.active === 0)
+    expect([...tracking.runs].sort()).toEqual(input.inputs)
   })
 })

@@ -193,35 +193,48 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
     expect(quota.consume('k', 'w', 0, 100).used).toBe(1)
   }, 30_000)
 
-  it('hands out a job\'s chunks only as far as their tickets are queued: a ticket that finds only those waits for them', async () => {
+  it('hands out none of a job\'s chunks before its creation commits: a ticket that finds only those waits for them', async () => {
     const jobs = engine(1)
-    const job = await jobs.store.create({ owner: 'key-a', total: 3, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }, () => new Date())
-    // its creator registered the chunks and has queued no ticket yet: a chunk handed out now would take another job's
+    const spec = { owner: 'key-a', total: 3, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }
     // its creator's time (2 s) outlasts the few round trips below on a loaded machine
-    await jobs.scheduler.register(job.id, 'key-a', [['a0.test/'], ['a1.test/'], ['a2.test/']], 2000)
+    const { job } = await jobs.store.create(spec, () => new Date(), 'first', false, 2000)
+    await jobs.scheduler.register(job.id, 'key-a', [['a0.test/'], ['a1.test/'], ['a2.test/']], 2000, 0, 'first')
     expect(await jobs.scheduler.next('t0')).toBe('ticketing')
-    await jobs.scheduler.countTickets(job.id, 2, 2000)
+    // every ticket queued and counted: still none before the commit (a creation may fail until it commits)
+    await jobs.scheduler.countTickets(job.id, 3, 2000, 'first')
+    expect(await jobs.scheduler.next('t0')).toBe('ticketing')
+    expect(await jobs.store.commit(job, 'other')).toBe('superseded')
+    expect(await jobs.store.commit(job, 'first')).toBe('committed')
+    expect(await jobs.store.commit(job, 'first')).toBe('committed')
     expect(await jobs.scheduler.next('t0')).toMatchObject({ job: job.id, chunk: 0 })
     expect(await jobs.scheduler.next('t1')).toMatchObject({ job: job.id, chunk: 1 })
-    expect(await jobs.scheduler.next('t2')).toBe('ticketing')
-    // the creator died before its last ticket: once its time is over, no ticket waits for that chunk any more
-    await new Promise((resolve) => setTimeout(resolve, 2100))
-    expect(await jobs.scheduler.next('t2')).toBe('none')
+    expect(await jobs.scheduler.next('t2')).toMatchObject({ job: job.id, chunk: 2 })
+
+    // a creator that died before its commit: once its time is over, no ticket waits for it, and it never commits
+    const dead = (await jobs.store.create(spec, () => new Date(), 'dead', false, 300)).job
+    await jobs.scheduler.register(dead.id, 'key-a', [['b0.test/'], ['b1.test/'], ['b2.test/']], 300, 0, 'dead')
+    expect(await jobs.scheduler.next('t3')).toBe('ticketing')
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(await jobs.scheduler.next('t3')).toBe('none')
+    expect(await jobs.store.commit(dead, 'dead')).toBe('late')
+    expect(await jobs.get(dead.id, 'key-a')).toBeNull()
+    expect(await jobs.scheduler.next('t3')).toBe('none')
   })
 
-  it('works a ticket taken while its job\'s tickets are being counted, without sending it back to the queue', async () => {
+  it('works a ticket taken while its job\'s creation is committing, without sending it back to the queue', async () => {
     const jobs = engine(1)
     const tracking = trackingProcessor(5)
     startBusyWorker(jobs, tracking.processor, 4, 4)
-    // a creation between queuing its tickets and counting them (engine.enqueue), the worker taking them meanwhile
-    const job = await jobs.store.create({ owner: 'key-a', total: 4, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }, () => new Date())
-    await jobs.scheduler.register(job.id, 'key-a', inputs('a', 4).map((input) => [input]), 5000)
+    // a creation between queuing its tickets and committing (engine.begin), the worker taking them meanwhile
+    const { job } = await jobs.store.create({ owner: 'key-a', total: 4, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }, () => new Date(), 'a1', false, 5000)
+    await jobs.scheduler.register(job.id, 'key-a', inputs('a', 4).map((input) => [input]), 5000, 0, 'a1')
     await jobs.items.addBulk(Array.from({ length: 4 }, (_, chunk) => ({ name: 'ticket', data: { job: job.id }, opts: { jobId: `${job.id}-${chunk}` } })))
     await until(async () => await jobs.items.getActiveCount(), (active) => active === 4)
     await new Promise((resolve) => setTimeout(resolve, 60))
     // the tickets ask again in their slots: none was sent back to wait a second in the queue
     expect(await jobs.items.getDelayedCount()).toBe(0)
-    await jobs.scheduler.countTickets(job.id, 4, 5000)
+    await jobs.scheduler.countTickets(job.id, 4, 5000, 'a1')
+    expect(await jobs.store.commit(job, 'a1')).toBe('committed')
     await until(async () => jobs.status((await jobs.get(job.id, 'key-a'))!), (status) => status.status === 'completed', 10_000)
     expect(await jobs.items.getDelayedCount()).toBe(0)
     expect(tracking.runs.sort()).toEqual(inputs('a', 4))
@@ -232,8 +245,8 @@ describe.skipIf(REDIS_URL === undefined)('fair scheduler (REDIS_URL)', () => {
     const tracking = trackingProcessor(5)
     const a = { owner: 'key-a', inputs: inputs('a', 4), callbackUrl: null, windowId: 'w', quotaKey: null }
     // what a creator killed between registering the chunks and queuing their tickets leaves
-    const dead = await jobs.store.create({ owner: 'key-a', total: 4, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }, () => new Date())
-    await jobs.scheduler.register(dead.id, 'key-a', a.inputs.map((input) => [input]), 200)
+    const { job: dead } = await jobs.store.create({ owner: 'key-a', total: 4, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: null }, () => new Date(), 'dead', false, 200)
+    await jobs.scheduler.register(dead.id, 'key-a', a.inputs.map((input) => [input]), 200, 0, 'dead')
     await new Promise((resolve) => setTimeout(resolve, 300))
     startBusyWorker(jobs, tracking.processor, 2, 2)
     const b = await jobs.create({ ...a, owner: 'key-b', inputs: inputs('b', 4) })

@@ -127,30 +127,25 @@ async function validate (options: JobRoutesOptions, inputs: string[], callbackUr
   if (issues.size > 0) throw new RequestValidationError(issues.list(['body', options.names.inputField]))
 }
 
-/** A creation under an Idempotency-Key: the job it already names (free), or a new one whose id the key keeps. */
+/**
+ * A creation under an Idempotency-Key: a new job whose id the key keeps, or the job it names. A job another attempt
+ * committed is answered free (that attempt paid for it); one whose creation never committed (its attempt failed, its
+ * units refunded, or died) is created by this attempt, which reserved its units: it is the one charged.
+ */
 async function createOnce (context: JobRouteContext, request: FastifyRequest, input: CreateJobInput, key: string): Promise<JobRecord> {
   const jobs = context.engine()
   const keyHash = sha256(key)
   const bodyHash = bodyHashOf(request.body)
   const jobId = `job_${sha256(`${input.owner} ${keyHash} ${Date.now()} ${Math.random()}`).slice(0, 24)}`
   const existing = await jobs.store.claimIdempotencyKey(input.owner, keyHash, jobId, bodyHash)
-  if (existing === null) {
-    try {
-      return await jobs.create({ ...input, id: jobId })
-    } catch (error) {
-      // a key left claimed expires in 24 h; the creation's own error is the one to answer
-      await jobs.store.releaseIdempotencyKey(input.owner, keyHash).catch(() => {})
-      throw error
-    }
-  }
-  if (existing.bodyHash !== bodyHash) throw keyReused()
-  // a claim made since the preHandler looked, or one it found no job for yet (an attempt in flight, or one that died
-  // before writing its record): the job as the first attempt made it, finished here if that attempt died before queuing all of it
-  const job = await jobs.resume({ ...input, id: existing.jobId })
-  if (job === null) throw new HttpError(404, 'Job not found', {}, 'job_not_found')
-  // the same job again, already paid for: this answer costs nothing
-  request.quotaCharge?.setUnits(0)
-  return job
+  if (existing !== null && existing.bodyHash !== bodyHash) throw keyReused()
+  // A claim is kept when its creation fails: the retry continues that job (it takes the creation over, never a job
+  // that committed twice), and a release that Redis refused could not be relied on anyway
+  const creation = await jobs.begin({ ...input, id: existing?.jobId ?? jobId }, existing !== null)
+  if (creation === null) throw new HttpError(404, 'Job not found', {}, 'job_not_found')
+  // the same job again, paid for by the attempt that committed it: this answer costs nothing
+  if (!creation.committedHere) request.quotaCharge?.setUnits(0)
+  return creation.job
 }
 
 function created (reply: FastifyReply, path: string, job: JobRecord) {
@@ -165,10 +160,11 @@ function created (reply: FastifyReply, path: string, job: JobRecord) {
 }
 
 /**
- * A retried creation, decided before the quota: the job its Idempotency-Key already names for this owner and body
- * (resumed: chunks a first attempt died before queuing are queued), or null when the key names no job written yet,
- * for the handler to decide after the quota as before. So a job is only ever made by an attempt that reserved its
- * units, and two first attempts at once still meet at the claim (`createOnce`). Another body under the key is the 422.
+ * A retried creation, decided before the quota: the job its Idempotency-Key already names for this owner and body,
+ * once that job's creation committed (and was paid for), or null for the handler to decide after the quota: a key
+ * naming no job, or a job whose creation did not commit (its units were refunded, or its attempt is still on it).
+ * So a job is only ever made by an attempt that reserved its units, and two first attempts at once still meet at the
+ * claim (`createOnce`). Another body under the key is the 422.
  */
 async function replayed (context: JobRouteContext, request: FastifyRequest): Promise<JobRecord | null> {
   const key = request.headers['idempotency-key']
@@ -178,9 +174,7 @@ async function replayed (context: JobRouteContext, request: FastifyRequest): Pro
   const claim = await jobs.store.idempotencyClaim(owner, sha256(key))
   if (claim === null) return null
   if (claim.bodyHash !== bodyHashOf(request.body)) throw keyReused()
-  const stored = await jobs.store.get(claim.jobId)
-  if (stored === null || stored.owner !== owner) return null
-  return await jobs.resume({ ...jobInput(context, request), id: claim.jobId })
+  return await jobs.replay(claim.jobId, owner, jobInput(context, request).inputs)
 }
 
 function keyReused (): RequestValidationError {

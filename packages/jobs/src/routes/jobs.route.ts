@@ -5,8 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { prefersOverJson, wantsHtml } from '@utility-apis/service-kit' // and its decorations: app.metrics, app.quotaStore
 import type { JobEngine } from '../engine.js'
 import type { JobRecord } from '../job-store.js'
+import type { ResultsPage } from '../job-store.js'
 import type { ResultLine } from '../types.js'
 import { createJobRoute } from './create-job.js'
+import { jobsUnavailable, redisUnavailable } from './jobs-unavailable.js'
 import type { JobRouteContext, JobRoutesOptions } from './job-route-context.js'
 import { jobExamples } from './jobs.examples.js'
 import { JobReadUnavailable, jobSchemas, MAX_PAGE } from './jobs.schemas.js'
@@ -39,6 +41,14 @@ export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (app
       return job
     }
   }
+  // Every job route's one place for its Redis being away: a 503 `jobs_unavailable` with Retry-After (the quota refunds
+  // a creation's units), not a 500. Anything else goes on to the service's own handler (an error handler that throws
+  // hands its error to the parent's)
+  app.setErrorHandler((error) => {
+    if (engine === null || !redisUnavailable(error)) throw error
+    engine.logError('job route', error)
+    throw jobsUnavailable()
+  })
   createJobRoute(app, context)
   jobStatusRoute(app, context)
   jobResultsRoute(app, context)
@@ -116,9 +126,12 @@ function jobResultsRoute (app: FastifyInstance, { options, schemas, needRedis, e
     if (prefersOverJson(request.headers.accept, 'application/x-ndjson')) {
       // a stream cannot end with a cursor as a page does: whether it holds every result is said before it starts (a
       // job still running, or a cancelled one whose started items are still being written, streams what is written)
-      reply.type('application/x-ndjson').header('x-results-complete', String(await engine().store.settled(job)))
+      const complete = await engine().store.settled(job)
+      // read before the stream starts, so a Redis that is away is answered a 503, not a stream cut at its first line
+      const first = await engine().results(job, cursor, MAX_PAGE)
+      reply.type('application/x-ndjson').header('x-results-complete', String(complete))
       // each line as the pages' serializer writes it: exactly the answer's schema, as the single call answers
-      return Readable.from(ndjson(engine(), job, cursor, reply.compileSerializationSchema(schemas.line)))
+      return Readable.from(ndjson(engine(), job, first, reply.compileSerializationSchema(schemas.line)))
     }
     const page = await engine().results(job, cursor, request.query.limit ?? 100)
     return { results: page.results, next_cursor: page.nextCursor === null ? null : String(page.nextCursor) }
@@ -147,13 +160,12 @@ function cancelJobRoute (app: FastifyInstance, { options, schemas, needRedis, en
   })
 }
 
-async function * ndjson (engine: JobEngine, job: JobRecord, from: number, serialize: (line: ResultLine) => string): AsyncGenerator<string> {
-  let cursor: number | null = from
-  while (cursor !== null) {
-    const page = await engine.results(job, cursor, MAX_PAGE)
+async function * ndjson (engine: JobEngine, job: JobRecord, first: ResultsPage, serialize: (line: ResultLine) => string): AsyncGenerator<string> {
+  let page = first
+  for (;;) {
     for (const line of page.results) yield `${serialize(line)}\n`
     // a running job's stream ends at its first unfinished item
-    if (page.results.length === 0) break
-    cursor = page.nextCursor
+    if (page.results.length === 0 || page.nextCursor === null) break
+    page = await engine.results(job, page.nextCursor, MAX_PAGE)
   }
 }

@@ -54,10 +54,13 @@ const NO_REDIS: Cause = ['jobs need Redis, and this deployment sets neither REDI
 const STORAGE_FULL: Cause = ['the job results store is near full until older results expire: nothing is reserved, and `Retry-After` says when to ' +
   'try again', 'jobs_storage_full']
 
+const JOBS_DOWN: Cause = ['the jobs\' own Redis cannot be reached right now (or a creation lost it half-way: that job is never run): ' +
+  'nothing is charged, and `Retry-After` says when to try again', 'jobs_unavailable']
+
 /** The 503 of reading or cancelling a job: never charged (a cancel's refunds wait in the outbox), so never the quota store's. */
-export const JobReadUnavailable = unavailable(false, NO_REDIS)
+export const JobReadUnavailable = unavailable(false, NO_REDIS, JOBS_DOWN)
 /** The 503 of creating a job, which the quota charges. */
-export const JobCreationUnavailable = unavailable(true, NO_REDIS, STORAGE_FULL)
+export const JobCreationUnavailable = unavailable(true, NO_REDIS, JOBS_DOWN, STORAGE_FULL)
 
 /** The schemas of one service's jobs, titled after `stem`. */
 export function jobSchemas (names: JobSchemaNames) {

@@ -1,9 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { JobEngine } from '../../src/engine.js'
 import { dropPrefix, REDIS_URL } from '../helpers.js'
 import { buildJobsApp, JOBS_PATH, testKey, testPrefix } from './jobs-app.js'
 
 let app: FastifyInstance
+let engine: () => JobEngine | null
 // `small` has 5 units this month; `roomy` 100
 const small = testKey()
 const roomy = testKey()
@@ -19,7 +22,7 @@ async function used (key: string): Promise<number> {
 
 describe.skipIf(REDIS_URL === undefined)('creating a job under an Idempotency-Key (REDIS_URL)', () => {
   beforeAll(async () => {
-    ({ app } = await buildJobsApp(`${small}:5,${roomy}:100`, { engine: { prefix } }))
+    ({ app, engine } = await buildJobsApp(`${small}:5,${roomy}:100`, { engine: { prefix } }))
   })
   afterAll(async () => {
     await app?.close()
@@ -60,5 +63,29 @@ describe.skipIf(REDIS_URL === undefined)('creating a job under an Idempotency-Ke
     expect([one.statusCode, two.statusCode]).toEqual([202, 202])
     expect(two.json().id).toBe(one.json().id)
     expect(await used(roomy)).toBe(before + 3)
+  })
+
+  it('charges the retry that makes the job of a first attempt that never committed (that attempt was refunded)', async () => {
+    const jobs = engine() as JobEngine
+    const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
+    const things = ['k', 'l']
+    const id = `job_${randomBytes(12).toString('hex')}`
+    // what a first attempt whose Redis went away before its commit leaves: the key's claim and a record not committed
+    // (a job's owner is its API key's id: the key's SHA-256)
+    const owner = sha256(roomy)
+    await jobs.store.claimIdempotencyKey(owner, sha256('order-4'), id, sha256(JSON.stringify({ things })))
+    await jobs.store.create({ id, owner, total: 2, chunkSize: 1, callbackUrl: null, windowId: 'w', quotaKey: owner }, () => new Date(), 'first')
+    expect((await app.inject({ method: 'GET', url: `${JOBS_PATH}/${id}`, headers: { 'x-api-key': roomy } })).statusCode).toBe(404)
+
+    const before = await used(roomy)
+    const retry = await create(roomy, things, 'order-4')
+    expect(retry.statusCode).toBe(202)
+    expect(retry.json()).toMatchObject({ id, status: 'queued', total: 2 })
+    // before, the replay answered that job free: a job nobody paid for
+    expect(await used(roomy)).toBe(before + 2)
+    expect((await app.inject({ method: 'GET', url: `${JOBS_PATH}/${id}`, headers: { 'x-api-key': roomy } })).json()).toMatchObject({ status: 'queued' })
+    // a replay now is of a job paid for: free
+    expect((await create(roomy, things, 'order-4')).json()).toEqual(retry.json())
+    expect(await used(roomy)).toBe(before + 2)
   })
 })

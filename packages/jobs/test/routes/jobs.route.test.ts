@@ -115,3 +115,52 @@ describe.skipIf(REDIS_URL === undefined)('the results of a running job as NDJSON
     expect(whole.body.trim().split('\n').map((text) => JSON.parse(text).input)).toEqual(['fast0', 'slow0', 'fast1'])
   }, 30_000)
 })
+
+describe.skipIf(!hasRedisServer || REDIS_URL === undefined)('every job route while the jobs\' Redis is down (REDIS_URL)', () => {
+  const ownKey = testKey()
+  const own = { 'x-api-key': ownKey }
+  let downApp: FastifyInstance
+  let server: ChildProcess | null = null
+  beforeAll(async () => {
+    const port = await freePort()
+    server = await startRedis(port)
+    ;({ app: downApp } = await buildJobsApp(`${ownKey}:100`, {
+      settings: { inlineWorker: false, redisUrl: `redis://127.0.0.1:${port}` },
+      engine: { prefix: testPrefix(), chunkSize: 1 }
+    }))
+  })
+  afterAll(async () => {
+    await downApp?.close()
+    server?.kill('SIGKILL')
+  })
+
+  it('answers 503 jobs_unavailable with Retry-After, charging nothing, where each answered a 500', async () => {
+    const usedNow = async (): Promise<number> => (await downApp.inject({ method: 'GET', url: '/v1/usage', headers: own })).json().used
+    const created = await downApp.inject({ method: 'POST', url: JOBS_PATH, headers: own, payload: { things: ['a', 'b'] } })
+    expect(created.statusCode).toBe(202)
+    const { id } = created.json()
+    expect(await usedNow()).toBe(2)
+    const stopped = new Promise((resolve) => server?.once('exit', resolve))
+    server?.kill('SIGKILL')
+    await stopped
+
+    const answers = await Promise.all([
+      downApp.inject({ method: 'GET', url: `${JOBS_PATH}/${id as string}`, headers: own }),
+      downApp.inject({ method: 'GET', url: `${JOBS_PATH}/${id as string}/results`, headers: own }),
+      downApp.inject({ method: 'GET', url: `${JOBS_PATH}/${id as string}/results`, headers: { ...own, accept: 'application/x-ndjson' } }),
+      downApp.inject({ method: 'POST', url: JOBS_PATH, headers: own, payload: { things: ['c'] } }),
+      downApp.inject({ method: 'POST', url: JOBS_PATH, headers: { ...own, 'idempotency-key': 'down-1' }, payload: { things: ['d'] } }),
+      downApp.inject({ method: 'DELETE', url: `${JOBS_PATH}/${id as string}`, headers: own })
+    ])
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(503)
+      expect(answer.json()).toMatchObject({ code: 'jobs_unavailable', request_id: expect.any(String) })
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0)
+    }
+    expect(await usedNow()).toBe(2)
+    const spec = (await downApp.inject({ method: 'GET', url: '/openapi.json' })).json()
+    for (const [path, method] of [[JOBS_PATH, 'post'], [`${JOBS_PATH}/{id}`, 'get'], [`${JOBS_PATH}/{id}/results`, 'get'], [`${JOBS_PATH}/{id}`, 'delete']]) {
+      expect(spec.paths[path][method].responses['503'].description).toContain('`jobs_unavailable`')
+    }
+  }, 60_000)
+})
