@@ -1,5 +1,8 @@
 import { Gauge, Histogram, type Registry } from 'prom-client'
 
+/** How long a scrape waits for the queue depth; the depth is a few counts, which a Redis that answers gives in ms. */
+const QUEUE_DEPTH_DEADLINE_MS = 1000
+
 /** The part of the service kit's Metrics the engine writes to (counters, and a registry for its own series). */
 export interface MetricsSink {
   readonly registry: Registry
@@ -23,9 +26,16 @@ export class JobMetrics {
     this.sink?.count(name, labels, by)
   }
 
-  /** `jobs_queue_depth{state}`: chunks waiting, delayed and active, which the worker autoscaler follows. */
-  exportQueueDepth (depth: () => Promise<Record<string, number>>): void {
+  /**
+   * `jobs_queue_depth{state}`: chunks waiting, delayed and active, which the worker autoscaler follows. A scrape waits
+   * for the depth at most `deadlineMs`: a Redis that does not answer (paused, busy) held /metrics for as long as it was
+   * away, and Prometheus' scrape timeout then lost every series of the service, `quota_store_up` with them. Past the
+   * deadline the series keep their last value (none before the first read), and the read goes on: its answer is the
+   * next scrape's. One read at a time, however many scrapes come while it is out.
+   */
+  exportQueueDepth (depth: () => Promise<Record<string, number>>, deadlineMs = QUEUE_DEPTH_DEADLINE_MS): void {
     if (this.sink === null) return
+    let reading: Promise<void> | null = null
     // eslint-disable-next-line no-new
     new Gauge({
       name: 'jobs_queue_depth',
@@ -33,12 +43,29 @@ export class JobMetrics {
       labelNames: ['state'],
       registers: [this.sink.registry],
       async collect () {
-        try {
-          for (const [state, count] of Object.entries(await depth())) this.set({ state }, count)
-        } catch {
-          // Redis away: the series keeps its last value rather than failing the whole scrape
-        }
+        reading ??= readInto(this, depth).finally(() => { reading = null })
+        await settledWithin(reading, deadlineMs)
       }
     })
+  }
+}
+
+/** Sets the gauge from one read of the depth; never rejects. */
+async function readInto (gauge: Gauge<'state'>, depth: () => Promise<Record<string, number>>): Promise<void> {
+  try {
+    for (const [state, count] of Object.entries(await depth())) gauge.set({ state }, count)
+  } catch {
+    // Redis away (the connection logs it): the series keeps its last value rather than failing the whole scrape
+  }
+}
+
+/** Waits for `work` (which never rejects) at most `ms`. */
+async function settledWithin (work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<void>((resolve) => { timer = setTimeout(resolve, ms) })
+  try {
+    await Promise.race([work, deadline])
+  } finally {
+    clearTimeout(timer)
   }
 }

@@ -9,11 +9,19 @@ function usedShare (info: string): number {
 }
 
 /**
+ * How long a look waits for `INFO memory` before the store counts as one that cannot tell. A Redis that answers gives it
+ * in a millisecond; a paused or busy one held every caller (a cache write, a job creation) for the client's whole
+ * command timeout, however long the caller itself may take.
+ */
+const MEMORY_LOOK_TIMEOUT_MS = 1000
+
+/**
  * Whether a Redis is near full (above `threshold` of its maxmemory on any primary), asked at most once per `cacheMs`
  * (concurrent askers share one look). A store kept with `noeviction` refuses every write once full, the quota's
  * counters too: what can wait (a job's results, a cache entry) asks first and stays out, so it never takes the room of
- * a write that matters more. A store that cannot tell (INFO refused by an ACL, Redis away) counts as not full until
- * the next look: the write itself then says whether there was room (`refusedForMemory`).
+ * a write that matters more. A store that cannot tell (INFO refused by an ACL, Redis away, no answer within
+ * `lookTimeoutMs`) counts as not full until the next look: the write itself then says whether there was room
+ * (`refusedForMemory`).
  */
 export class RedisMemoryGauge {
   private checkedAt = -Infinity
@@ -24,7 +32,8 @@ export class RedisMemoryGauge {
     private readonly redis: RedisClient,
     private readonly threshold = 0.9,
     private readonly cacheMs = 5000,
-    private readonly now: () => number = Date.now
+    private readonly now: () => number = Date.now,
+    private readonly lookTimeoutMs = MEMORY_LOOK_TIMEOUT_MS
   ) {}
 
   /**
@@ -46,12 +55,20 @@ export class RedisMemoryGauge {
 
   private async look (): Promise<boolean> {
     const nodes = this.redis.isCluster ? (this.redis as Cluster).nodes('master') : [this.redis]
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => { reject(new Error(`INFO memory not answered within ${this.lookTimeoutMs} ms`)) }, this.lookTimeoutMs)
+    })
+    const shares = Promise.all(nodes.map(async (node) => usedShare(await node.info('memory'))))
+    // an answer after the deadline is not waited for, nor read: the next look asks again
+    shares.catch(() => {})
     try {
-      const shares = await Promise.all(nodes.map(async (node) => usedShare(await node.info('memory'))))
-      this.full = shares.some((share) => share > this.threshold)
+      this.full = (await Promise.race([shares, late])).some((share) => share > this.threshold)
     } catch {
       // cannot tell: not full, and not asked again before cacheMs (a refused INFO would otherwise be sent per write)
       this.full = false
+    } finally {
+      clearTimeout(timer)
     }
     this.checkedAt = this.now()
     return this.full

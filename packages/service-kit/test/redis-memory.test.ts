@@ -7,6 +7,9 @@ import { freePort, hasRedisServer, holdShareOfMaxmemory, startRedis } from './he
 let server: ChildProcess
 let redis: Redis
 
+// long enough that an answer before its end is the gauge's deadline, not the pause's end, on a slow machine too
+const PAUSE_MS = 6000
+
 const fillTo = async (share: number) => { await holdShareOfMaxmemory(redis, share) }
 
 describe.skipIf(!hasRedisServer)('RedisMemoryGauge', () => {
@@ -75,4 +78,27 @@ describe.skipIf(!hasRedisServer)('RedisMemoryGauge', () => {
     now += 5000
     expect(await gauge.isFull()).toBe(false)
   })
+
+  it('counts a Redis that does not answer INFO (paused) as one that cannot tell, within its look timeout', async () => {
+    await fillTo(0.8)
+    // a client that would wait for the whole pause: the gauge's own deadline answers, not the client's
+    const paused = new Redis(redis.options.port as number, '127.0.0.1')
+    const admin = new Redis(redis.options.port as number, '127.0.0.1')
+    try {
+      await paused.ping()
+      const gauge = new RedisMemoryGauge(paused, 0.75, 5000)
+      // taken before the pause is asked for: Redis's pause ends no sooner than this
+      const endsAt = Date.now() + PAUSE_MS
+      await admin.call('CLIENT', 'PAUSE', String(PAUSE_MS), 'ALL')
+      expect(await gauge.isFull()).toBe(false)
+      // answered while Redis still holds every command, seconds before the pause ends
+      expect(Date.now()).toBeLessThan(endsAt)
+    } finally {
+      // Redis 7.0 holds even CLIENT UNPAUSE during a pause of ALL: the pause is waited out
+      await admin.ping()
+      paused.disconnect()
+      admin.disconnect()
+      await redis.config('SET', 'maxmemory', '0')
+    }
+  }, 3 * PAUSE_MS)
 })

@@ -25,3 +25,67 @@ export function cacheRoomCheck (redis: RedisClient, onSkip: () => void = () => {
     return full
   }
 }
+
+/**
+ * How long a cache read may take before it is a miss. A Redis that answers gives an entry in a millisecond; a paused
+ * or busy one held the read for the client's whole command timeout (15 s), longer than the answer's own budget.
+ */
+const CACHE_READ_MS = 1000
+/**
+ * How long a caller waits for its cache write (the room check, then the write) before it goes on with its answer; the
+ * write goes on behind it. An entry a Redis that answers takes is written before the answer, as ever (the next caller,
+ * or a job item's `logo_url`, finds it); a slow Redis held the answer for the check and the write, 15 s each.
+ */
+const CACHE_WRITE_WAIT_MS = 1000
+
+/** Waits for `work` at most `ms` (0: not at all), whichever comes first; `work` never rejects. */
+export async function settledWithin (work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<void>((resolve) => { timer = setTimeout(resolve, Math.max(0, ms)) })
+  try {
+    await Promise.race([work, deadline])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * The reads and writes of a Redis cache (profiles, logos): the cache is an optimisation, so it never fails its caller
+ * nor makes it wait long. A failed or late read is a miss, a failed write is skipped, each reported to `onError`; a
+ * write skips a store too full for it (`full`) and is waited for at most CACHE_WRITE_WAIT_MS.
+ */
+export class BoundedCacheCalls {
+  readonly #onError: (error: unknown) => void
+  readonly #full: () => Promise<boolean>
+
+  constructor (options: RedisCacheOptions = {}) {
+    this.#onError = options.onError ?? (() => {})
+    this.#full = options.full ?? (async () => false)
+  }
+
+  async read<T> (read: () => Promise<T | null>): Promise<T | null> {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => { reject(new Error(`cache read not answered within ${CACHE_READ_MS} ms`)) }, CACHE_READ_MS)
+    })
+    const reading = read()
+    // a reply after the deadline is not waited for, nor used: the caller has had its miss (the deadline is reported)
+    reading.catch(() => {})
+    try {
+      return await Promise.race([reading, late])
+    } catch (error) {
+      this.#onError(error)
+      return null
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async write (write: () => Promise<void>): Promise<void> {
+    const writing = (async () => {
+      if (await this.#full()) return
+      await write()
+    })().catch((error: unknown) => { this.#onError(error) })
+    await settledWithin(writing, CACHE_WRITE_WAIT_MS)
+  }
+}

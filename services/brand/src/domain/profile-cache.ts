@@ -1,4 +1,4 @@
-import type { RedisCacheOptions } from '../cache-room.js'
+import { BoundedCacheCalls, type RedisCacheOptions } from '../cache-room.js'
 import type { BrandProfile } from './brand-profile.js'
 
 /** The two commands used, so any ioredis client (the kit's `app.redis`) fits. */
@@ -45,35 +45,28 @@ export class MemoryProfileCache implements ProfileCache {
 // (v2), one before logos' size_source, fonts, company and the rendered page lacks those (v3), one before unread_files (v4)
 const CACHE_PREFIX = 'brand:profile:v4:'
 
-/** Shared between replicas; entries expire in Redis itself. */
+/**
+ * Shared between replicas; entries expire in Redis itself. A read or write is bounded (`BoundedCacheCalls`): a slow
+ * Redis is a miss, and an entry not written in time is written behind the answer.
+ */
 export class RedisProfileCache implements ProfileCache {
   readonly #redis: RedisLike
-  readonly #onError: (error: unknown) => void
-  readonly #full: () => Promise<boolean>
+  readonly #calls: BoundedCacheCalls
 
   constructor (redis: RedisLike, options: RedisCacheOptions = {}) {
     this.#redis = redis
-    this.#onError = options.onError ?? (() => {})
-    this.#full = options.full ?? (async () => false)
+    this.#calls = new BoundedCacheCalls(options)
   }
 
   async get (key: string): Promise<BrandProfile | null> {
-    try {
+    return await this.#calls.read(async () => {
       const value = await this.#redis.get(CACHE_PREFIX + key)
       return value === null ? null : JSON.parse(value) as BrandProfile
-    } catch (error) {
-      this.#onError(error)
-      return null
-    }
+    })
   }
 
   async set (key: string, profile: BrandProfile, ttlSeconds: number): Promise<void> {
-    try {
-      if (await this.#full()) return
-      await this.#redis.set(CACHE_PREFIX + key, JSON.stringify(profile), 'EX', ttlSeconds)
-    } catch (error) {
-      this.#onError(error)
-    }
+    await this.#calls.write(async () => { await this.#redis.set(CACHE_PREFIX + key, JSON.stringify(profile), 'EX', ttlSeconds) })
   }
 }
 

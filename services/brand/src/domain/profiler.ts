@@ -2,6 +2,7 @@ import { detectBotChallenge, fetchFailureCode, fetchHomepage, TargetNotAllowedEr
 import { extractMetadata } from '@utility-apis/html-metadata'
 import { RendererError, type Renderer } from '@utility-apis/renderer'
 import { FetchError, type SafeFetcher } from '@utility-apis/safe-fetch'
+import { settledWithin } from '../cache-room.js'
 import { isApplicationShell } from './app-shell.js'
 import { describeResponse, type HomepageResponse } from './describe-response.js'
 import { fetchExtras } from './fetch-extras.js'
@@ -53,8 +54,14 @@ export class BrandProfiler {
     this.#options = options
   }
 
-  /** A cached profile when one is fresh, else a new one (identical concurrent requests share one fetch). */
+  /**
+   * A cached profile when one is fresh, else a new one (identical concurrent requests share one fetch). The cache is an
+   * optimisation within the caller's time: its read counts against `timeoutMs` (the cache gives up on a slow Redis
+   * after a second, a miss), and the answer waits for the new profile's cache write only while time is left, the write
+   * going on behind it (a Redis paused after admission made a 10 s profile answer after 33 s).
+   */
   async profile (target: DomainTarget, request: ProfileRequest): Promise<BrandProfile> {
+    const budget = new TimeBudget(request.timeoutMs, request.signal)
     const key = cacheKey(target)
     const cached = request.fresh === true ? null : await this.#options.cache.get(key)
     if (cached !== null) return { ...cached, cached: true }
@@ -65,11 +72,11 @@ export class BrandProfiler {
       const sharedKey = `${key} ${request.timeoutMs}`
       const running = this.#inFlight.get(sharedKey)
       if (running !== undefined) return await running
-      const work = this.#fresh(target, request).finally(() => this.#inFlight.delete(sharedKey))
+      const work = this.#fresh(target, budget).finally(() => this.#inFlight.delete(sharedKey))
       this.#inFlight.set(sharedKey, work)
       profile = await work
     } else {
-      profile = await this.#fresh(target, request)
+      profile = await this.#fresh(target, budget)
     }
     // only a clean answer is kept: a timeout, an outage page or a bot challenge may be gone in a minute, and one whose
     // logo, stylesheet or contact page failed for a moment is kept only a few minutes. One that this caller's budget
@@ -77,13 +84,12 @@ export class BrandProfiler {
     const cutByBudget = profile.unread_files.some((file) => file.reason === 'budget')
     if (profile.reachable && profile.error === null && !cutByBudget) {
       const ttlSeconds = profile.unread_files.length === 0 ? this.#options.cacheTtlSeconds : Math.min(UNREAD_FILES_CACHE_SECONDS, this.#options.cacheTtlSeconds)
-      await this.#options.cache.set(key, profile, ttlSeconds)
+      await settledWithin(this.#options.cache.set(key, profile, ttlSeconds), budget.remaining())
     }
     return profile
   }
 
-  async #fresh (target: DomainTarget, request: ProfileRequest): Promise<BrandProfile> {
-    const budget = new TimeBudget(request.timeoutMs, request.signal)
+  async #fresh (target: DomainTarget, budget: TimeBudget): Promise<BrandProfile> {
     const { fetcher } = this.#options
     const base = this.#skeleton(target)
     try {

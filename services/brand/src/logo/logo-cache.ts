@@ -1,7 +1,7 @@
 // Rendered logo images by domain and variant: in Redis when the service has one (shared by every replica), else in a
 // bounded in-process LRU. An entry outlives its freshness (LOGO_CACHE_TTL) by STALE_KEEP_SECONDS so a stale image can be
 // answered at once while a new one is made in the background. A cache failure is a miss, never an error for the caller.
-import type { RedisCacheOptions } from '../cache-room.js'
+import { BoundedCacheCalls, type RedisCacheOptions } from '../cache-room.js'
 
 /** What one request for a variant answers: an image, or `none` (no logo and `fallback=404`). */
 export interface LogoImage {
@@ -96,46 +96,44 @@ const PREFIX = 'brand:logo:v1:'
 /** Every key written, by time of writing: the oldest are dropped past maxEntries, so the total is bounded too. */
 const INDEX = `${PREFIX}index`
 
-/** Shared between replicas: each entry a header line of JSON, then the image's bytes; entries expire in Redis itself. */
+/**
+ * Shared between replicas: each entry a header line of JSON, then the image's bytes; entries expire in Redis itself.
+ * A read or write is bounded (`BoundedCacheCalls`): a slow Redis is a miss, and an entry not written in time is written
+ * behind the answer.
+ */
 export class RedisLogoCache implements LogoCache {
   readonly #redis: LogoRedis
   readonly #maxEntries: number
-  readonly #onError: (error: unknown) => void
-  readonly #full: () => Promise<boolean>
+  readonly #calls: BoundedCacheCalls
 
   constructor (redis: LogoRedis, options: RedisCacheOptions & { maxEntries?: number } = {}) {
     this.#redis = redis
     this.#maxEntries = options.maxEntries ?? 100_000
-    this.#onError = options.onError ?? (() => {})
-    this.#full = options.full ?? (async () => false)
+    this.#calls = new BoundedCacheCalls(options)
   }
 
   async get (key: string): Promise<LogoImage | null> {
-    try {
+    return await this.#calls.read(async () => {
       const value = await this.#redis.getBuffer(PREFIX + key)
       if (value === null) return null
       const newline = value.indexOf(10)
       const header = JSON.parse(value.subarray(0, newline).toString('utf8')) as Omit<LogoImage, 'body'>
       return { ...header, body: value.subarray(newline + 1) }
-    } catch (error) {
-      this.#onError(error)
-      return null
-    }
+    })
   }
 
   async set (key: string, image: LogoImage, keepSeconds: number): Promise<void> {
     if (image.body.length > MAX_ENTRY_BYTES) return
+    await this.#calls.write(async () => { await this.#write(key, image, keepSeconds) })
+  }
+
+  async #write (key: string, image: LogoImage, keepSeconds: number): Promise<void> {
     const { body, ...header } = image
-    try {
-      if (await this.#full()) return
-      await this.#redis.set(PREFIX + key, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), body]), 'EX', keepSeconds)
-      await this.#redis.zadd(INDEX, image.storedAt, key)
-      const over = await this.#redis.zcard(INDEX) - this.#maxEntries
-      if (over <= 0) return
-      const oldest = (await this.#redis.zpopmin(INDEX, over)).filter((_, index) => index % 2 === 0)
-      for (const dropped of oldest) await this.#redis.del(PREFIX + dropped)
-    } catch (error) {
-      this.#onError(error)
-    }
+    await this.#redis.set(PREFIX + key, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), body]), 'EX', keepSeconds)
+    await this.#redis.zadd(INDEX, image.storedAt, key)
+    const over = await this.#redis.zcard(INDEX) - this.#maxEntries
+    if (over <= 0) return
+    const oldest = (await this.#redis.zpopmin(INDEX, over)).filter((_, index) => index % 2 === 0)
+    for (const dropped of oldest) await this.#redis.del(PREFIX + dropped)
   }
 }

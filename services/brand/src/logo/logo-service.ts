@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto'
 import { isMomentaryError, isMomentaryStatus, TimeBudget, type Fetcher } from '@utility-apis/homepage-fetch'
+import { settledWithin } from '../cache-room.js'
 import { DecodeLateError } from '../domain/image-decode.js'
 import { readImageInfo } from '../domain/image-probe.js'
 import { isShareShape } from '../domain/logo-signals.js'
@@ -166,15 +167,23 @@ export class LogoService {
     // is not one (a refresh that fails leaves the logo as it was)
     // (a contact page the budget left unread, `budget`, feeds no logo)
     const momentary = profile.unread_files.some((file) => file.reason !== 'budget')
-    if (profile.reachable && profile.error === null && !momentary && !rendered.failed) {
-      await this.#options.cache.set(key, made, this.#options.ttlSeconds + STALE_KEEP_SECONDS)
-      return made
+    const own = profile.reachable && profile.error === null && !momentary && !rendered.failed
+    const image: LogoImage = own ? made : { ...made, provisional: true }
+    // the cache is an optimisation: the answer waits for it only while its time lasts (each read and write is bounded
+    // by the cache too), and what is not done by then is done behind the answer
+    await settledWithin(this.#keep(key, image), budget.remaining())
+    return image
+  }
+
+  /** Caches the image made: the site's own for the TTL, a stand-in a few minutes unless the site's own is cached. */
+  async #keep (key: string, image: LogoImage): Promise<void> {
+    if (image.provisional !== true) {
+      await this.#options.cache.set(key, image, this.#options.ttlSeconds + STALE_KEEP_SECONDS)
+      return
     }
-    const image: LogoImage = { ...made, provisional: true }
     const cached = await this.#options.cache.get(key)
     if (cached === null || cached.provisional === true) await this.#options.cache.set(key, image, PROVISIONAL_SECONDS + STALE_KEEP_SECONDS)
     else await this.#keepUntilRetry(key, cached)
-    return image
   }
 
   /**
