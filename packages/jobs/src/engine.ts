@@ -204,7 +204,7 @@ export class JobEngine {
     try {
       state = await this.store.commit(job, attempt)
     } catch (error) {
-      state = await this.settledState(job.id, attempt, countedAt, error)
+      state = await this.settledState(job, attempt, countedAt, error)
     }
     return await this.decided(job, attempt, state)
   }
@@ -217,14 +217,17 @@ export class JobEngine {
    * failing too is logged: the commit ran only if Redis went away in the instant between running it and answering,
    * and stayed away since.
    */
-  private async settledState (id: string, attempt: string, countedAt: number, error: unknown): Promise<CreationState> {
+  private async settledState (job: JobRecord, attempt: string, countedAt: number, error: unknown): Promise<CreationState> {
     const answered = error instanceof Error && error.name === 'ReplyError'
     if (!answered) await sleep(Math.max(0, countedAt + COMMIT_WINDOW_MS + CLOCK_SLACK_MS - Date.now()))
     let state: CreationState
     try {
-      state = await this.store.creationState(id, attempt)
+      state = await this.store.creationState(job.id, attempt)
+      // still this attempt's and before its deadline by Redis's clock (behind this one's): a commit may yet run, so
+      // this attempt commits now, and the answer says what the record will say for good
+      if (state === 'open') state = await this.store.commit(job, attempt)
     } catch (unread) {
-      this.logError('job creation outcome', unread, { job: id })
+      this.logError('job creation outcome', unread, { job: job.id })
       throw error
     }
     if (state !== 'committed' && state !== 'other') throw error

@@ -55,7 +55,8 @@ async function readInto (gauge: Gauge<'state'>, depth: () => Promise<Record<stri
   try {
     for (const [state, count] of Object.entries(await depth())) gauge.set({ state }, count)
   } catch {
-    // Redis away (the connection logs it): the series keeps its last value rather than failing the whole scrape
+    // Redis away (a lost connection is logged by the connection; a command that timed out is not, once a scrape: the
+    // scrape's own logs would repeat it every 15 s): the series keeps its last value rather than failing the whole scrape
   }
 }
 

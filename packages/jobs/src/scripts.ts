@@ -79,6 +79,11 @@ export const CREATE_JOB = TIME_MS + `
 local status = redis.call('HGET', KEYS[1], 'status')
 if status then
   if status ~= 'creating' or ARGV[2] ~= '1' then return status end
+  -- the reservation is the paying attempt's: its refunds go to the window and key its units were taken from
+  for i = 5, #ARGV, 2 do
+    local name = ARGV[i]
+    if name == 'window_id' or name == 'quota_key' or name == 'created_at' then redis.call('HSET', KEYS[1], name, ARGV[i + 1]) end
+  end
   redis.call('HSET', KEYS[1], 'attempt', ARGV[3], 'ticketing_until', now + tonumber(ARGV[4]))
   return 'taken'
 end

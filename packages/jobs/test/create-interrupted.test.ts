@@ -123,4 +123,20 @@ describe.skipIf(REDIS_URL === undefined)('a commit without an answer (REDIS_URL)
     expect(await jobs.get(id, 'o')).toBeNull()
     expect(await jobs.scheduler.next('t0')).toBe('none')
   }, 20_000)
+
+  // The takeover kept the first attempt's window and key: a retry in the next month (or through the fail-open
+  // fallback) paid in one place, and its cancel refunded the first attempt's, refunded already
+  it('lets a paid retry take over a creation that did not commit, with the retry\'s own reservation', async () => {
+    const jobs = testEngine({ chunkSize: 1 })
+    closing.push(jobs)
+    const commit = jobs.store.commit.bind(jobs.store)
+    // an error Redis answered (a full store): nothing of the commit ran, and the creation fails at once
+    jobs.store.commit = async () => { throw Object.assign(new Error('OOM command not allowed'), { name: 'ReplyError' }) }
+    const id = jobId()
+    await expect(jobs.create({ ...input, id, windowId: '2026-11', quotaKey: 'key-a' })).rejects.toThrow('OOM')
+    jobs.store.commit = commit
+    const retried = await jobs.begin({ ...input, id, windowId: '2026-12', quotaKey: 'key-b' }, true)
+    expect(retried?.committedHere).toBe(true)
+    expect(await jobs.store.get(id)).toMatchObject({ status: 'queued', windowId: '2026-12', quotaKey: 'key-b' })
+  })
 })

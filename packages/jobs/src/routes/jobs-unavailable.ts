@@ -8,7 +8,7 @@ const RETRY_AFTER_SECONDS = '10'
 const UNAVAILABLE_NAMES = new Set(['MaxRetriesPerRequestError', 'ClusterAllFailedError'])
 const UNAVAILABLE_MESSAGES = new RegExp('^(' + [
   'Command aborted due to connection close', 'Connection is closed', 'Stream isn\'t writeable', 'Command timed out',
-  'None of startup nodes is available', 'Cluster is disconnect', 'Failed to refresh slots cache'
+  'None of startup nodes is available', 'Cluster is disconnect', 'Failed to refresh slots cache', 'Cluster isn\'t ready'
 ].join('|') + ')')
 // A Redis restarting (loading its dump), a primary lost, a long script: the same Redis, answering again in a moment
 const UNAVAILABLE_REPLIES = /^(LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|BUSY) /
