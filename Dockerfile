@@ -36,7 +36,9 @@ EXPOSE 3001 3002 3003 3004
 STOPSIGNAL SIGTERM
 # /health at PORT, else the port the service listens on by default (its main.ts). A busy service answers late, not
 # never: the check waits 8 s (node:http, which loads nothing more), Docker 10 s, and three misses in a row mark it unhealthy.
-HEALTHCHECK --interval=10s --timeout=10s --start-period=10s --retries=3 CMD ["node", "-e", "const port = process.env.PORT || { webhook: 3001, sla: 3002, brand: 3003, site: 3004 }[process.env.SERVICE]; require('node:http').get({ host: '127.0.0.1', port, path: '/health', timeout: 8000 }, (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('timeout', () => process.exit(1)).on('error', () => process.exit(1))"]
+# A container started as a bulk-job worker (node dist/worker.js) has no API port: when nothing listens there, the
+# check asks the worker's own /health at WORKER_METRICS_PORT (9464 by default; with 0 the worker serves none to ask).
+HEALTHCHECK --interval=10s --timeout=10s --start-period=10s --retries=3 CMD ["node", "-e", "const port = process.env.PORT || { webhook: 3001, sla: 3002, brand: 3003, site: 3004 }[process.env.SERVICE]; const probe = (at, next) => require('node:http').get({ host: '127.0.0.1', port: at, path: '/health', timeout: 8000 }, (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('timeout', () => process.exit(1)).on('error', (e) => e.code === 'ECONNREFUSED' && next ? next() : process.exit(1)); probe(port, () => probe(process.env.WORKER_METRICS_PORT || 9464))"]
 # --liftoff-only: undici parses HTTP/1 in WebAssembly, and V8 would recompile that parser's one huge function with
 # TurboFan once it is hot, taking ~30 MB for ~60 ms (the site's first analysis peaked at ~145 MB instead of ~112).
 # V8 flags cannot go in NODE_OPTIONS, and Node 26 ignores them when set at run time, so they are set here.

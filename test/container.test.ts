@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import { parse, parseAllDocuments } from 'yaml'
 import { DRAIN_MS, testConfig } from '@utility-apis/service-kit'
+import { freePort } from '../packages/service-kit/test/helpers/redis-servers.js'
 import { ROOT, serviceSources } from './helpers/services.js'
 import { redisOptionValues } from './helpers/redis-args.js'
 
@@ -58,15 +60,36 @@ describe('Dockerfile', () => {
 
     const service = serviceSources()[0]
     const app = await (await service.buildApp())({ config: testConfig() })
+    // no worker's /health to fall back on: a port nothing listens on
+    const noWorker = String(await freePort())
     try {
       await app.listen({ port: 0, host: '127.0.0.1' })
       const port = String((app.server.address() as { port: number }).port)
-      expect(await exitCode(command, { SERVICE: service.name, PORT: port })).toBe(0)
+      expect(await exitCode(command, { SERVICE: service.name, PORT: port, WORKER_METRICS_PORT: noWorker })).toBe(0)
       await app.close()
-      expect(await exitCode(command, { SERVICE: service.name, PORT: port })).not.toBe(0)
+      expect(await exitCode(command, { SERVICE: service.name, PORT: port, WORKER_METRICS_PORT: noWorker })).not.toBe(0)
     } finally {
       await app.close()
     }
+  })
+
+  // It probed the API port alone: a container started as `node dist/worker.js` (as the worker Deployments are), which
+  // listens on WORKER_METRICS_PORT only, was marked unhealthy by plain Docker
+  test('its HEALTHCHECK asks a worker container\'s own /health when nothing listens on the API port', async () => {
+    const command = healthCheck()
+    const closed = String(await freePort())
+    const answers: number[] = [200]
+    const worker = createServer((request, reply) => { reply.statusCode = request.url === '/health' ? answers[0] : 404; reply.end() })
+    await new Promise<void>((resolve) => worker.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = String((worker.address() as { port: number }).port)
+      expect(await exitCode(command, { SERVICE: 'brand', PORT: closed, WORKER_METRICS_PORT: port })).toBe(0)
+      answers[0] = 503
+      expect(await exitCode(command, { SERVICE: 'brand', PORT: closed, WORKER_METRICS_PORT: port })).not.toBe(0)
+    } finally {
+      await new Promise((resolve) => worker.close(resolve))
+    }
+    expect(await exitCode(command, { SERVICE: 'brand', PORT: closed, WORKER_METRICS_PORT: closed })).not.toBe(0)
   })
 })
 
