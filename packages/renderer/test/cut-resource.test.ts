@@ -1,10 +1,7 @@
 // A resource larger than one resource may take (5 MiB) but within the page's bytes (8 MiB) is cut off by the
 // interceptor: the render must say it is not complete, and must not run a script that was cut mid-file.
-import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createRenderer, type Renderer } from '../src/index.js'
-import { browserSuite, CHROMIUM } from './helpers/chromium.js'
-import { startFixture, type Fixture } from './helpers/fixture-site.js'
+import { expect, it } from 'vitest'
+import { browserSuite, withRenderer } from './helpers/chromium.js'
 
 const PAD = 'x'.repeat(6 * 1024 * 1024)
 const PAGES: Record<string, [string, string]> = {
@@ -15,34 +12,22 @@ const PAGES: Record<string, [string, string]> = {
 }
 
 browserSuite('a resource cut at the per-resource cap', () => {
-  let site: Fixture
-  let fetcher: SafeFetcher
-  let renderer: Renderer
-  beforeAll(async () => {
-    site = await startFixture((request, response) => {
-      const [type, body] = PAGES[request.url ?? ''] ?? ['text/plain', 'not found']
-      response.writeHead(200, { 'content-type': type }).end(body)
-    })
-    fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'] })
-    renderer = createRenderer({ fetcher, executablePath: CHROMIUM, maxConcurrent: 2, heapMb: 64 })
-  }, 30_000)
-  afterAll(async () => {
-    await renderer?.close()
-    await fetcher?.close()
-    await site?.close()
+  const setup = withRenderer(2, (request, response) => {
+    const [type, body] = PAGES[request.url ?? ''] ?? ['text/plain', 'not found']
+    response.writeHead(200, { 'content-type': type }).end(body)
   })
 
   it('answers a document cut short as stopped for its bytes, never as a complete render', async () => {
-    const r = await renderer.render(`${site.origin}/big-document`, { maxBytes: 8 << 20 })
+    const r = await setup.renderer.render(`${setup.site.origin}/big-document`, { maxBytes: 8 << 20 })
     expect([r.status, r.stopped]).toEqual([200, 'bytes'])
     expect(r.raw?.body.length).toBe(5 * 1024 * 1024)
     expect(r.html ?? '').not.toContain('End of the document')
   })
 
   it('refuses a script cut short instead of serving half of it, and says the render did not complete', async () => {
-    const r = await renderer.render(`${site.origin}/shell`, { maxBytes: 8 << 20 })
+    const r = await setup.renderer.render(`${setup.site.origin}/shell`, { maxBytes: 8 << 20 })
     expect([r.status, r.stopped]).toEqual([200, 'bytes'])
-    expect(r.refused).toEqual([{ url: `${site.origin}/big-app.js`, reason: 'bytes', code: null }])
+    expect(r.refused).toEqual([{ url: `${setup.site.origin}/big-app.js`, reason: 'bytes', code: null }])
     expect(r.html ?? '').not.toContain('The script ran')
   })
 })

@@ -1,11 +1,8 @@
 // The vitals are gathered and read where the page's scripts cannot reach: a page that rewrites the in-page
 // measurement (the renderer's old vitals object, performance.now, the entries' times) still gets its own numbers, and
 // one that makes that object return hundreds of MB sends none of it to this process.
-import { createSafeFetcher, type SafeFetcher } from '@utility-apis/safe-fetch'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createRenderer, type Renderer } from '../src/index.js'
-import { browserSuite, CHROMIUM } from './helpers/chromium.js'
-import { startFixture, type Fixture } from './helpers/fixture-site.js'
+import { expect, it } from 'vitest'
+import { browserSuite, withRenderer } from './helpers/chromium.js'
 
 // painted at once, then, once that paint is reported (TBT counts only after it), 1.5 s of script blocking the main
 // thread: TBT well over a second, however slow the machine
@@ -59,28 +56,16 @@ const SHIFT_FLOOD = `<!doctype html><title>Shifts</title><p>first paint</p><div 
 const PAGES: Record<string, string> = { '/huge': HUGE, '/shift-flood': SHIFT_FLOOD, '/hold': '', '/release': '' }
 
 browserSuite('vitals of a page that tampers with their measurement', () => {
-  let site: Fixture
-  let fetcher: SafeFetcher
-  let renderer: Renderer
-  beforeAll(async () => {
-    let held: (() => void) | null = null
-    site = await startFixture((request, response) => {
-      const answer = (): void => { response.writeHead(200, { 'content-type': 'text/html' }).end(PAGES[request.url ?? ''] ?? FAKED) }
-      if (request.url === '/hold') held = answer
-      else answer()
-      if (request.url === '/release') held?.()
-    })
-    fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'] })
-    renderer = createRenderer({ fetcher, executablePath: CHROMIUM, maxConcurrent: 2, heapMb: 64 })
-  }, 30_000)
-  afterAll(async () => {
-    await renderer?.close()
-    await fetcher?.close()
-    await site?.close()
+  let held: (() => void) | null = null
+  const setup = withRenderer(2, (request, response) => {
+    const answer = (): void => { response.writeHead(200, { 'content-type': 'text/html' }).end(PAGES[request.url ?? ''] ?? FAKED) }
+    if (request.url === '/hold') held = answer
+    else answer()
+    if (request.url === '/release') held?.()
   })
 
   it('reports what the page did, not the numbers it wrote for itself', async () => {
-    const r = await renderer.render(`${site.origin}/faked`, { vitals: true, timeoutMs: 20_000 })
+    const r = await setup.renderer.render(`${setup.site.origin}/faked`, { vitals: true, timeoutMs: 20_000 })
     const seen = JSON.stringify({ stopped: r.stopped, vitals: r.vitals })
     expect(r.stopped, seen).toBeNull()
     // the 1.5 s task blocks for more than a second past the 50 ms a task may take
@@ -93,7 +78,7 @@ browserSuite('vitals of a page that tampers with their measurement', () => {
     let peak = before
     const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss) }, 20)
     try {
-      const r = await renderer.render(`${site.origin}/huge`, { vitals: true, timeoutMs: 20_000 })
+      const r = await setup.renderer.render(`${setup.site.origin}/huge`, { vitals: true, timeoutMs: 20_000 })
       const seen = JSON.stringify({ stopped: r.stopped, vitals: r.vitals })
       expect(r.stopped, seen).toBeNull()
       expect(r.vitals?.tbt_ms, seen).toBeGreaterThan(1000)
@@ -106,7 +91,7 @@ browserSuite('vitals of a page that tampers with their measurement', () => {
   })
 
   it('reports no vitals, rather than a CLS short of the truth, when the browser dropped shifts before they were read', async () => {
-    const r = await renderer.render(`${site.origin}/shift-flood`, { vitals: true, timeoutMs: 20_000 })
+    const r = await setup.renderer.render(`${setup.site.origin}/shift-flood`, { vitals: true, timeoutMs: 20_000 })
     expect([r.stopped, r.vitals]).toEqual([null, null])
   })
 })

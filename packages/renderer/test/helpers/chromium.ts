@@ -103,14 +103,14 @@ export interface RendererSetup {
 }
 
 /**
- * Inside a `browserSuite`: the fixture site (its private links aim at 127.0.0.2, outside the allow list) and a renderer
- * of `maxConcurrent` pages, made before the suite's tests and closed after them.
+ * Inside a `browserSuite`: the fixture site (its private links aim at 127.0.0.2, outside the allow list; or a site of
+ * the suite's own, `pages`) and a renderer of `maxConcurrent` pages, made before the suite's tests and closed after them.
  */
-export function withRenderer (maxConcurrent: number): RendererSetup {
+export function withRenderer (maxConcurrent: number, pages?: Parameters<typeof startFixture>[0]): RendererSetup {
   const setup = {} as RendererSetup
   let fetcher: SafeFetcher | undefined
   beforeAll(async () => {
-    setup.site = await startFixture(sitePages(() => 'http://127.0.0.2'))
+    setup.site = await startFixture(pages ?? sitePages(() => 'http://127.0.0.2'))
     fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'] })
     setup.renderer = createRenderer({ fetcher, executablePath: CHROMIUM, maxConcurrent, heapMb: 64 })
   }, 30_000)
