@@ -1,9 +1,7 @@
-import type { QuotaStore } from './quota-store.js'
-
 /**
  * The units one request reserved before its handler ran, and what its answer will cost. A 2xx answer costs `units`
  * (the reserved units unless the handler lowered them); any other answer costs nothing. The difference is given back
- * to the store that counted it when the answer is sent.
+ * to the store that counted it (the shared one, or the fallback) when the answer is sent.
  */
 export class QuotaCharge {
   /** What a 2xx answer costs; at most `reserved`. */
@@ -17,9 +15,7 @@ export class QuotaCharge {
     readonly windowId: string,
     /** The units taken from the quota before the handler ran. */
     readonly reserved: number,
-    /** The store that counted them: the shared one, or this replica's fallback while the shared one was down. */
-    readonly store: QuotaStore,
-    /** True when counted by the fallback: those units are not in the shared store and must not be refunded there. */
+    /** True when counted by this replica's fallback (the shared store was down): they are given back to it, not to the shared one. */
     readonly fallback: boolean
   ) {
     this.charged = reserved

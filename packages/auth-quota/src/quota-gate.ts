@@ -136,8 +136,7 @@ export class QuotaGate {
       const need = call.detailed ? { units: cost, remaining: Math.max(0, limit - result.used) } : undefined
       return call.done(new QuotaExceededError({ 'retry-after': String(window.resetSeconds) }, need))
     }
-    const counter = fallback ? this.fallback.store : this.options.store
-    if (cost > 0) request.quotaCharge = new QuotaCharge(principal.id, window.id, cost, counter, fallback)
+    if (cost > 0) request.quotaCharge = new QuotaCharge(principal.id, window.id, cost, fallback)
     call.done()
   }
 
@@ -181,8 +180,11 @@ export class QuotaGate {
     if (refund <= 0) return
     const remaining = Number(reply.getHeader('x-ratelimit-remaining'))
     if (Number.isFinite(remaining)) reply.header('x-ratelimit-remaining', String(remaining + refund))
+    // Units the fallback counted go back to it (in memory, it cannot fail): the shared store never counted them, and
+    // would lose real usage for them once it is back
+    if (charge.fallback) this.fallback.store.refund(charge.keyId, charge.windowId, refund, null)
     // made once, here, in the request that reserved the units (no id to record); held while the store is down
-    this.refunds.send(charge.keyId, charge.windowId, refund)
+    else this.refunds.send(charge.keyId, charge.windowId, refund)
   }
 
   /** Stops retrying the refunds held for a store that is down. */

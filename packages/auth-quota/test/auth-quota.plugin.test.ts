@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { MemoryQuotaStore, parseApiKeys, QuotaCharge, sha256, type AuthQuotaEvent } from '../src/index.js'
+import { MemoryQuotaStore, parseApiKeys, QuotaCharge, sha256, type AuthQuotaEvent, type QuotaStore } from '../src/index.js'
+import { QuotaStoreFullError } from '../src/quota-store.js'
 import { buildQuotaApp, type HandlerLog } from './helpers.js'
 
 let app: FastifyInstance
@@ -216,14 +217,40 @@ describe('only work done is charged', () => {
     expect(await remainingAfterOneCall()).toBe('7')
   })
 
+  // Fail open: the units the fallback counted are this replica's, not the shared store's. Given back to the shared
+  // store, they would erase real usage there once it is back, and the replica's share would fill with failed work.
+  test('units the fallback counted while the shared store was full are given back to the fallback, never to the shared store', async () => {
+    const shared = new MemoryQuotaStore()
+    let full = false
+    const store: QuotaStore = {
+      kind: 'redis',
+      close: async () => {},
+      consume: (keyId, windowId, cost, limit) => {
+        if (full) throw new QuotaStoreFullError()
+        return shared.consume(keyId, windowId, cost, limit)
+      },
+      refund: (keyId, windowId, units, refundId) => shared.refund(keyId, windowId, units, refundId)
+    }
+    app = await buildQuotaApp({ apiKeys: parseApiKeys('key-one'), monthlyQuota: 100, store, failMode: 'open' }, log)
+    for (let i = 0; i < 5; i++) expect((await call(key, '/v1/batch', { items: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] })).statusCode).toBe(200)
+    full = true
+    // the fallback's share is 34 of 100: ten batches of ten failed items would spend it three times over
+    for (let i = 0; i < 10; i++) expect((await call(key, '/v1/batch', { items: Array(10).fill('x') })).json()).toEqual({ processed: 0 })
+    expect((await call(key, '/v1/batch', { items: Array(10).fill(1) })).json()).toEqual({ processed: 10 })
+    full = false
+    // past the retry of a refund held for the shared store, were one held
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect(await remainingAfterOneCall()).toBe('49')
+  })
+
   test('a charge is only ever lowered, to whole units', () => {
-    const charge = new QuotaCharge('k', '2026-11', 3, new MemoryQuotaStore(), false)
+    const charge = new QuotaCharge('k', '2026-11', 3, false)
     for (const units of [4, -1, 1.5]) expect(() => charge.setUnits(units)).toThrow(RangeError)
     charge.setUnits(1)
     expect(charge.settle(200)).toBe(2)
     expect(charge.units).toBe(1)
     expect(() => charge.setUnits(0)).toThrow(/settled/)
     expect(charge.settle(500)).toBe(0)
-    expect(new QuotaCharge('k', '2026-11', 3, new MemoryQuotaStore(), false).settle(404)).toBe(3)
+    expect(new QuotaCharge('k', '2026-11', 3, false).settle(404)).toBe(3)
   })
 })
