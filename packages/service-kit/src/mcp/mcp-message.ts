@@ -14,9 +14,15 @@ export interface Refusal {
 const refusal = (status: 200 | 400 | 406, code: number, message: string, id: JSONRPCRequest['id'] | null = null): Refusal =>
   ({ status, body: JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }) })
 
+/** Where and why a message fails a schema. */
+interface Issue {
+  path: PropertyKey[]
+  message: string
+}
+
 /** What is read of a method's request schema: its verdict, and where and why a request fails it. */
 interface RequestCheck {
-  safeParse: (value: unknown) => { success: true } | { success: false, error: { issues: Array<{ path: PropertyKey[], message: string }> } }
+  safeParse: (value: unknown) => { success: true } | { success: false, error: { issues: Issue[] } }
 }
 
 // The params of each method this server answers. The SDK checks them too, but answers a mistake as -32603 Internal
@@ -25,13 +31,32 @@ const PARAMS = new Map<string, RequestCheck>([
   ['initialize', InitializeRequestSchema], ['ping', PingRequestSchema], ['tools/list', ListToolsRequestSchema], ['tools/call', CallToolRequestSchema]
 ])
 
+/** The specification's -32602, naming where the params are wrong, answered to the request's own id. */
+function paramsRefusal (issue: Issue, id: JSONRPCRequest['id']): Refusal {
+  const where = issue.path.length === 0 ? 'the request' : issue.path.join('.')
+  return refusal(200, ErrorCode.InvalidParams, `Invalid params: ${where}: ${issue.message}`, id)
+}
+
+// tools/list gives every tool at once and never a cursor, so any cursor a client sends is one it did not get
+const NO_CURSOR: Issue = { path: ['params', 'cursor'], message: 'this server lists every tool at once and gives out no cursor' }
+
 /** The specification's -32602 for a request whose params its method cannot take, naming the first wrong one. */
 function invalidParams (request: JSONRPCRequest): Refusal | null {
+  if (request.method === 'tools/list' && request.params?.cursor !== undefined) return paramsRefusal(NO_CURSOR, request.id)
   const checked = PARAMS.get(request.method)?.safeParse(request)
   if (checked === undefined || checked.success) return null
-  const [issue] = checked.error.issues
-  const where = issue.path.length === 0 ? 'the request' : issue.path.join('.')
-  return refusal(200, ErrorCode.InvalidParams, `Invalid params: ${where}: ${issue.message}`, request.id)
+  return paramsRefusal(checked.error.issues[0], request.id)
+}
+
+/**
+ * The id of a message whose envelope is a request's (`jsonrpc`, an id the SDK takes, a method, params an object),
+ * whatever its params hold: a request whose `_meta` is wrong is answered to its id as wrong params, not as no message.
+ */
+function requestIdOf (body: Record<string, unknown>): JSONRPCRequest['id'] | null {
+  const { jsonrpc, id, method, params } = body
+  const paramsObject = params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params))
+  if (jsonrpc !== '2.0' || typeof method !== 'string' || !paramsObject) return null
+  return typeof id === 'string' || Number.isSafeInteger(id) ? id as JSONRPCRequest['id'] : null
 }
 
 const VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.join(', ')
@@ -58,7 +83,12 @@ export function messageOf (request: FastifyRequest): JSONRPCMessage | Refusal {
   // other): its one schema is checked rather than the union of four, which is what nearly every POST is
   const isRequest = typeof body === 'object' && 'method' in body && 'id' in body
   const parsed = (isRequest ? JSONRPCRequestSchema : JSONRPCMessageSchema).safeParse(body)
-  if (!parsed.success) return refusal(400, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message')
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues
+    const id = isRequest && issue.path[0] === 'params' ? requestIdOf(body as Record<string, unknown>) : null
+    if (id !== null) return paramsRefusal(issue, id)
+    return refusal(400, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message')
+  }
   const version = request.headers['mcp-protocol-version']
   const initialize = 'method' in parsed.data && parsed.data.method === 'initialize'
   if (!initialize && typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {

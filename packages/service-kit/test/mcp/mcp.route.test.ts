@@ -110,7 +110,10 @@ describe('tools/call runs the route', () => {
     const cases: Array<[unknown, string]> = [
       [{ name: 'echo', arguments: 'abc' }, 'params.arguments'],
       [{ name: 5 }, 'params.name'],
-      [{ arguments: {} }, 'params.name']
+      [{ arguments: {} }, 'params.name'],
+      // the envelope is a request (its id is answered); what is wrong is in its params
+      [{ name: 'echo', arguments: {}, _meta: null }, 'params._meta'],
+      [{ name: 'echo', arguments: {}, _meta: { progressToken: {} } }, 'params._meta.progressToken']
     ]
     for (const [params, where] of cases) {
       const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 'c1', method: 'tools/call', params }))
@@ -120,8 +123,11 @@ describe('tools/call runs the route', () => {
       expect(answer.error.code).toBe(-32602)
       expect(answer.error.message).toMatch(new RegExp(`^Invalid params: ${where.replace('.', '\\.')}: `))
     }
-    const list = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 5 } }))
-    expect(((await list.json()) as { error: { code: number } }).error.code).toBe(-32602)
+    for (const cursor of [5, 'zz']) {
+      // every tool is listed at once: no cursor was ever given out, so any is invalid (the specification's -32602)
+      const list = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor } }))
+      expect(((await list.json()) as { error: { code: number, message: string } }).error).toMatchObject({ code: -32602, message: /^Invalid params: params\.cursor: / })
+    }
     const init = await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'initialize', params: { protocolVersion: 5 } }))
     expect(((await init.json()) as { error: { code: number } }).error.code).toBe(-32602)
     expect(await usage()).toBe(before)
