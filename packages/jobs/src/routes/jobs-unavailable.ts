@@ -12,6 +12,10 @@ const UNAVAILABLE_MESSAGES = new RegExp('^(' + [
 ].join('|') + ')')
 // A Redis restarting (loading its dump), a primary lost, a long script: the same Redis, answering again in a moment
 const UNAVAILABLE_REPLIES = /^(LOADING|MASTERDOWN|CLUSTERDOWN|TRYAGAIN|BUSY) /
+// A Redis Cluster that lost a primary: ioredis redirects a command only for what a cluster in flux answers (MOVED or
+// ASK to the lost node, TRYAGAIN, CLUSTERDOWN, a connection closed) and, when its redirections run out, rejects it
+// with this message naming the last of them: the cluster is away for now, whichever it was
+const CLUSTER_GAVE_UP = /^Too many Cluster redirections\./
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
 
 /** Whether `error` says the jobs' Redis is away for now (not that a request or a command was wrong). */
@@ -22,7 +26,7 @@ export function redisUnavailable (error: unknown): boolean {
   if (UNAVAILABLE_NAMES.has(error.name)) return true
   const code = (error as { code?: unknown }).code
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true
-  return UNAVAILABLE_MESSAGES.test(error.message) || UNAVAILABLE_REPLIES.test(error.message)
+  return UNAVAILABLE_MESSAGES.test(error.message) || UNAVAILABLE_REPLIES.test(error.message) || CLUSTER_GAVE_UP.test(error.message)
 }
 
 /** The 503 every job route answers while its Redis is away: nothing is charged for it (the quota refunds a 503). */
