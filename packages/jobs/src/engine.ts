@@ -141,7 +141,8 @@ export class JobEngine {
     this.store = new JobStore(client, this.keys, this.retentionSeconds, this.clock)
     this.scheduler = new FairScheduler(client, this.keys, this.retentionSeconds)
     this.outbox = new Outbox(client, this.keys, options.outboxLeaseMs)
-    this.storage = new RedisMemoryGauge(client)
+    // every key of its jobs carries the prefix's hash tag: on a cluster, the one primary holding that slot is their room
+    this.storage = RedisMemoryGauge.ofSlot(client, this.keys.prefix)
     const queueOptions = { connection: this.connect('api'), prefix: this.keys.prefix }
     this.items = new Queue<ChunkData>(ITEMS_QUEUE, queueOptions)
     this.callbacks = new Queue<CallbackData>(CALLBACKS_QUEUE, queueOptions)

@@ -1,4 +1,5 @@
-import type { Cluster } from 'ioredis'
+import calculateSlot from 'cluster-key-slot'
+import type { Cluster, Redis } from 'ioredis'
 import type { RedisClient } from './redis-client.js'
 
 /** Share of `maxmemory` in use, from `INFO memory`; 0 when Redis has no limit (nothing to fill). */
@@ -16,7 +17,7 @@ function usedShare (info: string): number {
 const MEMORY_LOOK_TIMEOUT_MS = 1000
 
 /**
- * Whether a Redis is near full (above `threshold` of its maxmemory on any primary), asked at most once per `cacheMs`
+ * Whether a Redis is near full (above `threshold` of its maxmemory on any primary, or on the one `ofSlot` names), asked at most once per `cacheMs`
  * (concurrent askers share one look). A store kept with `noeviction` refuses every write once full, the quota's
  * counters too: what can wait (a job's results, a cache entry) asks first and stays out, so it never takes the room of
  * a write that matters more. A store that cannot tell (INFO refused by an ACL, Redis away, no answer within
@@ -27,6 +28,19 @@ export class RedisMemoryGauge {
   private checkedAt = -Infinity
   private full = false
   private looking: Promise<boolean> | null = null
+  // The key whose primary alone is read on a cluster (ofSlot); null: every primary
+  private slotKey: string | null = null
+
+  /**
+   * A gauge of the one primary that holds `key`'s slot on a cluster (the Redis itself otherwise): for keys that all
+   * carry one hash tag, such as a service's jobs. Full other primaries (caches, another service's jobs) leave them room,
+   * and must not refuse their writes.
+   */
+  static ofSlot (redis: RedisClient, key: string, threshold?: number, cacheMs?: number): RedisMemoryGauge {
+    const gauge = new RedisMemoryGauge(redis, threshold, cacheMs)
+    gauge.slotKey = key
+    return gauge
+  }
 
   constructor (
     private readonly redis: RedisClient,
@@ -54,7 +68,7 @@ export class RedisMemoryGauge {
   }
 
   private async look (): Promise<boolean> {
-    const nodes = this.redis.isCluster ? (this.redis as Cluster).nodes('master') : [this.redis]
+    const nodes = this.redis.isCluster ? this.primaries(this.redis as Cluster) : [this.redis]
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => { reject(new Error(`INFO memory not answered within ${this.lookTimeoutMs} ms`)) }, this.lookTimeoutMs)
@@ -72,5 +86,15 @@ export class RedisMemoryGauge {
     }
     this.checkedAt = this.now()
     return this.full
+  }
+
+  /** The primaries read: the one holding the slot of `slotKey`, or all of them (also while the slots are not known yet). */
+  private primaries (cluster: Cluster): Redis[] {
+    const primaries = cluster.nodes('master')
+    if (this.slotKey === null) return primaries
+    // ioredis's slot table: each slot's nodes as `host:port`, its primary first
+    const [holder] = cluster.slots[calculateSlot(this.slotKey)] ?? []
+    const found = primaries.filter((node) => `${node.options.host ?? ''}:${node.options.port ?? ''}` === holder)
+    return found.length > 0 ? found : primaries
   }
 }

@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process'
-import { Redis } from 'ioredis'
+import { Cluster, Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RedisMemoryGauge } from '../src/redis-memory.js'
-import { freePort, hasRedisServer, holdShareOfMaxmemory, startRedis } from './helpers/redis-servers.js'
+import { freePort, hasRedisServer, holdShareOfMaxmemory, startCluster, startRedis } from './helpers/redis-servers.js'
 
 let server: ChildProcess
 let redis: Redis
@@ -101,4 +101,53 @@ describe.skipIf(!hasRedisServer)('RedisMemoryGauge', () => {
       await redis.config('SET', 'maxmemory', '0')
     }
   }, 3 * PAUSE_MS)
+})
+
+// A service's jobs carry one hash tag, so they live on one primary: that primary's room is theirs, whatever the others hold
+describe.skipIf(!hasRedisServer)('RedisMemoryGauge on a Redis Cluster', () => {
+  const KEY = '{jobs:demo}:job:1'
+  let servers: ChildProcess[] = []
+  let cluster: Cluster
+  let primaries: Redis[] = []
+
+  beforeAll(async () => {
+    const started = await startCluster()
+    servers = started.servers
+    primaries = started.nodes.map((node) => new Redis(node.port, node.host))
+    cluster = new Cluster(started.nodes)
+    await cluster.set(KEY, '1')
+  }, 30_000)
+  afterAll(async () => {
+    cluster?.disconnect()
+    for (const primary of primaries) primary.disconnect()
+    for (const server of servers) server.kill('SIGKILL')
+  })
+
+  const holderOf = async (key: string) => {
+    const slot = Number(await primaries[0].call('CLUSTER', 'KEYSLOT', key))
+    const owners = await Promise.all(primaries.map(async (primary) => Number(await primary.call('CLUSTER', 'COUNTKEYSINSLOT', slot)) > 0))
+    return owners.indexOf(true)
+  }
+
+  it("a gauge of one key's slot reads only the primary that holds it; one of the cluster reads every primary", async () => {
+    const holder = await holderOf(KEY)
+    expect(holder).toBeGreaterThanOrEqual(0)
+    const other = primaries[(holder + 1) % primaries.length]
+    await holdShareOfMaxmemory(other, 0.95)
+    expect(await new RedisMemoryGauge(cluster, 0.9, 0).isFull()).toBe(true)
+    expect(await RedisMemoryGauge.ofSlot(cluster, KEY, 0.9, 0).isFull()).toBe(false)
+    await other.config('SET', 'maxmemory', '0')
+    await holdShareOfMaxmemory(primaries[holder], 0.95)
+    expect(await RedisMemoryGauge.ofSlot(cluster, KEY, 0.9, 0).isFull()).toBe(true)
+    await primaries[holder].config('SET', 'maxmemory', '0')
+  })
+
+  it('a gauge of one key on a single Redis reads that Redis', async () => {
+    await holdShareOfMaxmemory(primaries[0], 0.95)
+    try {
+      expect(await RedisMemoryGauge.ofSlot(primaries[0], KEY, 0.9, 0).isFull()).toBe(true)
+    } finally {
+      await primaries[0].config('SET', 'maxmemory', '0')
+    }
+  })
 })

@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasRedisServer, startCluster } from '../../../../packages/service-kit/test/helpers/redis-servers.js'
+import { Redis } from 'ioredis'
+import { hasRedisServer, holdShareOfMaxmemory, startCluster } from '../../../../packages/service-kit/test/helpers/redis-servers.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
 import { buildJobsApp, testKey, waitFor } from '../helpers/jobs.js'
 import { stopProcess } from '../helpers/worker-process.js'
@@ -11,6 +12,7 @@ import { stopProcess } from '../helpers/worker-process.js'
 const HOSTS = Array.from({ length: 12 }, (_, i) => `cluster${i}.test`)
 
 let servers: ChildProcess[] = []
+let nodes: Array<{ host: string, port: number }> = []
 let server: FixtureServer
 let app: FastifyInstance
 const key = testKey()
@@ -19,6 +21,7 @@ describe.skipIf(!hasRedisServer)('brand jobs on a Redis Cluster (skipped without
   beforeAll(async () => {
     const cluster = await startCluster([7210, 7211, 7212])
     servers = cluster.servers
+    nodes = cluster.nodes
     server = await startFixtureServer(Object.fromEntries(HOSTS.map((host) => [host, { '/': { body: `<title>${host}</title>`, delayMs: 20 } }])))
     app = await buildJobsApp({
       keys: key,
@@ -49,4 +52,34 @@ describe.skipIf(!hasRedisServer)('brand jobs on a Redis Cluster (skipped without
     const cancel = await app.inject({ method: 'DELETE', url: `/v1/domain/profile/jobs/${id}`, headers })
     expect(cancel.json().status).toBe('completed')
   })
+
+  // The jobs' keys share one hash tag: their room is the one primary holding that slot. Another primary full (caches,
+  // another service's jobs) must not refuse a creation; theirs full must.
+  it('answers jobs_storage_full only when the primary holding the jobs is near full', async () => {
+    const primaries = nodes.map((node) => new Redis(node.port, node.host))
+    const headers = { 'x-api-key': key }
+    const payload = { domains: [`${server.origin(HOSTS[0])}/`] }
+    // past the gauge's 5 s between looks, so the next creation reads memory as it is now
+    const create = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5100))
+      return await app.inject({ method: 'POST', url: '/v1/domain/profile/jobs', headers, payload })
+    }
+    try {
+      const slot = Number(await primaries[0].call('CLUSTER', 'KEYSLOT', '{jobs:brand}'))
+      const holds = await Promise.all(primaries.map(async (primary) => Number(await primary.call('CLUSTER', 'COUNTKEYSINSLOT', slot)) > 0))
+      const holder = primaries[holds.indexOf(true)]
+      const other = primaries[(holds.indexOf(true) + 1) % primaries.length]
+      await holdShareOfMaxmemory(other, 0.95)
+      expect((await create()).statusCode).toBe(202)
+      await other.config('SET', 'maxmemory', '0')
+      await holdShareOfMaxmemory(holder, 0.95)
+      const full = await create()
+      expect([full.statusCode, full.json().code]).toEqual([503, 'jobs_storage_full'])
+    } finally {
+      for (const primary of primaries) {
+        await primary.config('SET', 'maxmemory', '0')
+        primary.disconnect()
+      }
+    }
+  }, 30_000)
 })
