@@ -6,15 +6,19 @@ export const INTERNAL_ITEM_ERROR: ItemError = { status: 500, detail: 'Internal S
 
 const RATE_LIMITED = 'rate_limited'
 
+const ASKED_FOR_TIME = 'The site this item\'s homepage is on, or redirects to, had asked for time (a 429, or a 503 with Retry-After), ' +
+  'and the request was not sent'
+
 /**
- * What an item's work throws when its document was not fetched because a host had asked for time (another item's 429)
- * and its homepage led there, by a redirect to another site: the worker works the item again once that pause is over,
- * as when its own site asked. A single call meets no such pause, so an item still refused after its retries is
- * delivered as this error (a 429 of ours) and refunded, never as a site that could not be reached.
+ * What an item's work throws when a request it needed was not sent because a host had asked for time (another item's
+ * 429, or its own): its homepage led to a paused site, or a file it reads is on one. The worker works the item again
+ * once that pause is over. A single call meets no such pause, so an item still refused after its retries is delivered
+ * as this error (a 429 of ours) and refunded, never as a site that could not be reached. `detail` names what was
+ * refused, for the customer to see why.
  */
 export class HostAskedForTimeError extends HttpError {
-  constructor () {
-    super(429, 'A site this item\'s page redirects to had asked for time (a 429), and the request was not sent', {}, RATE_LIMITED)
+  constructor (detail = ASKED_FOR_TIME) {
+    super(429, detail, {}, RATE_LIMITED)
   }
 }
 

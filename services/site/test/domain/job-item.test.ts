@@ -49,7 +49,8 @@ describe('a site job item', () => {
 
   it('is the rate_limited item error, to be worked again after the pause, when its homepage redirects to a paused host', async () => {
     const outcome = await withRequestGate(pausedCanonical, async () => await items.run(server.origin('alias.test'), new AbortController().signal))
-    expect(outcome).toEqual({ ok: false, error: { status: 429, code: 'rate_limited', detail: expect.stringContaining('asked for time') } })
+    const detail = 'A site it reads (canonical.test) had asked for time (a 429, or a 503 with Retry-After): requests the analysis needed were held back, never sent, so it could not be made as the single call makes it'
+    expect(outcome).toEqual({ ok: false, error: { status: 429, code: 'rate_limited', detail } })
     expect(server.seen.filter((request) => request.startsWith('canonical.test '))).toEqual([])
   })
 
@@ -67,7 +68,23 @@ describe('a site job item', () => {
     const seen = server.seen.length
     // refused: worked again after the pause (the worker's retries), delivered as this refunded error on the last
     const outcome = await withRequestGate(pausedCdn, async () => await items.run(server.origin('shop.test'), new AbortController().signal))
-    expect(outcome).toEqual({ ok: false, error: { status: 429, code: 'rate_limited', detail: expect.stringContaining('asked for time') } })
+    const detail = 'A site it reads (cdn.test) had asked for time (a 429, or a 503 with Retry-After): requests the analysis needed were held back, never sent, so it could not be made as the single call makes it'
+    expect(outcome).toEqual({ ok: false, error: { status: 429, code: 'rate_limited', detail } })
     expect(server.seen.slice(seen).filter((request) => request.startsWith('cdn.test '))).toEqual([])
+  })
+
+  // A site that answers every request 429: its own answer paused it, so its item's other requests were held back. The
+  // error says it was the site itself that asked, not a redirect it never made.
+  it('names its own site when its own pause refused its requests', async () => {
+    let homepageSent = false
+    const pausedByItsOwnAnswer: RequestGate = {
+      acquire: async (host) => {
+        if (host === 'shop.test' && homepageSent) throw new FetchError('FETCH_ERR_RATE_LIMITED', 'The host asked for time')
+        homepageSent ||= host === 'shop.test'
+        return () => {}
+      }
+    }
+    const outcome = await withRequestGate(pausedByItsOwnAnswer, async () => await items.run(server.origin('shop.test'), new AbortController().signal))
+    expect(outcome).toEqual({ ok: false, error: { status: 429, code: 'rate_limited', detail: 'Its own site had asked for time (a 429, or a 503 with Retry-After): requests the analysis needed were held back, never sent, so it could not be made as the single call makes it' } })
   })
 })
