@@ -26,10 +26,14 @@ const IMAGE_HEADERS = {
   'cross-origin-resource-policy': 'cross-origin'
 }
 
-/** Whether an If-None-Match header names this ETag (a list, `*`, or a weak form of it: RFC 9110's weak comparison). */
-function matches (header: string | undefined, etag: string): boolean {
+/**
+ * Whether an If-None-Match header names this ETag (a list, or a weak form of it: RFC 9110's weak comparison), or is
+ * `*` for an image the service had when the request came (`had`): `*` names any current representation, and one made
+ * for this very request was not there yet, so it is made, answered and charged, never a free 304 of a whole render.
+ */
+function matches (header: string | undefined, etag: string, had: boolean): boolean {
   if (header === undefined || etag === '') return false
-  return header.split(',').some((tag) => { const value = tag.trim(); return value === '*' || value.replace(/^W\//, '') === etag })
+  return header.split(',').some((tag) => { const value = tag.trim(); return (value === '*' && had) || value.replace(/^W\//, '') === etag })
 }
 
 /** Targets already read, by the path's `domain`: an <img> tag asks for the same few domains again and again. */
@@ -60,7 +64,7 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
       // only a revalidation or a fallback=404 can be a free answer: any other request reads the cache once, in the handler
       if (request.headers['if-none-match'] === undefined && query.fallback !== '404') return
       const image = await logos.served(target, variantOfQuery(query))
-      if (image === null || (image.kind !== 'none' && !matches(request.headers['if-none-match'], image.etag))) return
+      if (image === null || (image.kind !== 'none' && !matches(request.headers['if-none-match'], image.etag, true))) return
       reply.headers(await app.quotaHeaders(request))
       if (image.kind === 'none') throw noLogo(image)
       app.metrics.count('logos', 'not_modified')
@@ -85,7 +89,7 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
     app.metrics.count('logos', cached ? 'cached' : image.kind)
     if (image.kind === 'none') throw noLogo(image)
     reply.headers(imageHeaders(image, request.query))
-    if (matches(request.headers['if-none-match'], image.etag)) {
+    if (matches(request.headers['if-none-match'], image.etag, cached)) {
       app.metrics.count('logos', 'not_modified')
       return await reply.code(304).send()
     }

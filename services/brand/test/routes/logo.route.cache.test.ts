@@ -88,6 +88,18 @@ describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
     expect((await get({ 'if-none-match': '"another"' })).statusCode).toBe(200)
   })
 
+  // `*` names any image the service has: one it had to make for this very request was not there when it came. A 304
+  // to it would make every logo, fetches and render, for nothing.
+  it.skipIf(skip)('makes and charges an image asked for with If-None-Match: * that it did not have; once cached, * is a free 304', async () => {
+    const before = await get()
+    const made = await get({ 'if-none-match': '*' }, steady, '&format=webp')
+    expect(made.statusCode).toBe(200)
+    expect(made.rawPayload.length).toBeGreaterThan(0)
+    expect(Number(made.headers['x-ratelimit-remaining'])).toBe(Number(before.headers['x-ratelimit-remaining']) - 1)
+    const again = await get({ 'if-none-match': '*' }, steady, '&format=webp')
+    expect([again.statusCode, again.headers['x-ratelimit-remaining']]).toEqual([304, made.headers['x-ratelimit-remaining']])
+  })
+
   it.skipIf(skip)('once stale, answers the stale image at once and makes the new one in the background', async () => {
     server.addSite(host, { '/touch.png': image(pngOf(180, 180, () => GREEN)) })
     const before = fetchesOf('/touch.png')
