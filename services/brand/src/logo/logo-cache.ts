@@ -2,6 +2,7 @@
 // bounded in-process LRU. An entry outlives its freshness (LOGO_CACHE_TTL) by STALE_KEEP_SECONDS so a stale image can be
 // answered at once while a new one is made in the background. A cache failure is a miss, never an error for the caller.
 import { BoundedCacheCalls, type RedisCacheOptions } from '../cache-room.js'
+import { MAX_PIXELS } from './logo-variant.js'
 
 /** What one request for a variant answers: an image, or `none` (no logo and `fallback=404`). */
 export interface LogoImage {
@@ -33,8 +34,12 @@ export interface LogoCache {
 
 /** How long a stale entry is still answered (with a refresh behind it): the stale-while-revalidate window. */
 export const STALE_KEEP_SECONDS = 7 * 24 * 60 * 60
-/** No single rendered image larger than this is kept (a 1024 px PNG of a photograph can be). */
-const MAX_ENTRY_BYTES = 1024 * 1024
+/**
+ * No single rendered image larger than this is kept: room for the largest variant there is, a 1024 px PNG of a
+ * photograph (about its 4 MiB of raw RGBA pixels, which such pixels do not compress below), plus the format's overhead.
+ * Below it, such a variant was never kept: each request fetched the site's file and rendered it again.
+ */
+const MAX_ENTRY_BYTES = MAX_PIXELS * MAX_PIXELS * 4 + 1024 * 1024
 
 /** A least-recently-used map bounded by its entries and by the bytes of its images. */
 export class MemoryLogoCache implements LogoCache {

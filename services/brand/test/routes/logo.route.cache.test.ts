@@ -23,6 +23,11 @@ const stores = [
 
 const homepage = (name: string) => ({ body: `<!doctype html><title>${name}</title><link rel="apple-touch-icon" href="/touch.png">` })
 const FAILING = { status: 503, body: 'Service Unavailable' }
+// the same pixels every run (a fixed integer hash): no PNG encoder finds anything to compress in them
+const noise = (x: number, y: number): Rgba => {
+  const hash = Math.imul(x * 374761393 + y * 668265263, 1274126177) >>> 0
+  return [hash & 255, (hash >>> 8) & 255, (hash >>> 16) & 255, 255]
+}
 
 describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
   let server: FixtureServer
@@ -34,6 +39,8 @@ describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
   const steady = 'steady.test'
   // a site whose best icon fails for a moment while a lesser one answers
   const lesser = 'lesser.test'
+  // a site whose icon is noise, as a photograph's pixels are to a PNG encoder
+  const noisy = 'noisy.test'
 
   beforeAll(async () => {
     if (skip) return
@@ -45,10 +52,11 @@ describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
         '/': { body: '<!doctype html><title>Lesser</title><link rel="icon" sizes="16x16" href="/small.png"><link rel="apple-touch-icon" href="/touch.png">' },
         '/small.png': image(pngOf(16, 16, () => GREEN)),
         '/touch.png': FAILING
-      }
+      },
+      [noisy]: { '/': homepage('Noisy'), '/touch.png': image(pngOf(300, 300, (x, y) => noise(x, y))) }
     })
     const config = testConfig({ redisUrl, keys: `${KEY['x-api-key']}:1000` })
-    app = await buildTestApp([host, flaky, steady, lesser], { config, clock: () => new Date(now), logo: { ttlSeconds: TTL_SECONDS } })
+    app = await buildTestApp([host, flaky, steady, lesser, noisy], { config, clock: () => new Date(now), logo: { ttlSeconds: TTL_SECONDS } })
   })
 
   afterAll(async () => {
@@ -56,7 +64,9 @@ describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
     await server?.close()
   })
 
-  const url = (of = host, query = '') => `/v1/domain/logo/${encodeURIComponent(`${server.origin(of)}/`)}?size=64${query}`
+  // size 64 unless the query names its own
+  const url = (of = host, query = '') =>
+    `/v1/domain/logo/${encodeURIComponent(`${server.origin(of)}/`)}?${/(^|&)size=/.test(query) ? query.replace(/^&/, '') : `size=64${query}`}`
   const get = async (headers: Record<string, string> = {}, of = host, query = '') =>
     await app.inject({ method: 'GET', url: url(of, query), headers: { ...KEY, ...headers } })
   const fetchesOf = (path: string, of = host) => server.requests.filter((request) => request.host === of && request.path === path).length
@@ -86,6 +96,21 @@ describe.each(stores)('the logo cache in $name', ({ redisUrl, skip }) => {
     expect(notModified.headers.etag).toBe(fresh.headers.etag)
     expect(notModified.headers['x-ratelimit-remaining']).toBe(fresh.headers['x-ratelimit-remaining'])
     expect((await get({ 'if-none-match': '"another"' })).statusCode).toBe(200)
+  })
+
+  // The largest variant (1024 px) of a photograph-like icon is a PNG of several MiB: kept like any other, or every
+  // request for it fetched the site's file and rendered it again
+  it.skipIf(skip)('keeps the largest variant of a noisy icon: a second request fetches nothing from the site', async () => {
+    const first = await get({}, noisy, '&size=512&retina=true')
+    expect(first.statusCode).toBe(200)
+    expect(first.rawPayload.length).toBeGreaterThan(1024 * 1024)
+    const fetched = fetchesOf('/touch.png', noisy)
+    const second = await get({}, noisy, '&size=512&retina=true')
+    expect([second.statusCode, second.headers.etag]).toEqual([200, first.headers.etag])
+    expect(fetchesOf('/touch.png', noisy)).toBe(fetched)
+    const revalidated = await get({ 'if-none-match': first.headers.etag as string }, noisy, '&size=512&retina=true')
+    expect([revalidated.statusCode, revalidated.headers['x-ratelimit-remaining']]).toEqual([304, second.headers['x-ratelimit-remaining']])
+    expect(fetchesOf('/touch.png', noisy)).toBe(fetched)
   })
 
   // `*` names any image the service has: one it had to make for this very request was not there when it came. A 304
