@@ -133,6 +133,14 @@ export class HostPoliteness {
   }
 
   /**
+   * How long `host`'s pause has left, in ms (0 when it has none): a chunk waiting only for paused hosts sleeps that long
+   * instead of asking again every few hundred ms.
+   */
+  async pauseLeft (host: string): Promise<number> {
+    return Math.max(0, await this.redis.pttl(this.keys.hostPause(host)))
+  }
+
+  /**
    * The gate every request of a started item passes (safe-fetch's `withRequestGate`). An answer that asks for time
    * pauses the host across every worker: no other item of it starts, its chunks wait without holding a worker slot,
    * and no request goes to it meanwhile, whichever item makes it (an item of another site whose logo is on that host

@@ -8,17 +8,26 @@ import type { JobKeys } from './keys.js'
 // worker's ticket is redelivered to the same chunk) until the chunk is done.
 //
 // Waiting for a host holds no worker slot, and one busy host must not stop its job's other hosts. A chunk that has
-// not begun begins only once its first item holds its host's item lease (worker.ts); until then it is *parked* (its
-// ticket stays bound and is moved back to the queue for 250-500 ms, then tries again) while fewer than `perHost` of
-// its job's chunks are parked for that host (one ready to replace each item running there), else *deferred*: its
+// not begun begins only once one of its items holds its host's item lease (worker.ts: its first item's, else another
+// of its hosts': a chunk of several hosts does not wait whole for one); until then it is *parked* for its first
+// item's host (its ticket stays bound and is moved back to the queue for 250-500 ms, then tries again) while fewer
+// than `perHost` of its job's chunks are parked for that host (one ready to replace each item running there), else
+// *deferred*: its
 // ticket is unbound and takes the job's next chunk at once, and the chunk waits, polling nothing, in a per-host set
 // of its job until NEXT_CHUNK sees the host with room (and not paused: it asked for time) and hands it out again. Handing chunks out strictly in input
 // order behind a cap of 4 parked chunks a job (what this replaced) left 12 of 16 slots idle behind one slow host.
 // Parking is still bounded: a job's chunks parked for hosts that have not begun number at most `perHost` for each of
 // its saturated hosts, and a saturated host has `perHost` items in worker slots, so at most as many as the slots in
 // use. A chunk that has begun (several hosts in one chunk, a redelivered chunk) cannot be deferred, its ticket must
-// finish it: it parks whatever the count, and a job stops getting new chunks while as many of those wait as a worker
-// has slots (at least 4), so chunks that all meet a busy host mid-way cannot park by the thousand.
+// finish it. It skips its items whose hosts are busy or paused and works the others (results are written per index);
+// only once nothing else is left does it wait. For hosts that are all paused (they asked for time) it sleeps, its
+// ticket delayed until the first pause ends (worker.ts; 30 s at a time for a longer one, so a cancel settles soon),
+// uncounted: it does not poll, and its ticket is the one delayed job its chunk has anyway, so its job keeps getting
+// new chunks (counted, a job of 300 inputs with every third on a paused host stalled at 28 done). For a busy host it
+// parks (PARK_BEGUN) whatever the count, and a job stops getting new chunks while as many of those wait as a worker
+// has slots (at least 4), so chunks that all meet a busy host mid-way cannot park by the thousand; past that cap each
+// one parked waits longer, in proportion, so a job's parked tickets ask no more often than the cap's worth (chunks
+// back from a pause may meet a busy host by the hundred).
 
 const NOW = `
 local t = redis.call('TIME')
@@ -184,18 +193,25 @@ return 'none'
 `
 
 /**
- * KEYS: ticket binding, job. ARGV: ticket id, ms the chunk is parked for (plus a margin), host, binding. A begun
- * chunk's ticket waits for its host: counted among the job's parked chunks (which cap its new ones) and its host's.
- * The binding names the host, so the ticket's return takes it off both.
+ * KEYS: ticket binding, job. ARGV: ticket id, ms a parked ticket waits (before its jitter, as much again), host,
+ * binding, the parked chunks that stop the job's new ones. A begun chunk's ticket waits for a busy host: counted among
+ * the job's parked chunks (which cap its new ones) and its host's. Past the cap its wait grows with their number, so a
+ * job's parked tickets together ask no more often than the cap's worth would (chunks back from a host's pause may all
+ * meet it busy at once). The ms it waits; the binding names the host, so the ticket's return takes it off both.
  */
 const PARK_BEGUN = NOW + `
-for _, key in ipairs({KEYS[2] .. ':parked', KEYS[2] .. ':parked-host:' .. ARGV[3]}) do
+local parked = KEYS[2] .. ':parked'
+redis.call('ZREMRANGEBYSCORE', parked, '-inf', now)
+local wait = tonumber(ARGV[2]) * math.max(1, math.ceil((redis.call('ZCARD', parked) + 1) / tonumber(ARGV[5])))
+-- counted until it is back (at most twice its wait, jitter included), with a margin
+local until_ms = 2 * wait + 1000
+for _, key in ipairs({parked, KEYS[2] .. ':parked-host:' .. ARGV[3]}) do
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
-  redis.call('ZADD', key, now + tonumber(ARGV[2]), ARGV[1])
-  redis.call('PEXPIRE', key, tonumber(ARGV[2]) * 2)
+  redis.call('ZADD', key, now + until_ms, ARGV[1])
+  if redis.call('PTTL', key) < 2 * until_ms then redis.call('PEXPIRE', key, 2 * until_ms) end
 end
 redis.call('SET', KEYS[1], ARGV[4] .. ' ' .. ARGV[3], 'KEEPTTL')
-return 'parked'
+return wait
 `
 
 /**
@@ -244,7 +260,7 @@ export interface BoundChunk {
 export interface HostLimits {
   /** Item leases of one host (JOBS_HOST_CONCURRENCY); as many of a job's chunks may be parked for one host. */
   perHost: number
-  /** The asking worker's slots (WORKER_CONCURRENCY): a job gets no new chunk while this many begun chunks wait. */
+  /** The asking worker's slots (WORKER_CONCURRENCY): a job gets no new chunk while this many begun chunks wait for busy hosts. */
   concurrency: number
 }
 
@@ -288,11 +304,12 @@ export class FairScheduler {
   /**
    * The chunk of `ticket`: the one it is bound to, else a deferred chunk whose host has room, else the next in fair
    * order; `wait`, `ticketing` or `none` when there is none (NEXT_CHUNK). A job stops getting new chunks while as many of its begun chunks are
-   * parked as the worker has slots (at least 4): parked tickets poll, so that many is the most a job keeps polling.
+   * parked for busy hosts as the worker has slots (at least 4): parked tickets poll, and past that many they are spaced
+   * out (PARK_BEGUN). Chunks asleep for paused hosts do not poll and are not counted.
    */
   async next (ticket: string, limits: HostLimits = DEFAULT_LIMITS): Promise<BoundChunk | 'wait' | 'ticketing' | 'none'> {
     const answer = await this.redis.eval(NEXT_CHUNK, 2, this.keys.ticket(ticket), this.keys.keyRing(),
-      this.keys.prefix, this.retentionSeconds, Math.max(MIN_PARKED, limits.concurrency), ticket, limits.perHost) as string
+      this.keys.prefix, this.retentionSeconds, parkedCap(limits), ticket, limits.perHost) as string
     if (answer === 'wait' || answer === 'ticketing' || answer === 'none') return answer
     const [job, chunk, chunkSize, begun] = answer.split(' ')
     return { job, chunk: Number(chunk), chunkSize: Number(chunkSize), begun: begun === '1' }
@@ -304,9 +321,13 @@ export class FairScheduler {
     return stored === null ? null : JSON.parse(stored) as string[]
   }
 
-  /** The ticket's begun chunk waits `ms` for `host`, parked: it must be the one to finish it (see `next` for the cap). */
-  async park (ticket: string, bound: BoundChunk, host: string, ms: number): Promise<void> {
-    await this.redis.eval(PARK_BEGUN, 2, this.keys.ticket(ticket), this.keys.job(bound.job), ticket, ms + 1000, host, binding(bound))
+  /**
+   * The ticket's begun chunk waits for busy `host`, parked: it must be the one to finish it (see `next` for the cap).
+   * How long it waits (plus as much jitter): `ms`, longer once its job has the cap's worth parked (PARK_BEGUN).
+   */
+  async park (ticket: string, bound: BoundChunk, host: string, ms: number, limits: HostLimits = DEFAULT_LIMITS): Promise<number> {
+    return await this.redis.eval(PARK_BEGUN, 2, this.keys.ticket(ticket), this.keys.job(bound.job), ticket, ms, host, binding(bound),
+      parkedCap(limits)) as number
   }
 
   /**
@@ -323,6 +344,11 @@ export class FairScheduler {
   async release (ticket: string, bound: BoundChunk): Promise<void> {
     await this.redis.del(this.keys.ticket(ticket), this.keys.inputs(bound.job, bound.chunk))
   }
+}
+
+/** The parked begun chunks (waiting for busy hosts) that stop a job's new chunks: the worker's slots, at least 4. */
+function parkedCap (limits: HostLimits): number {
+  return Math.max(MIN_PARKED, limits.concurrency)
 }
 
 /** A ticket's binding as NEXT_CHUNK stores it. */

@@ -51,11 +51,19 @@ export function lineOf (index: number, input: string, outcome: ItemOutcome, resu
     : { index, input, ok: false, error: outcome.error }
 }
 
-/** A ticket whose chunk's next item has a busy host, or that found no chunk ready, goes back to the queue a while. */
-async function moveBack (ticket: Job<ChunkData>, token: string | undefined, delayMs: number): Promise<never> {
-  await ticket.moveToDelayed(Date.now() + delayMs + Math.floor(Math.random() * delayMs), token)
+/**
+ * A ticket whose chunk waits for a host, or that found no chunk ready, goes back to the queue a while: `delayMs` plus
+ * up to `jitterMs` (as much again unless told), so tickets that waited together do not come back together.
+ */
+async function moveBack (ticket: Job<ChunkData>, token: string | undefined, delayMs: number, jitterMs = delayMs): Promise<never> {
+  await ticket.moveToDelayed(Date.now() + delayMs + Math.floor(Math.random() * jitterMs), token)
   throw new DelayedError()
 }
+
+// The longest a begun chunk waiting only for hosts that asked for time sleeps before it looks again, whatever their
+// pauses (up to 10 minutes): a cancel settles once its started chunks are back to be finished, so this bounds how late
+// a cancelled job's `finished_at` and callback may come (as JOBS_LOCK_MS does for a killed worker's chunk).
+const PAUSED_WAIT_MAX_MS = 30_000
 
 // Chunks one ticket may defer (their hosts busy) before it lets its worker slot go to another ticket a while
 const DEFERRALS_PER_TAKE = 16
@@ -109,6 +117,8 @@ interface ChunkWork {
   takeHost: (host: string | null) => Promise<Release | null>
   /** Whether `host` asked for time (a 429): a lease held from the item before is not used until its pause ends. */
   hostPaused: (host: string) => Promise<boolean>
+  /** Ms left of `host`'s pause, 0 when it has none. */
+  pauseLeft: (host: string) => Promise<number>
   runItem: (input: string, place: Required<ErrorPlace>, options: unknown, attempt: number) => Promise<ItemOutcome | typeof AGAIN>
   writeItem: (id: string, chunk: number, line: ResultLine) => Promise<string>
 }
@@ -124,14 +134,20 @@ class HeldHost {
 
   /**
    * Whether `host` is held now (kept from the previous item, or taken); false while it has its items already or asked
-   * for time.
+   * for time. The lease held before is let go only for another one taken: a chunk that skips an item of a busy host
+   * keeps the host of its other items.
    */
   async hold (host: string | null): Promise<boolean> {
-    if (this.held !== null && this.held.host === host && (host === null || !await this.work.hostPaused(host))) return true
-    await this.drop()
+    if (this.held !== null && this.held.host === host) {
+      if (host === null || !await this.work.hostPaused(host)) return true
+      // its host asked for time: the lease is of no use to anyone until the pause ends
+      await this.drop()
+    }
     const release = await this.work.takeHost(host)
-    if (release !== null) this.held = { host, release }
-    return release !== null
+    if (release === null) return false
+    await this.drop()
+    this.held = { host, release }
+    return true
   }
 
   async drop (): Promise<void> {
@@ -189,15 +205,17 @@ async function bindTicket (work: ChunkWork, ticket: Job<ChunkData>, token: strin
 }
 
 /**
- * A chunk that has not begun begins only once its first item holds its host: until then it is parked or deferred
- * (FairScheduler.waitForHost) and counts for nothing in its job (a cancel refunds it as never begun).
+ * A chunk that has not begun begins only once one of its items holds its host (its first item's, else another's: a
+ * chunk of several hosts does what it can rather than wait whole for one): until then it is parked or deferred for
+ * its first item's host (FairScheduler.waitForHost) and counts for nothing in its job (a cancel refunds it as never
+ * begun).
  */
 async function startChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined, bound: BoundChunk, held: HeldHost): Promise<string> {
   const inputs = await work.engine.scheduler.inputs(bound)
   if (inputs === null) return 'missing'
-  // a chunk that has not begun has no item written: its first item is the next
-  const host = bound.begun ? null : work.hostOf(inputs[0])
-  if (host !== null && !await held.hold(host)) {
+  if (!bound.begun && !await holdsAny(work, inputs, held)) {
+    // none of its hosts is free (a null host always is): it waits for its first item's
+    const host = work.hostOf(inputs[0]) as string
     const waiting = await work.engine.scheduler.waitForHost(ticket.id as string, bound, host, 2 * work.hostBusyDelayMs, work.limits.perHost)
     if (waiting === 'parked') return await moveBack(ticket, token, work.hostBusyDelayMs)
     // `deferred`, or the job's status once it is over: nothing is left for this chunk to do
@@ -206,7 +224,23 @@ async function startChunk (work: ChunkWork, ticket: Job<ChunkData>, token: strin
   return await workChunk(work, ticket, token, bound, inputs, held)
 }
 
-/** The items of a chunk not written yet, one after the other; the chunk is parked whole when a host is busy. */
+/** Whether one of the items' hosts is held now (each distinct host tried once, in input order). */
+async function holdsAny (work: ChunkWork, inputs: string[], held: HeldHost): Promise<boolean> {
+  const tried = new Set<string | null>()
+  for (const input of inputs) {
+    const host = work.hostOf(input)
+    if (tried.has(host)) continue
+    if (await held.hold(host)) return true
+    tried.add(host)
+  }
+  return false
+}
+
+/**
+ * The items of a chunk not written yet, one after the other. An item whose host is busy or asked for time (before it
+ * began, or while it ran: AGAIN) is skipped and the chunk goes on with the others: results are written per index, in
+ * any order. Once only such items are left the chunk waits for their hosts (parkBegun) and comes back for them.
+ */
 async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined, bound: BoundChunk,
   inputs: string[], held: HeldHost): Promise<string> {
   const { engine } = work
@@ -218,28 +252,55 @@ async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string
   const written = await store.writtenItems(bound.job, bound.chunk)
   const itemOptions = await store.itemOptions(bound.job)
   const start = bound.chunk * bound.chunkSize
-  // only a begun chunk has items run again (a retry parks its chunk, begun, until its host's pause is over)
+  // only a begun chunk has items run again (a retry waits for its chunk's next pass, after its host's pause)
   const retries = bound.begun ? await store.itemRetries(bound.job, inputs.map((_, offset) => start + offset)) : []
+  // the hosts of the items skipped: each asked for once a pass (a null host never waits)
+  const waiting = new Set<string>()
   for (const [offset, input] of inputs.entries()) {
     const index = start + offset
     if (written.has(index)) continue
     // a cancellation stops the chunk between items, keeping what was finished
     if (offset > 0 && await store.status(bound.job) === 'cancelled') return await finishChunk(work, bound, inputs.length, 'cancelled')
     const host = work.hostOf(input)
+    if (host !== null && waiting.has(host)) continue
+    // (a null host is always held: an item without one lets the lease of the item before go)
     if (!await held.hold(host)) {
-      await engine.scheduler.park(ticket.id as string, bound, host as string, 2 * work.hostBusyDelayMs)
-      return await moveBack(ticket, token, work.hostBusyDelayMs)
+      waiting.add(host as string)
+      continue
     }
     const outcome = await work.runItem(input, { job: bound.job, chunk: bound.chunk, index }, itemOptions, retries[offset] ?? 0)
-    // its site asked for time: the chunk waits for the pause, as for a busy host, and works the item again
+    // its site asked for time (its host is paused now; an item without a host never is): worked again after the pause
     if (outcome === AGAIN) {
-      await engine.scheduler.park(ticket.id as string, bound, host as string, 2 * work.hostBusyDelayMs)
-      return await moveBack(ticket, token, work.hostBusyDelayMs)
+      waiting.add(host as string)
+      // its lease is of no use until the pause ends, and the chunk's next items may be of hosts it cannot take
+      await held.drop()
+      continue
     }
     const result = await work.writeItem(bound.job, bound.chunk, lineOf(index, input, outcome, work.resultField))
     if (result === 'cancelled' || result === 'missing') return await finishChunk(work, bound, inputs.length, result)
   }
+  // not finished while an item is unwritten: the chunk stays started, its items neither counted nor compacted
+  if (waiting.size > 0) return await parkBegun(work, ticket, token, bound, waiting)
   return await finishChunk(work, bound, inputs.length, 'done')
+}
+
+/**
+ * A begun chunk whose items left all wait for `hosts` gives its worker slot up, its ticket still bound (it must be the
+ * one to finish it). Hosts that all asked for time: it sleeps until the first pause ends (at most PAUSED_WAIT_MAX_MS),
+ * uncounted, so its job keeps getting new chunks: it does not poll, and its ticket is the one delayed job it has
+ * anyway. A busy host: it is parked for it and counted (PARK_BEGUN), polling, and as many of those stop its job's new
+ * chunks.
+ */
+async function parkBegun (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined, bound: BoundChunk,
+  hosts: Set<string>): Promise<never> {
+  const pauses = await Promise.all([...hosts].map(async (host) => ({ host, left: await work.pauseLeft(host) })))
+  const busy = pauses.find(({ left }) => left === 0)
+  if (busy === undefined) {
+    const wait = Math.min(PAUSED_WAIT_MAX_MS, ...pauses.map(({ left }) => left))
+    return await moveBack(ticket, token, wait, work.hostBusyDelayMs)
+  }
+  const wait = await work.engine.scheduler.park(ticket.id as string, bound, busy.host, work.hostBusyDelayMs, work.limits)
+  return await moveBack(ticket, token, wait)
 }
 
 /**
@@ -320,6 +381,7 @@ function chunkWorkOf (engine: JobEngine, options: WorkerOptions, politeness: Hos
     hostOf: (input) => options.processor.hostOf(input),
     takeHost: async (host) => host === null ? NO_LEASE : await politeness.tryItem(host),
     hostPaused: async (host) => await politeness.paused(host),
+    pauseLeft: async (host) => await politeness.pauseLeft(host),
     runItem,
     writeItem
   }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { MemoryQuotaStore } from '@utility-apis/auth-quota'
 import { createSafeFetcher } from '@utility-apis/safe-fetch'
+import { Redis } from 'ioredis'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { JobEngine } from '../src/engine.js'
 import type { ItemProcessor } from '../src/types.js'
@@ -90,6 +91,35 @@ describe.skipIf(REDIS_URL === undefined)('a cancelled job settles when its last 
     expect(quota.consume('k', 'w', 0, 100).used).toBe(6)
     expect(hook.received).toHaveLength(1)
     expect((await jobs.get(job.id, 'o'))!.finishedAt).toBe(final.finished_at)
+  })
+
+  it('settles a job cancelled while its begun chunks sleep through a host\'s pause: their unwritten items refunded, once', async () => {
+    const hook = await receiver()
+    const quota = new MemoryQuotaStore()
+    const jobs = engine(quota)
+    // the paused host asked for 2.5 s before the job begins; each chunk of 2 pairs one of its items with one needing none
+    const redis = new Redis(REDIS_URL as string)
+    closing.push(async () => { redis.disconnect() })
+    await redis.set(jobs.keys.hostPause('paused.test'), '1', 'PX', 2500)
+    const runs: string[] = []
+    worker(jobs, { hostOf: (input) => input.startsWith('p') ? 'paused.test' : null, run: async (input) => { runs.push(input); return { ok: true, value: input } } }, 3)
+    const inputs = ['p0', 'f0', 'p1', 'f1', 'p2', 'f2']
+    quota.consume('k', 'w', inputs.length, 100)
+    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: hook.url, windowId: 'w', quotaKey: 'k' })
+    // the free items are written while the pause lasts; their chunks have begun and wait for it, holding no slot
+    await until(async () => (await jobs.get(job.id, 'o'))!.done, (done) => done === 3)
+    expect(await redis.pttl(jobs.keys.hostPause('paused.test'))).toBeGreaterThan(0)
+    expect(jobs.status((await jobs.cancel(job.id, 'o'))!)).toMatchObject({ status: 'cancelled', done: 3, finished_at: null })
+    // settled once the sleeping chunks come back after the pause and finish, refunding the paused host's items
+    await until(async () => hook.received.length, (count) => count > 0, 10_000)
+    const final = jobs.status((await jobs.get(job.id, 'o'))!)
+    expect(final).toMatchObject({ status: 'cancelled', done: 3, failed: 0, charged: 3, finished_at: expect.any(String) })
+    await until(async () => quota.consume('k', 'w', 0, 100).used, (used) => used === 3)
+    await sleep(500)
+    await jobs.drainOutbox()
+    expect(quota.consume('k', 'w', 0, 100).used).toBe(3)
+    expect(hook.received).toHaveLength(1)
+    expect(runs.sort()).toEqual(['f0', 'f1', 'f2'])
   })
 
   it('settles through the redelivery of a chunk whose worker died open: the callback comes then, once, with the final counts', async () => {

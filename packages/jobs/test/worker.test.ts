@@ -321,6 +321,54 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     expect(asked - since).toBeLessThan(60)
   })
 
+  it('works the free hosts of a job over 256 inputs while one host\'s pause lasts: chunks of several hosts do not wait whole for it', async () => {
+    const metrics = new Metrics('test')
+    // chunks sized as in production: 300 inputs make chunks of 2, so most chunks mix the paused host with a free one
+    const jobs = engine({ error: () => {}, warn: () => {} }, metrics, { chunkSize: null })
+    const pausedRequests: number[] = []
+    const { port, fetcher } = await fixtureSite(['paused.test'], (_request, response) => {
+      // its first request is told to come back in 8 s; every later one is answered
+      pausedRequests.push(Date.now())
+      if (pausedRequests.length === 1) response.writeHead(429, { 'retry-after': '8' }).end('slow down')
+      else response.writeHead(200).end('ok')
+    })
+    // every third input is on the paused host; the others are on hosts of their own and need no request
+    const inputs = Array.from({ length: 300 }, (_, i) => i % 3 === 0 ? `paused.test/${i}` : `free${i}.test/${i}`)
+    const runs = new Map<string, number>()
+    const processor: ItemProcessor = {
+      hostOf: (input) => input.split('/')[0],
+      run: async (input) => {
+        runs.set(input, (runs.get(input) ?? 0) + 1)
+        if (!input.startsWith('paused.test/')) return { ok: true, value: 'free' }
+        return { ok: true, value: (await fetcher.fetch(`http://paused.test:${port}/${input}`)).status }
+      }
+    }
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 16, perHostConcurrency: 4, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w', quotaKey: null })
+    // the 200 free items are all written while the paused host's 8 s last (before, 58 were after 7 s)
+    const redis = new Redis(REDIS_URL as string)
+    closing.push(async () => { redis.disconnect() })
+    const chunks = (await jobs.get(job.id, 'o'))!.chunks
+    const freeWritten = async (): Promise<number> => {
+      let count = 0
+      for (let chunk = 0; chunk < chunks; chunk++) for (const index of await jobs.store.writtenItems(job.id, chunk)) if (index % 3 !== 0) count++
+      return count
+    }
+    expect(await until(freeWritten, (count) => count === 200, 20_000)).toBe(200)
+    expect(await redis.pttl(jobs.keys.hostPause('paused.test'))).toBeGreaterThan(0)
+    // nor was the paused host asked anything meanwhile (but by the items already running when it answered the 429)
+    expect(pausedRequests.filter((at) => at - pausedRequests[0] > 500)).toEqual([])
+    const done = await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed', 30_000)
+    expect(jobs.status(done as JobRecord)).toMatchObject({ done: 300, failed: 0, charged: 300 })
+    const results = (await jobs.results(done as JobRecord, 0, 300)).results
+    expect(results.map((line) => line.index)).toEqual(inputs.map((_, i) => i))
+    expect(results.map((line) => line.thing)).toEqual(inputs.map((input) => input.startsWith('paused.test/') ? 200 : 'free'))
+    // each free item ran once; the paused host's refused items once more after the pause
+    expect([...runs].filter(([input, count]) => count !== 1 && !input.startsWith('paused.test/'))).toEqual([])
+    expect(Math.max(...runs.values())).toBe(2)
+  }, 60_000)
+
   it('delivers the answer of an item whose host still refuses after two more attempts', async () => {
     const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
     const requests: number[] = []
