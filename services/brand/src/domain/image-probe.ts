@@ -66,6 +66,15 @@ export function readImageInfo (body: Buffer, truncated = false): ImageInfo | nul
 }
 
 /**
+ * What a decode may wait for: the budget's time (a profile asked without a signal has only that) or its signal. Without
+ * it, a probe waited for a decode slot as long as two slow logo files held them (42-62 s).
+ */
+function decodeSignal (budget: TimeBudget): AbortSignal {
+  const spent = AbortSignal.timeout(budget.fetchTimeout())
+  return budget.signal === undefined ? spent : AbortSignal.any([budget.signal, spent])
+}
+
+/**
  * Fetches the start of an image through the safe fetcher, within the request's budget; null when the file it read is
  * no image, undefined when no file could be read (refused, timed out, unreachable, answered other than 200).
  */
@@ -80,7 +89,7 @@ async function probeImage (fetcher: Fetcher, url: string, budget: TimeBudget): P
     if (response.status !== 200) return undefined
     if (/^text\/html/i.test(response.headers['content-type'] ?? '')) return null
     const image = readImageInfo(response.body, response.truncated)
-    return image === null ? null : await confirmImage(image, budget.signal)
+    return image === null ? null : await confirmImage(image, decodeSignal(budget))
   } catch (error) {
     if (budget.signal?.aborted === true) throw error
     return undefined

@@ -1,5 +1,6 @@
+import pLimit from 'p-limit'
 import sharp, { type Sharp, type SharpOptions } from 'sharp'
-import { DecodeLateError, inDecodeQueue } from '../domain/image-decode.js'
+import { DecodeLateError, inDecodeQueue, MAX_CONCURRENT_DECODES } from '../domain/image-decode.js'
 import type { LogoVariant } from './logo-variant.js'
 import { safeSvg } from './safe-svg.js'
 
@@ -111,9 +112,14 @@ export async function renderLogo (body: Buffer, format: string, variant: LogoVar
   }, signal)
 }
 
+// Our own SVGs (a rectangle and two letters) take milliseconds whatever the site: they queue apart from the files of
+// sites, so a fallback never waits behind two slow logo files (it is the answer when there is no time left), and are
+// bounded by a queue of their own, so many fallbacks at once hold no more images than the decoding queue does.
+const ownRenders = pLimit(MAX_CONCURRENT_DECODES)
+
 /** An SVG we wrote ourselves (the monogram), rasterised at the variant's size and encoded as asked. */
 export async function renderOwnSvg (svg: string, variant: LogoVariant): Promise<Buffer> {
-  return await inDecodeQueue(async () =>
+  return await ownRenders(async () =>
     await encode(sharp(Buffer.from(svg, 'utf8')).resize(variant.pixels, variant.pixels, { fit: 'contain', background: padding(variant) }), variant))
 }
 

@@ -91,14 +91,20 @@ function simpleSelectors (prelude: string): boolean {
   })
 }
 
+/** A plain rule of a <style> sheet as it is written back: its selectors and its allowed declarations. */
+interface Rule {
+  prelude: string
+  declarations: string
+}
+
 /**
  * A <style> sheet rebuilt from its plain rules (simple selectors, allowed declarations); at-rules (@import, @font-face,
  * @media) and nested blocks are left out whole. A sheet with a CSS escape anywhere is left out whole.
  */
-function safeSheet (css: string): string {
+function safeSheet (css: string): Rule[] {
   const text = css.replace(CSS_COMMENT, ' ')
-  if (text.includes('\\')) return ''
-  const rules: string[] = []
+  if (text.includes('\\')) return []
+  const rules: Rule[] = []
   let depth = 0
   let start = 0
   let open = 0
@@ -111,19 +117,28 @@ function safeSheet (css: string): string {
     } else if (text[i] === '}' && depth > 0 && --depth === 0) {
       const prelude = text.slice(start, open).trim()
       const declarations = safeDeclarations(text.slice(open + 1, i))
-      if (!nested && !prelude.includes('@') && simpleSelectors(prelude) && declarations !== '') rules.push(`${prelude}{${declarations}}`)
+      if (!nested && !prelude.includes('@') && simpleSelectors(prelude) && declarations !== '') rules.push({ prelude, declarations })
       start = i + 1
       nested = false
     }
   }
-  return rules.join('\n')
+  return rules
 }
 
 const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const escapeAttribute = (value: string): string => escapeText(value).replace(/"/g, '&quot;')
 
-/** An element's kept attributes, written out; an href (plain or under any prefix bound to xlink) only as a fragment. */
-function safeAttributes (element: string, attributes: Record<string, SaxesAttributeNS>): string {
+/** An element as the document written back holds it: what the bound on drawing reads. */
+interface Kept {
+  name: string
+  attributes: Map<string, string>
+  children: Kept[]
+  /** The characters of a <text>, its tspans' included. */
+  characters: number
+}
+
+/** An element's kept attributes; an href (plain or under any prefix bound to xlink) only as a fragment. */
+function safeAttributes (element: string, attributes: Record<string, SaxesAttributeNS>): Map<string, string> {
   const kept = new Map<string, string>()
   for (const { uri, local, value } of Object.values(attributes)) {
     if (local === 'href' && (uri === '' || uri === XLINK_NS)) {
@@ -138,57 +153,262 @@ function safeAttributes (element: string, attributes: Record<string, SaxesAttrib
       kept.set(local, value)
     }
   }
-  return [...kept].map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('')
+  return kept
+}
+
+const written = (attributes: Map<string, string>): string =>
+  [...attributes].map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('')
+const sheetText = (rules: Rule[]): string => rules.map(({ prelude, declarations }) => `${prelude}{${declarations}}`).join('\n')
+
+// What librsvg does for a document is not told by its size: a <use> draws its target again each time, a group with
+// opacity, a clip path or a mask is drawn on a canvas of its own and composited (a mask's content drawn once more for
+// every element it masks), and libvips runs librsvg again for each strip of the image, sharp's timeout being checked
+// only between strips. 1.5 KB of <use> nested four deep (10,000 groups with opacity) held a decode slot for 40-60 s.
+// So the document written back is counted as librsvg would draw it, every reference expanded, and refused past what a
+// logo needs. The caps were measured with sharp at 1024 px, the largest the route makes (README, Logo).
+
+/** The most elements a document may draw, every <use> expanded, a text's characters each counted as one. */
+export const MAX_DRAWN_ELEMENTS = 2000
+/** The most groups drawn on a canvas of their own (opacity below 1, clip path, mask), every <use> expanded. */
+export const MAX_COMPOSITED_GROUPS = 64
+/** A mask costs librsvg this many groups: its content is drawn to a canvas, read as luminance, then applied. */
+const MASK_GROUPS = 4
+/** Elements nested in one another and references followed, at most: no logo is deeper; the count recurses this far. */
+const MAX_DEPTH = 128
+
+/** Drawn only when something refers to them. */
+const NOT_RENDERED = new Set(['defs', 'symbol', 'clipPath', 'mask', 'linearGradient', 'radialGradient', 'stop', 'style'])
+/** The properties that may make an element a group of its own; a url(#id) in a mask or clip-path draws that element too. */
+const COMPOSITING = new Set(['opacity', 'mask', 'clip-path'])
+const REFERENCE = new RegExp(String.raw`url\(\s*['"]?#(${ID})`, 'giu')
+
+/** A document librsvg would take too long to draw: refused as a file that is no SVG is. */
+class TooCostlyError extends Error {}
+
+interface Cost {
+  drawn: number
+  groups: number
+}
+
+/** The compositing declarations of a style attribute or rule, as [property, value]. */
+function compositingOf (declarations: string): Array<[string, string]> {
+  return declarations.split(';').map((declaration): [string, string] => {
+    const colon = declaration.indexOf(':')
+    return [declaration.slice(0, colon), declaration.slice(colon + 1)]
+  }).filter(([name]) => COMPOSITING.has(name))
+}
+
+/**
+ * The sheet's compositing declarations by what a selector's last compound names: its id, else its first class, else its
+ * element. An element named so is taken to match whatever else the selector asks: a group counted too many, never one
+ * too few.
+ */
+function sheetIndex (rules: Rule[]): Map<string, Map<string, [string, string]>> {
+  const index = new Map<string, Map<string, [string, string]>>()
+  for (const { prelude, declarations } of rules) {
+    const compositing = compositingOf(declarations)
+    if (compositing.length === 0) continue
+    for (const selector of prelude.split(',')) {
+      const names = selector.trim().split(/[\s>]+/).at(-1)?.match(/[.#]?[\w-]+/g) ?? []
+      const key = names.find((name) => name.startsWith('#')) ?? names.find((name) => name.startsWith('.')) ?? names[0]?.toLowerCase()
+      if (key === undefined) continue
+      const named = index.get(key) ?? new Map<string, [string, string]>()
+      // a declaration repeated by many rules for one name is one group
+      for (const declaration of compositing) named.set(declaration.join(':'), declaration)
+      index.set(key, named)
+    }
+  }
+  return index
+}
+
+/** Whether a compositing declaration makes its element a group of its own; how many groups it weighs. */
+function groupsOf ([name, value]: [string, string]): number {
+  const text = value.trim().toLowerCase()
+  if (name !== 'opacity') return text === 'none' ? 0 : name === 'mask' ? MASK_GROUPS : 1
+  const opacity = text.endsWith('%') ? parseFloat(text) / 100 : parseFloat(text)
+  // a value librsvg may read as below 1 (inherit, a typo) counts: a group too many, never one too few
+  return opacity >= 1 ? 0 : 1
+}
+
+/** Every element by its id; several when a file repeats an id (each counted at its dearest). */
+function idsOf (root: Kept): Map<string, Kept[]> {
+  const ids = new Map<string, Kept[]>()
+  const pending = [root]
+  for (let element = pending.pop(); element !== undefined; element = pending.pop()) {
+    const id = element.attributes.get('id')
+    const same = id === undefined ? undefined : ids.get(id)
+    if (same !== undefined) same.push(element)
+    else if (id !== undefined) ids.set(id, [element])
+    pending.push(...element.children)
+  }
+  return ids
+}
+
+/**
+ * Counts what librsvg would draw for a document: each element once per time it is drawn (a <use>'s target each time,
+ * a clip path's or mask's content for each element it applies to), memoised per element. Throws TooCostlyError past
+ * MAX_DRAWN_ELEMENTS, MAX_COMPOSITED_GROUPS or MAX_DEPTH, or for an element that refers back to itself.
+ */
+class DrawingCount {
+  readonly #ids: Map<string, Kept[]>
+  readonly #sheet: Map<string, Map<string, [string, string]>>
+  readonly #costs = new Map<Kept, Cost>()
+  readonly #counting = new Set<Kept>()
+  readonly #caps: DrawingCaps
+
+  constructor (root: Kept, rules: Rule[], caps: DrawingCaps) {
+    this.#ids = idsOf(root)
+    this.#sheet = sheetIndex(rules)
+    this.#caps = caps
+  }
+
+  cost (element: Kept, depth = 0): Cost {
+    const known = this.#costs.get(element)
+    if (known !== undefined) return known
+    if (this.#counting.has(element)) throw new TooCostlyError('an element that draws itself')
+    if (depth > MAX_DEPTH) throw new TooCostlyError('elements nested deeper than a logo')
+    this.#counting.add(element)
+    const total: Cost = { drawn: 0, groups: 0 }
+    const compositing = this.#compositing(element)
+    this.#add(total, { drawn: 1 + element.characters, groups: compositing.reduce((sum, declaration) => sum + groupsOf(declaration), 0) })
+    for (const child of element.children) if (!NOT_RENDERED.has(child.name)) this.#add(total, this.cost(child, depth + 1))
+    const references = compositing.flatMap(([, value]) => [...value.matchAll(REFERENCE)].map((match) => match[1]))
+    const href = element.name === 'use' ? element.attributes.get('href') : undefined
+    if (href !== undefined) references.push(href.slice(1))
+    for (const id of references) {
+      const targets = (this.#ids.get(id) ?? []).map((target) => this.cost(target, depth + 1))
+      this.#add(total, targets.reduce((dearest, cost) => cost.drawn + cost.groups > dearest.drawn + dearest.groups ? cost : dearest, { drawn: 0, groups: 0 }))
+    }
+    this.#counting.delete(element)
+    this.#costs.set(element, total)
+    return total
+  }
+
+  /** The element's compositing declarations: its attributes, its style, and the sheet's rules that may apply to it. */
+  #compositing (element: Kept): Array<[string, string]> {
+    const declarations = [...element.attributes].filter(([name]) => COMPOSITING.has(name))
+    declarations.push(...compositingOf(element.attributes.get('style') ?? ''))
+    const id = element.attributes.get('id')
+    const classes = (element.attributes.get('class') ?? '').split(/\s+/).filter((name) => name !== '').map((name) => `.${name}`)
+    for (const key of [element.name.toLowerCase(), ...classes, ...(id === undefined ? [] : [`#${id}`])]) {
+      declarations.push(...(this.#sheet.get(key)?.values() ?? []))
+    }
+    return declarations
+  }
+
+  #add (total: Cost, cost: Cost): void {
+    total.drawn += cost.drawn
+    total.groups += cost.groups
+    if (total.drawn > this.#caps.drawn) throw new TooCostlyError('more elements drawn than a logo has')
+    if (total.groups > this.#caps.groups) throw new TooCostlyError('more groups composited than a logo has')
+  }
+}
+
+/** The caps a document is counted against. */
+export interface DrawingCaps {
+  drawn: number
+  groups: number
+}
+const CAPS: DrawingCaps = { drawn: MAX_DRAWN_ELEMENTS, groups: MAX_COMPOSITED_GROUPS }
+
+/** What librsvg would draw for a document, every reference expanded; null when it is no SVG or is past the caps. */
+export function drawingCost (body: Buffer, caps = CAPS): Cost | null {
+  const parsed = parsedSvg(body)
+  return parsed === null ? null : countedWithin(parsed, caps)
+}
+
+function countedWithin (parsed: { root: Kept, rules: Rule[] }, caps: DrawingCaps): Cost | null {
+  try {
+    return new DrawingCount(parsed.root, parsed.rules, caps).cost(parsed.root)
+  } catch (error) {
+    if (error instanceof TooCostlyError) return null
+    throw error
+  }
 }
 
 /** Whether a tag is one we keep: an allowed element of the SVG namespace (or of none, as SVG files without xmlns are). */
 const allowed = (tag: SaxesTagNS): boolean => (tag.uri === SVG_NS || tag.uri === '') && ELEMENTS.has(tag.local)
 
+interface ParsedSvg {
+  /** The document written back from what was kept. */
+  written: string
+  root: Kept
+  rules: Rule[]
+}
+
 /**
- * The SVG rebuilt from its allowed elements, attributes and declarations, or null for a file that is not one: larger
- * than SVG_MAX_BYTES, not well-formed XML, with a document type (its entities would be expanded: a billion laughs), or
- * whose root is not an <svg>.
+ * The document read and written back from its allowed elements, attributes and declarations, or null for a file that
+ * is not one: larger than SVG_MAX_BYTES, not well-formed XML, with a document type (its entities would be expanded: a
+ * billion laughs), whose root is not an <svg>, or whose elements nest deeper than MAX_DEPTH.
  */
-export function safeSvg (body: Buffer): Buffer | null {
+function parsedSvg (body: Buffer): ParsedSvg | null {
   if (body.length > SVG_MAX_BYTES) return null
   const parser = new SaxesParser({ xmlns: true, position: false, resolvePrefix: (prefix: string) => prefix === 'xlink' ? XLINK_NS : undefined })
   const out: string[] = []
-  /** The kept elements open, by the name written; a dropped element counts in `dropped` with all it holds. */
-  const open: string[] = []
+  /** The kept elements open; a dropped element counts in `dropped` with all it holds. */
+  const open: Kept[] = []
+  const rules: Rule[] = []
+  let root: Kept | null = null
   let dropped = 0
-  let root = true
   let sheet: string | null = null
+  /** The <text> open, whose characters its tspans' count in. */
+  let text: Kept | null = null
   parser.on('doctype', () => { throw new Error('an SVG with a document type') })
   parser.on('opentag', (tag) => {
-    if (root && !(tag.local === 'svg' && (tag.uri === SVG_NS || tag.uri === ''))) throw new Error('not an SVG')
+    if (root === null && !(tag.local === 'svg' && (tag.uri === SVG_NS || tag.uri === ''))) throw new Error('not an SVG')
     // a <style> holds only its sheet; one for some media only would apply to all
     if (dropped > 0 || sheet !== null || !allowed(tag) || (tag.local === 'style' && tag.attributes.media !== undefined)) {
       dropped++
       return
     }
+    // the count and the writing recurse no deeper than this
+    if (open.length >= MAX_DEPTH) throw new Error('elements nested deeper than a logo')
     const name = RENAMED[tag.local] ?? tag.local
-    out.push(`<${name}${root ? ` xmlns="${SVG_NS}"` : ''}${name === 'style' ? '' : safeAttributes(name, tag.attributes)}>`)
-    open.push(name)
-    root = false
+    const element: Kept = { name, attributes: name === 'style' ? new Map() : safeAttributes(name, tag.attributes), children: [], characters: 0 }
+    out.push(`<${name}${root === null ? ` xmlns="${SVG_NS}"` : ''}${written(element.attributes)}>`)
+    open.at(-1)?.children.push(element)
+    open.push(element)
+    root ??= element
     if (name === 'style') sheet = ''
+    if (name === 'text') text ??= element
   })
-  const text = (content: string) => {
+  const onText = (content: string) => {
     if (dropped > 0) return
     if (sheet !== null) sheet += content
-    else if (TEXT_ELEMENTS.has(open.at(-1) ?? '')) out.push(escapeText(content))
+    else if (TEXT_ELEMENTS.has(open.at(-1)?.name ?? '')) {
+      out.push(escapeText(content))
+      if (text !== null) text.characters += content.length
+    }
   }
-  parser.on('text', text)
-  parser.on('cdata', text)
+  parser.on('text', onText)
+  parser.on('cdata', onText)
   parser.on('closetag', () => {
     if (dropped > 0) { dropped--; return }
-    if (sheet !== null) out.push(escapeText(safeSheet(sheet)))
+    if (sheet !== null) {
+      const kept = safeSheet(sheet)
+      rules.push(...kept)
+      out.push(escapeText(sheetText(kept)))
+    }
     sheet = null
-    out.push(`</${open.pop() ?? ''}>`)
+    const element = open.pop()
+    if (element === text) text = null
+    out.push(`</${element?.name ?? ''}>`)
   })
   try {
     parser.write(body.toString('utf8')).close()
   } catch {
     return null
   }
-  return root ? null : Buffer.from(out.join(''), 'utf8')
+  return root === null ? null : { written: out.join(''), root, rules }
+}
+
+/**
+ * The SVG rebuilt from its allowed elements, attributes and declarations, or null for a file that is not one (see
+ * parsedSvg) or that asks librsvg for more drawing than a logo does: more than MAX_DRAWN_ELEMENTS elements or
+ * MAX_COMPOSITED_GROUPS composited groups drawn, every <use> expanded, or an element that draws itself.
+ */
+export function safeSvg (body: Buffer): Buffer | null {
+  const parsed = parsedSvg(body)
+  if (parsed === null || countedWithin(parsed, CAPS) === null) return null
+  return Buffer.from(parsed.written, 'utf8')
 }

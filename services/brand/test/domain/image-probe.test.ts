@@ -1,6 +1,7 @@
+import { TimeBudget, type Fetcher } from '@utility-apis/homepage-fetch'
 import { describe, expect, it } from 'vitest'
-import { decodeImage, MAX_CONCURRENT_DECODES, peakConcurrentDecodes } from '../../src/domain/image-decode.js'
-import { confirmImage, PROBE_MAX_BYTES, readImageInfo } from '../../src/domain/image-probe.js'
+import { decodeImage, inDecodeQueue, MAX_CONCURRENT_DECODES, peakConcurrentDecodes } from '../../src/domain/image-decode.js'
+import { confirmImage, PROBE_MAX_BYTES, probeImages, readImageInfo } from '../../src/domain/image-probe.js'
 import { encoded, gif, ico, jpeg, png, pngClaiming, webp } from '../helpers/images.js'
 
 const svg = (attributes: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" ${attributes}><rect width="1" height="1"/></svg>`)
@@ -77,5 +78,25 @@ describe('sizes from a decode', () => {
     expect(images.every((image) => image !== null)).toBe(true)
     expect(peakConcurrentDecodes()).toBeLessThanOrEqual(MAX_CONCURRENT_DECODES)
     expect(peakConcurrentDecodes()).toBeGreaterThan(1)
+  })
+})
+
+describe('probeImages while the decoding queue is held', () => {
+  it('waits for a decode slot no longer than its budget, also without a signal, keeping the size the file declares', async () => {
+    const body = await encoded('png', 120, 40, [200, 30, 30])
+    const fetcher = { fetch: async () => ({ status: 200, headers: { 'content-type': 'image/png' }, body, truncated: false }) } as unknown as Fetcher
+    // two slow logo files hold every slot (an SVG librsvg takes a minute to draw)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => { release = resolve })
+    const holders = Array.from({ length: MAX_CONCURRENT_DECODES }, async () => await inDecodeQueue(async () => await held))
+    try {
+      const started = Date.now()
+      const probed = await probeImages(fetcher, ['https://acme.test/logo.png'], new TimeBudget(300))
+      expect(Date.now() - started).toBeLessThan(3000)
+      expect(probed.get('https://acme.test/logo.png')).toMatchObject({ format: 'png', width: 120, height: 40, sizeSource: 'declared' })
+    } finally {
+      release()
+      await Promise.all(holders)
+    }
   })
 })

@@ -1,6 +1,8 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { renderLogo } from '../../src/logo/logo-render.js'
+import { inDecodeQueue, MAX_CONCURRENT_DECODES } from '../../src/domain/image-decode.js'
+import { renderLogo, renderOwnSvg } from '../../src/logo/logo-render.js'
+import { monogramSvg } from '../../src/logo/monogram.js'
 import { variantOf } from '../../src/logo/logo-variant.js'
 import { pngOf, type Rgba } from '../helpers/images.js'
 
@@ -97,5 +99,30 @@ describe('renderLogo on an ordinary SVG logo', () => {
     expect(data.equals(await drawnAsItIs(svg))).toBe(true)
     // and draws something: not a blank square
     expect(data.some((value, index) => index % 4 === 3 && value > 0)).toBe(true)
+  })
+})
+
+describe('renderLogo on an SVG that asks librsvg for too much drawing', () => {
+  it('refuses the 1.5 KB bomb of nested uses at once, at the largest size, instead of holding a decode slot for a minute', async () => {
+    let svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100"><defs>' +
+      '<g id="l0"><rect width="100" height="100" fill="red" opacity="0.5"/></g>'
+    for (let i = 1; i <= 4; i++) svg += `<g id="l${i}">` + `<use href="#l${i - 1}" opacity="0.9"/>`.repeat(10) + '</g>'
+    svg += '</defs><use href="#l4"/></svg>'
+    expect(await renderLogo(Buffer.from(svg), 'svg', variantOf({ size: 512, retina: true }))).toBeNull()
+  })
+})
+
+describe('renderOwnSvg', () => {
+  it('draws the monogram while slow logo files hold every decode slot: the fallback waits behind no site', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => { release = resolve })
+    const holders = Array.from({ length: MAX_CONCURRENT_DECODES }, async () => await inDecodeQueue(async () => await held))
+    try {
+      const image = await renderOwnSvg(monogramSvg('AB', '#336699', 64), variantOf({ size: 64 }))
+      expect(await sharp(image).metadata()).toMatchObject({ format: 'png', width: 64, height: 64 })
+    } finally {
+      release()
+      await Promise.all(holders)
+    }
   })
 })

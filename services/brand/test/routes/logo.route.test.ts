@@ -12,6 +12,13 @@ const RED: Rgba = [220, 20, 30, 255]
 const BLUE: Rgba = [20, 40, 200, 255]
 const WHITE: Rgba = [255, 255, 255, 255]
 
+function useBomb (levels = 4, fan = 10): string {
+  let svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100"><defs>' +
+    '<g id="l0"><rect width="100" height="100" fill="red" opacity="0.5"/></g>'
+  for (let i = 1; i <= levels; i++) svg += `<g id="l${i}">` + `<use href="#l${i - 1}" opacity="0.9"/>`.repeat(fan) + '</g>'
+  return svg + `</defs><use href="#l${levels}"/></svg>`
+}
+
 let server: FixtureServer
 let app: FastifyInstance
 
@@ -62,6 +69,11 @@ beforeAll(async () => {
         '<feGaussianBlur stdDeviation="30"/><feGaussianBlur stdDeviation="30"/></filter></defs><style>.b { filter: url(#f) }</style>' +
         '<rect width="10" height="10" fill="#00a000" filter="url(#f)"/><rect class="b" width="10" height="5" fill="#00a000"/></svg>')
     },
+    // 1.5 KB of <use> nested four deep: 10,000 rects in groups with opacity, which held both decode slots for 40-60 s
+    'bomb.test': {
+      '/': { body: '<!doctype html><title>Bomb</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
+      '/logo.svg': image('image/svg+xml', useBomb())
+    },
     // only a favicon.ico with a 32-bit bitmap-free PNG entry
     'favicon.test': {
       '/': { body: '<!doctype html><title>Favicon</title>' },
@@ -75,7 +87,7 @@ beforeAll(async () => {
     },
     'plain.test': { '/': { body: '<!doctype html><title>Plain Example</title><meta name="theme-color" content="#336699">' } }
   })
-  app = await buildTestApp(['contrast.test', 'marks.test', 'wordmark.test', 'themes.test', 'vector.test', 'prefixed.test', 'paired.test', 'blurred.test', 'favicon.test', 'plain.test'])
+  app = await buildTestApp(['contrast.test', 'marks.test', 'wordmark.test', 'themes.test', 'vector.test', 'prefixed.test', 'paired.test', 'blurred.test', 'bomb.test', 'favicon.test', 'plain.test'])
 })
 
 afterAll(async () => {
@@ -198,6 +210,21 @@ describe('GET /v1/domain/logo/{domain}', () => {
     expect(res.headers['x-logo-source']).toBe('logo')
     // unblurred: the rectangles' own green to the edge
     expect([(await pixels(res.rawPayload)).at(32, 32), (await pixels(res.rawPayload)).at(1, 1)]).toEqual([[0, 160, 0, 255], [0, 160, 0, 255]])
+  })
+
+  it('answers a monogram for an SVG that asks for too much drawing, holding no decode slot from a logo beside it', async () => {
+    const [large, odd, beside] = await Promise.all([
+      logo('bomb.test', 'size=512&retina=true'), logo('bomb.test', 'size=511'), logo('vector.test', 'size=96')
+    ])
+    for (const res of [large, odd]) {
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['x-logo-source']).toBe('monogram')
+      // an unusable file, as one that does not parse: the site's answer, not a failure of the moment
+      expect(res.headers['x-logo-provisional']).toBeUndefined()
+    }
+    expect(beside.headers['x-logo-source']).toBe('logo')
+    expect(beside.headers['x-logo-provisional']).toBeUndefined()
+    expect((await pixels(beside.rawPayload)).at(48, 48)).toEqual([0, 160, 0, 255])
   })
 
   it('takes the largest entry of a favicon.ico', async () => {
