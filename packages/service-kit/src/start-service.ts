@@ -11,6 +11,18 @@ function errorType (value: unknown): { type: string, code?: string } {
 }
 
 /**
+ * What close-with-grace says when a shutdown ends badly (a second signal, the drain past DRAIN_MS, a close that threw),
+ * as the service's own JSON log lines: by default it writes plain text to stderr, and a thrown error with its message.
+ */
+function shutdownLog (app: FastifyInstance) {
+  return {
+    logger: { error: (value: unknown) => { app.log.error({ err: errorType(value) }, 'shutdown failed') } },
+    onSecondSignal: (signal: string) => { app.log.error({ signal }, 'second signal during the drain: exiting now, requests in flight are cut') },
+    onTimeout: (delayMs: number) => { app.log.error({ delay_ms: delayMs }, 'the drain did not end in time: exiting, requests in flight are cut') }
+  }
+}
+
+/**
  * How long in-flight requests may go on after SIGTERM: the longest work a caller may ask of a route (30 s: a brand
  * profile's `timeout_seconds`, a conformance suite; a site analysis's budget is 28 s) and 5 s to answer. A shorter
  * drain cut those requests off at every rollout. The grace periods of deploy/ are sized from it.
@@ -30,7 +42,7 @@ export async function startService (build: (options: KitOptions) => Promise<Fast
     app = await build({ config })
     for (const warning of warnings) app.log.warn(warning)
     process.on('unhandledRejection', (reason) => { app.log.error({ err: errorType(reason) }, 'unhandled promise rejection') })
-    closeWithGrace({ delay: DRAIN_MS, skip: ['unhandledRejection'] }, async ({ signal, err }) => {
+    closeWithGrace({ delay: DRAIN_MS, skip: ['unhandledRejection'], ...shutdownLog(app) }, async ({ signal, err }) => {
       if (err) app.log.error({ err: errorType(err) }, 'shutting down after an uncaught exception')
       else app.log.info({ signal }, 'shutting down')
       await app.close()

@@ -120,6 +120,32 @@ describe('startService', () => {
     expect(output()).not.toContain('secret')
   })
 
+  // Ctrl-C twice, or a supervisor that repeats its signal: the operator asked to stop now. What was cut is said in
+  // the service's own log, one JSON line, never as plain text beside it
+  test('a second signal during the drain exits at once, code 1, saying so in one JSON log line', async () => {
+    const port = await freePort()
+    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@utility-apis/source', entry], {
+      cwd: root, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'error', NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => { output += String(chunk) })
+    child.stderr.on('data', (chunk) => { output += String(chunk) })
+    const exited = once(child, 'exit')
+    await waitForHealth(`http://127.0.0.1:${port}`)
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow`).then((r) => r.status, (error: Error) => error.name)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    child.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    child.kill('SIGINT')
+    const [code] = await exited
+    expect(code).toBe(1)
+    expect(await inFlight).toBe('TypeError')
+    const lines = output.split('\n').filter((line) => line !== '')
+    expect(lines.map((line) => JSON.parse(line) as { level: number, msg: string, signal?: string })).toEqual([
+      expect.objectContaining({ level: 50, signal: 'SIGINT', msg: 'second signal during the drain: exiting now, requests in flight are cut' })
+    ])
+  })
+
   test('invalid configuration: a clear message naming the variable and exit code 1', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@utility-apis/source', entry], {
       cwd: root, env: { ...process.env, PORT: '1', QUOTA_FAIL_MODE: 'sometimes' }, stdio: ['ignore', 'ignore', 'pipe']

@@ -1,6 +1,7 @@
 import { validateHeaderValue } from 'node:http'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { FastifyInstance } from 'fastify'
+import { inject } from 'light-my-request'
 import { messages, type ValidationIssue } from '@utility-apis/fastapi-errors'
 import type { DerivedTool, RouteCall } from './mcp-tools.js'
 
@@ -147,7 +148,9 @@ async function runRoute (app: FastifyInstance, tool: string, call: RouteCall, ar
     [context.marker.header]: context.marker.value(tool)
   }
   if (request.body !== undefined) headers['content-type'] = 'application/json'
-  const response = await app.inject({
+  // Fastify's inject, without its refusal once the app is closing: a tool call sent on a kept-alive connection while
+  // the server drains is answered as every route's request then is (its /mcp request holds the close until it ends)
+  const response = await inject(app.routing, {
     method: call.method as 'GET' | 'POST' | 'DELETE',
     url: request.url,
     headers,

@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import { connect } from 'node:net'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { FastifyInstance } from 'fastify'
@@ -16,6 +18,9 @@ const NO_SHEDDING = { maxEventLoopDelay: 0, maxEventLoopUtilization: 0 }
 const MiB = 1024 * 1024
 
 const json = (value: unknown) => JSON.parse(JSON.stringify(value))
+const until = async (done: () => boolean) => {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+}
 const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => JSON.parse((result.content as Array<{ text: string }>)[0].text)
 
 let app: FastifyInstance
@@ -522,5 +527,31 @@ describe('one MCP server for every request', () => {
     const charged = (key: Record<string, string>) => calls.filter((call) => call.key === key && call.args.count <= 10).length
     expect(await usage()).toBe(before.test + charged(KEY))
     expect(await usage(other)).toBe(before.other + charged(other))
+  })
+})
+
+// A rollout: requests sent on kept-alive connections in the drain window are answered, as every route's are. A tool
+// call there ran into Fastify's refusal of inject once closing ("Fastify has already been closed"), a -32603
+describe('a tool call during the drain', () => {
+  it('is run and answered as the route would be, on a connection kept alive across the start of the close', async () => {
+    const closing = await buildDemo({ config: testConfig({ keys: 'test-key' }), pressure: NO_SHEDDING, processMetrics: false }, undefined, DEMO_TOOLS)
+    const port = Number(new URL(await listenOnLoopback(closing)).port)
+    const socket = connect(port, '127.0.0.1')
+    await once(socket, 'connect')
+    let received = ''
+    socket.on('data', (chunk) => { received += String(chunk) })
+    socket.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n')
+    await until(() => received.includes('\r\n\r\n'))
+    received = ''
+    const closed = closing.close()
+    const message = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { name: 'drain', secret: 's', count: 1 } } })
+    socket.write('POST /mcp HTTP/1.1\r\nHost: x\r\nX-API-Key: test-key\r\nAccept: application/json, text/event-stream\r\n' +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`)
+    await until(() => /\r\n\r\n\{.*\}$/s.test(received))
+    const answer = JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4)) as { result?: { structuredContent?: unknown }, error?: unknown }
+    expect(answer.error).toBeUndefined()
+    expect(answer.result?.structuredContent).toEqual({ name: 'drain', count: 1 })
+    socket.destroy()
+    await closed
   })
 })
