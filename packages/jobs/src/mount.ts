@@ -38,8 +38,12 @@ export async function mountJobs (app: FastifyInstance, options: MountJobsOptions
   // the jobs' own Redis (JOBS_REDIS_URL) when there is one: results never fill the quota's
   const redis = settings.redisUrl ?? options.redis
   const running = redis === null ? null : await runEngine(app, redis, options, settings)
+  // The inline worker stops as the close begins (SIGTERM), beside the HTTP drain: closed only once the drain was over
+  // (up to 35 s behind a slow request), it went on taking chunks and starting items, cut when the process was killed
+  let stopping: Promise<void> | undefined
+  app.addHook('preClose', async () => { stopping = running?.worker?.close() })
   app.addHook('onClose', async () => {
-    await running?.worker?.close()
+    await (stopping ?? running?.worker?.close())
     await running?.engine.close()
   })
   const engine = running?.engine ?? null

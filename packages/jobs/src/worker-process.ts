@@ -82,10 +82,20 @@ export async function runWorkerProcess (definition: WorkerProcessDefinition, env
     await fetcher.close()
     await callbackFetcher.close()
     cache.disconnect()
+    log.info({}, 'stopped')
     log.flush()
   }
+  let stopRequested = false
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      // a second signal (Ctrl-C twice, a supervisor that repeats it): the operator asked to stop now
+      if (stopRequested) {
+        log.error({ signal }, 'second signal while stopping: exiting now, the items in flight go to another worker')
+        log.flush()
+        process.exit(1)
+      }
+      stopRequested = true
+      log.info({ signal }, 'stopping: the items in flight finish, their chunks go back to the queue for another worker')
       // A stop waits for the items in flight at most as long as their lock (after it another worker takes them anyway):
       // BullMQ's close never ends while Redis is unreachable, and the pod would be killed at its grace period instead
       setTimeout(() => {

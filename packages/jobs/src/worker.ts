@@ -261,6 +261,10 @@ async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string
     if (written.has(index)) continue
     // a cancellation stops the chunk between items, keeping what was finished
     if (offset > 0 && await store.status(bound.job) === 'cancelled') return await finishChunk(work, bound, inputs.length, 'cancelled')
+    // a closing worker (a rollout) starts no new item: its chunk goes back to the queue at once, its ticket still bound,
+    // for another worker to go on with. Items started one after the other until its lock ran out were cut when the
+    // process was killed, and fetched again by the worker that took the chunk over.
+    if (work.stopping.aborted) return await moveBack(ticket, token, 0, 0)
     const host = work.hostOf(input)
     if (host !== null && waiting.has(host)) continue
     // (a null host is always held: an item without one lets the lease of the item before go)

@@ -369,6 +369,40 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     expect(Math.max(...runs.values())).toBe(2)
   }, 60_000)
 
+  // A rollout stops a worker mid-chunk: it must not go on starting the chunk's items one after the other until it is
+  // killed at its lock (cutting an item another worker then fetches again), but finish the item in flight and hand the
+  // chunk back at once, for another worker to go on with
+  it('starts no new item of its chunk once closing: the item in flight is written, the rest is worked by the next worker', async () => {
+    const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'), { chunkSize: 5 })
+    const runs: string[] = []
+    let free: () => void = () => {}
+    const processor: ItemProcessor = {
+      hostOf: () => null,
+      run: async (input) => {
+        runs.push(input)
+        // the first item waits until the test lets it go: the worker is closed while it runs
+        if (runs.length === 1) await new Promise<void>((resolve) => { free = resolve })
+        return { ok: true, value: input }
+      }
+    }
+    const options = { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 1, callbackFetcher: { fetch: async () => { throw new Error('none') } } }
+    const first = startWorker(jobs, options)
+    const job = await jobs.create({ owner: 'o', inputs: ['a', 'b', 'c', 'd', 'e'], callbackUrl: null, windowId: 'w', quotaKey: null })
+    await until(async () => runs.length, (count) => count === 1)
+    const closed = first.close()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    free()
+    await closed
+    expect(runs).toEqual(['a'])
+    expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 1 })
+    const second = startWorker(jobs, options)
+    closing.push(async () => { await second.close() })
+    const done = await until(async () => await jobs.get(job.id, 'o'), (record) => record?.status === 'completed')
+    expect(runs).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(done).toMatchObject({ done: 5, failed: 0 })
+    expect((await jobs.results(done as JobRecord, 0, 10)).results.map((line) => line.thing)).toEqual(['a', 'b', 'c', 'd', 'e'])
+  })
+
   it('delivers the answer of an item whose host still refuses after two more attempts', async () => {
     const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'))
     const requests: number[] = []

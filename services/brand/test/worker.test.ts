@@ -34,7 +34,28 @@ describe('a brand worker whose Redis is unreachable', () => {
     expect(code).toBe(1)
     const last = JSON.parse(worker.output().stdout.trim().split('\n').at(-1) as string)
     expect(last).toMatchObject({ level: 50, lockMs: 2000, msg: expect.stringMatching(/^stopped before the queue closed \(Redis unreachable, or a chunk still working at JOBS_LOCK_MS\)/) })
+    // the stop began with one line saying so
+    const lines = worker.output().stdout.trim().split('\n').map((line) => JSON.parse(line) as { msg: string, signal?: string })
+    expect(lines.filter((line) => line.msg.startsWith('stopping:'))).toEqual([expect.objectContaining({ signal: 'SIGTERM' })])
   }, 30_000)
+
+  // Ctrl-C twice: the operator asked to stop now; the worker says so in its log, as JSON, and exits 1 at once
+  it('exits at once on a second signal while stopping, saying so in one line', async () => {
+    const closed = await freePort()
+    const worker = start(0, { REDIS_URL: `redis://127.0.0.1:${closed}`, JOBS_LOCK_MS: '20000' })
+    await waitFor(async () => worker.output().stdout, (text) => text.includes('working jobs'), 30_000)
+    worker.child.kill('SIGTERM')
+    await waitFor(async () => worker.output().stdout, (text) => text.includes('stopping:'), 10_000)
+    const stoppedAt = Date.now()
+    worker.child.kill('SIGINT')
+    const [code] = await once(worker.child, 'exit')
+    expect(code).toBe(1)
+    // long before the 20 s lock the first signal would have waited for
+    expect(Date.now() - stoppedAt).toBeLessThan(10_000)
+    const last = JSON.parse(worker.output().stdout.trim().split('\n').at(-1) as string)
+    expect(last).toMatchObject({ level: 50, signal: 'SIGINT', msg: expect.stringMatching(/^second signal while stopping: exiting now/) })
+    expect(worker.output().stderr).toBe('')
+  }, 40_000)
 })
 
 describe.skipIf(REDIS_URL === undefined)('brand worker processes on one machine (REDIS_URL)', () => {

@@ -22,9 +22,9 @@ export function testPrefix (): string {
 // checks callback URLs: every host is public here (no test sends one that is not)
 const resolver = { resolve: async () => ['203.0.113.1'], fetch: async () => { throw new Error('no fetch in these tests') }, close: async () => {} }
 
-/** A service of `keys` (`key:quota,...`) with the job routes of things under JOBS_PATH; no worker runs its jobs. */
+/** A service of `keys` (`key:quota,...`) with the job routes of things under JOBS_PATH (and `otherRoutes`); no worker runs its jobs. */
 export async function buildJobsApp (
-  keys: string, mount: Partial<MountJobsOptions> = {}
+  keys: string, mount: Partial<MountJobsOptions> = {}, otherRoutes: (app: FastifyInstance) => void = () => {}
 ): Promise<{ app: FastifyInstance, engine: () => JobEngine | null }> {
   let engine: JobEngine | null = null
   const app = await buildService({
@@ -49,6 +49,7 @@ export async function buildJobsApp (
         example: { inputs: ['a', 'b'], callbackUrl: 'https://hooks.example/things' },
         ...mount
       })
+      otherRoutes(app)
     }
   }, { config: testConfig({ keys, redisUrl: REDIS_URL ?? null }), processMetrics: false })
   return { app, engine: () => engine }
