@@ -305,7 +305,7 @@ class DrawingCount {
 }
 
 /** The caps a document is counted against. */
-export interface DrawingCaps {
+interface DrawingCaps {
   drawn: number
   groups: number
 }
