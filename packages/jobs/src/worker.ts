@@ -213,6 +213,8 @@ async function bindTicket (work: ChunkWork, ticket: Job<ChunkData>, token: strin
 async function startChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string | undefined, bound: BoundChunk, held: HeldHost): Promise<string> {
   const inputs = await work.engine.scheduler.inputs(bound)
   if (inputs === null) return 'missing'
+  // a closing worker begins nothing: the chunk goes back unbegun (a cancel refunds it at once), its ticket still bound
+  if (work.stopping.aborted) return await moveBack(ticket, token, 0, 0)
   if (!bound.begun && !await holdsAny(work, inputs, held)) {
     // none of its hosts is free (a null host always is): it waits for its first item's
     const host = work.hostOf(inputs[0]) as string
@@ -258,15 +260,15 @@ async function workChunk (work: ChunkWork, ticket: Job<ChunkData>, token: string
   const waiting = new Set<string>()
   for (const [offset, input] of inputs.entries()) {
     const index = start + offset
-    if (written.has(index)) continue
+    const host = work.hostOf(input)
+    // skipped before anything is asked of Redis: a host already found waiting costs its other items nothing
+    if (written.has(index) || (host !== null && waiting.has(host))) continue
     // a cancellation stops the chunk between items, keeping what was finished
     if (offset > 0 && await store.status(bound.job) === 'cancelled') return await finishChunk(work, bound, inputs.length, 'cancelled')
     // a closing worker (a rollout) starts no new item: its chunk goes back to the queue at once, its ticket still bound,
     // for another worker to go on with. Items started one after the other until its lock ran out were cut when the
     // process was killed, and fetched again by the worker that took the chunk over.
     if (work.stopping.aborted) return await moveBack(ticket, token, 0, 0)
-    const host = work.hostOf(input)
-    if (host !== null && waiting.has(host)) continue
     // (a null host is always held: an item without one lets the lease of the item before go)
     if (!await held.hold(host)) {
       waiting.add(host as string)

@@ -369,6 +369,31 @@ describe.skipIf(REDIS_URL === undefined)('worker errors (REDIS_URL)', () => {
     expect(Math.max(...runs.values())).toBe(2)
   }, 60_000)
 
+  // A chunk waiting for a busy host comes back again and again: each pass must cost Redis one look per host, not one
+  // per item of it (a chunk of 20 items of one busy host read the job's status 19 times a pass)
+  it('asks Redis nothing for the other items of a host it already found busy, on each pass of a waiting chunk', async () => {
+    const jobs = engine({ error: () => {}, warn: () => {} }, new Metrics('test'), { chunkSize: 20 })
+    const redis = new Redis(REDIS_URL as string)
+    closing.push(async () => { redis.disconnect() })
+    // busy.test has its four items running elsewhere, for as long as the test lasts
+    for (const other of ['w1', 'w2', 'w3', 'w4']) await redis.zadd(jobs.keys.host('busy.test'), Date.now() + 600_000, other)
+    closing.push(async () => { await redis.del(jobs.keys.host('busy.test')) })
+    const looks = { status: 0, parks: 0 }
+    const status = jobs.store.status.bind(jobs.store)
+    jobs.store.status = async (id) => { looks.status++; return await status(id) }
+    const park = jobs.scheduler.park.bind(jobs.scheduler)
+    jobs.scheduler.park = async (...args) => { looks.parks++; return await park(...args) }
+    const processor: ItemProcessor = { hostOf: (input) => input.split('/')[0], run: async (input) => ({ ok: true, value: input }) }
+    const worker = startWorker(jobs, { processor, resultField: 'thing', concurrency: 1, perHostConcurrency: 4, callbackFetcher: { fetch: async () => { throw new Error('none') } } })
+    closing.push(async () => { await worker.close() })
+    const inputs = ['free.test/0', ...Array.from({ length: 19 }, (_, i) => `busy.test/${i + 1}`)]
+    const job = await jobs.create({ owner: 'o', inputs, callbackUrl: null, windowId: 'w', quotaKey: null })
+    await until(async () => looks.parks, (parks) => parks >= 3)
+    expect(await jobs.get(job.id, 'o')).toMatchObject({ done: 1 })
+    // the first pass reads the status once before the busy host's first item; every later pass, none at all
+    expect(looks.status).toBeLessThanOrEqual(looks.parks + 1)
+  })
+
   // A rollout stops a worker mid-chunk: it must not go on starting the chunk's items one after the other until it is
   // killed at its lock (cutting an item another worker then fetches again), but finish the item in flight and hand the
   // chunk back at once, for another worker to go on with
