@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { drawingCost, MAX_COMPOSITED_GROUPS, MAX_DRAWN_ELEMENTS, safeSvg, SVG_MAX_BYTES } from '../../src/logo/safe-svg.js'
+import { drawingCost, MAX_COMPOSITED_GROUPS, MAX_DRAWN_ELEMENTS, MAX_PATH_SEGMENTS, safeSvg, SVG_MAX_BYTES } from '../../src/logo/safe-svg.js'
 
 // The SVG librsvg is given: rebuilt from what the parser read, only what draws a logo.
 
@@ -42,7 +42,13 @@ describe('safeSvg', () => {
 })
 
 const HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">'
-const UNCAPPED = { drawn: Number.POSITIVE_INFINITY, groups: Number.POSITIVE_INFINITY }
+const UNCAPPED = { drawn: Number.POSITIVE_INFINITY, groups: Number.POSITIVE_INFINITY, segments: Number.POSITIVE_INFINITY }
+
+/** A star polygon of `points` points, each edge crossing many others (`points` and 1,499 coprime). */
+const star = (points: number): string => Array.from({ length: points }, (_, i) => {
+  const angle = i * 2 * Math.PI * 1499 / points
+  return `${(50 + 50 * Math.cos(angle)).toFixed(2)},${(50 + 50 * Math.sin(angle)).toFixed(2)}`
+}).join(' ')
 
 /** `<use>` nested `levels` deep, `fan` to a level: the file the reviewer's 1.5 KB bomb was (4 x 10: 10,000 rects). */
 function useBomb (levels: number, fan: number, opacity = ' opacity="0.9"'): Buffer {
@@ -61,6 +67,9 @@ describe('safeSvg on what a document asks librsvg to draw', () => {
     ['groups made by a sheet\'s class', Buffer.from(`${HEAD}<style>.o{opacity:.9}</style>${'<rect class="o" width="9" height="9"/>'.repeat(MAX_COMPOSITED_GROUPS + 1)}</svg>`)],
     ['a mask applied again and again', Buffer.from(`${HEAD}<mask id="m"><rect width="9" height="9" fill="#fff"/></mask>${'<rect mask="url(#m)" width="9" height="9"/>'.repeat(MAX_COMPOSITED_GROUPS)}</svg>`)],
     ['one text of more characters than a logo draws', Buffer.from(`${HEAD}<text>${'abcdefghi '.repeat(MAX_DRAWN_ELEMENTS / 10)}</text></svg>`)],
+    // cairo's fill of a path that crosses itself costs about the square of its segments (30 s and 167 s before)
+    ['a 1,001-point star drawn 100 times', Buffer.from(`${HEAD}<defs><polygon id="s" points="${star(1001)}"/></defs>${'<use href="#s"/>'.repeat(100)}</svg>`)],
+    ['one path of 5,000 segments', Buffer.from(`${HEAD}<path d="M0 0${Array.from({ length: 5000 }, (_, i) => ` L${(i * 37) % 100} ${(i * 61) % 100}`).join('')}"/></svg>`)],
     ['elements nested deeper than a logo', Buffer.from(`${HEAD}${'<g>'.repeat(200)}<rect width="9" height="9"/>${'</g>'.repeat(200)}</svg>`)]
   ])('refuses %s', (_name, svg) => {
     expect(safeSvg(svg)).toBeNull()
@@ -72,12 +81,12 @@ describe('safeSvg on what a document asks librsvg to draw', () => {
   })
 
   it('counts every use expanded, a repeated id at its dearest, and stops at the caps', () => {
-    expect(drawingCost(useBomb(2, 10), UNCAPPED)).toEqual({ drawn: 323, groups: 210 })
-    expect(drawingCost(useBomb(4, 10), UNCAPPED)).toEqual({ drawn: 32_223, groups: 21_110 })
+    expect(drawingCost(useBomb(2, 10), UNCAPPED)).toEqual({ drawn: 323, groups: 210, segments: 100 })
+    expect(drawingCost(useBomb(4, 10), UNCAPPED)).toEqual({ drawn: 32_223, groups: 21_110, segments: 10_000 })
     const twice = Buffer.from(`${HEAD}<rect id="x" width="9" height="9"/><g id="x" opacity=".5"><rect width="9" height="9"/></g><use href="#x"/></svg>`)
-    expect(drawingCost(twice, UNCAPPED)).toEqual({ drawn: 7, groups: 2 })
+    expect(drawingCost(twice, UNCAPPED)).toEqual({ drawn: 7, groups: 2, segments: 3 })
     const atCaps = Buffer.from(`${HEAD}${'<rect opacity=".5" width="9" height="9"/>'.repeat(MAX_COMPOSITED_GROUPS)}${'<rect width="9" height="9"/>'.repeat(MAX_DRAWN_ELEMENTS - MAX_COMPOSITED_GROUPS - 1)}</svg>`)
-    expect(drawingCost(atCaps)).toEqual({ drawn: MAX_DRAWN_ELEMENTS, groups: MAX_COMPOSITED_GROUPS })
+    expect(drawingCost(atCaps, { ...UNCAPPED, drawn: MAX_DRAWN_ELEMENTS, groups: MAX_COMPOSITED_GROUPS })).toMatchObject({ drawn: MAX_DRAWN_ELEMENTS, groups: MAX_COMPOSITED_GROUPS })
     expect(safeSvg(atCaps)).not.toBeNull()
   })
 
@@ -94,6 +103,8 @@ describe('safeSvg on what a document asks librsvg to draw', () => {
     const drawn = rams.replace(/^<svg[^>]*>/, `${HEAD.replace('0 0 100 100', '0 0 600 300')}`)
       .replace(/<\/svg>$/, `${symbols.map((id, i) => `<use href="#${id}" x="${(i % 20) * 30}" y="${Math.floor(i / 20) * 30}" width="24" height="24"/>`).join('')}</svg>`)
     expect(symbols.length).toBe(183)
-    expect(drawingCost(Buffer.from(drawn))).toEqual({ drawn: 855, groups: 0 })
+    // within the elements and groups a logo draws; its 183 logos together draw more path segments than one logo does
+    expect(drawingCost(Buffer.from(drawn), UNCAPPED)).toEqual({ drawn: 855, groups: 0, segments: 9572 })
+    expect(drawingCost(Buffer.from(drawn), { ...UNCAPPED, segments: MAX_PATH_SEGMENTS })).toBeNull()
   })
 })
