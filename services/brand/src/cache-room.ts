@@ -38,12 +38,12 @@ const CACHE_READ_MS = 1000
  */
 const CACHE_WRITE_WAIT_MS = 1000
 
-/** Waits for `work` at most `ms` (0: not at all), whichever comes first; `work` never rejects. */
-export async function settledWithin (work: Promise<unknown>, ms: number): Promise<void> {
+/** What `work` gave within `ms` (0: no wait), else `late`, whichever comes first; `work` never rejects. */
+export async function settledWithin<T, L = undefined> (work: Promise<T>, ms: number, late?: L): Promise<T | L | undefined> {
   let timer: NodeJS.Timeout | undefined
-  const deadline = new Promise<void>((resolve) => { timer = setTimeout(resolve, Math.max(0, ms)) })
+  const deadline = new Promise<L | undefined>((resolve) => { timer = setTimeout(() => resolve(late), Math.max(0, ms)) })
   try {
-    await Promise.race([work, deadline])
+    return await Promise.race([work, deadline])
   } finally {
     clearTimeout(timer)
   }

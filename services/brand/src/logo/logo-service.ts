@@ -76,6 +76,11 @@ export class LogoService {
   readonly #targetKeys = new WeakMap<DomainTarget, string>()
   /** Renders under way by cache key: identical requests, and a refresh, share one. */
   readonly #inFlight = new Map<string, Promise<LogoImage>>()
+  /**
+   * Logo files being fetched, by URL: the variants of one domain asked at once (an `<img srcset>`, a page of sizes)
+   * fetch and hold its file once, not once each.
+   */
+  readonly #files = new Map<string, Promise<LogoFile>>()
 
   constructor (options: LogoServiceOptions) {
     this.#options = options
@@ -257,8 +262,23 @@ export class LogoService {
     }
   }
 
-  /** The whole logo file through the safe fetcher, with its format and size read from its bytes. */
+  /**
+   * The logo file at `url`, shared with the callers fetching it already. The fetch takes what the first caller's budget
+   * allows; a caller whose own budget ends first stops waiting and counts it as failed for a moment, as its own
+   * timeout would be.
+   */
   async #file (url: string, budget: TimeBudget): Promise<LogoFile> {
+    let fetching = this.#files.get(url)
+    if (fetching === undefined) {
+      fetching = this.#fetchFile(url, budget).finally(() => this.#files.delete(url))
+      this.#files.set(url, fetching)
+      return await fetching
+    }
+    return await settledWithin(fetching, budget.remaining(), 'failed' as const) ?? 'failed'
+  }
+
+  /** The whole logo file through the safe fetcher, with its format and size read from its bytes. */
+  async #fetchFile (url: string, budget: TimeBudget): Promise<LogoFile> {
     try {
       const response = await this.#options.fetcher.fetch(url, { maxBytes: LOGO_MAX_BYTES, timeoutMs: budget.fetchTimeout(LOGO_FETCH_MS) })
       if (isMomentaryStatus(response.status)) return 'failed'

@@ -17,7 +17,7 @@ const GREEN = [0, 160, 0, 255]
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect width="10" height="10" fill="#00a000"/></svg>'
 
 let server: FixtureServer
-const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'queued.test': '127.0.0.1', 'flaky.test': '127.0.0.1', 'slow.test': '127.0.0.1' } })
+const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'queued.test': '127.0.0.1', 'flaky.test': '127.0.0.1', 'slow.test': '127.0.0.1', 'sizes.test': '127.0.0.1' } })
 const profiler = new BrandProfiler({ fetcher, cache: new MemoryProfileCache(), cacheTtlSeconds: 3600 })
 /** Whether flaky.test's logo file answers 503, as a site down for a while does. */
 let flakyDown = false
@@ -35,6 +35,11 @@ beforeAll(async () => {
       '/': { body: '<!doctype html><title>Slow</title><link rel="icon" href="/logo.svg" type="image/svg+xml"><footer><a href="/imprint">Imprint</a></footer>', delayMs: 1000 },
       '/logo.svg': { body: LOGO, headers: { 'content-type': 'image/svg+xml' } },
       '/imprint': { body: '<!doctype html><title>Imprint</title>' }
+    },
+    // a logo file slow enough that the variants asked at once all want it while it is fetched
+    'sizes.test': {
+      '/': { body: '<!doctype html><title>Sizes</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
+      '/logo.svg': { body: LOGO, headers: { 'content-type': 'image/svg+xml' }, delayMs: 300 }
     },
     'flaky.test': {
       '/': { body: '<!doctype html><title>Flaky</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
@@ -147,5 +152,27 @@ describe('a logo of a site whose contact page the budget left unread', () => {
     expect(answer.image.kind).toBe('logo')
     expect(answer.image.provisional).toBeUndefined()
     expect(server.requests.some((request) => request.host === 'slow.test' && request.path === '/imprint')).toBe(false)
+  })
+})
+
+describe('the variants of one logo asked at once', () => {
+  it('fetch its file once, and each is drawn at its own size', async () => {
+    const logos = new LogoService({ profiler, fetcher, cache: new MemoryLogoCache({ now: Date.now }), ttlSeconds: 86_400 })
+    const target = normalizeDomainInput(`${server.origin('sizes.test')}/`)
+    await profiler.profile(target, { timeoutMs: 5000 })
+    const fetchesBefore = server.requests.filter((r) => r.host === 'sizes.test' && r.path === '/logo.svg').length
+
+    const sizes = [16, 24, 32, 48, 64, 96, 128, 256]
+    const answers = await Promise.all(sizes.map(async (size) => await logos.logo(target, variantOf({ size }))))
+    const fetches = server.requests.filter((r) => r.host === 'sizes.test' && r.path === '/logo.svg').length - fetchesBefore
+    expect(fetches).toBe(1)
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.image).toMatchObject({ kind: 'logo' })
+      expect(answer.image.provisional).toBeUndefined()
+      expect((await sharp(answer.image.body).metadata()).width).toBe(sizes[i])
+    }
+    // once fetched, the file is not held: a variant asked later fetches it again
+    await logos.logo(target, variantOf({ size: 512 }))
+    expect(server.requests.filter((r) => r.host === 'sizes.test' && r.path === '/logo.svg').length - fetchesBefore).toBe(2)
   })
 })
