@@ -71,7 +71,7 @@ async function authQuota (app: FastifyInstance, options: AuthQuotaOptions) {
   app.decorate('quotaUsage', async (principal: Principal): Promise<QuotaUsage> => await gate.usage(principal))
   app.decorate('quotaHeaders', async (request: FastifyRequest): Promise<Record<string, string>> => {
     const principal = request.principal
-    if (principal?.kind !== 'api-key') return {}
+    if (principal?.kind !== 'api-key' || principal.publishable === true) return {}
     try {
       const usage = await gate.usage(principal)
       return { 'x-ratelimit-limit': String(usage.limit), 'x-ratelimit-remaining': String(usage.remaining), 'x-ratelimit-reset': String(usage.resetSeconds) }

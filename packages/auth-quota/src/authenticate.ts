@@ -10,6 +10,11 @@ export interface Principal {
   /** sha256 of the API key, or `rapidapi:<user>`; never a plaintext key. */
   id: string
   quota: number | null
+  /**
+   * A publishable key's call (`?token=`): its answer is public (any page shows it, caches in front keep it), so it
+   * carries nothing of the owner's account: no usage counts.
+   */
+  publishable?: true
 }
 
 export interface AuthenticationOptions {
@@ -86,7 +91,7 @@ function tokenPrincipal (request: FastifyRequest, token: string, options: Authen
     if (!originAllowed(publishable, requestOrigin(request.headers))) fail(new OriginNotAllowedError())
     const owner = options.apiKeys.get(publishable.ownerId)
     if (owner === undefined) return fail(new InvalidApiKeyError(CHALLENGE))
-    return { kind: 'api-key', id: publishable.ownerId, quota: owner.quota }
+    return { kind: 'api-key', id: publishable.ownerId, quota: owner.quota, publishable: true }
   }
   if (route.publishableKeys) fail(new InvalidApiKeyError(CHALLENGE))
   return null

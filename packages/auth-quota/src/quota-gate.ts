@@ -167,6 +167,7 @@ export class QuotaGate {
   }
 
   private setHeaders (reply: FastifyReply, principal: Principal, limit: number, used: number, window: QuotaWindow): void {
+    if (principal.publishable === true) return
     reply.header('x-ratelimit-limit', principal.quota === null ? this.defaultLimitText : String(limit))
     reply.header('x-ratelimit-remaining', String(Math.max(0, limit - used)))
     reply.header('x-ratelimit-reset', String(window.resetSeconds))
