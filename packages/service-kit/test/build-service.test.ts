@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { memoryShedBytes } from '../src/build-service.js'
 import { testConfig } from '../src/index.js'
 import { checkOpenApi } from '../src/testing.js'
 import { buildDemo } from './fixtures/demo-service.js'
@@ -99,5 +100,23 @@ describe('load shedding', () => {
     expect(res.headers['x-ratelimit-limit']).toBeUndefined()
     // a busy process is alive: its health and readiness still answer, so no health check restarts it for its load
     for (const url of ['/health', '/ready']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200)
+  })
+
+  test('memory near the limit: business calls are shed, health still answers', async () => {
+    // any process is above one byte: the limit is reached at the first sample
+    app = await buildDemo({ config: testConfig(), pressure: { maxRssBytes: 1, retryAfter: 7, sampleInterval: 10 } })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const res = await app.inject({ method: 'POST', url: '/v1/echo', headers: key, payload: { name: 'a', secret: 's', count: 1 } })
+    expect(res.statusCode).toBe(503)
+    expect(res.headers['retry-after']).toBe('7')
+    expect(res.json().code).toBe('service_overloaded')
+    for (const url of ['/health', '/ready']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200)
+  })
+
+  test('the memory past which calls are shed is 85% of a container\'s limit, none without a limit', () => {
+    const machine = 24 * 1024 ** 3
+    expect(memoryShedBytes(512 * 1024 ** 2, machine)).toBe(Math.floor(512 * 1024 ** 2 * 0.85))
+    // cgroup v2's "max", Node's "unknown" and a limit above the machine's memory are no limit
+    for (const none of [2 ** 64, undefined, 0, machine]) expect(memoryShedBytes(none, machine)).toBe(0)
   })
 })
