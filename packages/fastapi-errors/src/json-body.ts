@@ -16,18 +16,23 @@ export class UnsupportedMediaTypeBody {
  */
 export const MAX_JSON_DEPTH = 64
 
-export const TOO_DEEP = `Nesting too deep: at most ${MAX_JSON_DEPTH} levels of arrays and objects`
+const tooDeep = (limit: number) => `Nesting too deep: at most ${limit} levels of arrays and objects`
+export const TOO_DEEP = tooDeep(MAX_JSON_DEPTH)
 
-export function parseJsonBody (text: string): unknown {
+/**
+ * The body's value, or why it is not JSON. `maxDepth` is MAX_JSON_DEPTH but for an envelope whose content is checked
+ * again, as a body of its own, where it is forwarded (an MCP message: its arguments are a route's body two levels down).
+ */
+export function parseJsonBody (text: string, maxDepth = MAX_JSON_DEPTH): unknown {
   if (text.trim() === '') return undefined
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    const [position, error] = locateJsonError(text)
+    const [position, error] = locateJsonError(text, maxDepth)
     return new InvalidJsonBody(position, error)
   }
-  return nestedDeeperThan(value, MAX_JSON_DEPTH) ? new InvalidJsonBody(tooDeepAt(text), TOO_DEEP) : value
+  return nestedDeeperThan(value, maxDepth) ? new InvalidJsonBody(tooDeepAt(text, maxDepth), tooDeep(maxDepth)) : value
 }
 
 /** Whether arrays and objects nest more than `limit` levels, without recursion. */
@@ -45,7 +50,7 @@ export function nestedDeeperThan (root: unknown, limit: number): boolean {
 }
 
 /** The offset of the first bracket that opens one level too many. */
-function tooDeepAt (text: string): number {
+function tooDeepAt (text: string, limit: number): number {
   let depth = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {
@@ -56,7 +61,7 @@ function tooDeepAt (text: string): number {
     } else if (c === '"') {
       inString = true
     } else if (c === '[' || c === '{') {
-      if (++depth > MAX_JSON_DEPTH) return i
+      if (++depth > limit) return i
     } else if (c === ']' || c === '}') {
       depth--
     }
@@ -79,7 +84,7 @@ class JsonScanner {
   i = 0
   private depth = 0
 
-  constructor (private readonly text: string) {}
+  constructor (private readonly text: string, private readonly maxDepth: number) {}
 
   skip (): void {
     while (this.i < this.text.length && WS.has(this.text[this.i])) this.i++
@@ -129,7 +134,7 @@ class JsonScanner {
 
   // Recursion follows the text's nesting: deeper than the bound is an error of its own.
   private open (): void {
-    if (++this.depth > MAX_JSON_DEPTH) throw new Fail(this.i, TOO_DEEP)
+    if (++this.depth > this.maxDepth) throw new Fail(this.i, tooDeep(this.maxDepth))
     this.i++
     this.skip()
   }
@@ -170,8 +175,8 @@ class JsonScanner {
 }
 
 /** Returns Python's (position, message) for the first syntax error of `text`. */
-export function locateJsonError (text: string): [number, string] {
-  const scanner = new JsonScanner(text)
+export function locateJsonError (text: string, maxDepth = MAX_JSON_DEPTH): [number, string] {
+  const scanner = new JsonScanner(text, maxDepth)
   try {
     scanner.value()
     scanner.skip()

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
-import { HttpError } from '@utility-apis/fastapi-errors'
+import { HttpError, MAX_JSON_DEPTH, parseJsonBody } from '@utility-apis/fastapi-errors'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Logger } from 'pino'
@@ -194,9 +194,24 @@ const TOOL_QUOTA_HEADERS = Object.fromEntries(Object.entries(RATE_LIMIT_HEADERS)
  * route's limit is fixed when it registers).
  */
 async function mcpEndpoint (app: FastifyInstance, options: McpOptions, state: McpState) {
+  await app.register(async (scope) => {
+    // A tool's arguments are its route's body two levels down (`params.arguments`), and the route bounds their nesting
+    // itself: an envelope counted against the same bound would refuse, as a protocol error, arguments the route takes
+    scope.removeContentTypeParser('application/json')
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, parseJsonBody(body as string, MAX_JSON_DEPTH + ARGUMENTS_DEPTH))
+    })
+    mcpRoute(scope, options, state, bodyLimitOf(app, state))
+  })
+}
+
+/** How deep a tool's arguments sit in a JSON-RPC request: the request, then its params. */
+const ARGUMENTS_DEPTH = 2
+
+function mcpRoute (app: FastifyInstance, options: McpOptions, state: McpState, bodyLimit: number) {
   const { tools, exchange } = state
   app.post('/mcp', {
-    bodyLimit: bodyLimitOf(app, state),
+    bodyLimit,
     config: { auth: true, metered: false },
     onRequest: originCheck(options.corsOrigins, options.publicUrl),
     // The body is a JSON-RPC message for the SDK's transport to check and answer in JSON-RPC's terms: the schema documents it

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { validateHeaderValue } from 'node:http'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { FastifyInstance } from 'fastify'
@@ -55,11 +56,32 @@ const NOT_TEXT = 'Value error, not text a URL or a header can carry (a lone surr
  * sent as JSON text that the route would take for a string.
  */
 function textOf (place: Place, name: string, value: unknown): string | ValidationIssue {
-  const text = typeof value === 'string' ? value : typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : null
+  const text = typeof value === 'string' ? value : typeof value === 'boolean' ? String(value) : typeof value === 'number' ? numberText(value) : null
   if (text === null) return { type: 'value_error', loc: [place, name], msg: NOT_A_VALUE, input: value }
   const carried = !LONE_SURROGATE.test(text) && (place !== 'header' || validHeaderValue(text))
   if (!carried) return { type: 'value_error', loc: [place, name], msg: NOT_TEXT, input: value }
-  return text
+  // a header's value is what is left without its outer spaces and tabs (RFC 9110, 5.5): every server reads it so, and
+  // an Idempotency-Key " k " sent as a header is "k", the key a retry over HTTP names
+  return place === 'header' ? text.replace(/^[ \t]+|[ \t]+$/g, '') : text
+}
+
+/**
+ * A number as JSON text. The message's parser reads a number too large for a double (`1e400`) as Infinity, which JSON
+ * cannot write (JSON.stringify gives `null`): it is written back as a number that overflows again, so the route reads
+ * and refuses it as it does over HTTP (`int_from_float`), never as a null an optional field takes.
+ */
+const numberText = (value: number): string => Object.is(value, -0) ? '-0' : Number.isFinite(value) ? String(value) : value > 0 ? '1e400' : '-1e400'
+
+/** A body as JSON text, a number too large for a double written as one (`numberText`). */
+function bodyText (body: Arguments): string {
+  let overflow: string | null = null
+  const text = JSON.stringify(body, (_key, value: unknown) => {
+    if (typeof value !== 'number' || Number.isFinite(value)) return value
+    // a mark no string of the arguments can hold (a fresh random one), replaced by the number once the text is written
+    overflow ??= `overflow-${randomUUID()}`
+    return `${overflow}${value > 0 ? '+' : '-'}`
+  })
+  return overflow === null ? text : text.replaceAll(`"${overflow}+"`, '1e400').replaceAll(`"${overflow}-"`, '-1e400')
 }
 
 function validHeaderValue (text: string): boolean {
@@ -154,7 +176,7 @@ async function runRoute (app: FastifyInstance, tool: string, call: RouteCall, ar
     method: call.method as 'GET' | 'POST' | 'DELETE',
     url: request.url,
     headers,
-    payload: request.body === undefined ? undefined : JSON.stringify(request.body)
+    payload: request.body === undefined ? undefined : bodyText(request.body)
   })
   const type = response.headers['content-type']
   const json = typeof type === 'string' && type.startsWith('application/json')

@@ -288,6 +288,35 @@ describe('arguments as HTTP carries them', () => {
     expect((await items.inject({ method: 'GET', url: '/v1/usage', headers: KEY })).json().used).toBe(usedBefore)
   })
 
+  it('answers a number too large for a double as the route does: refused, never read as a null an optional field takes', async () => {
+    const message = (args: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":${args}}}`
+    for (const args of ['{"name":"a","secret":"s","count":1e400}', '{"name":"a","secret":"s","count":1,"options":1e400}',
+      '{"name":"a","secret":"s","count":1,"ratio":-1e400,"tags":["overflow-x+"]}']) {
+      const route = await http('POST', '/v1/echo', args)
+      expect(route.status, args).toBe(422)
+      expect(await callRaw(message(args)), args).toEqual({ isError: true, ...route })
+    }
+    // in a query argument too: the route reads the text an HTTP client would send
+    const lookup = await callRaw('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"lookup","arguments":{"year":1e400}}}')
+    expect(lookup).toEqual({ isError: true, ...await http('GET', '/v1/lookup?year=1e400') })
+  })
+
+  it('takes arguments nested as deep as the route takes a body: the envelope is not counted against the bound', async () => {
+    const nested = (depth: number) => '['.repeat(depth) + '"x"' + ']'.repeat(depth)
+    // the body, its list of items, then the items' own nesting: 64 levels, the most a body may have
+    const message = (args: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"batch","arguments":${args}}}`
+    for (const depth of [62, 63]) {
+      const args = `{"items":${nested(depth)}}`
+      const route = await http('POST', '/v1/batch', args)
+      expect(route).toMatchObject({ status: 422, detail: [{ type: 'string_type' }] })
+      expect(await callRaw(message(args))).toEqual({ isError: true, ...route })
+    }
+    // past the bound, no body the route would read: the message is not parsed either (a JSON-RPC parse error)
+    const tooDeep = await items.inject({ method: 'POST', url: '/mcp', headers: { ...KEY, ...ACCEPT }, payload: message(`{"items":${nested(64)}}`) })
+    expect(tooDeep.statusCode).toBe(400)
+    expect(tooDeep.json().error).toMatchObject({ code: -32700, message: expect.stringContaining('Nesting too deep') })
+  })
+
   it('answers a path argument over MAX_PATH_PARAM_LENGTH characters as the route does: 414 uri_too_long with its request id', async () => {
     const id = 'x'.repeat(MAX_PATH_PARAM_LENGTH + 1)
     const tool = await callRaw(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_item', arguments: { id } } }), 'args-414')
@@ -343,6 +372,8 @@ describe('arguments HTTP cannot carry', () => {
     expect(await tool('find_items', { q: null, idempotency_key: null })).toEqual({ isError: false, q: null, key: null })
     // numbers and booleans written out, as a URL or a header carries them
     expect(await tool('find_items', { q: 5, idempotency_key: true })).toEqual({ isError: false, q: '5', key: 'true' })
+    // a header without its outer spaces and tabs, as every server reads one: the key a retry over HTTP names
+    expect(await tool('find_items', { q: ' k ', idempotency_key: ' \tk 1\t ' })).toEqual({ isError: false, q: ' k ', key: 'k 1' })
   })
 
   it.each([
