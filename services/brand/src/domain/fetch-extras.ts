@@ -77,5 +77,7 @@ export async function fetchExtras (reader: ExtrasReader, meta: PageMetadata, pag
     Promise.all(stylesheetsToRead(meta, page).map(async (url) => await fetchStylesheet(fetcher, url, budget))),
     companyUrl === null ? null : fetchCompanyPage(fetcher, companyUrl, page, budget)
   ])
+  // an image whose decode the budget left undone gave no colours: the profile says so, and is not kept as the site's
+  for (const [url, image] of assets.images) if (image?.decodeLate === true) reader.skipped(url, 'budget')
   return { ...assets, stylesheets: stylesheets.filter((sheet) => sheet !== null), companyPage }
 }

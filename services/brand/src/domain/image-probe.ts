@@ -18,6 +18,11 @@ export interface ImageInfo {
   sizeSource: SizeSource
   /** The decoded pixels, shrunk for colour sampling, when the image was decoded. */
   thumbnail?: Thumbnail
+  /**
+   * A decode was due and the budget ran out before it was done (the process's decode slots were busy): its colours
+   * and confirmed size are missing for the time, not the file.
+   */
+  decodeLate?: true
 }
 
 /** Enough for every header image-size reads, and the whole of most logos and icons. */
@@ -104,7 +109,7 @@ async function probeImage (fetcher: Fetcher, url: string, budget: TimeBudget): P
 export async function confirmImage (image: ImageInfo, signal?: AbortSignal): Promise<ImageInfo | null> {
   if (!DECODABLE.has(image.format) || image.truncated || image.width * image.height > DECODE_MAX_PIXELS) return image
   const decoded = await decodeImage(image.body, signal)
-  if (decoded === null) return signal?.aborted === true ? image : null
+  if (decoded === null) return signal?.aborted === true ? { ...image, decodeLate: true } : null
   return { ...image, width: decoded.width, height: decoded.height, sizeSource: 'decoded', thumbnail: decoded.thumbnail }
 }
 

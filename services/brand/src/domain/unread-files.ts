@@ -11,7 +11,7 @@ export interface UnreadFile {
   /**
    * `HTTP 503` (a 408, 425, 429, 500, 502, 503 or 504), or the failure's code: `timeout`, `connect`, `dns`, `tls`,
    * `protocol`, `rate_limited` (a job's item: the file's host asked for time, so the request was not sent), `budget`
-   * (too little of the profile's time budget was left to ask for it).
+   * (too little of the profile's time budget was left to ask for it, or to decode the image it read).
    */
   reason: string
 }

@@ -54,7 +54,8 @@ const UnreadFileSchema = Type.Object({
   reason: Type.String({
     description: '`HTTP 503` (the status), or `timeout`, `connect`, `dns`, `tls`, `protocol`, `rate_limited` (in a bulk job: the ' +
       'file\'s host had asked for time, so it was not asked again), `budget` (the contact page, when less than 2 s of the ' +
-      'profile\'s `timeout_seconds` was left after the homepage)'
+      'profile\'s `timeout_seconds` was left after the homepage; a logo or icon file read but not decoded in time, so its ' +
+      'colours are missing)'
   })
 }, { title: 'UnreadFile' })
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inDecodeQueue, MAX_CONCURRENT_DECODES } from '../../src/domain/image-decode.js'
 import { UNREAD_FILES_CACHE_SECONDS } from '../../src/domain/profiler.js'
 import { buildTestApp, profile } from '../helpers/app.js'
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.js'
@@ -24,9 +25,10 @@ describe('files that failed for a moment', () => {
     server = await startFixtureServer({
       'hiccup.test': { '/': page('Hiccup'), '/touch.png': { status: 503, body: 'busy' }, '/site.css': { status: 429, body: 'slow down' } },
       // a 404 is the site's answer: nothing to list, and the profile is kept the whole day
-      'settled.test': { '/': page('Settled'), '/site.css': CSS }
+      'settled.test': { '/': page('Settled'), '/site.css': CSS },
+      'queued.test': { '/': page('Queued'), '/touch.png': PNG, '/site.css': CSS }
     })
-    app = await buildTestApp(['hiccup.test', 'settled.test'], { clock: () => new Date(now) })
+    app = await buildTestApp(['hiccup.test', 'settled.test', 'queued.test'], { clock: () => new Date(now) })
   })
 
   afterAll(async () => {
@@ -60,5 +62,23 @@ describe('files that failed for a moment', () => {
     expect(first).toMatchObject({ brand_name: 'Settled', logos: [], unread_files: [], cached: false })
     now += 3600 * 1000
     expect((await profile(app, { domain: at('settled.test') })).json()).toMatchObject({ cached: true, unread_files: [] })
+  })
+
+  it('names a logo file the time ran out decoding (every decode slot busy): its colours are missing, and it is not kept', async () => {
+    let release = (): void => {}
+    const held = new Promise<void>((resolve) => { release = resolve })
+    const holders = Array.from({ length: MAX_CONCURRENT_DECODES }, async () => await inDecodeQueue(async () => await held))
+    let late
+    try {
+      late = (await profile(app, { domain: at('queued.test'), timeout_seconds: 1 })).json()
+    } finally {
+      release()
+      await Promise.all(holders)
+    }
+    expect(late).toMatchObject({ brand_name: 'Queued', error: null, colors: [], unread_files: [{ url: `${at('queued.test')}touch.png`, reason: 'budget' }] })
+    // the next call, with the slots free, decodes it: the profile was not kept without its colours
+    const again = (await profile(app, { domain: at('queued.test') })).json()
+    expect(again).toMatchObject({ cached: false, unread_files: [] })
+    expect(again.colors.map((color: { hex: string }) => color.hex)).toContain('#1428c8')
   })
 })
