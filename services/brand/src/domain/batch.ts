@@ -25,7 +25,16 @@ export interface BatchOptions {
   /** One deadline for the whole batch; work still running then is abandoned and reported per item. */
   deadlineMs: number
   profile: (target: DomainTarget, request: ProfileRequest) => Promise<BrandProfile>
+  /** Aborts when the caller is gone (its connection closed): no item starts or goes on fetching for no one. */
+  signal?: AbortSignal
 }
+
+/**
+ * How close to the batch's deadline a profile's timeout must come to be the deadline's doing. A profile given the time
+ * left until the deadline ends at it (a little after: the profile's clock starts later); a timeout well before it is
+ * the site's own (a fetch's headers timeout), whatever budget the item had.
+ */
+const AT_DEADLINE_MS = 50
 
 class BatchDeadline extends createHttpError('batch_deadline_exceeded', 504, 'The batch deadline passed before this domain was profiled') {}
 
@@ -42,6 +51,8 @@ function itemError (error: unknown): BatchItemError {
 export async function runBatch (inputs: string[], options: BatchOptions): Promise<BatchResult> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(new BatchDeadline()), options.deadlineMs)
+  const callerGone = () => controller.abort(new BatchDeadline())
+  options.signal?.addEventListener('abort', callerGone, { once: true })
   const deadline = Date.now() + options.deadlineMs
   const outcomes = new Map<string, Promise<BrandProfile>>()
   const limit = pLimit(options.concurrency)
@@ -51,8 +62,9 @@ export async function runBatch (inputs: string[], options: BatchOptions): Promis
       if (controller.signal.aborted) throw new BatchDeadline()
       const timeoutMs = Math.min(options.timeoutMs, Math.max(1, deadline - Date.now()))
       const profile = await options.profile(target, { timeoutMs, signal: controller.signal })
-      // a fetch whose budget was cut to the batch deadline timed out because of the batch, not the site
-      if (profile.error?.code === 'timeout' && timeoutMs < options.timeoutMs) throw new BatchDeadline()
+      // a fetch whose budget was cut to the batch deadline, and that timed out at it, timed out because of the batch
+      const atDeadline = controller.signal.aborted || Date.now() >= deadline - AT_DEADLINE_MS
+      if (profile.error?.code === 'timeout' && timeoutMs < options.timeoutMs && atDeadline) throw new BatchDeadline()
       return profile
     } catch (error) {
       throw controller.signal.aborted && !(error instanceof TargetNotAllowedError) ? new BatchDeadline() : error
@@ -88,5 +100,6 @@ export async function runBatch (inputs: string[], options: BatchOptions): Promis
     return { results, succeeded, failed: results.length - succeeded }
   } finally {
     clearTimeout(timer)
+    options.signal?.removeEventListener('abort', callerGone)
   }
 }

@@ -34,14 +34,20 @@ export const batchRoute: FastifyPluginAsyncTypebox<BatchRouteOptions> = async (a
       body: { ...BatchRequestSchema, 'x-examples': batchRequestExamples },
       response: { 200: { ...BatchResponseSchema, description: 'One result per domain.', 'x-examples': batchResponseExamples } }
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const timeoutMs = (request.body.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
+    // a caller that closed its connection waits for no answer: the sites are not fetched for no one (what finished is
+    // still charged: the answer's units are what was done)
+    const callerGone = new AbortController()
+    const onClose = () => { if (!reply.raw.writableFinished) callerGone.abort() }
+    reply.raw.once('close', onClose)
     const result = await runBatch(request.body.domains, {
       timeoutMs,
       concurrency: options.concurrency,
       deadlineMs: options.deadlineMs,
+      signal: callerGone.signal,
       profile: async (target, profileRequest) => await options.profiler.profile(target, profileRequest)
-    })
+    }).finally(() => reply.raw.off('close', onClose))
     app.metrics.count('batch_items', 'succeeded', result.succeeded)
     app.metrics.count('batch_items', 'failed', result.failed)
     // Domains that failed did no work the caller pays for

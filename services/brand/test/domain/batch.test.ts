@@ -75,4 +75,43 @@ describe('runBatch', () => {
     expect(result.results.map((item) => item.ok ? 'ok' : item.error.status)).toEqual(['ok', 504, 504])
     expect(requests.every((request) => request.timeoutMs <= 50 && request.signal?.aborted === true)).toBe(true)
   })
+
+  it('answers a timeout of the site\'s own as the item\'s answer, even when the deadline cut the item\'s budget', async () => {
+    // 30 s asked for, 25 s of batch: the budget is cut to the deadline, but a fetch's own timeout long before it is the site's
+    const timedOut = (target: DomainTarget) => ({ ...fake(target), error: { code: 'timeout', message: 'Timed out waiting for the response headers' } }) as BrandProfile
+    const result = await runBatch(['slow.test'], { timeoutMs: 30_000, concurrency: 2, deadlineMs: 25_000, profile: async (target) => timedOut(target) })
+    expect(result.results[0]).toMatchObject({ ok: true, profile: { error: { code: 'timeout' } } })
+    // one that timed out at the deadline is the batch's
+    const cut = await runBatch(['slow.test'], {
+      timeoutMs: 30_000,
+      concurrency: 2,
+      deadlineMs: 60,
+      profile: async (target, request) => { await new Promise((resolve) => setTimeout(resolve, request.timeoutMs)); return timedOut(target) }
+    })
+    expect(cut.results[0]).toMatchObject({ ok: false, error: { status: 504, code: 'batch_deadline_exceeded' } })
+  })
+
+  it('stops at once when its caller is gone: no item starts, the running ones are told', async () => {
+    const gone = new AbortController()
+    const started: string[] = []
+    const requests: ProfileRequest[] = []
+    const running = runBatch(['a.test', 'b.test', 'c.test'], {
+      timeoutMs: 10_000,
+      concurrency: 1,
+      // far past the test's own timeout: the batch ends because its caller left, not at its deadline
+      deadlineMs: 600_000,
+      signal: gone.signal,
+      profile: async (target, request) => {
+        started.push(target.domain)
+        requests.push(request)
+        return await new Promise<BrandProfile>((_resolve, reject) => request.signal?.addEventListener('abort', () => reject(request.signal?.reason)))
+      }
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    gone.abort()
+    const result = await running
+    expect(started).toEqual(['a.test'])
+    expect(requests[0].signal?.aborted).toBe(true)
+    expect(result).toMatchObject({ succeeded: 0, failed: 3 })
+  })
 })

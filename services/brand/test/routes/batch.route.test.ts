@@ -6,6 +6,8 @@ import { startFixtureServer, type FixtureServer, type FixtureSite } from '../hel
 const LATENCY_MS = 300
 const CONCURRENCY = 8
 const SLOW_HOSTS = Array.from({ length: 25 }, (_, i) => `brand${i + 1}.test`)
+/** Sites of a batch whose caller leaves: one more than the batch runs at once, each slow to answer. */
+const GONE_HOSTS = Array.from({ length: CONCURRENCY + 4 }, (_, i) => `gone${i + 1}.test`)
 
 let server: FixtureServer
 let app: FastifyInstance
@@ -35,9 +37,10 @@ beforeAll(async () => {
   server = await startFixtureServer({
     ...Object.fromEntries(SLOW_HOSTS.map((host, i) => [host, slowSite(`Brand ${i + 1}`)])),
     'alpha.test': { '/': { body: page('Alpha') } },
-    'glacial.test': { '/': { body: page('Glacial'), delayMs: 5000 } }
+    'glacial.test': { '/': { body: page('Glacial'), delayMs: 5000 } },
+    ...Object.fromEntries(GONE_HOSTS.map((host) => [host, { '/': { body: page(host), delayMs: 1500 } }]))
   })
-  app = await buildTestApp([...SLOW_HOSTS, 'alpha.test', 'glacial.test', 'closed.test', 'warm.test'], { batchConcurrency: CONCURRENCY })
+  app = await buildTestApp([...SLOW_HOSTS, ...GONE_HOSTS, 'alpha.test', 'glacial.test', 'closed.test', 'warm.test'], { batchConcurrency: CONCURRENCY })
   // the first profile of a process loads and compiles the parser: the batch tests start after it
   server.addSite('warm.test', { '/': { body: page('Warm') } })
   await batch({ domains: [`${server.origin('warm.test')}/`] })
@@ -145,5 +148,24 @@ describe('item errors in OpenAPI', () => {
     for (const name of ['DomainProfileBatchItemError', 'JobItemError']) {
       expect(schemas[name]).toMatchObject({ required: ['status', 'detail', 'code'], properties: { code: { type: 'string' } } })
     }
+  })
+
+  it('stops fetching when its caller closes the connection: the domains not started are never asked', async () => {
+    const url = await app.listen({ host: '127.0.0.1', port: 0 })
+    const gone = new AbortController()
+    const call = fetch(`${url}/v1/domain/profile/batch`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ domains: GONE_HOSTS.map((host) => `${server.origin(host)}/`) }),
+      signal: gone.signal
+    })
+    const asked = () => server.requests.filter((request) => GONE_HOSTS.includes(request.host) && request.path === '/').length
+    for (let i = 0; i < 200 && asked() < CONCURRENCY; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(asked()).toBe(CONCURRENCY)
+    gone.abort()
+    await call.catch(() => {})
+    // past the time the first sites answer (1.5 s), the batch would have asked the rest
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    expect(asked()).toBe(CONCURRENCY)
   })
 })
