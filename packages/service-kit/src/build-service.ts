@@ -1,4 +1,3 @@
-import { totalmem } from 'node:os'
 import cors from '@fastify/cors'
 import underPressure from '@fastify/under-pressure'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -12,6 +11,7 @@ import { createLogger, type LoggerSettings } from './logger.js'
 import { mcpPlugins } from './mcp/mcp.route.js'
 import type { McpTool } from './mcp/mcp-tools.js'
 import { MCP_TAG } from './mcp/mcp.schemas.js'
+import { MEMORY_SHED_BYTES } from './memory-limit.js'
 import { Metrics } from './metrics.js'
 import { operationsRoutes } from './operations.route.js'
 import { USAGE_TAG, usageRoute } from './usage.route.js'
@@ -90,22 +90,6 @@ function createFastify (definition: ServiceDefinition, log: FastifyBaseLogger, r
 }
 
 /**
- * Share of the container's memory limit past which business calls are shed. Every call holds what it fetched (pages,
- * logo files: 2 MiB each at most) until it answers, and nothing else bounds the calls at once: 150 cold logo calls
- * took a process from 161 to 379 MB, and past its limit the kernel kills it with every call it holds.
- */
-const SHED_MEMORY_SHARE = 0.85
-
-/**
- * The resident memory past which business calls are shed: a share of the process's memory limit (a container's cgroup
- * limit), 0 (never) without one. No limit reads as undefined, 0 or cgroup v2's "max" (2^64), above the machine's memory.
- */
-export function memoryShedBytes (limit: number | undefined, machine: number): number {
-  if (limit === undefined || !(limit > 0) || limit >= machine) return 0
-  return Math.floor(limit * SHED_MEMORY_SHARE)
-}
-
-/**
  * Shed business calls before anything else, so shed requests are never authenticated or counted. The signals are a
  * blocked event loop (1 s of delay: utilisation alone is near 1 under any saturating but healthy load) and resident
  * memory near the container's limit. /health, /ready and /metrics still answer: a busy process is alive, and a health
@@ -116,7 +100,7 @@ async function registerShedding (app: FastifyInstance, pressure: KitOptions['pre
   await app.register(underPressure, {
     maxEventLoopDelay: pressure.maxEventLoopDelay ?? 1000,
     maxEventLoopUtilization: pressure.maxEventLoopUtilization ?? 0,
-    maxRssBytes: pressure.maxRssBytes ?? memoryShedBytes(process.constrainedMemory(), totalmem()),
+    maxRssBytes: pressure.maxRssBytes ?? MEMORY_SHED_BYTES,
     ...(pressure.sampleInterval ? { sampleInterval: pressure.sampleInterval } : {}),
     pressureHandler: (request) => {
       if (request.routeOptions.config?.auth !== true) return

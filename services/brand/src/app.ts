@@ -1,10 +1,11 @@
 import { createRenderer, type Renderer, type RendererOptions } from '@utility-apis/renderer'
 import { createSafeFetcher, type FetchPolicy } from '@utility-apis/safe-fetch'
-import { buildService, type KitOptions } from '@utility-apis/service-kit'
+import { buildService, memoryNearLimit, type KitOptions } from '@utility-apis/service-kit'
 import { cacheRoomCheck } from './cache-room.js'
 import { BRAND_TOOLS } from './routes/mcp-tools.js'
 import { DEFAULT_CACHE_TTL_SECONDS, MemoryProfileCache, RedisProfileCache, type ProfileCache } from './domain/profile-cache.js'
 import { BrandProfiler } from './domain/profiler.js'
+import { ProfileSlots } from './domain/profile-slots.js'
 import type { EngineKnobs, JobsSettings } from '@utility-apis/jobs'
 import { callbackUserAgent } from '@utility-apis/jobs/mount'
 import { batchRoute } from './routes/batch.route.js'
@@ -23,6 +24,8 @@ export interface BuildAppOptions extends KitOptions {
   batchConcurrency?: number
   /** Overall deadline of one batch call, under the server's 30 s request timeout. Default 25 s. */
   batchDeadlineMs?: number
+  /** Profiles the process makes at once, whoever asks, in turn by API key. Default 16 (two batches' worth). */
+  profileSlots?: number
   /** Render application-shell homepages in this Chromium (main.ts: RENDERER=chromium); unset: they are reported. */
   renderer?: { executablePath: string } & Pick<RendererOptions, 'maxConcurrent' | 'launchTimeoutMs' | 'relaunchDelayMs'>
   /** Bulk jobs: JOBS_INLINE_WORKER, WORKER_CONCURRENCY, JOB_RETENTION_DAYS, JOBS_HOST_CONCURRENCY. */
@@ -32,6 +35,12 @@ export interface BuildAppOptions extends KitOptions {
   /** Test knobs of the job engine: chunk size, how soon a killed worker's chunk moves on, host lease. */
   jobEngine?: EngineKnobs
 }
+
+/**
+ * Profiles made at once by one process: a profile of a page at the caps holds 50 MB and more while it runs, and the
+ * 2-core pod parses one page at a time anyway; the rest wait their turn (by key), never more than their own time.
+ */
+const DEFAULT_PROFILE_SLOTS = 16
 
 /** The kit's clock (tests move it) in milliseconds, for the freshness of the memory caches. */
 const clockMs = (options: BuildAppOptions) => () => (options.clock?.() ?? new Date()).getTime()
@@ -66,7 +75,8 @@ export async function buildApp (options: BuildAppOptions) {
       const cache: ProfileCache = app.redis === null
         ? new MemoryProfileCache({ now: clockMs(options) })
         : new RedisProfileCache(app.redis, cacheOptions)
-      const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, renderer })
+      const slots = new ProfileSlots({ max: options.profileSlots ?? DEFAULT_PROFILE_SLOTS, memoryFull: memoryNearLimit })
+      const profiler = new BrandProfiler({ fetcher, cache, cacheTtlSeconds: options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS, renderer, slots })
       await app.register(profileRoute, { profiler, fetcher })
       const logoCache: LogoCache = app.redis === null
         ? new MemoryLogoCache({ now: clockMs(options) })

@@ -9,6 +9,7 @@ import { fetchExtras } from './fetch-extras.js'
 import type { DomainTarget } from './normalize-domain.js'
 import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './brand-profile.js'
 import type { ProfileCache } from './profile-cache.js'
+import type { ProfileSlots } from './profile-slots.js'
 import { noteUnreadFiles } from './unread-files.js'
 
 type Fetcher = Pick<SafeFetcher, 'fetch' | 'resolve'>
@@ -20,6 +21,8 @@ export interface ProfilerOptions {
   now?: () => Date
   /** Renders an application shell's homepage with JavaScript on (RENDERER=chromium); absent: shells are reported. */
   renderer?: Renderer | null
+  /** The profiles the process makes at once, in turn by caller (the API's routes); absent: no bound but the caller's. */
+  slots?: ProfileSlots
 }
 
 /** A render takes at most this long, and never more than this share of what is left (the logos come after it). */
@@ -35,6 +38,8 @@ export interface ProfileRequest {
   signal?: AbortSignal
   /** Reads no kept profile (a job item run again after its site's pause); the new one is kept as any other. */
   fresh?: boolean
+  /** Who asks (an API key's id): profiles waiting for a slot are started in turn by caller. */
+  caller?: string
 }
 
 function errorOf (error: FetchError): ProfileError {
@@ -72,11 +77,11 @@ export class BrandProfiler {
       const sharedKey = `${key} ${request.timeoutMs}`
       const running = this.#inFlight.get(sharedKey)
       if (running !== undefined) return await running
-      const work = this.#fresh(target, budget).finally(() => this.#inFlight.delete(sharedKey))
+      const work = this.#slotted(target, budget, request.caller).finally(() => this.#inFlight.delete(sharedKey))
       this.#inFlight.set(sharedKey, work)
       profile = await work
     } else {
-      profile = await this.#fresh(target, budget)
+      profile = await this.#slotted(target, budget, request.caller)
     }
     // only a clean answer is kept: a timeout, an outage page or a bot challenge may be gone in a minute, and one whose
     // logo, stylesheet or contact page failed for a moment is kept only a few minutes. One that this caller's budget
@@ -87,6 +92,15 @@ export class BrandProfiler {
       await settledWithin(this.#options.cache.set(key, profile, ttlSeconds), budget.remaining())
     }
     return profile
+  }
+
+  /** A new profile, made in one of the process's slots when it has them, waiting for one within the budget. */
+  async #slotted (target: DomainTarget, budget: TimeBudget, caller = ''): Promise<BrandProfile> {
+    const slots = this.#options.slots
+    if (slots === undefined) return await this.#fresh(target, budget)
+    const spent = AbortSignal.timeout(Math.max(0, budget.remaining()))
+    const signal = budget.signal === undefined ? spent : AbortSignal.any([budget.signal, spent])
+    return await slots.run(caller, signal, async () => await this.#fresh(target, budget))
   }
 
   async #fresh (target: DomainTarget, budget: TimeBudget): Promise<BrandProfile> {

@@ -46,7 +46,7 @@ export const batchRoute: FastifyPluginAsyncTypebox<BatchRouteOptions> = async (a
       concurrency: options.concurrency,
       deadlineMs: options.deadlineMs,
       signal: callerGone.signal,
-      profile: async (target, profileRequest) => await options.profiler.profile(target, profileRequest)
+      profile: async (target, profileRequest) => await options.profiler.profile(target, { ...profileRequest, caller: request.principal?.id })
     }).finally(() => reply.raw.off('close', onClose))
     app.metrics.count('batch_items', 'succeeded', result.succeeded)
     app.metrics.count('batch_items', 'failed', result.failed)

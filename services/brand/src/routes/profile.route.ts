@@ -54,7 +54,7 @@ export const profileRoute: FastifyPluginAsyncTypebox<ProfileRouteOptions> = asyn
   }, async (request, reply) => {
     const target = targetOrValidationError(request.body.domain, ['body', 'domain'])
     const timeoutMs = (request.body.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
-    const profile = await profiler.profile(target, { timeoutMs })
+    const profile = await profiler.profile(target, { timeoutMs, caller: request.principal?.id })
     app.metrics.count('profiles', profile.cached ? 'cached' : profile.reachable ? 'reachable' : 'unreachable')
     if (wantsHtml(request.headers.accept)) return await profileCardAnswer(reply, profile, fetcher)
     return profile

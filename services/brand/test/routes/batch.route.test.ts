@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testConfig } from '@utility-apis/service-kit'
 import { buildTestApp, KEY } from '../helpers/app.js'
 import { startFixtureServer, type FixtureServer, type FixtureSite } from '../helpers/fixture-server.js'
 
@@ -167,5 +168,45 @@ describe('item errors in OpenAPI', () => {
     // past the time the first sites answer (1.5 s), the batch would have asked the rest
     await new Promise((resolve) => setTimeout(resolve, 2500))
     expect(asked()).toBe(CONCURRENCY)
+  })
+})
+
+describe('profiles of the process, whoever asks', () => {
+  const A_HOSTS = Array.from({ length: 6 }, (_, i) => `a${i + 1}.test`)
+  let fixtures: FixtureServer
+  let slotted: FastifyInstance
+
+  beforeAll(async () => {
+    fixtures = await startFixtureServer({
+      ...Object.fromEntries(A_HOSTS.map((host) => [host, { '/': { body: page(host), delayMs: 1000 } }])),
+      'b.test': { '/': { body: page('B') } }
+    })
+    slotted = await buildTestApp([...A_HOSTS, 'b.test'], { config: testConfig({ keys: 'key-a,key-b' }), profileSlots: 2, batchConcurrency: 8 })
+  })
+  afterAll(async () => {
+    await slotted?.close()
+    await fixtures?.close()
+  })
+
+  it('are made a few at a time, in turn by key: one key\'s batch does not make another key\'s single profile wait for all of it', async () => {
+    const homepages = () => fixtures.requests.filter((request) => request.path === '/').map((request) => request.host)
+    const batch = slotted.inject({
+      method: 'POST',
+      url: '/v1/domain/profile/batch',
+      headers: { 'x-api-key': 'key-a' },
+      payload: { domains: A_HOSTS.map((host) => `${fixtures.origin(host)}/`) }
+    })
+    for (let i = 0; i < 200 && homepages().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    // two slots: the batch's first two sites, its other four waiting
+    expect(homepages().sort()).toEqual(['a1.test', 'a2.test'])
+    const single = await slotted.inject({ method: 'POST', url: '/v1/domain/profile', headers: { 'x-api-key': 'key-b' }, payload: { domain: `${fixtures.origin('b.test')}/` } })
+    expect(single.statusCode).toBe(200)
+    expect(single.json().brand_name).toBe('B')
+    const answered = (await batch).json()
+    expect(answered).toMatchObject({ succeeded: 6, failed: 0 })
+    // key a was waiting first: its next site took the first free slot, key b's profile the second, before the rest of
+    // key a's batch (which, in one line, it would have waited for whole)
+    expect(homepages().slice(0, 2).sort()).toEqual(['a1.test', 'a2.test'])
+    expect(homepages().slice(2)).toEqual(['a3.test', 'b.test', 'a4.test', 'a5.test', 'a6.test'])
   })
 })
