@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
+import { DRAIN_MS } from '@utility-apis/service-kit'
 import type { RedisTarget } from './connection.js'
 import type { JobEngine } from './engine.js'
 import { jobRoutes, type JobRoutesOptions } from './routes/jobs.route.js'
-import { DEFAULT_JOBS_SETTINGS, type JobsSettings } from './settings.js'
+import { DEFAULT_JOBS_SETTINGS, DEFAULT_LOCK_MS, type JobsSettings } from './settings.js'
 import type { ItemProcessor } from './types.js'
 import type { JobWorker } from './worker.js'
 
@@ -29,6 +30,25 @@ export interface EngineKnobs {
 }
 
 /**
+ * How long the inline worker may take to stop, from the start of the close: as long as its chunks' lock (after it
+ * another worker takes them anyway), within the drain. BullMQ's close never ends while Redis is unreachable: unbounded,
+ * the API's close waited for the drain's limit (35 s), exited 1 and reported requests in flight cut that were not
+ * there. The rest of the close (the quota's Redis, the logs) keeps the drain's last seconds.
+ */
+const inlineStopMs = (lockMs = DEFAULT_LOCK_MS): number => Math.min(lockMs, DRAIN_MS - 5000)
+
+/** Whether `work` settled within `ms`; it goes on (or hangs) behind a false. */
+async function settlesWithin (work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), Math.max(0, ms)) })
+  try {
+    return await Promise.race([work.then(() => true, () => true), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
  * A service's job routes under `path`, on an engine of its own, with its worker in this process when
  * JOBS_INLINE_WORKER is on. Everything is closed with the app.
  */
@@ -40,11 +60,20 @@ export async function mountJobs (app: FastifyInstance, options: MountJobsOptions
   const running = redis === null ? null : await runEngine(app, redis, options, settings)
   // The inline worker stops as the close begins (SIGTERM), beside the HTTP drain: closed only once the drain was over
   // (up to 35 s behind a slow request), it went on taking chunks and starting items, cut when the process was killed
+  const stopMs = inlineStopMs(options.engine?.lockMs)
   let stopping: Promise<void> | undefined
-  app.addHook('preClose', async () => { stopping = running?.worker?.close() })
+  let stopBy = 0
+  app.addHook('preClose', async () => {
+    stopBy = Date.now() + stopMs
+    stopping = running?.worker?.close()
+  })
   app.addHook('onClose', async () => {
-    await (stopping ?? running?.worker?.close())
-    await running?.engine.close()
+    if (running === null) return
+    const stopped = async () => { await (stopping ?? running.worker?.close()); await running.engine.close() }
+    if (!await settlesWithin(stopped(), (stopBy || Date.now() + stopMs) - Date.now())) {
+      app.log.error({ stopMs },
+        'the inline jobs worker stopped before the queue closed (Redis unreachable, or a chunk still working): its items go to another worker')
+    }
   })
   const engine = running?.engine ?? null
   await app.register(jobRoutes, { ...options, engine, resolver: options.fetcher })

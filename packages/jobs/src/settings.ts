@@ -76,11 +76,14 @@ function jobsPrefixFromEnv (env: Env): string | undefined {
   return prefix === '' ? undefined : prefix
 }
 
+/** JOBS_LOCK_MS's default: a chunk's lock, and how long a stopping worker waits for its items in flight. */
+export const DEFAULT_LOCK_MS = 30_000
+
 export function workerSettingsFromEnv (env: Env): WorkerSettings {
   return {
     metricsPort: whole(env, 'WORKER_METRICS_PORT', 9464, 0, 65535),
     prefix: jobsPrefixFromEnv(env),
-    lockMs: whole(env, 'JOBS_LOCK_MS', 30_000, 1000, 600_000)
+    lockMs: whole(env, 'JOBS_LOCK_MS', DEFAULT_LOCK_MS, 1000, 600_000)
   }
 }
 

@@ -9,6 +9,7 @@ import type { ErrorPlace } from './log.js'
 import type { BoundChunk, HostLimits } from './scheduler.js'
 import { DEFAULT_LEASE_MS, HostPoliteness, type ItemWatch, type Release } from './politeness.js'
 import type { ItemOutcome, ItemProcessor, ResultLine } from './types.js'
+import { DEFAULT_LOCK_MS } from './settings.js'
 
 export interface WorkerOptions {
   processor: ItemProcessor
@@ -405,7 +406,7 @@ export function startWorker (engine: JobEngine, options: WorkerOptions): JobWork
   const chunkWork = chunkWorkOf(engine, options, politeness, stopping.signal, handled)
   const work = async (ticket: Job<ChunkData>, token?: string): Promise<string> => await workTicket(chunkWork, ticket, token)
 
-  const lockDuration = options.lockMs ?? 30_000
+  const lockDuration = options.lockMs ?? DEFAULT_LOCK_MS
   const items = new Worker<ChunkData>(ITEMS_QUEUE, work, {
     connection: engine.connect('worker'),
     prefix: engine.keys.prefix,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { freePort, hasRedisServer, startRedis } from '../../service-kit/test/helpers/redis-servers.js'
 import { DEFAULT_JOBS_SETTINGS, jobsSettingsFromEnv } from '../src/settings.js'
 import { dropPrefix, REDIS_URL, until } from './helpers.js'
 import { buildJobsApp, JOBS_PATH, testKey, testPrefix } from './routes/jobs-app.js'
@@ -61,5 +62,30 @@ describe.skipIf(REDIS_URL === undefined)('mountJobs (REDIS_URL)', () => {
     answerSlow()
     expect((await slow).status).toBe(200)
     await closed
+  })
+})
+
+// SIGTERM while the jobs' Redis is unreachable: BullMQ's close never ends then, and the API's close waited for the
+// drain's limit (35 s), exited 1 and reported requests in flight cut that were not there
+describe.skipIf(!hasRedisServer)('the inline worker of an API whose jobs Redis is unreachable at the close', () => {
+  it('stops within its chunks\' lock and lets the close go on', async () => {
+    const port = await freePort()
+    const redis = await startRedis(port)
+    const lines: string[] = []
+    try {
+      const inline = await buildJobsApp(testKey(), {
+        redis: `redis://127.0.0.1:${port}`,
+        engine: { prefix: testPrefix(), lockMs: 1000 },
+        settings: { ...DEFAULT_JOBS_SETTINGS, inlineWorker: true, concurrency: 1 }
+      }, () => {}, { level: 'error', stream: { write: (line: string) => { lines.push(line) } } })
+      // the worker has its connections before Redis stops answering
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      redis.kill('SIGSTOP')
+      await inline.app.close()
+      expect(lines.map((line) => JSON.parse(line).msg)).toContainEqual(expect.stringContaining('the inline jobs worker stopped before the queue closed'))
+    } finally {
+      redis.kill('SIGCONT')
+      redis.kill('SIGKILL')
+    }
   })
 })

@@ -123,6 +123,24 @@ async function registerCors (app: FastifyInstance, origins: ServiceConfig['corsO
   })
 }
 
+/**
+ * How long the close waits for Redis to answer QUIT before dropping the connection. A paused or unreachable Redis held
+ * it for the client's command timeout (15 s), which the drain's limit (35 s) shares with the requests in flight.
+ */
+const QUIT_MS = 1000
+
+async function quitWithin (redis: RedisClient, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<void>((resolve) => { timer = setTimeout(resolve, ms) })
+  try {
+    // a command still unanswered then (a refund) is lost with the connection, as it would be at the drain's limit
+    await Promise.race([redis.quit().catch(() => {}), late])
+  } finally {
+    clearTimeout(timer)
+    redis.disconnect()
+  }
+}
+
 export async function buildService (definition: ServiceDefinition, options: KitOptions): Promise<FastifyInstance> {
   const { config } = options
   const log = createLogger(definition.name, config.replica, { level: options.logger?.level ?? config.logLevel, stream: options.logger?.stream })
@@ -138,7 +156,7 @@ export async function buildService (definition: ServiceDefinition, options: KitO
   app.addHook('onClose', async () => {
     quota.health?.close()
     await new Promise<void>((resolve) => log.flush(() => resolve()))
-    await quota.redis?.quit().catch(() => quota.redis?.disconnect())
+    if (quota.redis !== null) await quitWithin(quota.redis, QUIT_MS)
   })
   addResponseHeaders(app, () => closing)
   await registerShedding(app, options.pressure, metrics)

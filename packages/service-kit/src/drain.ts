@@ -1,3 +1,4 @@
+import { Server as HttpServer } from 'node:http'
 import { Server } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 
@@ -8,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
  * connections at once, which is the race this avoids, so the listening socket is closed as a net.Server.
  */
 export function drainOnClose (app: FastifyInstance, windowMs: number): void {
+  keepTimeoutsWhileClosing(app.server)
   app.addHook('preClose', async () => {
     const server = app.server
     if (!server.listening) return
@@ -22,3 +24,18 @@ export function drainOnClose (app: FastifyInstance, windowMs: number): void {
 const connectionCount = async (server: Server) => await new Promise<number>((resolve) => {
   server.getConnections((error, count) => resolve(error === null ? count : 0))
 })
+
+/**
+ * http.Server#close first stops the check that times out a request still arriving (headersTimeout, requestTimeout),
+ * then waits for every connection to end: a client trickling its body when a rollout began was answered nothing, and
+ * held the close until it gave up or the drain's limit cut the process (35 s, exit 1). Closed as a net.Server with its
+ * idle connections ended, the server goes on timing such a request out (a 408) until its last connection is gone;
+ * http.Server#close then ends the check.
+ */
+function keepTimeoutsWhileClosing (server: HttpServer): void {
+  server.close = function close (callback?: (error?: Error) => void) {
+    server.closeIdleConnections()
+    server.once('close', () => { HttpServer.prototype.close.call(server) })
+    return Server.prototype.close.call(server, callback) as HttpServer
+  }
+}

@@ -120,3 +120,24 @@ describe.skipIf(!hasRedisServer)('Redis full (maxmemory with noeviction; skipped
     }
   }, 30_000)
 })
+
+describe.skipIf(!hasRedisServer)('Redis paused at the close (skipped without redis-server on PATH)', () => {
+  test('the close waits a second for QUIT, not the command timeout: the drain\'s time is the requests\'', async () => {
+    const port = await freePort()
+    servers.push(await startRedis(port))
+    const admin = new Redis(`redis://127.0.0.1:${port}`)
+    const app = await buildDemo({ config: testConfig({ redisUrl: `redis://127.0.0.1:${port}` }), quotaStoreTimeoutMs: 15_000 })
+    try {
+      expect((await app.inject(call)).statusCode).toBe(200)
+      const pauseMs = 8000
+      const pauseEnds = Date.now() + pauseMs
+      await admin.call('CLIENT', 'PAUSE', String(pauseMs), 'ALL')
+      await app.close()
+      expect(Date.now()).toBeLessThan(pauseEnds)
+    } finally {
+      // Redis 7.0 holds even CLIENT UNPAUSE during a pause of ALL: the admin's PING waits it out
+      await admin.ping()
+      admin.disconnect()
+    }
+  })
+})

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { Type } from '@sinclair/typebox'
-import { buildService, testConfig } from '@utility-apis/service-kit'
+import { buildService, testConfig, type LoggerSettings } from '@utility-apis/service-kit'
 import type { SafeFetcher } from '@utility-apis/safe-fetch'
 import type { FastifyInstance } from 'fastify'
 import type { JobEngine } from '../../src/engine.js'
@@ -24,7 +24,7 @@ const resolver = { resolve: async () => ['203.0.113.1'], fetch: async () => { th
 
 /** A service of `keys` (`key:quota,...`) with the job routes of things under JOBS_PATH (and `otherRoutes`); no worker runs its jobs. */
 export async function buildJobsApp (
-  keys: string, mount: Partial<MountJobsOptions> = {}, otherRoutes: (app: FastifyInstance) => void = () => {}
+  keys: string, mount: Partial<MountJobsOptions> = {}, otherRoutes: (app: FastifyInstance) => void = () => {}, logger?: LoggerSettings
 ): Promise<{ app: FastifyInstance, engine: () => JobEngine | null }> {
   let engine: JobEngine | null = null
   const app = await buildService({
@@ -51,6 +51,6 @@ export async function buildJobsApp (
       })
       otherRoutes(app)
     }
-  }, { config: testConfig({ keys, redisUrl: REDIS_URL ?? null }), processMetrics: false })
+  }, { config: testConfig({ keys, redisUrl: REDIS_URL ?? null }), processMetrics: false, logger })
   return { app, engine: () => engine }
 }
