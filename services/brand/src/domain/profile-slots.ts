@@ -33,11 +33,14 @@ export class ProfileSlots {
     this.#options = options
   }
 
-  /** Runs `work` in a slot, once `caller`'s turn comes; throws ProfileSlotsBusyError when `signal` aborts first. */
-  async run<T> (caller: string, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-    await this.#take(caller, signal)
+  /**
+   * Runs `work` in a slot, once `caller`'s turn comes (`queued`: it had to wait for it); throws ProfileSlotsBusyError
+   * when `signal` aborts first.
+   */
+  async run<T> (caller: string, signal: AbortSignal, work: (queued: boolean) => Promise<T>): Promise<T> {
+    const queued = await this.#take(caller, signal)
     try {
-      return await work()
+      return await work(queued)
     } finally {
       this.#running--
       this.#startNext()
@@ -57,10 +60,11 @@ export class ProfileSlots {
     return this.#running === 0 || this.#options.memoryFull?.() !== true
   }
 
-  async #take (caller: string, signal: AbortSignal): Promise<void> {
+  /** Takes a slot, at once (false) or once the caller's turn comes (true). */
+  async #take (caller: string, signal: AbortSignal): Promise<boolean> {
     if (this.#waiting.size === 0 && this.#free()) {
       this.#running++
-      return
+      return false
     }
     if (signal.aborted) throw new ProfileSlotsBusyError()
     await new Promise<void>((resolve, reject) => {
@@ -77,6 +81,7 @@ export class ProfileSlots {
       else turns.push(turn)
       signal.addEventListener('abort', giveUp, { once: true })
     })
+    return true
   }
 
   #leave (caller: string, turn: () => void): void {

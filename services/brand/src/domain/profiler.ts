@@ -9,7 +9,7 @@ import { fetchExtras } from './fetch-extras.js'
 import type { DomainTarget } from './normalize-domain.js'
 import { emptyFacts, SOURCE_ORDER, type BrandProfile, type ProfileError } from './brand-profile.js'
 import type { ProfileCache } from './profile-cache.js'
-import type { ProfileSlots } from './profile-slots.js'
+import { ProfileSlotsBusyError, type ProfileSlots } from './profile-slots.js'
 import { noteUnreadFiles } from './unread-files.js'
 
 type Fetcher = Pick<SafeFetcher, 'fetch' | 'resolve'>
@@ -29,6 +29,8 @@ export interface ProfilerOptions {
 const RENDER_MAX_MS = 8000
 const RENDER_SHARE = 0.7
 const SHELL = 'The homepage is an application shell whose content JavaScript writes'
+/** A profile whose turn for a slot came with less time left than this is not started: no fetch could finish. */
+const MIN_START_MS = 1000
 /** A profile with `unread_files` is kept this long, not the TTL: the files may read a few minutes later. */
 export const UNREAD_FILES_CACHE_SECONDS = 300
 
@@ -70,19 +72,12 @@ export class BrandProfiler {
     const key = cacheKey(target)
     const cached = request.fresh === true ? null : await this.#options.cache.get(key)
     if (cached !== null) return { ...cached, cached: true }
-    let profile: BrandProfile
-    if (request.signal === undefined) {
-      // only requests nobody can abort share a fetch: one caller's abort must not fail another. And only those with one
-      // time budget: a 1 s caller would wait for a 30 s one's answer, and a 30 s one get the 1 s one's timeout
-      const sharedKey = `${key} ${request.timeoutMs}`
-      const running = this.#inFlight.get(sharedKey)
-      if (running !== undefined) return await running
-      const work = this.#slotted(target, budget, request.caller).finally(() => this.#inFlight.delete(sharedKey))
-      this.#inFlight.set(sharedKey, work)
-      profile = await work
-    } else {
-      profile = await this.#slotted(target, budget, request.caller)
-    }
+    // only requests nobody can abort share a fetch: one caller's abort must not fail another. And only those with one
+    // time budget: a 1 s caller would wait for a 30 s one's answer, and a 30 s one get the 1 s one's timeout
+    const sharedKey = request.signal === undefined ? `${key} ${request.timeoutMs}` : null
+    const running = sharedKey === null ? undefined : this.#inFlight.get(sharedKey)
+    if (running !== undefined) return await running
+    const profile = await this.#slotted(target, budget, request.caller, sharedKey)
     // only a clean answer is kept: a timeout, an outage page or a bot challenge may be gone in a minute, and one whose
     // logo, stylesheet or contact page failed for a moment is kept only a few minutes. One that this caller's budget
     // cut short is not kept at all: the next caller may give it the time
@@ -94,13 +89,33 @@ export class BrandProfiler {
     return profile
   }
 
-  /** A new profile, made in one of the process's slots when it has them, waiting for one within the budget. */
-  async #slotted (target: DomainTarget, budget: TimeBudget, caller = ''): Promise<BrandProfile> {
+  /**
+   * A new profile, made in one of the process's slots when it has them, waiting for one within the budget (in the
+   * caller's own turn: a profile is shared only once it runs). The time spent waiting is the service's, never the
+   * site's: a turn that comes with too little time left, or a profile that then ran out of time, is a 503 (uncharged),
+   * not a profile saying the site timed out.
+   */
+  async #slotted (target: DomainTarget, budget: TimeBudget, caller = '', sharedKey: string | null = null): Promise<BrandProfile> {
     const slots = this.#options.slots
-    if (slots === undefined) return await this.#fresh(target, budget)
+    if (slots === undefined) return await this.#shared(target, budget, sharedKey)
     const spent = AbortSignal.timeout(Math.max(0, budget.remaining()))
     const signal = budget.signal === undefined ? spent : AbortSignal.any([budget.signal, spent])
-    return await slots.run(caller, signal, async () => await this.#fresh(target, budget))
+    return await slots.run(caller, signal, async (queued) => {
+      if (queued && budget.remaining() < MIN_START_MS) throw new ProfileSlotsBusyError()
+      const profile = await this.#shared(target, budget, sharedKey)
+      if (queued && profile.error?.code === 'timeout') throw new ProfileSlotsBusyError()
+      return profile
+    })
+  }
+
+  /** A new profile, shared with the identical requests (`sharedKey`) that come while it is made. */
+  async #shared (target: DomainTarget, budget: TimeBudget, sharedKey: string | null): Promise<BrandProfile> {
+    if (sharedKey === null) return await this.#fresh(target, budget)
+    const running = this.#inFlight.get(sharedKey)
+    if (running !== undefined) return await running
+    const work = this.#fresh(target, budget).finally(() => this.#inFlight.delete(sharedKey))
+    this.#inFlight.set(sharedKey, work)
+    return await work
   }
 
   async #fresh (target: DomainTarget, budget: TimeBudget): Promise<BrandProfile> {

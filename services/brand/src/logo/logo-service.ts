@@ -91,23 +91,23 @@ export class LogoService {
    * The variant's image: a cached one at once (a stale one too, with a refresh started behind it), else a new one.
    * Throws TargetNotAllowedError for a target that resolves to a non-public address.
    */
-  async logo (target: DomainTarget, variant: LogoVariant): Promise<LogoAnswer> {
-    const cached = await this.served(target, variant)
+  async logo (target: DomainTarget, variant: LogoVariant, caller?: string): Promise<LogoAnswer> {
+    const cached = await this.served(target, variant, caller)
     if (cached !== null) return { image: cached, cached: true }
-    return { image: await this.#shared(this.#key(target, variant), target, variant), cached: false }
+    return { image: await this.#shared(this.#key(target, variant), target, variant, false, caller), cached: false }
   }
 
   /**
    * The cached image of the variant, as `logo` answers it (a stale one with a refresh started behind it, once per
    * variant however many ask), or null when none is cached: nothing is made for the caller.
    */
-  async served (target: DomainTarget, variant: LogoVariant): Promise<LogoImage | null> {
+  async served (target: DomainTarget, variant: LogoVariant, caller?: string): Promise<LogoImage | null> {
     const key = this.#key(target, variant)
     const cached = await this.#options.cache.get(key)
     if (cached !== null && this.#isStale(cached)) {
       // a provisional image was made while something failed for a moment: its site is read again, not from a profile
       // cached with the same failure
-      this.#shared(key, target, variant, cached.provisional === true).catch((error: unknown) => this.#options.onRefreshError?.(error))
+      this.#shared(key, target, variant, cached.provisional === true, caller).catch((error: unknown) => this.#options.onRefreshError?.(error))
     }
     return cached
   }
@@ -148,17 +148,18 @@ export class LogoService {
     return `${origins}|${variantKey(variant)}`
   }
 
-  async #shared (key: string, target: DomainTarget, variant: LogoVariant, fresh = false): Promise<LogoImage> {
+  /** The variant made once for every caller asking it at the time; `caller` (an API key's id) waits its turn for a profile. */
+  async #shared (key: string, target: DomainTarget, variant: LogoVariant, fresh: boolean, caller?: string): Promise<LogoImage> {
     const running = this.#inFlight.get(key)
     if (running !== undefined) return await running
-    const work = this.#fresh(key, target, variant, fresh).finally(() => this.#inFlight.delete(key))
+    const work = this.#fresh(key, target, variant, fresh, caller).finally(() => this.#inFlight.delete(key))
     this.#inFlight.set(key, work)
     return await work
   }
 
-  async #fresh (key: string, target: DomainTarget, variant: LogoVariant, fresh: boolean): Promise<LogoImage> {
+  async #fresh (key: string, target: DomainTarget, variant: LogoVariant, fresh: boolean, caller?: string): Promise<LogoImage> {
     const budget = new TimeBudget(this.#timeoutMs)
-    const profile = await this.#options.profiler.profile(target, { timeoutMs: this.#timeoutMs, fresh })
+    const profile = await this.#options.profiler.profile(target, { timeoutMs: this.#timeoutMs, fresh, caller })
     return await this.#made(key, profile, variant, budget)
   }
 
@@ -263,24 +264,23 @@ export class LogoService {
   }
 
   /**
-   * The logo file at `url`, shared with the callers fetching it already. The fetch takes what the first caller's budget
-   * allows; a caller whose own budget ends first stops waiting and counts it as failed for a moment, as its own
-   * timeout would be.
+   * The logo file at `url`, shared with the callers fetching it already. The fetch has its own time (LOGO_FETCH_MS),
+   * whoever started it; each caller waits for it within its own budget, and one whose budget ends first counts it as
+   * failed for a moment, as its own timeout would be.
    */
   async #file (url: string, budget: TimeBudget): Promise<LogoFile> {
     let fetching = this.#files.get(url)
     if (fetching === undefined) {
-      fetching = this.#fetchFile(url, budget).finally(() => this.#files.delete(url))
+      fetching = this.#fetchFile(url).finally(() => this.#files.delete(url))
       this.#files.set(url, fetching)
-      return await fetching
     }
     return await settledWithin(fetching, budget.remaining(), 'failed' as const) ?? 'failed'
   }
 
   /** The whole logo file through the safe fetcher, with its format and size read from its bytes. */
-  async #fetchFile (url: string, budget: TimeBudget): Promise<LogoFile> {
+  async #fetchFile (url: string): Promise<LogoFile> {
     try {
-      const response = await this.#options.fetcher.fetch(url, { maxBytes: LOGO_MAX_BYTES, timeoutMs: budget.fetchTimeout(LOGO_FETCH_MS) })
+      const response = await this.#options.fetcher.fetch(url, { maxBytes: LOGO_MAX_BYTES, timeoutMs: LOGO_FETCH_MS })
       if (isMomentaryStatus(response.status)) return 'failed'
       if (response.status !== 200 || response.truncated || /^text\/html/i.test(response.headers['content-type'] ?? '')) return 'unusable'
       const info = readImageInfo(response.body)

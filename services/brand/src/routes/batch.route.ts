@@ -41,6 +41,8 @@ export const batchRoute: FastifyPluginAsyncTypebox<BatchRouteOptions> = async (a
     const callerGone = new AbortController()
     const onClose = () => { if (!reply.raw.writableFinished) callerGone.abort() }
     reply.raw.once('close', onClose)
+    // gone already, while the key and quota were checked: its close came before anyone listened
+    if (request.raw.socket?.destroyed === true) callerGone.abort()
     const result = await runBatch(request.body.domains, {
       timeoutMs,
       concurrency: options.concurrency,

@@ -63,7 +63,7 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
       const query = request.query as LogoQuery
       // only a revalidation or a fallback=404 can be a free answer: any other request reads the cache once, in the handler
       if (request.headers['if-none-match'] === undefined && query.fallback !== '404') return
-      const image = await logos.served(target, variantOfQuery(query))
+      const image = await logos.served(target, variantOfQuery(query), request.principal?.id)
       if (image === null || (image.kind !== 'none' && !matches(request.headers['if-none-match'], image.etag, true))) return
       reply.headers(await app.quotaHeaders(request))
       if (image.kind === 'none') throw noLogo(image)
@@ -85,7 +85,7 @@ export const logoRoute: FastifyPluginAsyncTypebox<LogoRouteOptions> = async (app
       response: LogoResponses
     }
   }, async (request, reply) => {
-    const { image, cached } = await logos.logo(targetOf(request.params.domain), variantOfQuery(request.query))
+    const { image, cached } = await logos.logo(targetOf(request.params.domain), variantOfQuery(request.query), request.principal?.id)
     app.metrics.count('logos', cached ? 'cached' : image.kind)
     if (image.kind === 'none') throw noLogo(image)
     reply.headers(imageHeaders(image, request.query))

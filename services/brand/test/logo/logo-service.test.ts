@@ -17,7 +17,7 @@ const GREEN = [0, 160, 0, 255]
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><rect width="10" height="10" fill="#00a000"/></svg>'
 
 let server: FixtureServer
-const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'queued.test': '127.0.0.1', 'flaky.test': '127.0.0.1', 'slow.test': '127.0.0.1', 'sizes.test': '127.0.0.1' } })
+const fetcher = createSafeFetcher({ allowCidrs: ['127.0.0.1/32'], hostMap: { 'queued.test': '127.0.0.1', 'flaky.test': '127.0.0.1', 'slow.test': '127.0.0.1', 'sizes.test': '127.0.0.1', 'slowfile.test': '127.0.0.1' } })
 const profiler = new BrandProfiler({ fetcher, cache: new MemoryProfileCache(), cacheTtlSeconds: 3600 })
 /** Whether flaky.test's logo file answers 503, as a site down for a while does. */
 let flakyDown = false
@@ -40,6 +40,11 @@ beforeAll(async () => {
     'sizes.test': {
       '/': { body: '<!doctype html><title>Sizes</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
       '/logo.svg': { body: LOGO, headers: { 'content-type': 'image/svg+xml' }, delayMs: 300 }
+    },
+    // a logo file slower than a caller's whole time
+    'slowfile.test': {
+      '/': { body: '<!doctype html><title>Slow file</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
+      '/logo.svg': { body: LOGO, headers: { 'content-type': 'image/svg+xml' }, delayMs: 1200 }
     },
     'flaky.test': {
       '/': { body: '<!doctype html><title>Flaky</title><link rel="icon" href="/logo.svg" type="image/svg+xml">' },
@@ -174,5 +179,20 @@ describe('the variants of one logo asked at once', () => {
     // once fetched, the file is not held: a variant asked later fetches it again
     await logos.logo(target, variantOf({ size: 512 }))
     expect(server.requests.filter((r) => r.host === 'sizes.test' && r.path === '/logo.svg').length - fetchesBefore).toBe(2)
+  })
+})
+
+describe('a logo file that comes after the time of the caller who asked for it first', () => {
+  it('is there for a caller who joined its fetch with time left', async () => {
+    const logos = new LogoService({ profiler, fetcher, cache: new MemoryLogoCache({ now: Date.now }), ttlSeconds: 86_400, timeoutMs: 1000 })
+    const target = normalizeDomainInput(`${server.origin('slowfile.test')}/`)
+    const profile = await profiler.profile(target, { timeoutMs: 5000 })
+    // the file takes 1.2 s: past the first caller's second, within the second caller's, who asks 0.6 s later
+    const first = logos.fromProfile(target, profile, variantOf({ size: 16 }))
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    const second = await logos.fromProfile(target, profile, variantOf({ size: 24 }))
+    expect((await first).provisional).toBe(true)
+    expect(second).toMatchObject({ kind: 'logo' })
+    expect(second.provisional).toBeUndefined()
   })
 })

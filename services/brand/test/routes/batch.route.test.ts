@@ -173,15 +173,21 @@ describe('item errors in OpenAPI', () => {
 
 describe('profiles of the process, whoever asks', () => {
   const A_HOSTS = Array.from({ length: 6 }, (_, i) => `a${i + 1}.test`)
+  // slow sites of each test of its own: a profile made once is answered from the cache after
+  const S_HOSTS = Array.from({ length: 5 }, (_, i) => `s${i + 1}.test`)
+  const T_HOSTS = Array.from({ length: 3 }, (_, i) => `t${i + 1}.test`)
+  const SLOW = [...A_HOSTS, ...S_HOSTS, ...T_HOSTS]
   let fixtures: FixtureServer
   let slotted: FastifyInstance
 
   beforeAll(async () => {
     fixtures = await startFixtureServer({
-      ...Object.fromEntries(A_HOSTS.map((host) => [host, { '/': { body: page(host), delayMs: 1000 } }])),
-      'b.test': { '/': { body: page('B') } }
+      ...Object.fromEntries(SLOW.map((host) => [host, { '/': { body: page(host), delayMs: 1000 } }])),
+      'b.test': { '/': { body: page('B') } },
+      'shared.test': { '/': { body: page('Shared') } },
+      'late.test': { '/': { body: page('Late') } }
     })
-    slotted = await buildTestApp([...A_HOSTS, 'b.test'], { config: testConfig({ keys: 'key-a,key-b' }), profileSlots: 2, batchConcurrency: 8 })
+    slotted = await buildTestApp([...SLOW, 'b.test', 'shared.test', 'late.test'], { config: testConfig({ keys: 'key-a,key-b' }), profileSlots: 2, batchConcurrency: 8 })
   })
   afterAll(async () => {
     await slotted?.close()
@@ -208,5 +214,42 @@ describe('profiles of the process, whoever asks', () => {
     // key a's batch (which, in one line, it would have waited for whole)
     expect(homepages().slice(0, 2).sort()).toEqual(['a1.test', 'a2.test'])
     expect(homepages().slice(2)).toEqual(['a3.test', 'b.test', 'a4.test', 'a5.test', 'a6.test'])
+  })
+
+  const single = async (key: string, host: string, timeoutSeconds?: number) => await slotted.inject({
+    method: 'POST', url: '/v1/domain/profile', headers: { 'x-api-key': key }, payload: { domain: `${fixtures.origin(host)}/`, timeout_seconds: timeoutSeconds }
+  })
+  const homepagesSince = (from: number) => fixtures.requests.slice(from).filter((request) => request.path === '/').map((request) => request.host)
+  const used = async (key: string) => (await slotted.inject({ method: 'GET', url: '/v1/usage', headers: { 'x-api-key': key } })).json().used as number
+
+  it('share a profile only once it runs: a key asking what another key has waiting waits in its own turn', async () => {
+    const from = fixtures.requests.length
+    // key a: five slow sites, then one its turn comes to last
+    const aSlow = S_HOSTS.map(async (host) => await single('key-a', host))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const aShared = single('key-a', 'shared.test')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const bShared = await single('key-b', 'shared.test')
+    expect(bShared.statusCode).toBe(200)
+    await Promise.all([...aSlow, aShared])
+    const order = homepagesSince(from)
+    // key b's turn came at the first free slots, beside key a's next: before the rest of key a's line
+    expect(order.indexOf('shared.test')).toBeGreaterThan(0)
+    expect(order.indexOf('shared.test')).toBeLessThan(order.indexOf('s4.test'))
+  })
+
+  it('answer a profile whose turn came too late as a 503, uncharged, never as the site\'s timeout', async () => {
+    const from = fixtures.requests.length
+    const aSlow = T_HOSTS.map(async (host) => await single('key-a', host, 10))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const before = await used('key-b')
+    // both slots are held for about the whole of key b's second: its turn comes with next to no time left
+    const late = await single('key-b', 'late.test', 1)
+    expect(late.statusCode).toBe(503)
+    expect(late.json().code).toBe('service_overloaded')
+    expect(late.headers['retry-after']).toBe('10')
+    expect(await used('key-b')).toBe(before)
+    expect(homepagesSince(from)).not.toContain('late.test')
+    await Promise.all(aSlow)
   })
 })
