@@ -106,7 +106,10 @@ export interface PageFacts {
     non_crawlable: number
     /** the first few links crawlers cannot follow, as `"text" (href)` */
     non_crawlable_examples: string[]
+    /** the page's distinct internal page links, in page order: at most 200, 64 KiB of URLs */
     internal: string[]
+    /** the page had more internal page links than `internal` lists */
+    internal_truncated: boolean
     generic_text: string[]
     about: string | null
     contact: string | null

@@ -41,23 +41,42 @@ function headingSkips (headings: PageMetadata['headings']): string[] {
   return [...new Set(skips)]
 }
 
-function linkFacts (meta: PageMetadata): PageFacts['links'] {
-  // Lighthouse's rule passes a javascript: href other than void(0); no crawler follows one either
-  const nonCrawlable = meta.links.filter((l) => !l.crawlable || /^javascript:/i.test(l.href ?? ''))
+/**
+ * The internal page links a page's facts list: enough to sample pages from (20 at most), bounded whatever the page holds.
+ * A 2 MiB page can hold 100,000 links, each as long as its `<base href>` makes it (2 KB): listed whole, one analysis
+ * answered 198 MB and held 1.4 GB, and at `max_pages` 2 failed (500).
+ */
+const MAX_INTERNAL_LINKS = 200
+const MAX_INTERNAL_LINK_CHARS = 64 * 1024
+
+/** The page's distinct internal page links, in page order, within the bounds; `truncated` when the page had more. */
+function internalLinks (links: PageMetadata['links']): { internal: string[], truncated: boolean } {
   const internal = new Set<string>()
-  const find = (test: RegExp): string | null =>
-    meta.links.find((l) => l.internal && l.href !== null && test.test(pathAndText(l.href, l.text)))?.href ?? null
-  for (const l of meta.links) {
+  let chars = 0
+  for (const l of links) {
     if (!l.internal || !l.crawlable || l.href === null) continue
     const url = new URL(l.href)
     url.hash = ''
-    if (isPageCandidate(url)) internal.add(url.href)
+    if (!isPageCandidate(url) || internal.has(url.href)) continue
+    if (internal.size >= MAX_INTERNAL_LINKS || chars + url.href.length > MAX_INTERNAL_LINK_CHARS) return { internal: [...internal], truncated: true }
+    internal.add(url.href)
+    chars += url.href.length
   }
+  return { internal: [...internal], truncated: false }
+}
+
+function linkFacts (meta: PageMetadata): PageFacts['links'] {
+  // Lighthouse's rule passes a javascript: href other than void(0); no crawler follows one either
+  const nonCrawlable = meta.links.filter((l) => !l.crawlable || /^javascript:/i.test(l.href ?? ''))
+  const find = (test: RegExp): string | null =>
+    meta.links.find((l) => l.internal && l.href !== null && test.test(pathAndText(l.href, l.text)))?.href ?? null
+  const { internal, truncated } = internalLinks(meta.links)
   return {
     total: meta.links.length,
     non_crawlable: nonCrawlable.length,
     non_crawlable_examples: nonCrawlable.slice(0, EXAMPLES).map((l) => `${quote(l.text, 40)} (${l.href === null ? 'no href' : cut(l.href, 80)})`),
-    internal: [...internal],
+    internal,
+    internal_truncated: truncated,
     // one entry per phrase, whatever its case: at most the size of GENERIC_TEXT
     generic_text: [...new Set(meta.links.map((l) => l.text.trim().toLowerCase()).filter((text) => GENERIC_TEXT.has(text)))],
     about: find(/(^|\/)(about|about-us|company|who-we-are|team)(\/|\.|\s|$)|^\S*\s+about\b/),

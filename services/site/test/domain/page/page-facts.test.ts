@@ -18,6 +18,22 @@ describe('pageFacts links', () => {
     const { links } = factsOf(variants.map((text) => `<a href="/p">${text}</a>`).join(' '))
     expect(links.generic_text).toEqual(['click here', 'read more'])
   })
+
+  it('lists a bounded number of internal page links, and says when the page had more', () => {
+    const few = factsOf('<a href="/a">A</a> <a href="/b#top">B</a> <a href="/a">A again</a> <a href="https://other.example/">O</a>').links
+    expect(few).toMatchObject({ internal: ['https://a.example/a', 'https://a.example/b'], internal_truncated: false })
+    const many = factsOf(Array.from({ length: 5000 }, (_, i) => `<a href="/p/${i}">${i}</a>`).join('')).links
+    expect(many.internal).toHaveLength(200)
+    expect(many.internal[0]).toBe('https://a.example/p/0')
+    expect(many.internal_truncated).toBe(true)
+    // each link as long as a <base> makes it: bounded by their characters too
+    const base = `https://a.example/${'a'.repeat(1950)}/`
+    const html = `<!doctype html><html><head><base href="${base}"></head><body>${Array.from({ length: 2000 }, (_, i) => `<a href=${i.toString(36)}></a>`).join('')}</body></html>`
+    const long = pageFacts(extractMetadata(html, 'https://a.example/'), html, 'https://a.example/', 'text/html').links
+    expect(long.internal.join('').length).toBeLessThanOrEqual(64 * 1024)
+    expect(long.internal.length).toBeGreaterThan(20)
+    expect(long.internal_truncated).toBe(true)
+  })
 })
 
 describe('pageFacts headings', () => {
