@@ -2,6 +2,7 @@ export { buildService, type KitOptions, type ServiceDefinition, type ServiceInst
 export { TargetNotAllowedResponse, unavailable, type Cause } from './docs.js'
 export { ConfigError, DEV_KEY, loadConfig, testConfig, type ConfigDefaults, type ServiceConfig } from './config.js'
 export { createLogger, REDACT_PATHS, SECRET_HEADERS, type LoggerSettings } from './logger.js'
+export { CallerGoneError, callerGoneSignal } from './caller-gone.js'
 export { memoryNearLimit } from './memory-limit.js'
 export { Metrics } from './metrics.js'
 export { DRAIN_MS, startService } from './start-service.js'

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
+import { callerGoneSignal } from '@utility-apis/service-kit'
 import { runBatch } from '../domain/batch.js'
 import type { BrandProfiler } from '../domain/profiler.js'
 import { BatchRequestSchema, BatchResponseSchema, MAX_BATCH } from './batch.schemas.js'
@@ -38,18 +39,13 @@ export const batchRoute: FastifyPluginAsyncTypebox<BatchRouteOptions> = async (a
     const timeoutMs = (request.body.timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000
     // a caller that closed its connection waits for no answer: the sites are not fetched for no one (what finished is
     // still charged: the answer's units are what was done)
-    const callerGone = new AbortController()
-    const onClose = () => { if (!reply.raw.writableFinished) callerGone.abort() }
-    reply.raw.once('close', onClose)
-    // gone already, while the key and quota were checked: its close came before anyone listened
-    if (request.raw.socket?.destroyed === true) callerGone.abort()
     const result = await runBatch(request.body.domains, {
       timeoutMs,
       concurrency: options.concurrency,
       deadlineMs: options.deadlineMs,
-      signal: callerGone.signal,
+      signal: callerGoneSignal(request, reply),
       profile: async (target, profileRequest) => await options.profiler.profile(target, { ...profileRequest, caller: request.principal?.id })
-    }).finally(() => reply.raw.off('close', onClose))
+    })
     app.metrics.count('batch_items', 'succeeded', result.succeeded)
     app.metrics.count('batch_items', 'failed', result.failed)
     // Domains that failed did no work the caller pays for

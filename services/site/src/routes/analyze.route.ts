@@ -3,7 +3,7 @@ import type { Renderer, Screenshots } from '@utility-apis/renderer'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
 import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
-import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
+import { callerGoneSignal, TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import type { Fetcher } from '../domain/collect/fetch-step.js'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
 import { analyzeSite } from '../domain/analyze-site.js'
@@ -80,6 +80,8 @@ export const analyzeRoute: FastifyPluginAsyncTypebox<AnalyzeRouteOptions> = asyn
         fetchAs,
         clock,
         renderer,
+        // a caller that closed its connection is answered 499, uncharged, and its site is not fetched for no one
+        signal: callerGoneSignal(request, reply),
         budgetMs: (request.body.time_budget_seconds ?? DEFAULT_BUDGET_SECONDS) * 1000,
         maxPages: request.body.max_pages ?? DEFAULT_MAX_PAGES,
         ...(format === 'html' ? { onScreenshots: (taken: Screenshots) => { shots = taken } } : {})

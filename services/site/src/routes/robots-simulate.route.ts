@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Static } from '@sinclair/typebox'
 import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
-import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
+import { callerGoneSignal, TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
 import { Budget, type Fetcher } from '../domain/collect/fetch-step.js'
 import { sampleSiteUrls } from '../domain/collect/sample-urls.js'
@@ -47,10 +47,13 @@ export const robotsSimulateRoute: FastifyPluginAsyncTypebox<RobotsSimulateRouteO
       body: { ...RobotsSimulateRequestSchema, 'x-examples': robotsSimulateRequestExamples },
       response: { 200: { ...RobotsSimulateResponseSchema, description: 'The changes per user agent.' }, 400: TargetNotAllowedResponse }
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const { proposed_robots_txt: proposed, user_agents: agents = OBSERVED_TOKENS, max_urls: maxUrls = DEFAULT_MAX_URLS } = request.body
     const target = targetOf(request.body.url)
-    const sample = await sampleSiteUrls(target, fetcher, new Budget(FETCH_BUDGET_MS), maxUrls, clock())
+    // a caller that closed its connection is answered 499, uncharged, and its site is not fetched for no one
+    const signal = callerGoneSignal(request, reply)
+    const sample = await sampleSiteUrls(target, fetcher, new Budget(FETCH_BUDGET_MS, signal), maxUrls, clock())
+    signal.throwIfAborted()
     const { robots, urls } = sample
     const simulation = await simulateRobotsChange(robots.policy, proposed, urls.map((u) => u.url), agents)
     app.metrics.count('robots_simulations', robots.facts.outcome)

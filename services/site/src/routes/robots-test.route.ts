@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Static } from '@sinclair/typebox'
 import { bodyValidatorCompiler, schemaThen } from '@utility-apis/fastapi-errors'
 import { TargetNotAllowedError } from '@utility-apis/homepage-fetch'
-import { TargetNotAllowedResponse } from '@utility-apis/service-kit'
+import { callerGoneSignal, TargetNotAllowedResponse } from '@utility-apis/service-kit'
 import { OBSERVED_TOKENS } from '../domain/ai-crawlers.js'
 import { Budget, fetchStep, LIMITS, type Fetcher } from '../domain/collect/fetch-step.js'
 import { notReachedNote, robotsOutcome, type RobotsOutcome } from '../domain/robots/robots-policy.js'
@@ -40,7 +40,7 @@ export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> 
         400: TargetNotAllowedResponse
       }
     }
-  }, async (request) => {
+  }, async (request, reply) => {
     const { url, robots_txt: provided } = request.body
     const agents = request.body.user_agents ?? OBSERVED_TOKENS
     const parsedUrl = httpUrlOf(url)
@@ -51,7 +51,11 @@ export const robotsTestRoute: FastifyPluginAsyncTypebox<RobotsTestRouteOptions> 
       return { url: parsedUrl.href, ...result, robots_txt: robotsTxt }
     }
     const robotsUrl = new URL('/robots.txt', parsedUrl).href
-    const step = await fetchStep(fetcher, new Budget(FETCH_BUDGET_MS), 'robots.txt', robotsUrl, { maxBytes: LIMITS.robots, accept: 'text/plain,*/*;q=0.5' })
+    // a caller that closed its connection is answered 499, uncharged: its fetch is stopped, never read as the site's
+    const signal = callerGoneSignal(request, reply)
+    const budget = new Budget(FETCH_BUDGET_MS, signal)
+    const step = await fetchStep(fetcher, budget, 'robots.txt', robotsUrl, { maxBytes: LIMITS.robots, accept: 'text/plain,*/*;q=0.5' })
+    signal.throwIfAborted()
     const notAllowed = TargetNotAllowedError.from(step.error)
     if (notAllowed !== null) throw notAllowed
     const outcome = robotsOutcome(step.facts)

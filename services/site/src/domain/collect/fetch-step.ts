@@ -22,7 +22,10 @@ export const FETCH_TIMEOUT_MS = 10_000
 /** Below this a fetch cannot usefully start. */
 const MIN_USEFUL_MS = 200
 
-/** The analysis time budget, which also records what it had to skip and counts the requests sent. */
+/**
+ * The analysis time budget, which also records what it had to skip and counts the requests sent. Its signal is the
+ * caller's: once it aborts, the fetches under way are stopped and no other is sent.
+ */
 export class Budget extends TimeBudget {
   exhausted = false
   readonly skipped: string[] = []
@@ -70,7 +73,8 @@ export function factsOf (url: string, r: FetchResult): FetchFacts {
 
 export async function fetchStep (fetcher: Fetcher, budget: Budget, label: string, url: string, options: StepOptions): Promise<Step> {
   const remaining = budget.remaining()
-  if (remaining < MIN_USEFUL_MS) {
+  // a caller gone (the budget's signal) is sent nothing more: what is made of the skip is never shown to anyone
+  if (remaining < MIN_USEFUL_MS || budget.aborted) {
     budget.exhausted = true
     budget.skipped.push(label)
     return { facts: failedFacts(url, 'budget', 'Skipped: the analysis time budget was spent'), result: null, error: null }
@@ -79,6 +83,7 @@ export async function fetchStep (fetcher: Fetcher, budget: Budget, label: string
     const result = await fetcher.fetch(url, {
       maxBytes: options.maxBytes,
       timeoutMs: Math.min(FETCH_TIMEOUT_MS, remaining),
+      signal: budget.signal,
       followRedirects: options.followRedirects ?? true,
       consumeBody: options.consumeBody,
       headers: options.accept === undefined ? undefined : { accept: options.accept }

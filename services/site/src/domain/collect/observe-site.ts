@@ -22,6 +22,8 @@ export interface ObserveOptions {
   now: Date
   budgetMs: number
   maxPages: number
+  /** the caller's: once it aborts, nothing more is fetched (the fetches under way are stopped) */
+  signal?: AbortSignal
   /** told of the homepage as soon as it is read, before the rest of the crawl (the renderer starts on it) */
   onHomepage?: (homepage: HomepageFacts) => void
 }
@@ -75,7 +77,7 @@ async function observeLlms (fetcher: Fetcher, budget: Budget, origin: string): P
 
 export async function observeSite (target: Target, options: ObserveOptions): Promise<SiteObservations> {
   const { fetcher, now } = options
-  const budget = new Budget(options.budgetMs)
+  const budget = new Budget(options.budgetMs, options.signal)
   // robots.txt heads the longest chain (robots.txt -> sitemaps -> sampled pages), so it is asked beside the
   // homepage at the origin the homepage most likely ends on, and asked again only when the homepage lands elsewhere
   const likelyOrigin = new URL(target.candidates[0]).origin
